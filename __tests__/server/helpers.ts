@@ -1,0 +1,80 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import crypto from 'node:crypto';
+import { loadConfig, type Config } from '../../server/src/config';
+import { buildServer } from '../../server/src/server';
+import { nowIso } from '../../server/src/db/columns';
+import { ACCESS_TOKEN_SECONDS, signToken } from '../../server/src/lib/tokens';
+
+export type TestServer = Awaited<ReturnType<typeof buildServer>>;
+
+/**
+ * A server on a fresh database: SQLite in a temporary folder by default, or a new
+ * PostgreSQL database (dropped on close) when DATABASE_URL is set.
+ */
+export async function buildTestServer(overrides: Partial<Config> = {}): Promise<TestServer & { cleanup: () => Promise<void> }> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'site-test-'));
+  let databaseUrl: string | undefined;
+  let dropDatabase: (() => Promise<void>) | undefined;
+  const adminUrl = process.env.DATABASE_URL;
+  if (adminUrl) {
+    const { Client } = await import('pg');
+    const name = `t_${crypto.randomBytes(6).toString('hex')}`;
+    const admin = new Client({ connectionString: adminUrl });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name}`);
+    await admin.end();
+    const url = new URL(adminUrl);
+    url.pathname = `/${name}`;
+    databaseUrl = url.toString();
+    dropDatabase = async () => {
+      const c = new Client({ connectionString: adminUrl });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    };
+  }
+  const config = loadConfig({
+    dataDir,
+    databaseUrl,
+    staticDir: path.join(dataDir, 'no-spa'),
+    logLevel: 'silent',
+    secrets: { jwt: 'test-jwt-secret-'.padEnd(48, 'x'), reset: 'test-reset-secret-'.padEnd(48, 'y') },
+    ...overrides,
+  });
+  const server = await buildServer(config, { logger: false });
+  await server.ready();
+  return Object.assign(server, {
+    cleanup: async () => {
+      await server.close();
+      await dropDatabase?.();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  });
+}
+
+/** Inserts a user directly (no password policy) and returns it with a valid access token. */
+export async function insertUser(
+  server: TestServer,
+  fields: { email?: string; is_staff?: boolean; first_name?: string; password?: string } = {},
+) {
+  const email = fields.email ?? `user-${crypto.randomBytes(4).toString('hex')}@example.com`;
+  const row = await server.db
+    .insertInto('users')
+    .values({
+      email,
+      email_normalized: email.toLowerCase(),
+      first_name: fields.first_name ?? 'Test',
+      last_name: 'User',
+      is_staff: fields.is_staff ? 1 : 0,
+      date_joined: nowIso(),
+      last_login: null,
+      password: fields.password ?? '!unusable',
+      locked_until: null,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  const { token } = await signToken(server.config.secrets.jwt, 'access', row.id, ACCESS_TOKEN_SECONDS);
+  return { user: row, token, auth: { authorization: `Bearer ${token}` } };
+}

@@ -1,0 +1,94 @@
+/**
+ * The API's shapes, shared by the server (route schemas) and the SPA (`import type` only).
+ * Paths and payloads follow spec §7.
+ */
+import { Type, type Static, type TSchema } from '@sinclair/typebox';
+
+const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
+
+export const UserSchema = Type.Object({
+  id: Type.Integer(),
+  email: Type.String(),
+  first_name: Type.String(),
+  last_name: Type.String(),
+  interest_notes: Type.String(),
+  is_staff: Type.Boolean(),
+  date_joined: Type.String(),
+  last_login: Nullable(Type.String()),
+});
+export type User = Static<typeof UserSchema>;
+
+export const TokenPairSchema = Type.Object({ access: Type.String(), refresh: Type.String() });
+export type TokenPair = Static<typeof TokenPairSchema>;
+
+export const LoginResponseSchema = Type.Object({ access: Type.String(), refresh: Type.String(), user: UserSchema });
+export type LoginResponse = Static<typeof LoginResponseSchema>;
+
+export const RefreshResponseSchema = Type.Object({ access: Type.String(), refresh: Type.Optional(Type.String()) });
+export type RefreshResponse = Static<typeof RefreshResponseSchema>;
+
+/** DRF-style error body: `detail` and/or field-keyed lists of messages. */
+export const ErrorBodySchema = Type.Object(
+  { detail: Type.Optional(Type.String()), non_field_errors: Type.Optional(Type.Array(Type.String())) },
+  { additionalProperties: Type.Array(Type.String()) },
+);
+export type ErrorBody = { detail?: string; non_field_errors?: string[] } & Record<string, string[] | string | undefined>;
+
+export const DetailSchema = Type.Object({ detail: Type.String() });
+export type Detail = Static<typeof DetailSchema>;
+
+export const GallerySchema = Type.Object({
+  id: Type.Integer(),
+  name: Type.String(),
+  slug: Type.String(),
+  description: Type.String(),
+});
+export type Gallery = Static<typeof GallerySchema>;
+
+/** WebP renditions of an image, for srcset. */
+export const ImageSizesSchema = Type.Object({
+  thumb: Type.String(),
+  banner: Type.String(),
+  large: Type.String(),
+});
+
+export const ImageSchema = Type.Object({
+  id: Type.Integer(),
+  title: Type.String(),
+  description: Type.String(),
+  gallery: Nullable(Type.Integer()),
+  gallery_name: Nullable(Type.String()),
+  /** The kept original (metadata stripped). */
+  image_url: Type.String(),
+  image: Type.String(),
+  sizes: ImageSizesSchema,
+  width: Type.Integer(),
+  height: Type.Integer(),
+  uploaded_at: Type.String(),
+});
+export type Image = Static<typeof ImageSchema>;
+
+export const DocumentCategorySchema = Type.Object({
+  id: Type.Integer(),
+  name: Type.String(),
+  description: Type.String(),
+});
+export type DocumentCategory = Static<typeof DocumentCategorySchema>;
+
+export const DocumentSchema = Type.Object({
+  id: Type.Integer(),
+  name: Type.String(),
+  description: Type.String(),
+  category: Nullable(Type.Integer()),
+  category_name: Nullable(Type.String()),
+  is_current: Type.Boolean(),
+  uploaded_at: Type.String(),
+  download_url: Type.String(),
+  file: Type.String(),
+  original_filename: Type.String(),
+  content_type: Type.String(),
+  size: Type.Integer(),
+});
+export type Document = Static<typeof DocumentSchema>;
+
+export const HealthSchema = Type.Object({ status: Type.Literal('ok') });

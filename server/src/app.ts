@@ -1,0 +1,39 @@
+import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
+import fp from 'fastify-plugin';
+import cookie from '@fastify/cookie';
+import type { Config } from './config';
+import type { DbHandle } from './db';
+import securityHeaders from './plugins/securityHeaders';
+import auth from './plugins/auth';
+import spa from './plugins/spa';
+import healthRoutes from './routes/health';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    db: DbHandle['db'];
+    dialect: DbHandle['dialect'];
+  }
+}
+
+export interface AppOptions {
+  config: Config;
+  database: DbHandle;
+}
+
+/** The whole site as one plugin: external plugins, then our plugins, then routes, then the SPA. */
+const app: FastifyPluginAsync<AppOptions> = async (fastify: FastifyInstance, { config, database }) => {
+  fastify.decorate('config', config);
+  fastify.decorate('db', database.db);
+  fastify.decorate('dialect', database.dialect);
+
+  await fastify.register(cookie);
+  await fastify.register(securityHeaders);
+  await fastify.register(auth);
+
+  await fastify.register(healthRoutes);
+
+  await fastify.register(spa);
+};
+
+export default fp(app, { name: 'site' });

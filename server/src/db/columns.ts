@@ -1,0 +1,15 @@
+import type { CreateTableBuilder, Kysely } from 'kysely';
+import { PostgresAdapter } from 'kysely';
+
+export function isPostgres(db: Kysely<unknown>): boolean {
+  return db.getExecutor().adapter instanceof PostgresAdapter;
+}
+
+/** Adds an auto-incrementing integer primary key named id, in either dialect. */
+export function withId<T extends string>(db: Kysely<unknown>, table: CreateTableBuilder<T, never>) {
+  return isPostgres(db)
+    ? table.addColumn('id', 'serial', (c) => c.primaryKey())
+    : table.addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement());
+}
+
+export const nowIso = (): string => new Date().toISOString();

@@ -1,0 +1,43 @@
+import path from 'node:path';
+import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import type { Database } from './schema';
+import { migrations } from './migrations';
+
+export type Dialect = 'sqlite' | 'postgres';
+export type Db = Kysely<Database>;
+
+export interface DbHandle {
+  db: Db;
+  dialect: Dialect;
+}
+
+export async function openDatabase(options: { dataDir: string; databaseUrl?: string }): Promise<DbHandle> {
+  if (options.databaseUrl) {
+    const { Pool, types } = await import('pg');
+    // COUNT(*) and BIGINT arrive as strings by default; every number here fits a JS number.
+    types.setTypeParser(20, (v: string) => Number(v));
+    const pool = new Pool({ connectionString: options.databaseUrl, max: 10 });
+    return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), dialect: 'postgres' };
+  }
+  const { default: SQLite } = await import('better-sqlite3');
+  const file = path.join(options.dataDir, 'site.sqlite3');
+  const database = new SQLite(file);
+  database.pragma('journal_mode = WAL');
+  database.pragma('foreign_keys = ON');
+  database.pragma('busy_timeout = 5000');
+  database.pragma('synchronous = NORMAL');
+  return { db: new Kysely<Database>({ dialect: new SqliteDialect({ database }) }), dialect: 'sqlite' };
+}
+
+export async function migrateToLatest(db: Db): Promise<void> {
+  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((r) => r.status === 'Error');
+  if (error || failed) {
+    throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${String(error)}`);
+  }
+}
+
+export async function pingDatabase(db: Db): Promise<void> {
+  await sql`select 1`.execute(db);
+}

@@ -1,0 +1,13 @@
+import type { Kysely } from 'kysely';
+
+export async function up(db: Kysely<unknown>): Promise<void> {
+  await db.schema
+    .createTable('site_meta')
+    .addColumn('key', 'varchar(100)', (c) => c.primaryKey())
+    .addColumn('value', 'text', (c) => c.notNull())
+    .execute();
+}
+
+export async function down(db: Kysely<unknown>): Promise<void> {
+  await db.schema.dropTable('site_meta').execute();
+}

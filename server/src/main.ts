@@ -1,0 +1,21 @@
+import { loadConfig } from './config';
+import { buildServer } from './server';
+
+async function main() {
+  const config = loadConfig();
+  const server = await buildServer(config);
+  const shutdown = async (signal: string) => {
+    server.log.info({ signal }, 'shutting down');
+    await server.close();
+    process.exit(0);
+  };
+  process.once('SIGINT', () => void shutdown('SIGINT'));
+  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+  await server.listen({ port: config.port, host: config.host });
+  server.log.info(`site ready at http://${config.host}:${config.port}/ (data in ${config.dataDir}, database ${server.dialect})`);
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

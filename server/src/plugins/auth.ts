@@ -1,0 +1,61 @@
+import fp from 'fastify-plugin';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { UserRow } from '../db/schema';
+import { verifyToken } from '../lib/tokens';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The signed-in user, set by the requireUser / requireStaff pre-handlers. */
+    user: UserRow | null;
+  }
+  interface FastifyInstance {
+    /** Pre-handler: 401 unless a valid access token of an active user is presented. */
+    requireUser: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+    /** Pre-handler: as requireUser, then 403 unless the user is staff. */
+    requireStaff: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+    /** Resolves the bearer token's user without answering; null when absent or invalid. */
+    optionalUser: (request: FastifyRequest) => Promise<UserRow | null>;
+  }
+}
+
+const NOT_AUTHENTICATED = 'Authentication credentials were not provided.';
+const INVALID_TOKEN = 'Given token not valid for any token type';
+
+export default fp(
+  async (app) => {
+    app.decorateRequest('user', null);
+
+    async function userFromHeader(request: FastifyRequest): Promise<UserRow | null | 'invalid'> {
+      const header = request.headers.authorization;
+      if (!header) return null;
+      const match = /^Bearer\s+(\S+)$/i.exec(header);
+      if (!match) return 'invalid';
+      const claims = await verifyToken(app.config.secrets.jwt, 'access', match[1]);
+      if (!claims) return 'invalid';
+      const user = await app.db.selectFrom('users').selectAll().where('id', '=', claims.userId).executeTakeFirst();
+      if (!user || user.is_active !== 1) return 'invalid';
+      return user;
+    }
+
+    app.decorate('optionalUser', async (request: FastifyRequest) => {
+      const user = await userFromHeader(request);
+      return user === 'invalid' ? null : user;
+    });
+
+    app.decorate('requireUser', async (request: FastifyRequest, reply: FastifyReply) => {
+      const user = await userFromHeader(request);
+      if (user === null) return reply.code(401).send({ detail: NOT_AUTHENTICATED });
+      if (user === 'invalid') return reply.code(401).send({ detail: INVALID_TOKEN });
+      request.user = user;
+    });
+
+    app.decorate('requireStaff', async (request: FastifyRequest, reply: FastifyReply) => {
+      await app.requireUser(request, reply);
+      if (reply.sent) return;
+      if (request.user?.is_staff !== 1) {
+        return reply.code(403).send({ detail: 'You do not have permission to perform this action.' });
+      }
+    });
+  },
+  { name: 'auth' },
+);

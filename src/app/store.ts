@@ -1,0 +1,22 @@
+import { combineSlices, configureStore } from '@reduxjs/toolkit';
+import { setupListeners } from '@reduxjs/toolkit/query';
+import { api } from '../lib/api/apiSlice';
+import { sessionSlice } from '../lib/session/sessionSlice';
+import { themeSlice } from '../lib/theme/themeSlice';
+
+const rootReducer = combineSlices(sessionSlice, themeSlice, api);
+export type RootState = ReturnType<typeof rootReducer>;
+
+export function makeStore(preloadedState?: Partial<RootState>) {
+  const store = configureStore({
+    reducer: rootReducer,
+    preloadedState,
+    middleware: (getDefault) => getDefault().concat(api.middleware),
+    devTools: process.env.NODE_ENV !== 'production',
+  });
+  setupListeners(store.dispatch);
+  return store;
+}
+
+export type AppStore = ReturnType<typeof makeStore>;
+export type AppDispatch = AppStore['dispatch'];

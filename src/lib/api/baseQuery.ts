@@ -1,0 +1,47 @@
+import { fetchBaseQuery, type BaseQueryFn, type FetchArgs, type FetchBaseQueryError } from '@reduxjs/toolkit/query/react';
+import { signedOut } from '../session/sessionSlice';
+import { browser } from '../navigation';
+import { paths } from '../paths';
+import { readCookie, tokenStorage } from '../tokens';
+import { refreshAccessToken } from './refresh';
+
+/** Spec §7: Accept JSON, cookies sent, CSRF header from cookie, bearer token when stored. */
+export const rawBaseQuery = fetchBaseQuery({
+  baseUrl: window.location.origin,
+  credentials: 'include',
+  prepareHeaders(headers) {
+    headers.set('Accept', 'application/json');
+    const access = tokenStorage.access();
+    if (access) headers.set('Authorization', `Bearer ${access}`);
+    const csrf = readCookie('csrftoken');
+    if (csrf) headers.set('X-CSRFToken', csrf);
+    return headers;
+  },
+});
+
+export interface ReauthOptions {
+  /** Calls whose 401 means "wrong credentials" (login, token login) answer the caller directly. */
+  skipReauth?: boolean;
+}
+
+/**
+ * Spec §4 "Per-request token refresh": on a 401, refresh once (shared by concurrent
+ * requests) and retry the request once; when refreshing is impossible, sign out and
+ * send the browser to /signin.
+ */
+export const baseQueryWithReauth: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError, ReauthOptions> = async (
+  args,
+  api,
+  extraOptions,
+) => {
+  const result = await rawBaseQuery(args, api, extraOptions ?? {});
+  if (result.error?.status !== 401 || extraOptions?.skipReauth) return result;
+
+  if (await refreshAccessToken()) {
+    return rawBaseQuery(args, api, extraOptions ?? {});
+  }
+  tokenStorage.clear();
+  api.dispatch(signedOut());
+  browser.assign(paths.signin);
+  return result;
+};

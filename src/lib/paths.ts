@@ -1,0 +1,47 @@
+/** Every address the SPA links to or calls, built in one place. */
+export const paths = {
+  home: '/',
+  cv: '/cv',
+  onTheWeb: '/on-the-web',
+  about: '/about',
+  login: '/login',
+  signin: '/signin',
+  register: '/register',
+  registered: '/login?registrationSuccess=true',
+  forgotPassword: '/forgot-password',
+  resetPassword: (uidb64: string, token: string) => `/reset-password/${uidb64}/${token}`,
+  resetPasswordPattern: '/reset-password/:uidb64/:token',
+  profile: '/profile',
+  dashboard: '/dashboard',
+  documents: '/documents',
+  photos: '/photos',
+  galleries: '/galleries',
+  admin: '/admin',
+  appLogin: '/app-login',
+  welcome: '/welcome',
+  loginFailed: '/login-failed',
+} as const;
+
+/** Server calls (spec §7 and the server's additions). */
+export const apiPaths = {
+  tokenRefresh: '/api/token/refresh/',
+  profile: '/api/users/profile/',
+  login: '/api/users/login/',
+  logout: '/api/users/logout/',
+  register: '/api/users/register/',
+  forgotPassword: '/backend/forgotpasswordreset/',
+  resetPasswordConfirm: (uidb64: string, token: string) => `/backend/password-reset-confirm/${uidb64}/${token}/`,
+  loginWithToken: '/login-with-token/',
+  galleries: '/api/photos/galleries/',
+  galleryUpdate: (id: number) => `/api/photos/galleries/update/${id}/`,
+  gallery: (id: number) => `/api/photos/galleries/${id}/`,
+  images: '/api/photos/images/',
+  image: (id: number) => `/api/photos/images/${id}/`,
+  categories: '/api/documents/categories/',
+  documents: '/api/documents/documents/',
+  document: (id: number) => `/api/documents/documents/${id}/`,
+  currentCv: '/api/documents/documents/current_cv/',
+} as const;
+
+/** The banner gallery on the home page (spec §9). */
+export const BANNER_GALLERY_SLUG = 'page-logos';

@@ -1,0 +1,70 @@
+import { createAsyncThunk } from '@reduxjs/toolkit';
+import type { User } from '../../../server/contract';
+import { api } from '../api/apiSlice';
+import { refreshAccessToken } from '../api/refresh';
+import { apiPaths } from '../paths';
+import { tokenStorage } from '../tokens';
+import { isAccessTokenValid } from './jwt';
+import { fetchProfile } from './profileRequest';
+import { signedIn, signedOut } from './sessionSlice';
+
+/** Logout (spec §4): clear the user and both tokens; the server is told to revoke the refresh token. */
+export const logout = createAsyncThunk('session/logout', async (_arg: undefined, { dispatch }) => {
+  const refresh = tokenStorage.refresh();
+  const access = tokenStorage.access();
+  tokenStorage.clear();
+  dispatch(signedOut());
+  dispatch(api.util.resetApiState());
+  if (refresh) {
+    // Best effort: a failed revocation must not keep anyone signed in locally.
+    await fetch(new URL(apiPaths.logout, window.location.origin), {
+      method: 'POST',
+      credentials: 'include',
+      headers: { 'Content-Type': 'application/json', Accept: 'application/json', ...(access ? { Authorization: `Bearer ${access}` } : {}) },
+      body: JSON.stringify({ refresh }),
+    }).catch((error: unknown) => console.warn('Logout request failed', error));
+  }
+});
+
+async function signInWithStoredToken(dispatch: (action: unknown) => unknown): Promise<void> {
+  try {
+    dispatch(signedIn(await fetchProfile()));
+  } catch {
+    await dispatch(logout());
+  }
+}
+
+/** The startup transitions of spec §4 "Session", every branch ending signed in or signed out. */
+export const restoreSession = createAsyncThunk('session/restore', async (_arg: undefined, { dispatch }) => {
+  const access = tokenStorage.access();
+  if (!access) {
+    dispatch(signedOut());
+    return;
+  }
+  let valid: boolean;
+  try {
+    valid = isAccessTokenValid(access);
+  } catch (error) {
+    console.warn('Stored access token could not be decoded', error);
+    await dispatch(logout());
+    return;
+  }
+  if (!valid && !(await refreshAccessToken())) {
+    await dispatch(logout());
+    return;
+  }
+  await signInWithStoredToken(dispatch);
+});
+
+/** Login (spec §4): store the tokens, then use the supplied user or fetch the profile. */
+export const login = createAsyncThunk(
+  'session/login',
+  async ({ access, refresh, user }: { access: string; refresh?: string; user?: User | null }, { dispatch }) => {
+    tokenStorage.store(access, refresh);
+    if (user) {
+      dispatch(signedIn(user));
+      return;
+    }
+    await signInWithStoredToken(dispatch);
+  },
+);

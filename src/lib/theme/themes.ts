@@ -1,0 +1,72 @@
+import type { ThemeMode } from './themeSlice';
+
+/** The typed light and dark themes: one accent on a neutral palette, contrast ≥ 4.5:1 for text. */
+const shared = {
+  fonts: {
+    body: "'Source Serif 4', 'Source Serif Pro', 'Iowan Old Style', 'Palatino Linotype', Palatino, Georgia, serif",
+    ui: "system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif",
+    mono: "ui-monospace, SFMono-Regular, Menlo, Consolas, monospace",
+  },
+  /** Type scale (rem). */
+  fontSizes: { xs: '0.8125rem', sm: '0.9375rem', md: '1.0625rem', lg: '1.25rem', xl: '1.625rem', xxl: '2.25rem', hero: 'clamp(2.25rem, 6vw, 3.5rem)' },
+  /** Spacing scale in 4/8 px steps. */
+  space: [0, 4, 8, 12, 16, 24, 32, 48, 64, 96].map((px) => `${px}px`),
+  radii: { sm: '4px', md: '8px', lg: '14px', round: '50%' },
+  maxWidth: { text: '70ch', page: '1120px' },
+  breakpoints: { phone: '600px', tablet: '900px' },
+  topBarHeight: '64px',
+};
+
+type ColorName =
+  | 'background' | 'surface' | 'surfaceAlt' | 'text' | 'muted' | 'border' | 'accent' | 'accentHover' | 'onAccent'
+  | 'focus' | 'danger' | 'dangerSurface' | 'success' | 'successSurface' | 'info' | 'infoSurface' | 'overlay';
+
+export type AppTheme = typeof shared & { mode: ThemeMode; colors: Record<ColorName, string> };
+
+export const lightTheme: AppTheme = {
+  ...shared,
+  mode: 'light',
+  colors: {
+    background: '#faf8f4',
+    surface: '#ffffff',
+    surfaceAlt: '#f1ede5',
+    text: '#1d2327',
+    muted: '#505b63',
+    border: '#d9d3c7',
+    accent: '#1f5f74',
+    accentHover: '#174a5b',
+    onAccent: '#ffffff',
+    focus: '#c2410c',
+    danger: '#a3231b',
+    dangerSurface: '#fbeceb',
+    success: '#1d6b3a',
+    successSurface: '#e8f4ec',
+    info: '#1f5f74',
+    infoSurface: '#e6f0f3',
+    overlay: 'rgba(20, 24, 27, 0.55)',
+  },
+};
+
+export const darkTheme: AppTheme = {
+  ...shared,
+  mode: 'dark',
+  colors: {
+    background: '#14181b',
+    surface: '#1c2226',
+    surfaceAlt: '#232a2f',
+    text: '#e8e6e1',
+    muted: '#a9b2b8',
+    border: '#38424a',
+    accent: '#7cc4d8',
+    accentHover: '#9fd5e4',
+    onAccent: '#0c1214',
+    focus: '#fdba74',
+    danger: '#f4a39c',
+    dangerSurface: '#3a1f1d',
+    success: '#8fd6a8',
+    successSurface: '#1b3325',
+    info: '#7cc4d8',
+    infoSurface: '#1a2e35',
+    overlay: 'rgba(0, 0, 0, 0.65)',
+  },
+};

@@ -1,0 +1,29 @@
+/** The session's tokens in local storage (spec §3, §9) and the Remember-me cookie. */
+const ACCESS_KEY = 'access';
+const REFRESH_KEY = 'refresh';
+const REMEMBER_COOKIE = 'refresh_token';
+const REMEMBER_DAYS = 30;
+
+export const tokenStorage = {
+  access: (): string | null => localStorage.getItem(ACCESS_KEY),
+  refresh: (): string | null => localStorage.getItem(REFRESH_KEY),
+  store(access: string, refresh?: string | null) {
+    localStorage.setItem(ACCESS_KEY, access);
+    if (refresh) localStorage.setItem(REFRESH_KEY, refresh);
+  },
+  clear() {
+    localStorage.removeItem(ACCESS_KEY);
+    localStorage.removeItem(REFRESH_KEY);
+    document.cookie = `${REMEMBER_COOKIE}=; Max-Age=0; Path=/; SameSite=Lax`;
+  },
+  /** Remember me: keep the refresh token in a cookie for 30 days, path /, SameSite Lax. */
+  remember(refresh: string) {
+    const secure = window.location.protocol === 'https:' ? '; Secure' : '';
+    document.cookie = `${REMEMBER_COOKIE}=${encodeURIComponent(refresh)}; Max-Age=${REMEMBER_DAYS * 24 * 3600}; Path=/; SameSite=Lax${secure}`;
+  },
+};
+
+export function readCookie(name: string): string | null {
+  const match = document.cookie.split('; ').find((part) => part.startsWith(`${name}=`));
+  return match ? decodeURIComponent(match.slice(name.length + 1)) : null;
+}

@@ -1,0 +1,144 @@
+import { useId, useState, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react';
+import styled, { css } from 'styled-components';
+
+const control = css`
+  width: 100%;
+  min-height: 44px;
+  padding: ${({ theme }) => `${theme.space[2]} ${theme.space[3]}`};
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  border-radius: ${({ theme }) => theme.radii.md};
+  background: ${({ theme }) => theme.colors.surface};
+  font-family: ${({ theme }) => theme.fonts.ui};
+  font-size: ${({ theme }) => theme.fontSizes.sm};
+  &[aria-invalid='true'] { border-color: ${({ theme }) => theme.colors.danger}; }
+  &:disabled { opacity: 0.6; }
+`;
+
+export const Input = styled.input`${control}`;
+export const Select = styled.select`${control}`;
+export const TextArea = styled.textarea`${control} min-height: 96px; resize: vertical;`;
+
+const Wrapper = styled.div`
+  display: grid;
+  gap: ${({ theme }) => theme.space[1]};
+  margin-bottom: ${({ theme }) => theme.space[4]};
+`;
+const Label = styled.label`
+  font-family: ${({ theme }) => theme.fonts.ui};
+  font-size: ${({ theme }) => theme.fontSizes.sm};
+  font-weight: 600;
+`;
+const Hint = styled.p`
+  margin: 0;
+  color: ${({ theme }) => theme.colors.muted};
+  font-family: ${({ theme }) => theme.fonts.ui};
+  font-size: ${({ theme }) => theme.fontSizes.xs};
+`;
+const ErrorText = styled(Hint)`
+  color: ${({ theme }) => theme.colors.danger};
+`;
+
+interface FieldFrameProps {
+  label: ReactNode;
+  hint?: ReactNode;
+  error?: string;
+  children: (ids: { id: string; describedBy: string | undefined }) => ReactNode;
+}
+
+/** Label, control, hint and error, tied together by id and aria-describedby. */
+export function FieldFrame({ label, hint, error, children }: FieldFrameProps) {
+  const id = useId();
+  const hintId = hint ? `${id}-hint` : undefined;
+  const errorId = error ? `${id}-error` : undefined;
+  const describedBy = [hintId, errorId].filter(Boolean).join(' ') || undefined;
+  return (
+    <Wrapper>
+      <Label htmlFor={id}>{label}</Label>
+      {children({ id, describedBy })}
+      {hint && <Hint id={hintId}>{hint}</Hint>}
+      {error && <ErrorText id={errorId}>{error}</ErrorText>}
+    </Wrapper>
+  );
+}
+
+type Common = { label: ReactNode; hint?: ReactNode; error?: string };
+
+export function TextField({ label, hint, error, ...input }: Common & InputHTMLAttributes<HTMLInputElement>) {
+  return (
+    <FieldFrame label={label} hint={hint} error={error}>
+      {({ id, describedBy }) => <Input id={id} aria-describedby={describedBy} aria-invalid={error ? true : undefined} {...input} />}
+    </FieldFrame>
+  );
+}
+
+export function TextAreaField({ label, hint, error, ...input }: Common & TextareaHTMLAttributes<HTMLTextAreaElement>) {
+  return (
+    <FieldFrame label={label} hint={hint} error={error}>
+      {({ id, describedBy }) => <TextArea id={id} aria-describedby={describedBy} aria-invalid={error ? true : undefined} {...input} />}
+    </FieldFrame>
+  );
+}
+
+export function SelectField({ label, hint, error, children, ...select }: Common & SelectHTMLAttributes<HTMLSelectElement>) {
+  return (
+    <FieldFrame label={label} hint={hint} error={error}>
+      {({ id, describedBy }) => (
+        <Select id={id} aria-describedby={describedBy} aria-invalid={error ? true : undefined} {...select}>
+          {children}
+        </Select>
+      )}
+    </FieldFrame>
+  );
+}
+
+const PasswordRow = styled.div`
+  display: flex;
+  gap: ${({ theme }) => theme.space[2]};
+`;
+const ToggleButton = styled.button.attrs({ type: 'button' })`
+  flex: none;
+  min-width: 64px;
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  border-radius: ${({ theme }) => theme.radii.md};
+  background: ${({ theme }) => theme.colors.surfaceAlt};
+  font-family: ${({ theme }) => theme.fonts.ui};
+  font-size: ${({ theme }) => theme.fontSizes.xs};
+  cursor: pointer;
+`;
+
+/** Password input with a show/hide toggle. */
+export function PasswordField({ label, hint, error, ...input }: Common & Omit<InputHTMLAttributes<HTMLInputElement>, 'type'>) {
+  const [visible, setVisible] = useState(false);
+  return (
+    <FieldFrame label={label} hint={hint} error={error}>
+      {({ id, describedBy }) => (
+        <PasswordRow>
+          <Input id={id} type={visible ? 'text' : 'password'} aria-describedby={describedBy} aria-invalid={error ? true : undefined} {...input} />
+          <ToggleButton aria-controls={id} aria-pressed={visible} onClick={() => setVisible((v) => !v)}>
+            {visible ? 'Hide' : 'Show'}
+            <span className="visually-hidden"> password</span>
+          </ToggleButton>
+        </PasswordRow>
+      )}
+    </FieldFrame>
+  );
+}
+
+const CheckRow = styled.label`
+  display: flex;
+  align-items: flex-start;
+  gap: ${({ theme }) => theme.space[2]};
+  margin-bottom: ${({ theme }) => theme.space[4]};
+  font-family: ${({ theme }) => theme.fonts.ui};
+  font-size: ${({ theme }) => theme.fontSizes.sm};
+  input { width: 18px; height: 18px; margin-top: 3px; accent-color: ${({ theme }) => theme.colors.accent}; }
+`;
+
+export function CheckboxField({ label, ...input }: { label: ReactNode } & Omit<InputHTMLAttributes<HTMLInputElement>, 'type'>) {
+  return (
+    <CheckRow>
+      <input type="checkbox" {...input} />
+      <span>{label}</span>
+    </CheckRow>
+  );
+}

@@ -1,0 +1,49 @@
+import path from 'node:path';
+import HtmlWebpackPlugin from 'html-webpack-plugin';
+import type { Configuration } from 'webpack';
+import type { Configuration as DevServerConfiguration } from 'webpack-dev-server';
+
+const apiPort = process.env.PORT ?? '8000';
+const proxiedPaths = ['/api', '/backend', '/login-with-token', '/media', '/cv.pdf', '/cv'];
+
+export default (_env: unknown, argv: { mode?: Configuration['mode'] }): Configuration & { devServer?: DevServerConfiguration } => {
+  const production = argv.mode !== 'development';
+  return {
+    mode: production ? 'production' : 'development',
+    entry: './src/index.tsx',
+    output: {
+      path: path.resolve(__dirname, 'dist/public'),
+      filename: production ? 'assets/[name].[contenthash:10].js' : 'assets/[name].js',
+      chunkFilename: production ? 'assets/[name].[contenthash:10].js' : 'assets/[name].js',
+      assetModuleFilename: 'assets/[name].[contenthash:10][ext]',
+      publicPath: '/',
+      clean: true,
+    },
+    resolve: { extensions: ['.tsx', '.ts', '.js'] },
+    module: {
+      rules: [
+        {
+          test: /\.tsx?$/,
+          exclude: /node_modules/,
+          use: { loader: 'ts-loader', options: { transpileOnly: true, compilerOptions: { noEmit: false, sourceMap: !production } } },
+        },
+        { test: /\.(png|svg|ico|webp|woff2?)$/, type: 'asset/resource' },
+      ],
+    },
+    plugins: [
+      new HtmlWebpackPlugin({ template: './public/index.html', favicon: './public/favicon.svg' }),
+    ],
+    devtool: production ? false : 'eval-cheap-module-source-map',
+    performance: { hints: false },
+    optimization: {
+      splitChunks: { chunks: 'all' },
+      runtimeChunk: 'single',
+    },
+    devServer: {
+      port: 3000,
+      host: '127.0.0.1',
+      historyApiFallback: true,
+      proxy: [{ context: proxiedPaths, target: `http://127.0.0.1:${apiPort}` }],
+    },
+  };
+};
