@@ -3,7 +3,7 @@ import type { Config } from 'jest';
 // msw 2 and jose ship ESM only; ts-jest (allowJs) turns them into CommonJS for jest.
 const esmPackages = ['msw', '@mswjs', '@open-draft', 'rettime', 'until-async', 'jose', 'headers-polyfill', 'outvariant', 'strict-event-emitter', 'is-node-process', 'content-disposition', 'cookie', '@fastify/cookie'];
 const transformIgnorePatterns = [`/node_modules/(?!(${esmPackages.join('|')})/)`];
-const transform = { '^.+\\.[tj]sx?$': ['ts-jest', { tsconfig: '<rootDir>/tsconfig.jest.json' }] } as const;
+const transform = { '^.+\\.(tsx?|jsx?|mjs)$': ['ts-jest', { tsconfig: '<rootDir>/tsconfig.jest.json' }] } as const;
 
 const config: Config = {
   projects: [

@@ -6,7 +6,7 @@ import { apiPaths } from '../paths';
 import { tokenStorage } from '../tokens';
 import { isAccessTokenValid } from './jwt';
 import { fetchProfile } from './profileRequest';
-import { signedIn, signedOut } from './sessionSlice';
+import { signedIn, signedOut, type SessionState } from './sessionSlice';
 
 /** Logout (spec §4): clear the user and both tokens; the server is told to revoke the refresh token. */
 export const logout = createAsyncThunk('session/logout', async (_arg: undefined, { dispatch }) => {
@@ -54,6 +54,9 @@ export const restoreSession = createAsyncThunk('session/restore', async (_arg: u
     return;
   }
   await signInWithStoredToken(dispatch);
+}, {
+  // Runs once per page load; a store created already signed in or out (tests, hot reload) keeps its state.
+  condition: (_arg, { getState }) => (getState() as { session: SessionState }).session.status === 'loading',
 });
 
 /** Login (spec §4): store the tokens, then use the supplied user or fetch the profile. */

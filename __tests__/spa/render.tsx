@@ -1,0 +1,59 @@
+import { render } from '@testing-library/react';
+import type { ReactElement } from 'react';
+import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router-dom';
+import { AppProviders } from '../../src/app/AppProviders';
+import { routerFuture, routes } from '../../src/app/routes';
+import { makeStore, type RootState } from '../../src/app/store';
+import type { User } from '../../server/contract';
+
+export const aUser = (overrides: Partial<User> = {}): User => ({
+  id: 1,
+  email: 'ada@example.com',
+  first_name: 'Ada',
+  last_name: 'Lovelace',
+  interest_notes: '',
+  is_staff: false,
+  date_joined: '2025-01-01T00:00:00.000Z',
+  last_login: null,
+  ...overrides,
+});
+
+export const aStaffUser = (overrides: Partial<User> = {}) => aUser({ is_staff: true, ...overrides });
+
+/** A JWT whose payload is readable by jwt-decode; the signature is not checked on the client. */
+export function fakeJwt(expSecondsFromNow: number): string {
+  const b64 = (o: object) => Buffer.from(JSON.stringify(o)).toString('base64url');
+  return `${b64({ alg: 'HS256', typ: 'JWT' })}.${b64({ exp: Math.floor(Date.now() / 1000) + expSecondsFromNow, sub: '1' })}.sig`;
+}
+
+/** Session states for preloading the store without running the startup check. */
+export const signedInAs = (user: User): Partial<RootState> => ({ session: { status: 'signedIn', user } });
+export const signedOutState: Partial<RootState> = { session: { status: 'signedOut', user: null } };
+
+interface Options {
+  route?: string;
+  preloadedState?: Partial<RootState>;
+  /** Defaults to the app's own routes. */
+  routes?: RouteObject[];
+}
+
+/**
+ * Renders the app (or given routes) at a path with a fresh store. Note that AuthProvider runs
+ * the startup session check: with no stored token it settles signed out.
+ */
+export function renderApp({ route = '/', preloadedState, routes: routeObjects = routes }: Options = {}) {
+  const store = makeStore(preloadedState);
+  const router = createMemoryRouter(routeObjects, { initialEntries: [route], future: routerFuture });
+  const utils = render(
+    <AppProviders store={store}>
+      <RouterProvider router={router} future={{ v7_startTransition: true }} />
+    </AppProviders>,
+  );
+  return { store, router, ...utils };
+}
+
+/** Renders a single element inside the providers, at a route, with the app's layout absent. */
+export function renderScreen(element: ReactElement, options: Omit<Options, 'routes'> & { path?: string } = {}) {
+  const { path = '/', ...rest } = options;
+  return renderApp({ ...rest, route: rest.route ?? path, routes: [{ path, element }, { path: '*', element: <p>Elsewhere</p> }] });
+}

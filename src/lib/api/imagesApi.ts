@@ -1,0 +1,55 @@
+import type { Gallery, Image } from '../../../server/contract';
+import { apiPaths } from '../paths';
+import { api } from './apiSlice';
+
+/** Galleries and images: read by the home banner, managed by the staff photo screens. */
+export const imagesApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    getGalleries: build.query<Gallery[], void>({
+      query: () => apiPaths.galleries,
+      providesTags: (result = []) => [{ type: 'Gallery', id: 'LIST' }, ...result.map(({ id }) => ({ type: 'Gallery' as const, id }))],
+    }),
+    createGallery: build.mutation<Gallery, { name: string; description: string }>({
+      query: (body) => ({ url: apiPaths.galleries, method: 'POST', body }),
+      invalidatesTags: [{ type: 'Gallery', id: 'LIST' }],
+    }),
+    updateGallery: build.mutation<Gallery, { id: number; name: string; description: string }>({
+      query: ({ id, ...body }) => ({ url: apiPaths.galleryUpdate(id), method: 'PATCH', body }),
+      // Image rows show their gallery's name.
+      invalidatesTags: (_r, _e, { id }) => [{ type: 'Gallery', id }, { type: 'Image', id: 'LIST' }],
+    }),
+    deleteGallery: build.mutation<void, number>({
+      query: (id) => ({ url: apiPaths.gallery(id), method: 'DELETE' }),
+      // Its images become unassigned.
+      invalidatesTags: (_r, _e, id) => [{ type: 'Gallery', id }, { type: 'Gallery', id: 'LIST' }, { type: 'Image', id: 'LIST' }],
+    }),
+    getImages: build.query<Image[], { gallery_slug?: string } | void>({
+      query: (args) => ({ url: apiPaths.images, params: args?.gallery_slug ? { gallery_slug: args.gallery_slug } : undefined }),
+      providesTags: (result = []) => [{ type: 'Image', id: 'LIST' }, ...result.map(({ id }) => ({ type: 'Image' as const, id }))],
+    }),
+    /** One file per call (spec §7): form data with image, title, optional description and gallery. */
+    uploadImage: build.mutation<Image, FormData>({
+      query: (body) => ({ url: apiPaths.images, method: 'POST', body }),
+      invalidatesTags: [{ type: 'Image', id: 'LIST' }],
+    }),
+    updateImage: build.mutation<Image, { id: number; body: FormData }>({
+      query: ({ id, body }) => ({ url: apiPaths.image(id), method: 'PATCH', body }),
+      invalidatesTags: (_r, _e, { id }) => [{ type: 'Image', id }, { type: 'Image', id: 'LIST' }],
+    }),
+    deleteImage: build.mutation<void, number>({
+      query: (id) => ({ url: apiPaths.image(id), method: 'DELETE' }),
+      invalidatesTags: (_r, _e, id) => [{ type: 'Image', id }, { type: 'Image', id: 'LIST' }],
+    }),
+  }),
+});
+
+export const {
+  useGetGalleriesQuery,
+  useCreateGalleryMutation,
+  useUpdateGalleryMutation,
+  useDeleteGalleryMutation,
+  useGetImagesQuery,
+  useUploadImageMutation,
+  useUpdateImageMutation,
+  useDeleteImageMutation,
+} = imagesApi;
