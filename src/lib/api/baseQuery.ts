@@ -34,10 +34,14 @@ export const baseQueryWithReauth: BaseQueryFn<string | FetchArgs, unknown, Fetch
   api,
   extraOptions,
 ) => {
+  const tokenSent = tokenStorage.access();
   const result = await rawBaseQuery(args, api, extraOptions ?? {});
   if (result.error?.status !== 401 || extraOptions?.skipReauth) return result;
 
-  if (await refreshAccessToken()) {
+  // A concurrent request may already have refreshed the token this one was sent with.
+  const tokenNow = tokenStorage.access();
+  const refreshedElsewhere = tokenNow !== null && tokenNow !== tokenSent;
+  if (refreshedElsewhere || (await refreshAccessToken())) {
     return rawBaseQuery(args, api, extraOptions ?? {});
   }
   tokenStorage.clear();

@@ -1,0 +1,70 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { BASE_URL } from './server';
+
+export const ARTIFACTS = path.resolve(__dirname, '../../artifacts/e2e');
+
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+}
+
+export interface Session {
+  context: BrowserContext;
+  page: Page;
+  /** Console errors, page errors and failed requests seen so far, minus the allowed ones. */
+  problems: () => string[];
+  /** Declares an expected failure (e.g. a 404 the page handles) by URL or message pattern. */
+  allow: (pattern: RegExp) => void;
+  screenshot: (name: string) => Promise<void>;
+}
+
+/** A fresh browser context (own storage) that records anything that goes wrong on its pages. */
+export async function openSession(
+  browser: Browser,
+  options: { width?: number; height?: number; colorScheme?: 'light' | 'dark'; reducedMotion?: 'reduce' | 'no-preference' } = {},
+): Promise<Session> {
+  const { width = 1280, height = 860, colorScheme = 'light', reducedMotion = 'reduce' } = options;
+  const context = await browser.newContext({ baseURL: BASE_URL, viewport: { width, height }, colorScheme, reducedMotion });
+  const page = await context.newPage();
+  const seen: string[] = [];
+  const allowed: RegExp[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') seen.push(`console: ${message.text()} (${message.location().url})`);
+  });
+  page.on('pageerror', (error) => seen.push(`page error: ${error.message}`));
+  page.on('requestfailed', (request) => {
+    // Navigations away cancel pending image/chunk loads; those are not failures of the site.
+    if (request.failure()?.errorText === 'net::ERR_ABORTED') return;
+    seen.push(`request failed: ${request.method()} ${request.url()} ${request.failure()?.errorText ?? ''}`);
+  });
+  page.on('response', (response) => {
+    if (response.status() >= 400) seen.push(`HTTP ${response.status()}: ${response.request().method()} ${response.url()}`);
+  });
+  fs.mkdirSync(ARTIFACTS, { recursive: true });
+  return {
+    context,
+    page,
+    problems: () => seen.filter((line) => !allowed.some((pattern) => pattern.test(line))),
+    allow: (pattern) => allowed.push(pattern),
+    screenshot: async (name) => {
+      await page.screenshot({ path: path.join(ARTIFACTS, `${name}.png`), fullPage: true });
+    },
+  };
+}
+
+/** Fails the test when the page logged errors or requests failed that were not declared expected. */
+export function expectNoProblems(session: Session): void {
+  expect(session.problems()).toEqual([]);
+}

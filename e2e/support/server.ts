@@ -1,0 +1,47 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+export const E2E_PORT = Number(process.env.E2E_PORT ?? 8190);
+export const BASE_URL = `http://127.0.0.1:${E2E_PORT}`;
+
+/** Starts the built site on a fresh embedded database, as the README's run command does. */
+export async function startSite(): Promise<{ child: ChildProcess; dataDir: string }> {
+  const root = path.resolve(__dirname, '../..');
+  if (!fs.existsSync(path.join(root, 'dist/public/index.html'))) {
+    throw new Error('No built SPA in dist/public: run "npm run build" before the browser tests.');
+  }
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'site-e2e-'));
+  const log = fs.openSync(path.join(dataDir, 'server.log'), 'a');
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: String(E2E_PORT),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      SMTP_URL: '',
+      PUBLIC_URL: BASE_URL,
+      // Short-lived access tokens let the journeys see a refresh happen.
+      ACCESS_TOKEN_SECONDS: process.env.ACCESS_TOKEN_SECONDS ?? '20',
+      // Journeys sign in many times from one address.
+      RATE_LIMIT_MAX: '1000',
+    },
+    stdio: ['ignore', log, log],
+  });
+  const deadline = Date.now() + 30_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) break;
+    try {
+      const res = await fetch(`${BASE_URL}/api/health`);
+      if (res.ok) return { child, dataDir };
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  child.kill('SIGTERM');
+  throw new Error(`The site did not start; see ${path.join(dataDir, 'server.log')}:\n${fs.readFileSync(path.join(dataDir, 'server.log'), 'utf8').slice(-3000)}`);
+}
