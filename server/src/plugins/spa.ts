@@ -22,6 +22,7 @@ export default fp(
         root,
         index: false,
         wildcard: false,
+        preCompressed: true,
         setHeaders(res, filePath) {
           const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
           res.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=300');
