@@ -2,6 +2,9 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { makeStore } from './app/store';
+import { captureAppTokenFromUrl } from './lib/appToken';
+
+captureAppTokenFromUrl();
 
 const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element');

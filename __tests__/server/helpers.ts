@@ -5,7 +5,7 @@ import crypto from 'node:crypto';
 import { loadConfig, type Config } from '../../server/src/config';
 import { buildServer } from '../../server/src/server';
 import { nowIso } from '../../server/src/db/columns';
-import { ACCESS_TOKEN_SECONDS, signToken } from '../../server/src/lib/tokens';
+import { startSession } from '../../server/src/services/sessions';
 
 export type TestServer = Awaited<ReturnType<typeof buildServer>>;
 
@@ -71,10 +71,12 @@ export async function insertUser(
       date_joined: nowIso(),
       last_login: null,
       password: fields.password ?? '!unusable',
-      locked_until: null,
     })
     .returningAll()
     .executeTakeFirstOrThrow();
-  const { token } = await signToken(server.config.secrets.jwt, 'access', row.id, ACCESS_TOKEN_SECONDS);
-  return { user: row, token, auth: { authorization: `Bearer ${token}` } };
+  const { access: token, refresh } = await startSession(server.db, server.config, row, {
+    remember: false,
+    client: { ip: '127.0.0.1', userAgent: 'jest' },
+  });
+  return { user: row, token, refresh, auth: { authorization: `Bearer ${token}` } };
 }

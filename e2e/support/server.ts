@@ -27,7 +27,7 @@ export async function startSite(): Promise<{ child: ChildProcess; dataDir: strin
       // Short-lived access tokens let the journeys see a refresh happen.
       ACCESS_TOKEN_SECONDS: process.env.ACCESS_TOKEN_SECONDS ?? '20',
       // Journeys sign in many times from one address.
-      RATE_LIMIT_MAX: '1000',
+      AUTH_RATE_LIMIT: '1000',
     },
     stdio: ['ignore', log, log],
   });

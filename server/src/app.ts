@@ -5,8 +5,16 @@ import type { Config } from './config';
 import type { DbHandle } from './db';
 import securityHeaders from './plugins/securityHeaders';
 import auth from './plugins/auth';
+import errorHandler from './plugins/errorHandler';
+import rateLimit from './plugins/rateLimit';
+import csrf from './plugins/csrf';
+import mailer from './plugins/mailer';
 import spa from './plugins/spa';
+import storage from './storage/plugin';
 import healthRoutes from './routes/health';
+import accountRoutes from './routes/accounts';
+import adminRoutes from './routes/admin';
+import mediaRoutes from './routes/media';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -27,11 +35,19 @@ const app: FastifyPluginAsync<AppOptions> = async (fastify: FastifyInstance, { c
   fastify.decorate('db', database.db);
   fastify.decorate('dialect', database.dialect);
 
+  await fastify.register(errorHandler);
   await fastify.register(cookie);
+  await fastify.register(rateLimit);
   await fastify.register(securityHeaders);
+  await fastify.register(csrf);
   await fastify.register(auth);
+  await fastify.register(mailer);
+  await fastify.register(storage);
 
   await fastify.register(healthRoutes);
+  await fastify.register(accountRoutes);
+  await fastify.register(adminRoutes);
+  await fastify.register(mediaRoutes);
 
   await fastify.register(spa);
 };

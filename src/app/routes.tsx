@@ -7,15 +7,18 @@ import { Layout } from './layout/Layout';
 import { RouteError } from './RouteError';
 import { AppLoading } from './AppLoading';
 import { HomePage } from '../features/home/HomePage';
-import { CvPage } from '../features/cv/CvPage';
-import { OnTheWebPage } from '../features/onTheWeb/OnTheWebPage';
-import { AboutPage } from '../features/about/AboutPage';
 import { NotFoundPage } from '../features/notFound/NotFoundPage';
 
 /** Route-level code splitting: the module is fetched on first visit to the route. */
 function screen<M>(load: () => Promise<M>, pick: (module: M) => ComponentType) {
   return async () => ({ Component: pick(await load()) });
 }
+
+const pub = {
+  cv: screen(() => import(/* webpackChunkName: "public" */ '../features/cv/CvPage'), (m) => m.CvPage),
+  onTheWeb: screen(() => import(/* webpackChunkName: "public" */ '../features/onTheWeb/OnTheWebPage'), (m) => m.OnTheWebPage),
+  about: screen(() => import(/* webpackChunkName: "public" */ '../features/about/AboutPage'), (m) => m.AboutPage),
+};
 
 const auth = {
   login: screen(() => import(/* webpackChunkName: "auth" */ '../features/auth/LoginPage'), (m) => m.LoginPage),
@@ -52,9 +55,9 @@ export const routes: RouteObject[] = [
     hydrateFallbackElement: <AppLoading />,
     children: [
       { path: paths.home, element: <HomePage /> },
-      { path: paths.cv, element: <CvPage /> },
-      { path: paths.onTheWeb, element: <OnTheWebPage /> },
-      { path: paths.about, element: <AboutPage /> },
+      { path: paths.cv, lazy: pub.cv },
+      { path: paths.onTheWeb, lazy: pub.onTheWeb },
+      { path: paths.about, lazy: pub.about },
       { path: paths.login, lazy: auth.login },
       { path: paths.signin, lazy: auth.login },
       { path: paths.register, lazy: auth.register },

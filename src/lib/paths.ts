@@ -17,6 +17,7 @@ export const paths = {
   photos: '/photos',
   galleries: '/galleries',
   admin: '/admin',
+  adminAudit: '/admin/audit',
   appLogin: '/app-login',
   welcome: '/welcome',
   loginFailed: '/login-failed',
@@ -32,6 +33,11 @@ export const apiPaths = {
   forgotPassword: '/backend/forgotpasswordreset/',
   resetPasswordConfirm: (uidb64: string, token: string) => `/backend/password-reset-confirm/${uidb64}/${token}/`,
   loginWithToken: '/login-with-token/',
+  csrf: '/api/csrf/',
+  changePassword: '/api/users/change-password/',
+  sessions: '/api/users/sessions/',
+  session: (id: number) => `/api/users/sessions/${id}/`,
+  revokeAllSessions: '/api/users/sessions/revoke-all/',
   galleries: '/api/photos/galleries/',
   galleryUpdate: (id: number) => `/api/photos/galleries/update/${id}/`,
   gallery: (id: number) => `/api/photos/galleries/${id}/`,
@@ -41,6 +47,10 @@ export const apiPaths = {
   documents: '/api/documents/documents/',
   document: (id: number) => `/api/documents/documents/${id}/`,
   currentCv: '/api/documents/documents/current_cv/',
+  adminUsers: '/api/admin/users/',
+  adminUser: (id: number) => `/api/admin/users/${id}/`,
+  adminUserSignOut: (id: number) => `/api/admin/users/${id}/sign-out/`,
+  adminAudit: '/api/admin/audit/',
 } as const;
 
 /** The banner gallery on the home page (spec §9). */

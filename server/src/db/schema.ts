@@ -8,6 +8,14 @@ export interface Database {
   site_meta: SiteMetaTable;
   users: UsersTable;
   audit_log: AuditLogTable;
+  user_sessions: UserSessionsTable;
+  refresh_tokens: RefreshTokensTable;
+  app_tokens: AppTokensTable;
+  login_throttles: LoginThrottlesTable;
+  galleries: GalleriesTable;
+  images: ImagesTable;
+  document_categories: DocumentCategoriesTable;
+  documents: DocumentsTable;
 }
 
 /** Key/value facts about the installation. */
@@ -29,8 +37,6 @@ export interface UsersTable {
   last_login: string | null;
   /** argon2id PHC string. */
   password: string;
-  failed_logins: Generated<number>;
-  locked_until: string | null;
 }
 export type UserRow = Selectable<UsersTable>;
 
@@ -43,3 +49,95 @@ export interface AuditLogTable {
   subject: string;
   details: Generated<string>;
 }
+
+/** A sign-in: one refresh-token family, alive until revoked or its absolute expiry. */
+export interface UserSessionsTable {
+  id: Generated<number>;
+  user_id: number;
+  family: string;
+  remember: Generated<number>;
+  created_at: string;
+  last_used_at: string;
+  expires_at: string;
+  revoked_at: string | null;
+  ip: Generated<string>;
+  user_agent: Generated<string>;
+}
+export type UserSessionRow = Selectable<UserSessionsTable>;
+
+export interface RefreshTokensTable {
+  jti: string;
+  session_id: number;
+  issued_at: string;
+  expires_at: string;
+  used_at: string | null;
+}
+
+export interface AppTokensTable {
+  id: Generated<number>;
+  user_id: number;
+  /** SHA-256 (hex) of the token handed out; the token itself is never stored. */
+  token_hash: string;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+}
+
+/** Failed sign-ins per normalized email, whether or not an account has that email. */
+export interface LoginThrottlesTable {
+  email_normalized: string;
+  failures: Generated<number>;
+  last_failure_at: string;
+  locked_until: string | null;
+}
+
+export interface GalleriesTable {
+  id: Generated<number>;
+  name: string;
+  slug: string;
+  description: Generated<string>;
+  created_at: string;
+}
+export type GalleryRow = Selectable<GalleriesTable>;
+
+/** An uploaded picture: the metadata-free original and its WebP renditions, by storage key. */
+export interface ImagesTable {
+  id: Generated<number>;
+  title: string;
+  description: Generated<string>;
+  gallery_id: number | null;
+  original_key: string;
+  thumb_key: string;
+  banner_key: string;
+  large_key: string;
+  content_type: string;
+  width: number;
+  height: number;
+  size: number;
+  uploaded_at: string;
+}
+export type ImageRow = Selectable<ImagesTable>;
+
+export interface DocumentCategoriesTable {
+  id: Generated<number>;
+  name: string;
+  description: Generated<string>;
+  created_at: string;
+}
+export type DocumentCategoryRow = Selectable<DocumentCategoriesTable>;
+
+export interface DocumentsTable {
+  id: Generated<number>;
+  name: string;
+  description: Generated<string>;
+  category_id: number | null;
+  /** 0/1; at most one 1 per category (partial unique index). */
+  is_current: Generated<number>;
+  file_key: string;
+  /** The uploader's file name, cleaned; offered as the download name, never used on disk. */
+  original_filename: string;
+  content_type: string;
+  size: number;
+  uploaded_at: string;
+}
+export type DocumentRow = Selectable<DocumentsTable>;

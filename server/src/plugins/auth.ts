@@ -31,8 +31,18 @@ export default fp(
       const match = /^Bearer\s+(\S+)$/i.exec(header);
       if (!match) return 'invalid';
       const claims = await verifyToken(app.config.secrets.jwt, 'access', match[1]);
-      if (!claims) return 'invalid';
-      const user = await app.db.selectFrom('users').selectAll().where('id', '=', claims.userId).executeTakeFirst();
+      if (!claims?.family) return 'invalid';
+      // The token's sign-in must still be live: signing out, a password reset or an admin's
+      // "sign out everywhere" ends its access tokens at once, not when they expire.
+      const user = await app.db
+        .selectFrom('users')
+        .innerJoin('user_sessions', 'user_sessions.user_id', 'users.id')
+        .selectAll('users')
+        .where('users.id', '=', claims.userId)
+        .where('user_sessions.family', '=', claims.family)
+        .where('user_sessions.revoked_at', 'is', null)
+        .where('user_sessions.expires_at', '>', new Date().toISOString())
+        .executeTakeFirst();
       if (!user || user.is_active !== 1) return 'invalid';
       return user;
     }

@@ -1,5 +1,39 @@
-import { Outlet } from 'react-router-dom';
+import { Outlet, useNavigate } from 'react-router-dom';
+import styled from 'styled-components';
+import { paths } from '../../lib/paths';
+import { useAuth } from '../../lib/session/AuthProvider';
+import { Footer } from './Footer';
+import { ScrollToTop } from './ScrollToTop';
+import { TopBar } from './TopBar';
 
+const Shell = styled.div`
+  display: flex;
+  flex-direction: column;
+  min-height: 100vh;
+  > div { flex: 1; outline: none; }
+  > a { position: absolute; top: -99px; z-index: 20; padding: ${({ theme }) => theme.space[2]}; background: ${({ theme }) => theme.colors.surface}; }
+  > a:focus { top: 0; }
+`;
+
+/** The frame of every page except the not-found screen: top bar, page, footer. */
 export function Layout() {
-  return <Outlet />;
+  const { user, isAuthenticated, isLoading, logout } = useAuth();
+  const navigate = useNavigate();
+  const signedIn = isAuthenticated && user ? user : null;
+  const isStaff = signedIn?.is_staff === true;
+  const signOut = async () => {
+    await logout();
+    navigate(paths.home);
+  };
+  return (
+    <Shell>
+      <a href="#content">Skip to content</a>
+      <TopBar account={signedIn && (signedIn.first_name || signedIn.email)} isLoading={isLoading} isStaff={isStaff} onSignOut={signOut} />
+      <div id="content" tabIndex={-1}>
+        <Outlet />
+      </div>
+      <Footer isStaff={isStaff} />
+      <ScrollToTop />
+    </Shell>
+  );
 }

@@ -1,9 +1,17 @@
-import { Page } from '../../ui';
+import { pages } from '../../content/pages';
+import { useDocumentTitle } from '../../lib/useDocumentTitle';
+import { Page, Prose } from '../../ui';
 
 export function AboutPage() {
+  useDocumentTitle('About');
   return (
     <Page>
-      <h1>About</h1>
+      <Prose>
+        <h1>About</h1>
+        {pages.about.map((paragraph) => (
+          <p key={paragraph}>{paragraph}</p>
+        ))}
+      </Prose>
     </Page>
   );
 }

@@ -1,9 +1,56 @@
-import { Page } from '../../ui';
+import { Navigate, NavLink, Route, Routes } from 'react-router-dom';
+import styled from 'styled-components';
+import { paths } from '../../lib/paths';
+import { useDocumentTitle } from '../../lib/useDocumentTitle';
+import { Muted, Page } from '../../ui';
+import { AuditPanel } from './AuditPanel';
+import { UsersPanel } from './UsersPanel';
 
+const Tabs = styled.nav`
+  display: flex;
+  gap: ${({ theme }) => theme.space[2]};
+  margin-bottom: ${({ theme }) => theme.space[6]};
+  border-bottom: 1px solid ${({ theme }) => theme.colors.border};
+  font-family: ${({ theme }) => theme.fonts.ui};
+  a {
+    display: inline-flex;
+    align-items: center;
+    min-height: 44px;
+    padding: 0 ${({ theme }) => theme.space[4]};
+    margin-bottom: -1px;
+    border-bottom: 3px solid transparent;
+    color: ${({ theme }) => theme.colors.muted};
+    font-weight: 600;
+    text-decoration: none;
+  }
+  a:hover { color: ${({ theme }) => theme.colors.text}; }
+  a[aria-current='page'] {
+    color: ${({ theme }) => theme.colors.accent};
+    border-bottom-color: ${({ theme }) => theme.colors.accent};
+  }
+`;
+
+/** The audit log's segment below /admin, for the nested routes. */
+const auditSegment = paths.adminAudit.slice(paths.admin.length + 1);
+
+/** The administration area (staff only, behind the staff guard): users and the audit log. */
 export function AdminPage() {
+  useDocumentTitle('Backend Administration');
   return (
     <Page>
-      <h1>Administration</h1>
+      <h1>Backend Administration</h1>
+      <Muted>Find users, manage staff rights and accounts, and review what staff have done.</Muted>
+      <Tabs aria-label="Administration sections">
+        <NavLink to={paths.admin} end>
+          Users
+        </NavLink>
+        <NavLink to={paths.adminAudit}>Audit log</NavLink>
+      </Tabs>
+      <Routes>
+        <Route index element={<UsersPanel />} />
+        <Route path={auditSegment} element={<AuditPanel />} />
+        <Route path="*" element={<Navigate to={paths.admin} replace />} />
+      </Routes>
     </Page>
   );
 }

@@ -1,9 +1,55 @@
-import { Page } from '../../ui';
+import { useState, type FormEvent } from 'react';
+import { Link } from 'react-router-dom';
+import { paths } from '../../lib/paths';
+import { Button, FormAlert, TextField, type FormMessage } from '../../ui';
+import { AuthLayout, FormLinks, SubmitRow } from './AuthLayout';
+import { useForgotPasswordMutation } from './authApi';
+import { messages } from './messages';
 
+/** Ask for a password reset link (spec §2 "Forgot password"); the form locks once the request is sent. */
 export function ForgotPasswordPage() {
+  const [requestReset, { isLoading }] = useForgotPasswordMutation();
+  const [email, setEmail] = useState('');
+  const [message, setMessage] = useState<FormMessage | null>(null);
+  const [sent, setSent] = useState(false);
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (isLoading || sent) return;
+    setMessage(null);
+    try {
+      const { detail } = await requestReset({ email: email.trim() }).unwrap();
+      setSent(true);
+      setMessage({ tone: 'success', text: detail });
+    } catch {
+      setMessage({ tone: 'error', text: messages.forgotFailed });
+    }
+  }
+
   return (
-    <Page>
-      <h1>Forgot password</h1>
-    </Page>
+    <AuthLayout title="Forgot password" intro="Enter the email address you registered with and I will send you a link to choose a new password.">
+      <FormAlert message={message} />
+      <form onSubmit={onSubmit}>
+        <TextField
+          label="Email"
+          type="email"
+          name="email"
+          autoComplete="email"
+          required
+          value={email}
+          onChange={(event) => setEmail(event.target.value)}
+          disabled={sent}
+        />
+        <SubmitRow>
+          <Button type="submit" disabled={isLoading || sent}>
+            Send Password Reset Link
+          </Button>
+        </SubmitRow>
+      </form>
+      <FormLinks>
+        <Link to={paths.signin}>Back to sign in</Link>
+        <Link to={paths.home}>← Back to home</Link>
+      </FormLinks>
+    </AuthLayout>
   );
 }

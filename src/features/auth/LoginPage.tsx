@@ -1,9 +1,92 @@
-import { Page } from '../../ui';
+import { useState, type FormEvent } from 'react';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
+import { errorDetail, isNetworkError } from '../../lib/api/errors';
+import { paths } from '../../lib/paths';
+import { useAuth } from '../../lib/session/AuthProvider';
+import { tokenStorage } from '../../lib/tokens';
+import { Alert, Button, CheckboxField, FormAlert, PasswordField, TextField, type FormMessage } from '../../ui';
+import { AuthLayout, FormLinks, SubmitRow } from './AuthLayout';
+import { useLoginMutation } from './authApi';
+import { messages } from './messages';
 
+/** Where a guard sent the visitor from, if it was a page of this site. */
+function returnPath(state: unknown): string {
+  const from = (state as { from?: unknown } | null)?.from;
+  return typeof from === 'string' && from.startsWith('/') && !from.startsWith('//') ? from : paths.home;
+}
+
+/** Sign in at /login and /signin (spec §2 "Login", §4 "Forms"). */
 export function LoginPage() {
+  const [searchParams] = useSearchParams();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const { login } = useAuth();
+  const [signIn, { isLoading }] = useLoginMutation();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [remember, setRemember] = useState(false);
+  const [message, setMessage] = useState<FormMessage | null>(null);
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (isLoading) return;
+    setMessage(null);
+    try {
+      const session = await signIn({ email: email.trim(), password, ...(remember ? { remember: true } : {}) }).unwrap();
+      await login(session);
+      if (remember) tokenStorage.remember(session.refresh);
+      navigate(returnPath(location.state), { replace: true });
+    } catch (error) {
+      const text = isNetworkError(error) ? messages.network : (errorDetail(error) ?? messages.loginFailed);
+      setMessage({ tone: 'error', text });
+    }
+  }
+
   return (
-    <Page>
-      <h1>Sign in</h1>
-    </Page>
+    <AuthLayout title="Sign in" intro="Welcome back. Sign in with the email address you registered with.">
+      {searchParams.get('registrationSuccess') === 'true' && !message && (
+        <Alert tone="success">{messages.registered}</Alert>
+      )}
+      <FormAlert message={message} />
+      <form onSubmit={onSubmit}>
+        <TextField
+          label="Email"
+          type="email"
+          name="email"
+          autoComplete="email"
+          required
+          value={email}
+          onChange={(event) => setEmail(event.target.value)}
+        />
+        <PasswordField
+          label="Password"
+          name="password"
+          autoComplete="current-password"
+          required
+          value={password}
+          onChange={(event) => setPassword(event.target.value)}
+        />
+        <CheckboxField
+          label="Remember me"
+          name="remember"
+          checked={remember}
+          onChange={(event) => setRemember(event.target.checked)}
+        />
+        <SubmitRow>
+          <Button type="submit" disabled={isLoading}>
+            {isLoading ? 'Signing in...' : 'Sign in'}
+          </Button>
+        </SubmitRow>
+      </form>
+      <FormLinks>
+        <Link to={paths.forgotPassword}>Forgot password?</Link>
+        <span>
+          No account yet? <Link to={paths.register}>Sign up</Link>
+        </span>
+      </FormLinks>
+      <FormLinks>
+        <Link to={paths.home}>← Back to home</Link>
+      </FormLinks>
+    </AuthLayout>
   );
 }

@@ -1,9 +1,135 @@
-import { Page } from '../../ui';
+import { useState, type ChangeEvent, type FormEvent } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import styled from 'styled-components';
+import type { RegisterRequest } from '../../../server/contract/accounts';
+import { isNetworkError, registrationErrorLines } from '../../lib/api/errors';
+import { paths } from '../../lib/paths';
+import { Button, CheckboxField, FormAlert, PasswordField, TextAreaField, TextField, type FormMessage } from '../../ui';
+import { AuthLayout, FormLinks, SubmitRow } from './AuthLayout';
+import { useRegisterMutation } from './authApi';
+import { messages } from './messages';
+import { TermsModal } from './TermsModal';
 
+const NameRow = styled.div`
+  display: grid;
+  grid-template-columns: repeat(auto-fit, minmax(min(100%, 180px), 1fr));
+  column-gap: ${({ theme }) => theme.space[4]};
+`;
+
+/** A button that reads as a link inside a sentence. */
+const InlineButton = styled.button.attrs({ type: 'button' })`
+  padding: 0;
+  border: none;
+  background: none;
+  color: ${({ theme }) => theme.colors.accent};
+  text-decoration: underline;
+  text-underline-offset: 0.15em;
+  cursor: pointer;
+  &:hover { color: ${({ theme }) => theme.colors.accentHover}; }
+`;
+
+type Fields = Required<RegisterRequest>;
+const empty: Fields = { email: '', first_name: '', last_name: '', password: '', password2: '', interest_notes: '' };
+
+/** Registration (spec §2 "Register", §5, §8). */
 export function RegisterPage() {
+  const navigate = useNavigate();
+  const [register, { isLoading }] = useRegisterMutation();
+  const [fields, setFields] = useState<Fields>(empty);
+  const [agreed, setAgreed] = useState(false);
+  const [termsOpen, setTermsOpen] = useState(false);
+  const [message, setMessage] = useState<FormMessage | null>(null);
+
+  const bind = (name: keyof Fields) => ({
+    name,
+    value: fields[name],
+    onChange: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => setFields((current) => ({ ...current, [name]: event.target.value })),
+  });
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (isLoading) return;
+    if (fields.password !== fields.password2) {
+      setMessage({ tone: 'error', text: messages.passwordMismatch });
+      return;
+    }
+    if (!agreed) {
+      setMessage({ tone: 'error', text: messages.termsRequired });
+      return;
+    }
+    setMessage(null);
+    try {
+      await register({
+        ...fields,
+        email: fields.email.trim(),
+        first_name: fields.first_name.trim(),
+        last_name: fields.last_name.trim(),
+        interest_notes: fields.interest_notes.trim(),
+      }).unwrap();
+      navigate(paths.registered);
+    } catch (error) {
+      if (isNetworkError(error)) {
+        setMessage({ tone: 'error', text: messages.network });
+        return;
+      }
+      const lines = registrationErrorLines(error);
+      setMessage({ tone: 'error', text: lines.length ? lines : messages.registrationFailed });
+    }
+  }
+
   return (
-    <Page>
-      <h1>Register</h1>
-    </Page>
+    <AuthLayout title="Register" intro="An account lets you keep your details and interests on file with me.">
+      <FormAlert message={message} />
+      <form onSubmit={onSubmit}>
+        <TextField label="Email" type="email" autoComplete="email" required {...bind('email')} />
+        <NameRow>
+          <TextField label="First name" autoComplete="given-name" required maxLength={150} {...bind('first_name')} />
+          <TextField label="Last name" autoComplete="family-name" required maxLength={150} {...bind('last_name')} />
+        </NameRow>
+        <PasswordField label="Password" autoComplete="new-password" required hint="At least 8 characters; a long phrase is best." {...bind('password')} />
+        <PasswordField
+          label="Confirm password"
+          autoComplete="new-password"
+          required
+          aria-invalid={message?.text === messages.passwordMismatch ? true : undefined}
+          {...bind('password2')}
+        />
+        <TextAreaField
+          label="Interest notes (optional)"
+          hint="What brings you here: research topics, collaboration, hiring…"
+          maxLength={2000}
+          {...bind('interest_notes')}
+        />
+        <CheckboxField
+          name="terms"
+          checked={agreed}
+          onChange={(event) => setAgreed(event.target.checked)}
+          label={
+            <>
+              I agree to the <InlineButton onClick={() => setTermsOpen(true)}>Terms and Conditions</InlineButton>
+            </>
+          }
+        />
+        <SubmitRow>
+          <Button type="submit" disabled={isLoading}>
+            {isLoading ? 'Registering...' : 'Create an account'}
+          </Button>
+        </SubmitRow>
+      </form>
+      <FormLinks>
+        <span>
+          Already registered? <Link to={paths.signin}>Sign in</Link>
+        </span>
+        <Link to={paths.home}>← Back to home</Link>
+      </FormLinks>
+      <TermsModal
+        open={termsOpen}
+        onClose={() => setTermsOpen(false)}
+        onAgree={() => {
+          setAgreed(true);
+          setTermsOpen(false);
+        }}
+      />
+    </AuthLayout>
   );
 }

@@ -1,9 +1,78 @@
-import { Page } from '../../ui';
+import styled from 'styled-components';
+import { pages } from '../../content/pages';
+import { site } from '../../content/site';
+import { useDocumentTitle } from '../../lib/useDocumentTitle';
+import { ButtonLink, Muted, Page, Row } from '../../ui';
+import { CvDownloadButton } from './CvDownloadButton';
+import { CvSection, EntryList, PairList } from './CvSections';
+
+const Header = styled.header`
+  margin-bottom: ${({ theme }) => theme.space[7]};
+  max-width: ${({ theme }) => theme.maxWidth.text};
+`;
+const Columns = styled.div`
+  display: grid;
+  grid-template-columns: minmax(0, 2fr) minmax(0, 1fr);
+  gap: ${({ theme }) => theme.space[7]};
+  @media (max-width: ${({ theme }) => theme.breakpoints.tablet}) {
+    grid-template-columns: minmax(0, 1fr);
+    gap: 0;
+  }
+`;
+
+const { cv } = pages;
+const enquiryHref = `mailto:${site.email}?subject=${encodeURIComponent(cv.enquirySubject)}`;
 
 export function CvPage() {
+  useDocumentTitle('CV');
   return (
     <Page>
-      <h1>CV</h1>
+      <Header>
+        <h1>Curriculum Vitae</h1>
+        <Muted>
+          {site.name} — {site.role}. The downloadable version is kept up to date; ask if you need references or more detail.
+        </Muted>
+        <Row>
+          <CvDownloadButton />
+          <ButtonLink href={enquiryHref} $variant="secondary">
+            Ask for More Information
+          </ButtonLink>
+        </Row>
+      </Header>
+      <Columns>
+        <div>
+          <CvSection title="Experience">
+            <EntryList entries={cv.experience} />
+          </CvSection>
+          <CvSection title="Education">
+            <EntryList entries={cv.education} />
+          </CvSection>
+          <CvSection title="Additional Information">
+            <ul>
+              {cv.additional.map((line) => (
+                <li key={line}>{line}</li>
+              ))}
+            </ul>
+          </CvSection>
+        </div>
+        <aside aria-label="Contact and skills">
+          <CvSection title="Contact">
+            <PairList items={cv.contact} />
+          </CvSection>
+          <CvSection title="Skills">
+            <PairList items={cv.skills} />
+          </CvSection>
+          <CvSection title="Languages">
+            <PairList items={cv.languages} />
+          </CvSection>
+          <CvSection title="Nationality">
+            <p>{cv.nationality}</p>
+          </CvSection>
+          <CvSection title="Links">
+            <PairList items={cv.links} />
+          </CvSection>
+        </aside>
+      </Columns>
     </Page>
   );
 }

@@ -1,9 +1,56 @@
-import { Page } from '../../ui';
+import { Link } from 'react-router-dom';
+import styled from 'styled-components';
+import { paths } from '../../lib/paths';
+import { useAuth } from '../../lib/session/AuthProvider';
+import { ButtonLink, Card, CardGrid, Muted, Page } from '../../ui';
 
+const DashboardCard = styled(Card)`
+  display: flex;
+  flex-direction: column;
+  p { flex: 1; }
+  a { align-self: flex-start; }
+`;
+
+const cards = [
+  {
+    title: 'Manage My Documents',
+    text: 'Upload documents, organise them in categories and choose the current CV visitors download.',
+    to: paths.documents,
+    action: 'Open documents',
+  },
+  {
+    title: 'Manage My Photos',
+    text: 'Upload pictures, sort them into galleries and choose the images of the front-page banner.',
+    to: paths.photos,
+    action: 'Open photos',
+  },
+  {
+    title: 'Backend Administration',
+    text: 'Find users, manage staff rights and accounts, and review the audit log of staff actions.',
+    to: paths.admin,
+    action: 'Open administration',
+  },
+];
+
+/** The staff home: a greeting and the three management areas (spec §2 "Dashboard"). */
 export function DashboardPage() {
+  const { user } = useAuth();
+  const name = user?.first_name || user?.email;
   return (
     <Page>
-      <h1>Dashboard</h1>
+      <h1>Welcome, {name}!</h1>
+      <Muted>What would you like to manage today?</Muted>
+      <CardGrid>
+        {cards.map((card) => (
+          <DashboardCard key={card.to} aria-labelledby={`dashboard-${card.to.slice(1)}`}>
+            <h2 id={`dashboard-${card.to.slice(1)}`}>{card.title}</h2>
+            <p>{card.text}</p>
+            <ButtonLink as={Link} to={card.to}>
+              {card.action}
+            </ButtonLink>
+          </DashboardCard>
+        ))}
+      </CardGrid>
     </Page>
   );
 }

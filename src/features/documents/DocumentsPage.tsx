@@ -1,9 +1,50 @@
-import { Page } from '../../ui';
+import styled from 'styled-components';
+import { useAuth } from '../../lib/session/AuthProvider';
+import { AccessDenied, Alert, LoadingText, Muted, Page, Stack } from '../../ui';
+import { CategoryForm } from './CategoryForm';
+import { DocumentsList } from './DocumentsList';
+import { useGetCategoriesQuery, useGetDocumentsQuery } from './documentsApi';
+import { UploadDocumentForm } from './UploadDocumentForm';
 
+const Forms = styled.div`
+  display: grid;
+  gap: ${({ theme }) => theme.space[5]};
+  grid-template-columns: repeat(auto-fit, minmax(min(100%, 340px), 1fr));
+  align-items: start;
+`;
+
+/** Staff screen for the downloadable documents (spec §2 "Documents admin"). */
 export function DocumentsPage() {
+  const { user, isLoading } = useAuth();
+  const isStaff = user?.is_staff === true;
+  const documents = useGetDocumentsQuery(undefined, { skip: !isStaff });
+  const categories = useGetCategoriesQuery(undefined, { skip: !isStaff });
+
+  if (isLoading) {
+    return (
+      <Page>
+        <LoadingText>Loading Authentication...</LoadingText>
+      </Page>
+    );
+  }
+  if (!isStaff) return <AccessDenied message="You must be an administrator to manage documents." />;
+
+  const loading = documents.isLoading || categories.isLoading;
+  const failed = documents.isError || categories.isError;
   return (
     <Page>
-      <h1>Documents</h1>
+      <Stack>
+        <div>
+          <h1>Manage Documents</h1>
+          <Muted>Upload the files visitors can download, such as your CV, and choose which one is current.</Muted>
+        </div>
+        {failed && <Alert tone="error">Failed to load documents or categories. Access denied or server error.</Alert>}
+        <Forms>
+          <UploadDocumentForm categories={categories.data ?? []} />
+          <CategoryForm />
+        </Forms>
+        {loading ? <LoadingText>Loading documents...</LoadingText> : <DocumentsList documents={documents.data ?? []} />}
+      </Stack>
     </Page>
   );
 }

@@ -1,9 +1,59 @@
-import { Page } from '../../ui';
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import styled from 'styled-components';
+import { useGetGalleriesQuery } from '../../lib/api/imagesApi';
+import { paths } from '../../lib/paths';
+import { useAuth } from '../../lib/session/AuthProvider';
+import { AccessDenied, Alert, CardGrid, LoadingText, Muted, Page, Stack } from '../../ui';
+import { GalleryItem } from './GalleryItem';
 
+// A gallery in edit mode grows; its neighbours keep their own height.
+const Galleries = styled(CardGrid)`
+  align-items: start;
+`;
+
+/** Staff screen to rename, describe and delete galleries (spec §2 "Gallery management"). */
 export function GalleriesPage() {
+  const { user, isLoading: authLoading } = useAuth();
+  const isStaff = user?.is_staff === true;
+  const galleries = useGetGalleriesQuery(undefined, { skip: !isStaff });
+  const [editingId, setEditingId] = useState<number | null>(null);
+
+  if (authLoading || (isStaff && galleries.isLoading)) {
+    return (
+      <Page>
+        <LoadingText>Loading galleries...</LoadingText>
+      </Page>
+    );
+  }
+  if (!isStaff) return <AccessDenied message="You must be an administrator to manage galleries." />;
+
+  const list = galleries.data ?? [];
   return (
     <Page>
-      <h1>Galleries</h1>
+      <Stack>
+        <div>
+          <Link to={paths.photos}>← Back to Photo Management</Link>
+        </div>
+        <div>
+          <h1>Manage Galleries</h1>
+          <Muted>Deleting a gallery keeps its images; they become unassigned.</Muted>
+        </div>
+        {galleries.isError && <Alert tone="error">Failed to load galleries. Access denied or server error.</Alert>}
+        {!galleries.isError && list.length === 0 && <Muted>No galleries yet.</Muted>}
+        <Galleries $min="300px">
+          {list.map((gallery) => (
+            <GalleryItem
+              key={gallery.id}
+              gallery={gallery}
+              editing={editingId === gallery.id}
+              locked={editingId !== null && editingId !== gallery.id}
+              onEdit={() => setEditingId(gallery.id)}
+              onDone={() => setEditingId(null)}
+            />
+          ))}
+        </Galleries>
+      </Stack>
     </Page>
   );
 }

@@ -1,9 +1,43 @@
-import { Page } from '../../ui';
+import styled from 'styled-components';
+import { pages } from '../../content/pages';
+import { useDocumentTitle } from '../../lib/useDocumentTitle';
+import { Button, ButtonLink, Card, CardGrid, Muted, Page, Prose } from '../../ui';
+
+const PresenceCard = styled(Card)<{ $disabled: boolean }>`
+  display: flex;
+  flex-direction: column;
+  align-items: flex-start;
+  background: ${({ theme, $disabled }) => ($disabled ? theme.colors.surfaceAlt : theme.colors.surface)};
+  h2 { font-size: ${({ theme }) => theme.fontSizes.lg}; margin-bottom: ${({ theme }) => theme.space[2]}; }
+  p { flex: 1; color: ${({ theme }) => theme.colors.muted}; }
+`;
 
 export function OnTheWebPage() {
+  useDocumentTitle('On the Web');
   return (
     <Page>
-      <h1>On the Web</h1>
+      <Prose>
+        <h1>On the Web</h1>
+        <Muted>Where to follow my work. More channels are on their way.</Muted>
+      </Prose>
+      <CardGrid $min="240px">
+        {pages.onTheWeb.map(({ title, description, href }) => (
+          <PresenceCard as="article" key={title} $disabled={!href} aria-label={title}>
+            <h2>{title}</h2>
+            <p>{description}</p>
+            {href ? (
+              <ButtonLink href={href} target="_blank" rel="noopener noreferrer">
+                Visit Page
+                <span className="visually-hidden"> (opens in a new tab)</span>
+              </ButtonLink>
+            ) : (
+              <Button $variant="secondary" disabled>
+                Coming Soon
+              </Button>
+            )}
+          </PresenceCard>
+        ))}
+      </CardGrid>
     </Page>
   );
 }

@@ -1,9 +1,53 @@
-import { Page } from '../../ui';
+import styled from 'styled-components';
+import { useGetGalleriesQuery, useGetImagesQuery } from '../../lib/api/imagesApi';
+import { useAuth } from '../../lib/session/AuthProvider';
+import { AccessDenied, Alert, LoadingText, Muted, Page, Stack } from '../../ui';
+import { CreateGalleryForm } from './CreateGalleryForm';
+import { GalleryList } from './GalleryList';
+import { ImageTable } from './ImageTable';
+import { UploadImagesForm } from './UploadImagesForm';
 
+const Columns = styled.div`
+  display: grid;
+  gap: ${({ theme }) => theme.space[5]};
+  grid-template-columns: repeat(auto-fit, minmax(min(100%, 340px), 1fr));
+  align-items: start;
+`;
+
+/** Staff screen for pictures and galleries (spec §2 "Photo management"). */
 export function PhotosPage() {
+  const { user, isLoading } = useAuth();
+  const isStaff = user?.is_staff === true;
+  const images = useGetImagesQuery(undefined, { skip: !isStaff });
+  const galleries = useGetGalleriesQuery(undefined, { skip: !isStaff });
+
+  if (isLoading) {
+    return (
+      <Page>
+        <LoadingText>Loading Authentication...</LoadingText>
+      </Page>
+    );
+  }
+  if (!isStaff) return <AccessDenied message="You must be an administrator to manage photos and galleries." />;
+
+  const galleryList = galleries.data ?? [];
   return (
     <Page>
-      <h1>Photos</h1>
+      <Stack>
+        <div>
+          <h1>Manage Photos</h1>
+          <Muted>Upload pictures, sort them into galleries and keep their titles tidy.</Muted>
+        </div>
+        {(images.isError || galleries.isError) && <Alert tone="error">Failed to load images or galleries. Access denied or server error.</Alert>}
+        <Columns>
+          <UploadImagesForm galleries={galleryList} />
+          <Stack>
+            <CreateGalleryForm />
+            {galleries.isLoading ? <LoadingText>Loading galleries...</LoadingText> : <GalleryList galleries={galleryList} />}
+          </Stack>
+        </Columns>
+        {images.isLoading ? <LoadingText>Loading images...</LoadingText> : <ImageTable images={images.data ?? []} galleries={galleryList} />}
+      </Stack>
     </Page>
   );
 }

@@ -3,6 +3,9 @@ import type { SerializedError } from '@reduxjs/toolkit';
 
 type AnyError = FetchBaseQueryError | SerializedError | undefined | unknown;
 
+/** Spec §8: what a form says when its call got no answer at all. */
+export const NETWORK_ERROR_MESSAGE = 'Network error — please try again.';
+
 /** True when no answer came back (offline, refused, aborted). */
 export function isNetworkError(error: AnyError): boolean {
   return typeof error === 'object' && error !== null && 'status' in error && error.status === 'FETCH_ERROR';
@@ -43,4 +46,34 @@ export function fieldMessage(error: AnyError, fields: readonly string[]): string
 export function failureMessage(failure: string, error: AnyError, fields: readonly string[] = ['detail']): string {
   const extra = fieldMessage(error, fields);
   return extra ? `${failure} ${extra}` : failure;
+}
+
+/** Field labels for the registration errors the server may send, in the order they are printed. */
+const REGISTRATION_FIELDS: readonly (readonly [string, string])[] = [
+  ['email', 'Email'],
+  ['first_name', 'First name'],
+  ['last_name', 'Last name'],
+  ['password', 'Password'],
+  ['password2', 'Confirm password'],
+  ['interest_notes', 'Interest notes'],
+];
+
+/**
+ * Spec §8 "Register failure": one line per field (`Email: ...`, `Password: ...`), then
+ * non_field_errors, then detail. Empty when the server sent none of these.
+ */
+export function registrationErrorLines(error: AnyError): string[] {
+  const body = errorBody(error);
+  if (!body) return [];
+  const lines: string[] = [];
+  for (const [field, label] of REGISTRATION_FIELDS) {
+    const text = asText(body[field]);
+    if (text) lines.push(`${label}: ${text}`);
+  }
+  const general = body.non_field_errors;
+  if (Array.isArray(general)) lines.push(...general.map(String));
+  else if (typeof general === 'string' && general) lines.push(general);
+  const detail = asText(body.detail);
+  if (detail) lines.push(detail);
+  return lines;
 }

@@ -14,8 +14,6 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('date_joined', 'varchar(32)', (c) => c.notNull())
     .addColumn('last_login', 'varchar(32)')
     .addColumn('password', 'varchar(255)', (c) => c.notNull())
-    .addColumn('failed_logins', 'integer', (c) => c.notNull().defaultTo(0))
-    .addColumn('locked_until', 'varchar(32)')
     .execute();
 }
 

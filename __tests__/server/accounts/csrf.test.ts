@@ -1,0 +1,63 @@
+import { account, buildTestServer, cookieOf, type Server } from './support';
+
+describe('CSRF protection', () => {
+  let server: Server;
+  beforeAll(async () => {
+    server = await buildTestServer({ publicUrl: 'https://www.research.example', trustedOrigins: ['https://app.research.example'] });
+  });
+  afterAll(async () => {
+    await server.cleanup();
+  });
+
+  it('issues a csrftoken cookie readable by the page (not HttpOnly), SameSite Lax, path /', async () => {
+    const res = await server.inject({ method: 'GET', url: '/api/csrf/' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ detail: 'CSRF cookie set.' });
+    const cookie = cookieOf(res, 'csrftoken');
+    expect(cookie).toBeDefined();
+    expect(cookie!.value).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(cookie!.httpOnly).toBeFalsy();
+    expect(cookie!.sameSite).toBe('Lax');
+    expect(cookie!.path).toBe('/');
+  });
+
+  it('sets the cookie on any JSON answer lacking it, and keeps an existing one', async () => {
+    const first = await server.inject({ method: 'GET', url: '/api/health' });
+    const value = cookieOf(first, 'csrftoken')!.value;
+    const second = await server.inject({ method: 'GET', url: '/api/health', cookies: { csrftoken: value } });
+    expect(cookieOf(second, 'csrftoken')).toBeUndefined();
+    const malformed = await server.inject({ method: 'GET', url: '/api/health', cookies: { csrftoken: 'short' } });
+    expect(cookieOf(malformed, 'csrftoken')).toBeDefined();
+  });
+
+  it('refuses unsafe requests from a foreign origin', async () => {
+    const { auth } = await account(server);
+    const foreign = await server.inject({
+      method: 'POST',
+      url: '/api/users/login/',
+      headers: { origin: 'https://evil.example' },
+      payload: { email: 'a@example.org', password: 'x' },
+    });
+    expect(foreign.statusCode).toBe(403);
+    expect(foreign.json()).toEqual({ detail: 'CSRF Failed: Origin checking failed - https://evil.example does not match any trusted origins.' });
+    const nullOrigin = await server.inject({ method: 'PATCH', url: '/api/users/profile/', headers: { ...auth, origin: 'null' }, payload: { first_name: 'x' } });
+    expect(nullOrigin.statusCode).toBe(403);
+    const crossSite = await server.inject({ method: 'POST', url: '/api/users/sessions/revoke-all/', headers: { ...auth, 'sec-fetch-site': 'cross-site' } });
+    expect(crossSite.statusCode).toBe(403);
+    // Safe methods are not affected.
+    expect((await server.inject({ method: 'GET', url: '/api/users/profile/', headers: { ...auth, origin: 'https://evil.example' } })).statusCode).toBe(200);
+  });
+
+  it('accepts the site’s own origin, PUBLIC_URL and configured trusted origins', async () => {
+    const { auth } = await account(server);
+    for (const origin of ['http://localhost:80', 'https://www.research.example', 'https://app.research.example']) {
+      const res = await server.inject({
+        method: 'PATCH',
+        url: '/api/users/profile/',
+        headers: { ...auth, origin, host: 'localhost:80' },
+        payload: { first_name: 'Same' },
+      });
+      expect([origin, res.statusCode]).toEqual([origin, 200]);
+    }
+  });
+});

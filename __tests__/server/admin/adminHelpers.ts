@@ -1,0 +1,23 @@
+import { startSession } from '../../../server/src/services/sessions';
+import type { insertUser, TestServer } from '../helpers';
+
+export type Signed = Awaited<ReturnType<typeof insertUser>>;
+
+/** Sets a user's joined date, so that list order does not depend on insertion speed. */
+export async function joinedAt(server: TestServer, userId: number, iso: string) {
+  await server.db.updateTable('users').set({ date_joined: iso }).where('id', '=', userId).execute();
+}
+
+/** Signs the user in on a new device (a new refresh-token family). */
+export function signIn(server: TestServer, userId: number) {
+  return startSession(server.db, server.config, { id: userId }, { remember: false, client: { ip: '127.0.0.1', userAgent: 'jest' } });
+}
+
+export async function liveSessions(server: TestServer, userId: number) {
+  return server.db.selectFrom('user_sessions').selectAll().where('user_id', '=', userId).where('revoked_at', 'is', null).execute();
+}
+
+/** The audit lines about one subject (an email for user actions), oldest first. */
+export async function auditLines(server: TestServer, subject: string) {
+  return server.db.selectFrom('audit_log').selectAll().where('subject', '=', subject).orderBy('id', 'asc').execute();
+}

@@ -1,0 +1,111 @@
+import { DOCUMENT_MAX_BYTES, DOCUMENT_MESSAGES } from '../../../server/src/services/documents';
+import { IMAGE_MAX_BYTES, IMAGE_MESSAGES } from '../../../server/src/services/images';
+import { createCategory, mediaServer, uploadDocument, uploadImage, type Auth, type MediaTestServer } from './client';
+import {
+  binaryBlob,
+  filesOnDisk,
+  invalidUtf8,
+  jpegWithGps,
+  oversized,
+  plainZip,
+  pngWithGps,
+  pngWithHugeDeclaredSize,
+  svgWithScript,
+  textAsJpg,
+  tinyPdf,
+  truncatedJpeg,
+  zip,
+} from './fixtures';
+
+// Each test builds a server on a fresh database; on PostgreSQL that takes a moment.
+jest.setTimeout(30_000);
+
+const PATH_IN_NAME = 'The file name must be a plain name, without folders.';
+const EMPTY = 'The submitted file is empty.';
+
+/** Each bad upload is refused with a clear message, and leaves neither a file nor a row behind. */
+describe('bad uploads', () => {
+  let server: MediaTestServer;
+  let staff: Auth;
+  let category: number;
+
+  beforeAll(async () => {
+    ({ server, staff } = await mediaServer());
+    category = (await createCategory(server, staff, 'CV')).id;
+  });
+  afterAll(async () => {
+    await server.cleanup();
+  });
+
+  afterEach(async () => {
+    expect(filesOnDisk(server.config.dataDir)).toEqual([]);
+    expect(await server.db.selectFrom('images').select('id').execute()).toEqual([]);
+    expect(await server.db.selectFrom('documents').select('id').execute()).toEqual([]);
+    expect((await server.db.selectFrom('audit_log').select('action').execute()).map((r) => r.action)).toEqual(['category.created']);
+  });
+
+  const imageCorpus: [string, () => Promise<Buffer> | Buffer, string, number, object][] = [
+    ['text renamed .jpg', textAsJpg, 'notes.jpg', 400, { image: [IMAGE_MESSAGES.invalid] }],
+    ['SVG with a script', svgWithScript, 'logo.svg', 400, { image: [IMAGE_MESSAGES.svg] }],
+    ['SVG renamed .png', svgWithScript, 'logo.png', 400, { image: [IMAGE_MESSAGES.svg] }],
+    ['PNG declaring 100 000 × 100 000 pixels', pngWithHugeDeclaredSize, 'bomb.png', 400, { image: [IMAGE_MESSAGES.tooManyPixels(100_000, 100_000)] }],
+    ['truncated JPEG', truncatedJpeg, 'cut.jpg', 400, { image: [IMAGE_MESSAGES.invalid] }],
+    ['GIF header followed by HTML', () => Buffer.from('GIF89a<script>alert(1)</script>'), 'x.gif', 400, { image: [IMAGE_MESSAGES.invalid] }],
+    ['PDF renamed .png', tinyPdf, 'cv.png', 400, { image: [IMAGE_MESSAGES.invalid] }],
+    ['zero bytes', () => Buffer.alloc(0), 'empty.jpg', 400, { image: [EMPTY] }],
+    ['path-traversal file name', pngWithGps, '../../etc/passwd.png', 400, { image: [PATH_IN_NAME] }],
+    ['Windows path file name', pngWithGps, '..\\..\\boot.png', 400, { image: [PATH_IN_NAME] }],
+    ['file name with a control character', pngWithGps, 'a\u0007.png', 400, { image: [PATH_IN_NAME] }],
+    ['oversized file', () => oversized(IMAGE_MAX_BYTES), 'huge.jpg', 413, { detail: 'The file is too large. The limit is 15 MB.' }],
+  ];
+
+  it.each(imageCorpus)('refuses an image upload: %s', async (_name, make, filename, status, body) => {
+    const res = await uploadImage(server, staff, { title: 'Bad' }, { data: await make(), filename, contentType: 'image/jpeg' });
+    expect(res.statusCode).toBe(status);
+    expect(res.json()).toEqual(body);
+  });
+
+  const documentCorpus: [string, () => Promise<Buffer> | Buffer, string, number, object][] = [
+    ['JPEG renamed .pdf', jpegWithGps, 'cv.pdf', 400, { file: [DOCUMENT_MESSAGES.unsupported] }],
+    ['SVG with a script', svgWithScript, 'cv.svg', 400, { file: [DOCUMENT_MESSAGES.unsupported] }],
+    ['HTML page renamed .txt', () => Buffer.from('<!DOCTYPE html><html><script>alert(1)</script></html>'), 'cv.txt', 400, { file: [DOCUMENT_MESSAGES.unsupported] }],
+    ['truncated PDF', () => tinyPdf().subarray(0, 200), 'cv.pdf', 400, { file: [DOCUMENT_MESSAGES.unsupported] }],
+    ['binary data', binaryBlob, 'cv.txt', 400, { file: [DOCUMENT_MESSAGES.unsupported] }],
+    ['text that is not UTF-8', invalidUtf8, 'cv.txt', 400, { file: [DOCUMENT_MESSAGES.unsupported] }],
+    ['ZIP that is no office document', plainZip, 'cv.docx', 400, { file: [DOCUMENT_MESSAGES.unsupported] }],
+    [
+      'Word archive without the Word content type',
+      () => zip([{ name: '[Content_Types].xml', content: '<Types/>' }, { name: 'word/document.xml', content: '<w:document/>' }]),
+      'cv.docx',
+      400,
+      { file: [DOCUMENT_MESSAGES.unsupported] },
+    ],
+    ['zero bytes', () => Buffer.alloc(0), 'cv.pdf', 400, { file: [EMPTY] }],
+    ['path-traversal file name', tinyPdf, '../../../etc/cv.pdf', 400, { file: [PATH_IN_NAME] }],
+    ['oversized file', () => oversized(DOCUMENT_MAX_BYTES), 'cv.pdf', 413, { detail: 'The file is too large. The limit is 20 MB.' }],
+  ];
+
+  it.each(documentCorpus)('refuses a document upload: %s', async (_name, make, filename, status, body) => {
+    const res = await uploadDocument(server, staff, { name: 'Bad', category: String(category), is_current: 'true' }, { data: await make(), filename });
+    expect(res.statusCode).toBe(status);
+    expect(res.json()).toEqual(body);
+  });
+
+  it('refuses malformed multipart bodies with {detail}', async () => {
+    const res = await server.inject({
+      method: 'POST',
+      url: '/api/photos/images/',
+      headers: { ...staff, 'content-type': 'multipart/form-data; boundary=xyz' },
+      payload: '--xyz\r\nContent-Disposition: form-data; name="image"; filename="a.png"\r\n\r\nunterminated',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ detail: expect.any(String) });
+  });
+
+  it('refuses a form without a boundary with {detail}', async () => {
+    const res = await server.inject({ method: 'POST', url: '/api/documents/documents/', headers: { ...staff, 'content-type': 'multipart/form-data' }, payload: 'x' });
+    expect(res.statusCode).toBeGreaterThanOrEqual(400);
+    expect(res.statusCode).toBeLessThan(500);
+    expect(res.json()).toEqual({ detail: expect.any(String) });
+  });
+});

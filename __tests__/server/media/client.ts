@@ -1,0 +1,51 @@
+import { buildTestServer, insertUser, type TestServer } from '../helpers';
+import { form, pngWithGps, tinyPdf, type FilePart } from './fixtures';
+
+export type MediaTestServer = Awaited<ReturnType<typeof buildTestServer>>;
+export type Auth = Record<string, string>;
+
+/** A fresh server with a staff member and an ordinary user. */
+export async function mediaServer() {
+  const server = await buildTestServer();
+  const staff = await insertUser(server, { is_staff: true, email: 'staff@example.com' });
+  const user = await insertUser(server, { email: 'visitor@example.com' });
+  return { server, staff: staff.auth, user: user.auth, anonymous: {} as Auth };
+}
+
+export function postForm(server: TestServer, url: string, auth: Auth, fields: Record<string, string>, files: FilePart[] = [], method: 'POST' | 'PATCH' = 'POST') {
+  const body = form(fields, files);
+  return server.inject({ method, url, headers: { ...auth, ...body.headers }, payload: body.payload });
+}
+
+export async function createGallery(server: TestServer, auth: Auth, name: string, description = '') {
+  const res = await server.inject({ method: 'POST', url: '/api/photos/galleries/', headers: auth, payload: { name, description } });
+  expect(res.statusCode).toBe(201);
+  return res.json<{ id: number; name: string; slug: string; description: string }>();
+}
+
+export async function uploadImage(server: TestServer, auth: Auth, fields: Record<string, string> = {}, file?: Partial<FilePart>) {
+  return postForm(server, '/api/photos/images/', auth, { title: 'A photo', ...fields }, [
+    { field: 'image', filename: 'photo.png', data: file?.data ?? (await pngWithGps()), ...file },
+  ]);
+}
+
+export async function createCategory(server: TestServer, auth: Auth, name: string, description = '') {
+  const res = await server.inject({ method: 'POST', url: '/api/documents/categories/', headers: auth, payload: { name, description } });
+  expect(res.statusCode).toBe(201);
+  return res.json<{ id: number; name: string; description: string }>();
+}
+
+export function uploadDocument(server: TestServer, auth: Auth, fields: Record<string, string>, file?: Partial<FilePart>) {
+  return postForm(server, '/api/documents/documents/', auth, { name: 'A document', description: '', is_current: 'false', ...fields }, [
+    { field: 'file', filename: 'document.pdf', data: tinyPdf(), ...file },
+  ]);
+}
+
+export async function currentFlags(server: TestServer): Promise<Record<number, boolean>> {
+  const rows = await server.db.selectFrom('documents').select(['id', 'is_current']).orderBy('id').execute();
+  return Object.fromEntries(rows.map((r) => [r.id, r.is_current === 1]));
+}
+
+export async function auditActions(server: TestServer): Promise<string[]> {
+  return (await server.db.selectFrom('audit_log').select('action').orderBy('id').execute()).map((r) => r.action);
+}

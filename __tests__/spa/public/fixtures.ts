@@ -1,0 +1,46 @@
+import { delay, http, HttpResponse } from 'msw';
+import type { Document, Image } from '../../../server/contract';
+import { server, url } from '../msw';
+
+export const bannerImage = (id: number, title = `Picture ${id}`): Image => ({
+  id,
+  title,
+  description: '',
+  gallery: 1,
+  gallery_name: 'page-logos',
+  image_url: `/media/originals/${id}.jpg`,
+  image: `originals/${id}.jpg`,
+  sizes: { thumb: `/media/thumb/${id}.webp`, banner: `/media/banner/${id}.webp`, large: `/media/large/${id}.webp` },
+  width: 2400,
+  height: 1600,
+  uploaded_at: '2025-06-09T10:00:00.000Z',
+});
+
+export const currentCv = (overrides: Partial<Document> = {}): Document => ({
+  id: 7,
+  name: 'CV June 2025',
+  description: '',
+  category: 1,
+  category_name: 'CV',
+  is_current: true,
+  uploaded_at: '2025-06-09T10:00:00.000Z',
+  download_url: '/api/documents/documents/7/download/',
+  file: 'documents/7',
+  original_filename: 'cv.pdf',
+  content_type: 'application/pdf',
+  size: 120_000,
+  ...overrides,
+});
+
+/** The home page's banner call, answering the given images (after an optional pause). */
+export function serveBannerImages(images: Image[], pauseMs = 0) {
+  const requests: URL[] = [];
+  server.use(
+    http.get(url('/api/photos/images/'), async ({ request }) => {
+      requests.push(new URL(request.url));
+      if (pauseMs) await delay(pauseMs);
+      return HttpResponse.json(images);
+    }),
+  );
+  return requests;
+}

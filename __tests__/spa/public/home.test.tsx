@@ -1,0 +1,159 @@
+import { act, fireEvent, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { ThemeProvider } from 'styled-components';
+import { site } from '../../../src/content/site';
+import { FadeIn } from '../../../src/features/home/FadeIn';
+import { lightTheme } from '../../../src/lib/theme/themes';
+import { server, url } from '../msw';
+import { renderApp, signedOutState } from '../render';
+import { bannerImage, serveBannerImages } from './fixtures';
+
+const renderHome = () => renderApp({ route: '/', preloadedState: signedOutState });
+const initials = () => screen.findByRole('img', { name: 'Elias Northcote' });
+
+describe('home page', () => {
+  it('shows the hero with the tagline and the four interest sections with quote and source', async () => {
+    serveBannerImages([]);
+    renderHome();
+    expect(screen.getByRole('heading', { name: 'Elias Northcote', level: 1 })).toBeInTheDocument();
+    expect(screen.getByText(site.tagline)).toBeInTheDocument();
+    const titles = screen.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent);
+    expect(titles).toEqual(['Quantitative Research', 'Advanced Financial Modelling', 'Academic Foundations', 'Investment Strategy']);
+    for (const interest of site.interests) {
+      const section = screen.getByRole('region', { name: interest.title });
+      expect(section).toHaveTextContent(interest.quote);
+      expect(section).toHaveTextContent(interest.source);
+      expect(section).toHaveTextContent(interest.description);
+    }
+    expect(screen.getByText('“All models are wrong but some are useful.”')).toBeInTheDocument();
+    expect(document.title).toBe('Elias Northcote');
+    await initials();
+  });
+
+  it('gives screen readers the three typewriter phrases as text', async () => {
+    serveBannerImages([]);
+    renderHome();
+    expect(screen.getByText('Quantitative Researcher, Derivatives Pricing & Risk, Statistical Arbitrage')).toHaveClass('visually-hidden');
+    await initials();
+  });
+});
+
+describe('banner', () => {
+  it('asks for the page-logos gallery and pulses while loading', async () => {
+    const requests = serveBannerImages([bannerImage(1)], 50);
+    renderHome();
+    expect(screen.getByRole('status')).toHaveTextContent('Loading banner images...');
+    expect(await screen.findByRole('img', { name: 'Picture 1' })).toBeInTheDocument();
+    expect(requests.map((request) => request.searchParams.get('gallery_slug'))).toEqual(['page-logos']);
+  });
+
+  it('shows the banner rendition at display size, never the original', async () => {
+    serveBannerImages([bannerImage(1)]);
+    renderHome();
+    const image = await screen.findByRole('img', { name: 'Picture 1' });
+    expect(image).toHaveAttribute('src', '/media/banner/1.webp');
+    expect(image).toHaveAttribute('width', '224');
+    expect(image).toHaveAttribute('height', '224');
+  });
+
+  it('moves to the next picture on hover and on click, wrapping around', async () => {
+    const user = userEvent.setup();
+    serveBannerImages([bannerImage(1), bannerImage(2), bannerImage(3)]);
+    renderHome();
+    await screen.findByRole('img', { name: 'Picture 1' });
+    const next = screen.getByRole('button', { name: 'Show the next picture' });
+
+    await user.hover(next);
+    expect(screen.getByRole('img', { name: 'Picture 2' })).toBeInTheDocument();
+    await user.click(next);
+    expect(screen.getByRole('img', { name: 'Picture 3' })).toBeInTheDocument();
+    await user.unhover(next);
+    await user.hover(next);
+    expect(screen.getByRole('img', { name: 'Picture 1' })).toHaveAttribute('src', '/media/banner/1.webp');
+  });
+
+  it('moves on once per tap on touch screens and per key press', async () => {
+    const user = userEvent.setup();
+    serveBannerImages([bannerImage(1), bannerImage(2), bannerImage(3)]);
+    renderHome();
+    await screen.findByRole('img', { name: 'Picture 1' });
+    const next = screen.getByRole('button', { name: 'Show the next picture' });
+
+    await user.pointer({ keys: '[TouchA]', target: next });
+    expect(screen.getByRole('img', { name: 'Picture 2' })).toBeInTheDocument();
+    next.focus();
+    await user.keyboard('{Enter}');
+    expect(screen.getByRole('img', { name: 'Picture 3' })).toBeInTheDocument();
+  });
+
+  it('shows a single picture without a next button', async () => {
+    serveBannerImages([bannerImage(1, '')]);
+    renderHome();
+    expect(await screen.findByRole('img', { name: 'Elias Northcote' })).toHaveAttribute('src', '/media/banner/1.webp');
+    expect(screen.queryByRole('button', { name: 'Show the next picture' })).not.toBeInTheDocument();
+  });
+
+  it('shows the initials when the gallery has no pictures', async () => {
+    serveBannerImages([]);
+    renderHome();
+    expect(await initials()).toHaveTextContent('EN');
+    expect(screen.queryByText('Failed to load banner images.')).not.toBeInTheDocument();
+  });
+
+  it('shows the initials and a message when the pictures cannot be loaded', async () => {
+    server.use(http.get(url('/api/photos/images/'), () => HttpResponse.json({ detail: 'Server error.' }, { status: 500 })));
+    renderHome();
+    expect(await screen.findByText('Failed to load banner images.')).toBeInTheDocument();
+    expect(await initials()).toHaveTextContent('EN');
+  });
+
+  it('shows the initials when a picture fails to display', async () => {
+    serveBannerImages([bannerImage(1), bannerImage(2)]);
+    renderHome();
+    fireEvent.error(await screen.findByRole('img', { name: 'Picture 1' }));
+    expect(await initials()).toHaveTextContent('EN');
+    expect(screen.queryByText('Failed to load banner images.')).not.toBeInTheDocument();
+  });
+});
+
+describe('fade-in', () => {
+  const original = window.IntersectionObserver;
+  afterEach(() => {
+    window.IntersectionObserver = original;
+  });
+
+  const renderFadeIn = () =>
+    render(
+      <ThemeProvider theme={lightTheme}>
+        <FadeIn>
+          <p>Section</p>
+        </FadeIn>
+      </ThemeProvider>,
+    );
+
+  it('shows content at once when the browser has no IntersectionObserver', () => {
+    renderFadeIn();
+    expect(screen.getByText('Section').parentElement).toHaveAttribute('data-shown', 'true');
+  });
+
+  it('reveals content when it scrolls into view, over 500 ms after 50 ms', () => {
+    let notify: (entries: Partial<IntersectionObserverEntry>[]) => void = () => undefined;
+    const disconnect = jest.fn();
+    window.IntersectionObserver = jest.fn((callback: (entries: Partial<IntersectionObserverEntry>[]) => void) => {
+      notify = callback;
+      return { observe: jest.fn(), disconnect };
+    }) as unknown as typeof IntersectionObserver;
+    renderFadeIn();
+    const wrapper = screen.getByText('Section').parentElement;
+    expect(wrapper).toHaveAttribute('data-shown', 'false');
+    expect(wrapper).toHaveStyle({ opacity: '0' });
+    expect(getComputedStyle(wrapper as Element).transition).toContain('opacity 500ms ease-out 50ms');
+
+    act(() => notify([{ isIntersecting: false }]));
+    expect(wrapper).toHaveAttribute('data-shown', 'false');
+    act(() => notify([{ isIntersecting: true }]));
+    expect(screen.getByText('Section').parentElement).toHaveAttribute('data-shown', 'true');
+    expect(disconnect).toHaveBeenCalled();
+  });
+});

@@ -1,0 +1,201 @@
+/**
+ * Measures the budgets of DESIGN.md against the real built site on a fresh embedded database:
+ *  1. JavaScript transferred on a first visit to / (gzip), in Chromium;
+ *  2. banner image bytes on the home page (WebP at display size, never the original);
+ *  3. requests/s and p99 of the public read endpoints vs. a bare Fastify hello-world, 50 connections.
+ * Prints the numbers, writes bench/results.json, exits non-zero when a budget is missed.
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import sharp from 'sharp';
+import { chromium } from 'playwright-core';
+
+const ROOT = path.resolve(__dirname, '..');
+const SITE_PORT = 8290;
+const HELLO_PORT = 8291;
+const SITE = `http://127.0.0.1:${SITE_PORT}`;
+const DURATION_SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+const CONNECTIONS = 50;
+const JS_BUDGET_BYTES = 115 * 1024;
+const STAFF = { email: 'bench@example.com', password: 'Bench-password-2026!' };
+
+function startProcess(args: string[], env: Record<string, string>): ChildProcess {
+  return spawn(process.execPath, ['--import', 'tsx', ...args], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
+}
+
+async function waitFor(url: string): Promise<void> {
+  const deadline = Date.now() + 30_000;
+  while (Date.now() < deadline) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`${url} did not answer within 30 s`);
+}
+
+async function api(token: string, method: string, url: string, body?: unknown): Promise<Record<string, unknown>> {
+  const isForm = body instanceof FormData;
+  const res = await fetch(`${SITE}${url}`, {
+    method,
+    headers: { authorization: `Bearer ${token}`, origin: SITE, ...(isForm || body === undefined ? {} : { 'content-type': 'application/json' }) },
+    body: isForm ? body : body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (!res.ok) throw new Error(`${method} ${url} answered ${res.status}: ${await res.text()}`);
+  return res.status === 204 ? {} : ((await res.json()) as Record<string, unknown>);
+}
+
+/** A staff account, a page-logos gallery with three photos, and a current CV. */
+async function seed(dataDir: string): Promise<void> {
+  const created = spawnSync(process.execPath, ['--import', 'tsx', 'server/src/cli/createStaff.ts', '--email', STAFF.email, '--first-name', 'Bench'], {
+    cwd: ROOT,
+    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', STAFF_PASSWORD: STAFF.password },
+    encoding: 'utf8',
+  });
+  if (created.status !== 0) throw new Error(`create-staff failed: ${created.stderr}`);
+  const login = await fetch(`${SITE}/api/users/login/`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: SITE },
+    body: JSON.stringify(STAFF),
+  });
+  if (!login.ok) throw new Error(`login answered ${login.status}: ${await login.text()}`);
+  const { access } = (await login.json()) as { access: string };
+  const gallery = await api(access, 'POST', '/api/photos/galleries/', { name: 'page-logos', description: 'Home banner' });
+  for (let i = 0; i < 3; i += 1) {
+    // A 12-megapixel photo-like image: what a phone camera uploads.
+    const photo = await sharp({ create: { width: 4000, height: 3000, channels: 3, background: { r: 40 + i * 60, g: 90, b: 140 }, noise: { type: 'gaussian', mean: 128, sigma: 30 } } })
+      .jpeg({ quality: 85 })
+      .toBuffer();
+    const form = new FormData();
+    form.append('image', new Blob([photo], { type: 'image/jpeg' }), `photo-${i}.jpg`);
+    form.append('title', `Banner ${i}`);
+    form.append('gallery', String(gallery.id));
+    await api(access, 'POST', '/api/photos/images/', form);
+  }
+  const category = await api(access, 'POST', '/api/documents/categories/', { name: 'CV', description: 'Curriculum vitae' });
+  const pdf = Buffer.from('%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj 2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n');
+  const form = new FormData();
+  form.append('file', new Blob([pdf], { type: 'application/pdf' }), 'cv.pdf');
+  form.append('name', 'Curriculum vitae');
+  form.append('category', String(category.id));
+  form.append('is_current', 'true');
+  await api(access, 'POST', '/api/documents/documents/', form);
+}
+
+interface PageWeight {
+  jsBytes: number;
+  jsFiles: { url: string; bytes: number }[];
+  banner: { url: string; bytes: number; contentType: string; naturalWidth: number; displayWidth: number }[];
+}
+
+async function measurePage(): Promise<PageWeight> {
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+  try {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 860 }, deviceScaleFactor: 1 });
+    const responses: { url: string; type: string; contentType: string; bytes: Promise<number> }[] = [];
+    page.on('response', (response) => {
+      responses.push({
+        url: response.url(),
+        type: response.request().resourceType(),
+        contentType: response.headers()['content-type'] ?? '',
+        bytes: response.request().sizes().then((s) => s.responseBodySize),
+      });
+    });
+    await page.goto(`${SITE}/`, { waitUntil: 'networkidle' });
+    const shown = await page.$$eval('img', (imgs) =>
+      imgs.map((img) => ({ src: img.currentSrc, naturalWidth: img.naturalWidth, displayWidth: Math.round(img.getBoundingClientRect().width) })),
+    );
+    const jsFiles = await Promise.all(responses.filter((r) => r.type === 'script').map(async (r) => ({ url: r.url, bytes: await r.bytes })));
+    const banner = await Promise.all(
+      responses
+        .filter((r) => r.type === 'image' && r.url.includes('/media/'))
+        .map(async (r) => {
+          const dom = shown.find((s) => s.src === r.url);
+          return { url: r.url, bytes: await r.bytes, contentType: r.contentType, naturalWidth: dom?.naturalWidth ?? 0, displayWidth: dom?.displayWidth ?? 0 };
+        }),
+    );
+    return { jsBytes: jsFiles.reduce((sum, f) => sum + f.bytes, 0), jsFiles, banner };
+  } finally {
+    await browser.close();
+  }
+}
+
+interface Load {
+  name: string;
+  url: string;
+  rps: number;
+  p99: number;
+  errors: number;
+  non2xx: number;
+}
+
+async function load(name: string, url: string): Promise<Load> {
+  const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION_SECONDS });
+  return { name, url, rps: Math.round(result.requests.average), p99: result.latency.p99, errors: result.errors, non2xx: result.non2xx };
+}
+
+async function main(): Promise<void> {
+  if (!fs.existsSync(path.join(ROOT, 'dist/public/index.html'))) throw new Error('Run "npm run build" first.');
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'site-bench-'));
+  const siteEnv = { PORT: String(SITE_PORT), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn' };
+  const site = startProcess(['server/src/main.ts'], siteEnv);
+  const hello = startProcess(['bench/hello.ts'], { PORT: String(HELLO_PORT) });
+  try {
+    await waitFor(`${SITE}/api/health`);
+    await waitFor(`http://127.0.0.1:${HELLO_PORT}/`);
+    await seed(dataDir);
+
+    const weight = await measurePage();
+    const images = (await (await fetch(`${SITE}/api/photos/images/?gallery_slug=page-logos`)).json()) as { sizes: { banner: string } }[];
+    const cv = (await (await fetch(`${SITE}/api/documents/documents/current_cv/`)).json()) as { download_url: string };
+
+    const loads: Load[] = [];
+    loads.push(await load('bare Fastify hello-world', `http://127.0.0.1:${HELLO_PORT}/`));
+    loads.push(await load('banner image list', `${SITE}/api/photos/images/?gallery_slug=page-logos`));
+    loads.push(await load('banner image file (WebP)', new URL(images[0].sizes.banner, SITE).toString()));
+    loads.push(await load('current CV', `${SITE}/api/documents/documents/current_cv/`));
+    loads.push(await load('current CV download', new URL(cv.download_url, SITE).toString()));
+
+    const baseline = loads[0].rps;
+    const checks: { budget: string; value: string; ok: boolean }[] = [
+      { budget: 'JS on first visit to / ≤ 115 KB gzip', value: `${(weight.jsBytes / 1024).toFixed(1)} KB`, ok: weight.jsBytes <= JS_BUDGET_BYTES },
+      ...weight.banner.map((b) => ({
+        budget: `banner image is WebP at display size (${b.url.replace(SITE, '')})`,
+        value: `${b.contentType}, ${(b.bytes / 1024).toFixed(1)} KB, ${b.naturalWidth}px wide shown at ${b.displayWidth}px`,
+        ok: b.contentType.includes('image/webp') && (b.displayWidth === 0 || b.naturalWidth <= Math.max(2 * b.displayWidth, 640)),
+      })),
+      ...loads.slice(1).map((l) => ({
+        budget: `${l.name}: ≥ 50% of hello-world req/s, p99 < 20 ms`,
+        value: `${l.rps} req/s (${Math.round((100 * l.rps) / baseline)}%), p99 ${l.p99} ms, ${l.errors + l.non2xx} failed`,
+        ok: l.rps >= baseline / 2 && l.p99 < 20 && l.errors === 0 && l.non2xx === 0,
+      })),
+    ];
+    if (weight.banner.length === 0) checks.push({ budget: 'banner images shown on the home page', value: 'none loaded', ok: false });
+
+    console.log(`\nJavaScript on first visit to / (transferred, gzip):`);
+    for (const f of weight.jsFiles) console.log(`  ${(f.bytes / 1024).toFixed(1).padStart(7)} KB  ${f.url.replace(SITE, '')}`);
+    console.log(`\nLoad (${CONNECTIONS} connections, ${DURATION_SECONDS} s each):`);
+    for (const l of loads) console.log(`  ${l.name.padEnd(28)} ${String(l.rps).padStart(7)} req/s  p99 ${l.p99} ms`);
+    console.log('\nBudgets:');
+    for (const c of checks) console.log(`  ${c.ok ? 'PASS' : 'FAIL'}  ${c.budget}: ${c.value}`);
+    fs.writeFileSync(path.join(ROOT, 'bench/results.json'), `${JSON.stringify({ at: new Date().toISOString(), weight, loads, checks }, null, 2)}\n`);
+    if (checks.some((c) => !c.ok)) process.exitCode = 1;
+  } finally {
+    site.kill('SIGTERM');
+    hello.kill('SIGTERM');
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,106 @@
+/**
+ * The account calls: registration, sign-in, tokens, profile, sessions, password reset and
+ * app-token login (spec §7 plus the profile and session calls in the same style).
+ * Shared by the server's route schemas and the SPA (`import type` only).
+ */
+import { Type, type Static } from '@sinclair/typebox';
+
+/** Passwords longer than this are refused by the schema; the policy's own limit is lower and says so. */
+const PASSWORD_INPUT_MAX = 1024;
+const Password = Type.String({ minLength: 1, maxLength: PASSWORD_INPUT_MAX });
+const Email = Type.String({ minLength: 1, maxLength: 254 });
+const Name = Type.String({ minLength: 1, maxLength: 150 });
+const InterestNotes = Type.String({ maxLength: 2000 });
+const JwtString = Type.String({ minLength: 1, maxLength: 2048 });
+
+/**
+ * A refused account call: `detail`, and/or lists of messages keyed by field name
+ * (`email`, `password`, `non_field_errors`...), as Django REST framework answers.
+ */
+export const AccountErrorSchema = Type.Record(Type.String(), Type.Union([Type.String(), Type.Array(Type.String())]));
+export type AccountError = Static<typeof AccountErrorSchema>;
+
+export const RegisterRequestSchema = Type.Object({
+  email: Email,
+  password: Password,
+  password2: Password,
+  first_name: Name,
+  last_name: Name,
+  interest_notes: Type.Optional(InterestNotes),
+});
+export type RegisterRequest = Static<typeof RegisterRequestSchema>;
+
+export const LoginRequestSchema = Type.Object({
+  email: Email,
+  password: Password,
+  /** Remember me: the refresh token lives 30 days instead of one. */
+  remember: Type.Optional(Type.Boolean()),
+});
+export type LoginRequest = Static<typeof LoginRequestSchema>;
+
+export const RefreshRequestSchema = Type.Object({ refresh: JwtString });
+export type RefreshRequest = Static<typeof RefreshRequestSchema>;
+
+/** POST /api/users/logout/: revokes the session the refresh token belongs to. */
+export const LogoutRequestSchema = Type.Object({ refresh: JwtString });
+export type LogoutRequest = Static<typeof LogoutRequestSchema>;
+
+/** PATCH /api/users/profile/: any of the editable fields; the email is not editable. */
+export const ProfileUpdateSchema = Type.Object(
+  {
+    first_name: Type.Optional(Name),
+    last_name: Type.Optional(Name),
+    interest_notes: Type.Optional(InterestNotes),
+  },
+  { additionalProperties: false },
+);
+export type ProfileUpdate = Static<typeof ProfileUpdateSchema>;
+
+/** POST /api/users/change-password/ */
+export const ChangePasswordRequestSchema = Type.Object({
+  old_password: Password,
+  new_password: Password,
+  new_password2: Password,
+});
+export type ChangePasswordRequest = Static<typeof ChangePasswordRequestSchema>;
+
+/** DELETE /api/users/profile/: deleting one's own account asks for the password again. */
+export const DeleteAccountRequestSchema = Type.Object({ password: Password });
+export type DeleteAccountRequest = Static<typeof DeleteAccountRequestSchema>;
+
+/** One signed-in device or browser, as listed by GET /api/users/sessions/. */
+export const SessionSchema = Type.Object({
+  id: Type.Integer(),
+  created_at: Type.String(),
+  last_used_at: Type.String(),
+  expires_at: Type.String(),
+  ip: Type.String(),
+  user_agent: Type.String(),
+  remember: Type.Boolean(),
+  /** The session of the access token that asked. */
+  current: Type.Boolean(),
+});
+export type Session = Static<typeof SessionSchema>;
+
+export const SessionIdParamsSchema = Type.Object({ id: Type.Integer({ minimum: 1, maximum: 2147483647 }) });
+export type SessionIdParams = Static<typeof SessionIdParamsSchema>;
+
+export const ForgotPasswordRequestSchema = Type.Object({ email: Email });
+export type ForgotPasswordRequest = Static<typeof ForgotPasswordRequestSchema>;
+
+export const ResetPasswordParamsSchema = Type.Object({
+  uidb64: Type.String({ maxLength: 64 }),
+  token: Type.String({ maxLength: 128 }),
+});
+export type ResetPasswordParams = Static<typeof ResetPasswordParamsSchema>;
+
+export const ResetPasswordRequestSchema = Type.Object({ new_password: Password, new_password2: Password });
+export type ResetPasswordRequest = Static<typeof ResetPasswordRequestSchema>;
+
+/** POST /login-with-token/ (with the X-CSRFToken header). */
+export const TokenLoginRequestSchema = Type.Object({ token: Type.String({ minLength: 1, maxLength: 256 }) });
+export type TokenLoginRequest = Static<typeof TokenLoginRequestSchema>;
+
+/** POST /api/users/app-token/: a one-time token for /login-with-token/, valid `expires_in` seconds. */
+export const AppTokenResponseSchema = Type.Object({ token: Type.String(), expires_in: Type.Integer() });
+export type AppTokenResponse = Static<typeof AppTokenResponseSchema>;

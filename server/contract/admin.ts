@@ -1,0 +1,74 @@
+/**
+ * The administration area's calls (/api/admin/...): user management and the staff audit log.
+ * Shared by the server's route schemas and the SPA (`import type` only).
+ */
+import { Type, type Static, type TSchema } from '@sinclair/typebox';
+
+/** Largest page a list call answers; bigger requests are refused rather than silently cut. */
+export const ADMIN_MAX_PAGE_SIZE = 100;
+export const ADMIN_DEFAULT_PAGE_SIZE = 20;
+
+/** Ids are 32-bit integers in both databases; larger numbers are refused before they reach a query. */
+const Id = Type.Integer({ minimum: 1, maximum: 2147483647 });
+
+export const AdminIdParamsSchema = Type.Object({ id: Id });
+export type AdminIdParams = Static<typeof AdminIdParamsSchema>;
+
+const pageFields = {
+  page: Type.Integer({ minimum: 1, maximum: 1000000, default: 1 }),
+  page_size: Type.Integer({ minimum: 1, maximum: ADMIN_MAX_PAGE_SIZE, default: ADMIN_DEFAULT_PAGE_SIZE }),
+};
+
+export const AdminPageQuerySchema = Type.Object(pageFields);
+export type AdminPageQuery = Partial<Static<typeof AdminPageQuerySchema>>;
+
+export const AdminUserQuerySchema = Type.Object({
+  /** Case-insensitive part of the email, first name, last name or full name. */
+  search: Type.String({ maxLength: 200, default: '' }),
+  ...pageFields,
+});
+export type AdminUserQuery = Partial<Static<typeof AdminUserQuerySchema>>;
+
+/** One page of a list, with the total number of matching rows. */
+const PageOf = <T extends TSchema>(item: T) =>
+  Type.Object({
+    count: Type.Integer(),
+    page: Type.Integer(),
+    page_size: Type.Integer(),
+    results: Type.Array(item),
+  });
+
+export const AdminUserSchema = Type.Object({
+  id: Type.Integer(),
+  email: Type.String(),
+  first_name: Type.String(),
+  last_name: Type.String(),
+  is_staff: Type.Boolean(),
+  is_active: Type.Boolean(),
+  date_joined: Type.String(),
+  last_login: Type.Union([Type.String(), Type.Null()]),
+  interest_notes: Type.String(),
+});
+export type AdminUser = Static<typeof AdminUserSchema>;
+
+export const AdminUserPageSchema = PageOf(AdminUserSchema);
+export type AdminUserPage = Static<typeof AdminUserPageSchema>;
+
+export const AdminUserUpdateSchema = Type.Object(
+  { is_staff: Type.Optional(Type.Boolean()), is_active: Type.Optional(Type.Boolean()) },
+  { additionalProperties: false },
+);
+export type AdminUserUpdate = Static<typeof AdminUserUpdateSchema>;
+
+export const AuditEntrySchema = Type.Object({
+  id: Type.Integer(),
+  at: Type.String(),
+  actor_email: Type.String(),
+  action: Type.String(),
+  subject: Type.String(),
+  details: Type.String(),
+});
+export type AuditEntry = Static<typeof AuditEntrySchema>;
+
+export const AuditPageSchema = PageOf(AuditEntrySchema);
+export type AuditPage = Static<typeof AuditPageSchema>;

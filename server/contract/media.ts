@@ -1,0 +1,47 @@
+/**
+ * Request bodies of the documents, photos and galleries calls (spec §7). Forms are
+ * multipart/form-data: their text fields arrive as strings and their file fields as files.
+ */
+import { Type, type Static } from '@sinclair/typebox';
+
+export const GALLERY_NAME_MAX = 100;
+export const CATEGORY_NAME_MAX = 100;
+export const DOCUMENT_NAME_MAX = 200;
+export const IMAGE_TITLE_MAX = 300;
+export const DESCRIPTION_MAX = 5000;
+
+/** `POST /api/photos/galleries/`. */
+export const GalleryCreateSchema = Type.Object({
+  name: Type.String(),
+  description: Type.Optional(Type.String()),
+});
+export type GalleryCreate = Static<typeof GalleryCreateSchema>;
+
+/** `PATCH /api/photos/galleries/update/{id}/`. */
+export const GalleryUpdateSchema = Type.Partial(GalleryCreateSchema);
+export type GalleryUpdate = Static<typeof GalleryUpdateSchema>;
+
+/** `POST /api/documents/categories/`. */
+export const CategoryCreateSchema = Type.Object({
+  name: Type.String(),
+  description: Type.Optional(Type.String()),
+});
+export type CategoryCreate = Static<typeof CategoryCreateSchema>;
+
+/**
+ * `PATCH /api/documents/documents/{id}/`. The SPA sends `{is_current: true, category}`: the
+ * document becomes current and the category's other documents stop being current.
+ */
+export const DocumentUpdateSchema = Type.Object({
+  is_current: Type.Optional(Type.Boolean()),
+  category: Type.Optional(Type.Union([Type.Integer({ minimum: 1, maximum: 2147483647 }), Type.Null()])),
+  name: Type.Optional(Type.String()),
+  description: Type.Optional(Type.String()),
+});
+export type DocumentUpdate = Static<typeof DocumentUpdateSchema>;
+
+/** `GET /api/photos/images/`: only the images of the gallery with this slug. */
+export const ImageListQuerySchema = Type.Object({
+  gallery_slug: Type.Optional(Type.String({ maxLength: 120 })),
+});
+export type ImageListQuery = Static<typeof ImageListQuerySchema>;

@@ -1,0 +1,34 @@
+import type { FastifyRequest } from 'fastify';
+import { DetailSchema } from '../../../contract';
+import { AccountErrorSchema } from '../../../contract/accounts';
+import type { UserRow } from '../../db/schema';
+import { verifyToken } from '../../lib/tokens';
+import type { ClientInfo } from '../../services/sessions';
+
+export const TOKEN_NOT_VALID = 'Token is invalid or expired';
+export const BLANK = 'This field may not be blank.';
+
+/** The error answers an account call may give, for the route schemas. */
+export const errorResponses = {
+  400: AccountErrorSchema,
+  401: DetailSchema,
+  403: DetailSchema,
+  429: DetailSchema,
+} as const;
+
+export function clientInfo(request: FastifyRequest): ClientInfo {
+  return { ip: request.ip, userAgent: request.headers['user-agent'] ?? '' };
+}
+
+/** The user set by the requireUser pre-handler. */
+export function signedInUser(request: FastifyRequest): UserRow {
+  if (!request.user) throw new Error('route is missing the requireUser pre-handler');
+  return request.user;
+}
+
+/** The session family named by the request's access token (checked already by requireUser). */
+export async function currentFamily(request: FastifyRequest, jwtSecret: string): Promise<string | undefined> {
+  const match = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '');
+  if (!match) return undefined;
+  return (await verifyToken(jwtSecret, 'access', match[1]))?.family;
+}

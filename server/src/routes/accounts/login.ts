@@ -1,0 +1,65 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { DetailSchema, LoginResponseSchema } from '../../../contract';
+import { LoginRequestSchema, LogoutRequestSchema } from '../../../contract/accounts';
+import { nowIso } from '../../db/columns';
+import { authRateLimit } from '../../plugins/rateLimit';
+import { clearLoginFailures, lockedForSeconds, recordLoginFailure } from '../../services/loginThrottle';
+import { hashPassword, needsRehash, verifyAgainstDecoy, verifyPassword } from '../../services/passwords';
+import { endSessionOfRefreshToken, startSession } from '../../services/sessions';
+import { findUserByEmail, normalizeEmail, userView } from '../../services/users';
+import { TOKEN_NOT_VALID, clientInfo, errorResponses } from './common';
+
+/** One text for an unknown email, a wrong password and an inactive account. */
+export const LOGIN_FAILED = 'No active account found with the given credentials';
+
+export function lockedMessage(seconds: number): string {
+  const wait = seconds < 120 ? `${seconds} seconds` : `${Math.ceil(seconds / 60)} minutes`;
+  return `Too many failed sign-in attempts. Try again in ${wait}.`;
+}
+
+const routes: FastifyPluginAsyncTypebox = async (app) => {
+  app.post(
+    '/api/users/login/',
+    {
+      config: authRateLimit(app.config),
+      schema: { body: LoginRequestSchema, response: { 200: LoginResponseSchema, ...errorResponses } },
+    },
+    async (request, reply) => {
+      const { email, password, remember } = request.body;
+      const key = normalizeEmail(email);
+      const wait = await lockedForSeconds(app.db, key);
+      if (wait > 0) return reply.code(429).header('retry-after', String(wait)).send({ detail: lockedMessage(wait) });
+
+      const user = await findUserByEmail(app.db, key);
+      const passwordOk = user ? await verifyPassword(user.password, password) : await verifyAgainstDecoy(password);
+      if (!user || !passwordOk || user.is_active !== 1) {
+        await recordLoginFailure(app.db, key);
+        return reply.code(401).send({ detail: LOGIN_FAILED });
+      }
+      await clearLoginFailures(app.db, key);
+
+      const rehashed = needsRehash(user.password) ? { password: await hashPassword(password) } : {};
+      const signedIn = await app.db
+        .updateTable('users')
+        .set({ last_login: nowIso(), ...rehashed })
+        .where('id', '=', user.id)
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      const tokens = await startSession(app.db, app.config, signedIn, { remember: remember === true, client: clientInfo(request) });
+      return { ...tokens, user: userView(signedIn) };
+    },
+  );
+
+  app.post(
+    '/api/users/logout/',
+    { schema: { body: LogoutRequestSchema, response: { 200: DetailSchema, ...errorResponses } } },
+    async (request, reply) => {
+      if (!(await endSessionOfRefreshToken(app.db, app.config, request.body.refresh))) {
+        return reply.code(401).send({ detail: TOKEN_NOT_VALID });
+      }
+      return { detail: 'Successfully logged out.' };
+    },
+  );
+};
+
+export default routes;

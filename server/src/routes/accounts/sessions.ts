@@ -1,0 +1,52 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from '@sinclair/typebox';
+import { DetailSchema } from '../../../contract';
+import { SessionIdParamsSchema, SessionSchema } from '../../../contract/accounts';
+import { listActiveSessions, revokeAllSessions, revokeSession } from '../../services/sessions';
+import { currentFamily, errorResponses, signedInUser } from './common';
+
+const routes: FastifyPluginAsyncTypebox = async (app) => {
+  app.get(
+    '/api/users/sessions/',
+    { preHandler: app.requireUser, schema: { response: { 200: Type.Array(SessionSchema), ...errorResponses } } },
+    async (request) => {
+      const family = await currentFamily(request, app.config.secrets.jwt);
+      const sessions = await listActiveSessions(app.db, signedInUser(request).id);
+      return sessions.map((s) => ({
+        id: s.id,
+        created_at: s.created_at,
+        last_used_at: s.last_used_at,
+        expires_at: s.expires_at,
+        ip: s.ip,
+        user_agent: s.user_agent,
+        remember: s.remember === 1,
+        current: s.family === family,
+      }));
+    },
+  );
+
+  app.delete(
+    '/api/users/sessions/:id/',
+    {
+      preHandler: app.requireUser,
+      schema: { params: SessionIdParamsSchema, response: { 204: Type.Null(), 404: DetailSchema, ...errorResponses } },
+    },
+    async (request, reply) => {
+      if (!(await revokeSession(app.db, signedInUser(request).id, request.params.id))) {
+        return reply.code(404).send({ detail: 'Not found.' });
+      }
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.post(
+    '/api/users/sessions/revoke-all/',
+    { preHandler: app.requireUser, schema: { response: { 200: DetailSchema, ...errorResponses } } },
+    async (request) => {
+      await revokeAllSessions(app.db, signedInUser(request).id);
+      return { detail: 'Signed out everywhere.' };
+    },
+  );
+};
+
+export default routes;

@@ -1,0 +1,61 @@
+import { sql, type ExpressionBuilder } from 'kysely';
+import type { AdminUser } from '../../../contract/admin';
+import type { Db } from '../../db';
+import type { Database, UserRow } from '../../db/schema';
+
+export function toAdminUser(row: UserRow): AdminUser {
+  return {
+    id: row.id,
+    email: row.email,
+    first_name: row.first_name,
+    last_name: row.last_name,
+    is_staff: row.is_staff === 1,
+    is_active: row.is_active === 1,
+    date_joined: row.date_joined,
+    last_login: row.last_login,
+    interest_notes: row.interest_notes,
+  };
+}
+
+/** The name staff know a user by, for audit lines. */
+export function displayName(row: Pick<UserRow, 'first_name' | 'last_name' | 'email'>): string {
+  return `${row.first_name} ${row.last_name}`.trim() || row.email;
+}
+
+/** `%text%` for LIKE, with the text's own `%`, `_` and `\` matched literally. */
+export function containsPattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/**
+ * Email, first, last or full name containing the term, ignoring case. lower() on both sides and
+ * an explicit ESCAPE behave the same in SQLite and PostgreSQL (ILIKE exists only in the latter).
+ */
+function matchesSearch(eb: ExpressionBuilder<Database, 'users'>, term: string) {
+  const pattern = containsPattern(term);
+  const like = (column: ReturnType<typeof sql>) => sql<boolean>`lower(${column}) like lower(${pattern}) escape '\\'`;
+  return eb.or([
+    like(sql.ref('email')),
+    like(sql.ref('first_name')),
+    like(sql.ref('last_name')),
+    like(sql`${sql.ref('first_name')} || ' ' || ${sql.ref('last_name')}`),
+  ]);
+}
+
+export async function findUsersPage(db: Db, { search, page, pageSize }: { search: string; page: number; pageSize: number }) {
+  const term = search.trim();
+  const filtered = db.selectFrom('users').$if(term !== '', (qb) => qb.where((eb) => matchesSearch(eb, term)));
+  const { count } = await filtered.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow();
+  const rows = await filtered
+    .selectAll()
+    .orderBy('date_joined', 'desc')
+    .orderBy('id', 'desc')
+    .limit(pageSize)
+    .offset((page - 1) * pageSize)
+    .execute();
+  return { count: Number(count), rows };
+}
+
+export function findUser(db: Db, id: number): Promise<UserRow | undefined> {
+  return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+}

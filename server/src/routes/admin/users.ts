@@ -1,0 +1,138 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyRequest } from 'fastify';
+import { Type } from '@sinclair/typebox';
+import {
+  AdminIdParamsSchema,
+  AdminUserPageSchema,
+  AdminUserQuerySchema,
+  AdminUserSchema,
+  AdminUserUpdateSchema,
+} from '../../../contract/admin';
+import { DetailSchema } from '../../../contract';
+import type { UserRow } from '../../db/schema';
+import { recordAudit } from '../../lib/audit';
+import { revokeAllSessions } from '../../services/sessions';
+import { adminPaths } from './paths';
+import { requireJsonBooleans } from './validation';
+import { displayName, findUser, findUsersPage, toAdminUser } from './userQueries';
+
+const NOT_FOUND = { detail: 'Not found.' };
+const OWN_STAFF = { detail: 'You cannot remove your own staff access.' };
+const OWN_ACTIVE = { detail: 'You cannot deactivate your own account.' };
+const OWN_DELETE = { detail: 'You cannot delete your own account.' };
+
+const guarded = { 401: DetailSchema, 403: DetailSchema };
+
+/** The staff member acting; requireStaff has run on the request, so it is always set. */
+function actorOf(request: FastifyRequest): UserRow {
+  if (!request.user) throw new Error('admin route reached without a signed-in user');
+  return request.user;
+}
+
+/** Finding users and changing their staff right, active state, sessions and existence. */
+const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.get(
+    adminPaths.users,
+    {
+      onRequest: app.requireStaff,
+      schema: { querystring: AdminUserQuerySchema, response: { 200: AdminUserPageSchema, 400: DetailSchema, ...guarded } },
+    },
+    async (request) => {
+      const { search, page, page_size } = request.query;
+      const { count, rows } = await findUsersPage(app.db, { search, page, pageSize: page_size });
+      return { count, page, page_size, results: rows.map(toAdminUser) };
+    },
+  );
+
+  app.patch(
+    adminPaths.user,
+    {
+      onRequest: app.requireStaff,
+      preValidation: requireJsonBooleans(['is_staff', 'is_active']),
+      schema: {
+        params: AdminIdParamsSchema,
+        body: AdminUserUpdateSchema,
+        response: { 200: AdminUserSchema, 400: DetailSchema, 404: DetailSchema, ...guarded },
+      },
+    },
+    async (request, reply) => {
+      const actor = actorOf(request);
+      const { is_staff, is_active } = request.body;
+      const target = await findUser(app.db, request.params.id);
+      if (!target) return reply.code(404).send(NOT_FOUND);
+      if (target.id === actor.id && is_staff === false) return reply.code(400).send(OWN_STAFF);
+      if (target.id === actor.id && is_active === false) return reply.code(400).send(OWN_ACTIVE);
+
+      const staffChanged = is_staff !== undefined && is_staff !== (target.is_staff === 1);
+      const activeChanged = is_active !== undefined && is_active !== (target.is_active === 1);
+      if (!staffChanged && !activeChanged) return toAdminUser(target);
+
+      const updated = await app.db.transaction().execute(async (trx) => {
+        const row = await trx
+          .updateTable('users')
+          .set({
+            ...(staffChanged ? { is_staff: is_staff ? 1 : 0 } : {}),
+            ...(activeChanged ? { is_active: is_active ? 1 : 0 } : {}),
+          })
+          .where('id', '=', target.id)
+          .returningAll()
+          .executeTakeFirst();
+        if (!row) return undefined;
+        const name = displayName(row);
+        if (staffChanged) await recordAudit(trx, actor, is_staff ? 'user.staff_granted' : 'user.staff_revoked', row.email, name);
+        if (activeChanged) {
+          // A deactivated account must not stay signed in anywhere.
+          if (!is_active) await revokeAllSessions(trx, row.id);
+          await recordAudit(trx, actor, is_active ? 'user.activated' : 'user.deactivated', row.email, name);
+        }
+        return row;
+      });
+      if (!updated) return reply.code(404).send(NOT_FOUND);
+      return toAdminUser(updated);
+    },
+  );
+
+  app.post(
+    adminPaths.userSignOut,
+    {
+      onRequest: app.requireStaff,
+      schema: { params: AdminIdParamsSchema, response: { 204: Type.Null(), 400: DetailSchema, 404: DetailSchema, ...guarded } },
+    },
+    async (request, reply) => {
+      const actor = actorOf(request);
+      const target = await findUser(app.db, request.params.id);
+      if (!target) return reply.code(404).send(NOT_FOUND);
+      await app.db.transaction().execute(async (trx) => {
+        const revoked = await revokeAllSessions(trx, target.id);
+        const details = `${displayName(target)}; ${revoked} ${revoked === 1 ? 'session' : 'sessions'} revoked`;
+        await recordAudit(trx, actor, 'user.signed_out', target.email, details);
+      });
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.delete(
+    adminPaths.user,
+    {
+      onRequest: app.requireStaff,
+      schema: { params: AdminIdParamsSchema, response: { 204: Type.Null(), 400: DetailSchema, 404: DetailSchema, ...guarded } },
+    },
+    async (request, reply) => {
+      const actor = actorOf(request);
+      const target = await findUser(app.db, request.params.id);
+      if (!target) return reply.code(404).send(NOT_FOUND);
+      if (target.id === actor.id) return reply.code(400).send(OWN_DELETE);
+      // Sessions, refresh tokens and app tokens go with the account (ON DELETE CASCADE).
+      const deleted = await app.db.transaction().execute(async (trx) => {
+        const result = await trx.deleteFrom('users').where('id', '=', target.id).executeTakeFirst();
+        if (Number(result.numDeletedRows) === 0) return false;
+        await recordAudit(trx, actor, 'user.deleted', target.email, displayName(target));
+        return true;
+      });
+      if (!deleted) return reply.code(404).send(NOT_FOUND);
+      return reply.code(204).send(null);
+    },
+  );
+};
+
+export default userRoutes;

@@ -1,0 +1,230 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from '@sinclair/typebox';
+import { DetailSchema, DocumentSchema } from '../../../contract';
+import { DESCRIPTION_MAX, DOCUMENT_NAME_MAX, DocumentUpdateSchema } from '../../../contract/media';
+import type { Db, Dialect } from '../../db';
+import { nowIso } from '../../db/columns';
+import { recordAudit } from '../../lib/audit';
+import { DOCUMENT_MAX_BYTES, DOCUMENT_MESSAGES, DOCUMENT_TYPES, detectDocumentKind, downloadFileName } from '../../services/documents';
+import { deleteAll, randomName, storageKey } from '../../storage';
+import { DownloadLinks } from './downloadLinks';
+import { selectDocuments, isCurrentCv, toDocument, type DocumentWithCategory } from './documentQueries';
+import { ErrorCollector, fieldError, MESSAGES, NoContent, errorResponses, isForeignKeyViolation, isUniqueViolation } from './errors';
+import { fileResponses, sendStoredFile } from './files';
+import { FileField, readUpload, uploadLimits } from './multipart';
+import { IdParams } from './params';
+
+const CATEGORY_MISSING = 'The selected category does not exist.';
+const CURRENT_NEEDS_CATEGORY = 'A document needs a category to be marked current.';
+const CONCURRENT_CHANGE = 'Another document of this category was marked current at the same moment. Please try again.';
+
+/** Form fields of a document upload. */
+const DocumentFormSchema = Type.Object({
+  file: Type.Optional(FileField),
+  name: Type.Optional(Type.String()),
+  description: Type.Optional(Type.String()),
+  category: Type.Optional(Type.String({ maxLength: 20 })),
+  is_current: Type.Optional(Type.String({ maxLength: 10 })),
+});
+
+const DownloadQuerySchema = Type.Object({
+  expires: Type.Optional(Type.String({ maxLength: 20 })),
+  signature: Type.Optional(Type.String({ maxLength: 100 })),
+});
+
+function readFlag(errors: ErrorCollector, field: string, value: string | undefined): boolean | undefined {
+  const normalized = (value ?? '').trim().toLowerCase();
+  if (['', 'false', '0', 'off', 'no'].includes(normalized)) return false;
+  if (['true', '1', 'on', 'yes'].includes(normalized)) return true;
+  errors.add(field, 'Must be a valid boolean.');
+  return undefined;
+}
+
+async function categoryExists(db: Db, id: number): Promise<boolean> {
+  return (await db.selectFrom('document_categories').select('id').where('id', '=', id).executeTakeFirst()) !== undefined;
+}
+
+/**
+ * Makes room for a new current document in the category: takes the category's lock (on
+ * PostgreSQL; SQLite runs one write transaction at a time anyway) and unmarks the others.
+ * Two Mark Current calls for one category therefore run one after the other, and the partial
+ * unique index stands guard should anything slip past.
+ */
+async function unmarkOthers(trx: Db, dialect: Dialect, categoryId: number, exceptId?: number): Promise<void> {
+  if (dialect === 'postgres') {
+    await trx.selectFrom('document_categories').select('id').where('id', '=', categoryId).forUpdate().execute();
+  }
+  let update = trx.updateTable('documents').set({ is_current: 0 }).where('category_id', '=', categoryId).where('is_current', '=', 1);
+  if (exceptId !== undefined) update = update.where('id', '!=', exceptId);
+  await update.execute();
+}
+
+/** Documents: staff list, upload, Mark Current and delete; downloads of the current CV are public. */
+const documentRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const links = new DownloadLinks(app.config.secrets.jwt);
+  const staffView = (row: DocumentWithCategory) => toDocument(row, links.signed(row.id, row.file_key));
+  const findDocument = (id: number) => selectDocuments(app.db).where('documents.id', '=', id).executeTakeFirst();
+
+  app.get(
+    '/api/documents/documents/',
+    { onRequest: app.requireStaff, schema: { response: { 200: Type.Array(DocumentSchema), ...errorResponses } } },
+    async () => {
+      const rows = await selectDocuments(app.db).orderBy('documents.uploaded_at', 'desc').orderBy('documents.id', 'desc').execute();
+      return rows.map(staffView);
+    },
+  );
+
+  app.post(
+    '/api/documents/documents/',
+    {
+      onRequest: app.requireStaff,
+      config: { multipartOptions: uploadLimits(DOCUMENT_MAX_BYTES) },
+      schema: { consumes: ['multipart/form-data'], body: DocumentFormSchema, response: { 201: DocumentSchema, ...errorResponses } },
+    },
+    async (request, reply) => {
+      const { body } = request;
+      const errors = new ErrorCollector();
+      const upload = readUpload(errors, 'file', body.file);
+      const name = errors.text('name', body.name, { required: true, maxLength: DOCUMENT_NAME_MAX });
+      const description = errors.text('description', body.description ?? '', { required: false, maxLength: DESCRIPTION_MAX });
+      const categoryText = errors.text('category', body.category, { required: true, maxLength: 20 });
+      let categoryId: number | undefined;
+      if (categoryText !== undefined) {
+        categoryId = /^\d{1,9}$/.test(categoryText) ? Number(categoryText) : undefined;
+        if (categoryId === undefined || !(await categoryExists(app.db, categoryId))) errors.add('category', CATEGORY_MISSING);
+      }
+      const isCurrent = readFlag(errors, 'is_current', body.is_current);
+      const kind = upload ? await detectDocumentKind(upload.data) : undefined;
+      if (upload && !kind) errors.add('file', DOCUMENT_MESSAGES.unsupported);
+      if (errors.any || !upload || !kind || name === undefined || description === undefined || categoryId === undefined || isCurrent === undefined) {
+        return reply.code(400).send(errors.fields);
+      }
+      const category = categoryId;
+      const { contentType, extension } = DOCUMENT_TYPES[kind];
+      const fileKey = storageKey('documents', randomName(), extension);
+      await app.storage.put(fileKey, upload.data);
+      try {
+        const id = await app.db.transaction().execute(async (trx) => {
+          if (isCurrent) await unmarkOthers(trx, app.dialect, category);
+          const row = await trx
+            .insertInto('documents')
+            .values({
+              name,
+              description,
+              category_id: category,
+              is_current: isCurrent ? 1 : 0,
+              file_key: fileKey,
+              original_filename: downloadFileName(upload.filename, kind),
+              content_type: contentType,
+              size: upload.data.length,
+              uploaded_at: nowIso(),
+            })
+            .returning('id')
+            .executeTakeFirstOrThrow();
+          await recordAudit(trx, request.user!, 'document.uploaded', `document ${row.id} "${name}"`, isCurrent ? 'current' : '');
+          return row.id;
+        });
+        return reply.code(201).send(staffView((await findDocument(id))!));
+      } catch (error) {
+        await deleteAll(app.storage, [fileKey]);
+        if (isForeignKeyViolation(error)) return reply.code(400).send(fieldError('category', CATEGORY_MISSING));
+        if (isUniqueViolation(error)) return reply.code(409).send({ detail: CONCURRENT_CHANGE });
+        throw error;
+      }
+    },
+  );
+
+  app.patch(
+    '/api/documents/documents/:id/',
+    {
+      onRequest: app.requireStaff,
+      schema: { params: IdParams, body: DocumentUpdateSchema, response: { 200: DocumentSchema, ...errorResponses } },
+    },
+    async (request, reply) => {
+      const { id } = request.params;
+      const { body } = request;
+      const existing = await findDocument(id);
+      if (!existing) return reply.code(404).send({ detail: MESSAGES.notFound });
+      const errors = new ErrorCollector();
+      const name = body.name === undefined ? existing.name : errors.text('name', body.name, { required: true, maxLength: DOCUMENT_NAME_MAX });
+      const description =
+        body.description === undefined ? existing.description : errors.text('description', body.description, { required: false, maxLength: DESCRIPTION_MAX });
+      const categoryId = body.category === undefined ? existing.category_id : body.category;
+      if (categoryId !== null && categoryId !== existing.category_id && !(await categoryExists(app.db, categoryId))) {
+        errors.add('category', CATEGORY_MISSING);
+      }
+      const isCurrent = body.is_current ?? existing.is_current === 1;
+      if (isCurrent && categoryId === null) errors.add('is_current', CURRENT_NEEDS_CATEGORY);
+      if (errors.any || name === undefined || description === undefined) return reply.code(400).send(errors.fields);
+      const becameCurrent = isCurrent && (existing.is_current === 0 || categoryId !== existing.category_id);
+      try {
+        const updated = await app.db.transaction().execute(async (trx) => {
+          if (isCurrent && categoryId !== null) await unmarkOthers(trx, app.dialect, categoryId, id);
+          const result = await trx
+            .updateTable('documents')
+            .set({ name, description, category_id: categoryId, is_current: isCurrent ? 1 : 0 })
+            .where('id', '=', id)
+            .executeTakeFirst();
+          if (result.numUpdatedRows === 0n) return false;
+          await recordAudit(trx, request.user!, becameCurrent ? 'document.marked_current' : 'document.updated', `document ${id} "${name}"`, `category ${categoryId ?? 'none'}`);
+          return true;
+        });
+        if (!updated) return reply.code(404).send({ detail: MESSAGES.notFound });
+      } catch (error) {
+        if (isForeignKeyViolation(error)) return reply.code(400).send(fieldError('category', CATEGORY_MISSING));
+        if (isUniqueViolation(error)) return reply.code(409).send({ detail: CONCURRENT_CHANGE });
+        throw error;
+      }
+      return staffView((await findDocument(id))!);
+    },
+  );
+
+  app.delete(
+    '/api/documents/documents/:id/',
+    { onRequest: app.requireStaff, schema: { params: IdParams, response: { 204: NoContent, ...errorResponses } } },
+    async (request, reply) => {
+      const { id } = request.params;
+      const deleted = await app.db.transaction().execute(async (trx) => {
+        const row = await trx.deleteFrom('documents').where('id', '=', id).returningAll().executeTakeFirst();
+        if (row) await recordAudit(trx, request.user!, 'document.deleted', `document ${id} "${row.name}"`);
+        return row;
+      });
+      if (!deleted) return reply.code(404).send({ detail: MESSAGES.notFound });
+      const failed = await deleteAll(app.storage, [deleted.file_key]);
+      if (failed.length) app.log.error({ keys: failed }, 'could not remove document file');
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.get(
+    '/api/documents/documents/:id/download/',
+    {
+      schema: {
+        params: IdParams,
+        querystring: DownloadQuerySchema,
+        response: { ...fileResponses, 401: DetailSchema, 403: DetailSchema },
+      },
+    },
+    async (request, reply) => {
+      const { id } = request.params;
+      const row = await findDocument(id);
+      // The current CV is public; any other document needs a signed link or a staff token.
+      const allowed =
+        (row && (isCurrentCv(row) || links.verify(id, row.file_key, request.query.expires, request.query.signature))) ?? false;
+      if (!allowed) {
+        await app.requireStaff(request, reply);
+        if (reply.sent) return reply;
+      }
+      if (!row) return reply.code(404).send({ detail: MESSAGES.notFound });
+      return sendStoredFile(request, reply, app.storage, {
+        key: row.file_key,
+        contentType: row.content_type,
+        // Private documents must not linger in shared caches.
+        cacheControl: isCurrentCv(row) ? 'public, max-age=300' : 'private, no-cache',
+        downloadName: row.original_filename,
+      });
+    },
+  );
+};
+
+export default documentRoutes;

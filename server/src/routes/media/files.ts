@@ -1,0 +1,129 @@
+import crypto from 'node:crypto';
+import type { Readable } from 'node:stream';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from '@sinclair/typebox';
+import { DetailSchema } from '../../../contract';
+import type { ByteRange, Storage } from '../../storage';
+import { IMAGE_FORMATS } from '../../services/images';
+import { MESSAGES } from './errors';
+
+/** A stored file as an answer body (a stream, never serialised). */
+export const FileBody = Type.Unsafe<Readable>({ type: 'string', format: 'binary' });
+
+/** Answers of a route that serves a stored file. */
+export const fileResponses = {
+  200: FileBody,
+  206: FileBody,
+  304: Type.Null({ description: 'Not modified' }),
+  404: DetailSchema,
+  416: DetailSchema,
+} as const;
+
+/** Stored files never change under their random key. */
+export const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+export interface ServedFile {
+  key: string;
+  contentType: string;
+  cacheControl: string;
+  /** Offered as the saved file's name; the answer becomes an attachment. */
+  downloadName?: string;
+}
+
+/**
+ * RFC 6266 attachment header: an ASCII fallback name for old clients and the exact name
+ * in RFC 5987 encoding for everyone else.
+ */
+export function attachmentDisposition(name: string): string {
+  const fallback = name.replace(/[^\x20-\x7e]|["\\%]/g, '_');
+  const encoded = encodeURIComponent(name).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  return `attachment; filename="${fallback}"; filename*=UTF-8''${encoded}`;
+}
+
+function etagOf(key: string, size: number): string {
+  return `"${crypto.createHash('sha256').update(key).digest('base64url').slice(0, 27)}-${size.toString(36)}"`;
+}
+
+function etagListMatches(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  if (header.trim() === '*') return true;
+  return header.split(',').some((candidate) => candidate.trim().replace(/^W\//, '') === etag);
+}
+
+/**
+ * One byte range (RFC 9110 §14): undefined to answer the whole file (no header, an If-Range
+ * that no longer matches, several ranges or a malformed header), 'unsatisfiable' for 416.
+ */
+function requestedRange(request: FastifyRequest, size: number, etag: string): ByteRange | 'unsatisfiable' | undefined {
+  const header = request.headers.range;
+  if (!header) return undefined;
+  const ifRange = request.headers['if-range'];
+  if (typeof ifRange === 'string' && ifRange.trim() !== etag) return undefined;
+  const match = /^bytes=(\d*)-(\d*)$/.exec(header.trim());
+  if (!match || (match[1] === '' && match[2] === '')) return undefined;
+  let start: number;
+  let end: number;
+  if (match[1] === '') {
+    const suffix = Number(match[2]);
+    if (suffix === 0) return 'unsatisfiable';
+    start = Math.max(0, size - suffix);
+    end = size - 1;
+  } else {
+    start = Number(match[1]);
+    end = match[2] === '' ? size - 1 : Math.min(Number(match[2]), size - 1);
+    if (match[2] !== '' && Number(match[2]) < start) return undefined;
+  }
+  if (start >= size) return 'unsatisfiable';
+  return { start, end };
+}
+
+/** Sends a stored file with validators, conditional answers and single-range support. */
+export async function sendStoredFile(request: FastifyRequest, reply: FastifyReply, storage: Storage, file: ServedFile) {
+  const info = await storage.stat(file.key);
+  if (!info) return reply.code(404).send({ detail: MESSAGES.notFound });
+  const etag = etagOf(file.key, info.size);
+  reply.header('etag', etag).header('last-modified', info.modified.toUTCString()).header('cache-control', file.cacheControl);
+  reply.header('accept-ranges', 'bytes');
+  if (etagListMatches(request.headers['if-none-match'], etag)) return reply.code(304).send();
+  const range = requestedRange(request, info.size, etag);
+  if (range === 'unsatisfiable') {
+    return reply.code(416).header('content-range', `bytes */${info.size}`).send({ detail: 'Requested range not satisfiable.' });
+  }
+  reply.type(file.contentType);
+  if (file.downloadName) reply.header('content-disposition', attachmentDisposition(file.downloadName));
+  if (range) {
+    reply.code(206).header('content-range', `bytes ${range.start}-${range.end}/${info.size}`);
+    reply.header('content-length', range.end - range.start + 1);
+    return reply.send(await storage.openReadStream(file.key, range));
+  }
+  reply.header('content-length', info.size);
+  return reply.send(await storage.openReadStream(file.key));
+}
+
+const CONTENT_TYPES: Record<string, string> = Object.fromEntries(
+  Object.values(IMAGE_FORMATS).map(({ extension, contentType }) => [extension, contentType]),
+);
+
+/** Public image files: the stored originals and renditions under their random keys. */
+const mediaFileRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.get(
+    '/media/images/:file',
+    {
+      schema: {
+        params: Type.Object({ file: Type.String({ pattern: '^[0-9a-f]{32}(-[a-z]+)?\\.(jpg|png|webp|avif|gif)$' }) }),
+        response: fileResponses,
+      },
+    },
+    async (request, reply) => {
+      const extension = request.params.file.split('.').pop() ?? '';
+      return sendStoredFile(request, reply, app.storage, {
+        key: `images/${request.params.file}`,
+        contentType: CONTENT_TYPES[extension],
+        cacheControl: IMMUTABLE,
+      });
+    },
+  );
+};
+
+export default mediaFileRoutes;

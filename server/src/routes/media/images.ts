@@ -1,0 +1,242 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from '@sinclair/typebox';
+import { ImageSchema, type Image } from '../../../contract';
+import { DESCRIPTION_MAX, IMAGE_TITLE_MAX, ImageListQuerySchema } from '../../../contract/media';
+import type { Db } from '../../db';
+import { nowIso } from '../../db/columns';
+import type { ImageRow } from '../../db/schema';
+import { recordAudit } from '../../lib/audit';
+import { IMAGE_MAX_BYTES, ImageRejected, processImage, type ProcessedImage } from '../../services/images';
+import { deleteAll, putAll, randomName, storageKey, type Storage } from '../../storage';
+import { ErrorCollector, fieldError, MESSAGES, NoContent, errorResponses, isForeignKeyViolation } from './errors';
+import { FileField, readUpload, uploadLimits, type UploadedFile } from './multipart';
+import { IdParams } from './params';
+
+const GALLERY_MISSING = 'The selected gallery does not exist.';
+
+/** Form fields of an image upload or edit; `gallery` is a gallery id, or empty for none. */
+const ImageFormSchema = Type.Object({
+  image: Type.Optional(FileField),
+  title: Type.Optional(Type.String()),
+  description: Type.Optional(Type.String()),
+  gallery: Type.Optional(Type.String({ maxLength: 20 })),
+});
+
+type ImageWithGallery = ImageRow & { gallery_name: string | null };
+
+const mediaUrl = (key: string) => `/media/${key}`;
+
+function toImage(row: ImageWithGallery): Image {
+  const original = mediaUrl(row.original_key);
+  return {
+    id: row.id,
+    title: row.title,
+    description: row.description,
+    gallery: row.gallery_id,
+    gallery_name: row.gallery_name,
+    image_url: original,
+    image: original,
+    sizes: { thumb: mediaUrl(row.thumb_key), banner: mediaUrl(row.banner_key), large: mediaUrl(row.large_key) },
+    width: row.width,
+    height: row.height,
+    uploaded_at: row.uploaded_at,
+  };
+}
+
+function selectImages(db: Db) {
+  return db
+    .selectFrom('images')
+    .leftJoin('galleries', 'galleries.id', 'images.gallery_id')
+    .selectAll('images')
+    .select('galleries.name as gallery_name');
+}
+
+/** The gallery field: empty (or `null`) for none, else the id of an existing gallery. */
+async function readGallery(db: Db, errors: ErrorCollector, value: string): Promise<number | null | undefined> {
+  const trimmed = value.trim();
+  if (trimmed === '' || trimmed === 'null') return null;
+  const id = /^\d{1,9}$/.test(trimmed) ? Number(trimmed) : undefined;
+  const found = id === undefined ? undefined : await db.selectFrom('galleries').select('id').where('id', '=', id).executeTakeFirst();
+  if (!found) {
+    errors.add('gallery', GALLERY_MISSING);
+    return undefined;
+  }
+  return found.id;
+}
+
+interface StoredImage {
+  keys: string[];
+  columns: Pick<ImageRow, 'original_key' | 'thumb_key' | 'banner_key' | 'large_key' | 'content_type' | 'width' | 'height' | 'size'>;
+}
+
+/** Writes the original and its renditions under one fresh random name. */
+async function storeImage(storage: Storage, image: ProcessedImage): Promise<StoredImage> {
+  const name = randomName();
+  const columns = {
+    original_key: storageKey('images', name, image.extension),
+    thumb_key: storageKey('images', name, 'webp', 'thumb'),
+    banner_key: storageKey('images', name, 'webp', 'banner'),
+    large_key: storageKey('images', name, 'webp', 'large'),
+    content_type: image.contentType,
+    width: image.width,
+    height: image.height,
+    size: image.original.length,
+  };
+  await putAll(storage, [
+    { key: columns.original_key, data: image.original },
+    { key: columns.thumb_key, data: image.renditions.thumb },
+    { key: columns.banner_key, data: image.renditions.banner },
+    { key: columns.large_key, data: image.renditions.large },
+  ]);
+  return { keys: [columns.original_key, columns.thumb_key, columns.banner_key, columns.large_key], columns };
+}
+
+const keysOf = (row: ImageRow) => [row.original_key, row.thumb_key, row.banner_key, row.large_key];
+
+/** Images: public list (optionally one gallery's); staff upload one file per call, edit and delete. */
+const imageRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  /** Processes the upload, or says how to refuse it. */
+  async function prepare(upload: UploadedFile) {
+    try {
+      return { processed: await processImage(upload.data) };
+    } catch (error) {
+      if (!(error instanceof ImageRejected)) throw error;
+      return error.status === 413 ? { status: 413 as const, body: { detail: error.message } } : { status: 400 as const, body: { image: [error.message] } };
+    }
+  }
+
+  async function discard(keys: string[]) {
+    const failed = await deleteAll(app.storage, keys);
+    if (failed.length) app.log.error({ keys: failed }, 'could not remove image files');
+  }
+
+  app.get(
+    '/api/photos/images/',
+    { schema: { querystring: ImageListQuerySchema, response: { 200: Type.Array(ImageSchema), ...errorResponses } } },
+    async (request) => {
+      let query = selectImages(app.db);
+      if (request.query.gallery_slug !== undefined) query = query.where('galleries.slug', '=', request.query.gallery_slug);
+      const rows = await query.orderBy('images.uploaded_at', 'desc').orderBy('images.id', 'desc').execute();
+      return rows.map(toImage);
+    },
+  );
+
+  app.post(
+    '/api/photos/images/',
+    {
+      onRequest: app.requireStaff,
+      config: { multipartOptions: uploadLimits(IMAGE_MAX_BYTES) },
+      schema: { consumes: ['multipart/form-data'], body: ImageFormSchema, response: { 201: ImageSchema, ...errorResponses } },
+    },
+    async (request, reply) => {
+      const { body } = request;
+      const errors = new ErrorCollector();
+      const upload = readUpload(errors, 'image', body.image);
+      const title = errors.text('title', body.title, { required: true, maxLength: IMAGE_TITLE_MAX });
+      const description = errors.text('description', body.description ?? '', { required: false, maxLength: DESCRIPTION_MAX });
+      const galleryId = await readGallery(app.db, errors, body.gallery ?? '');
+      if (errors.any || !upload || title === undefined || description === undefined || galleryId === undefined) {
+        return reply.code(400).send(errors.fields);
+      }
+      const prepared = await prepare(upload);
+      if (!prepared.processed) return reply.code(prepared.status).send(prepared.body);
+      const stored = await storeImage(app.storage, prepared.processed);
+      try {
+        const id = await app.db.transaction().execute(async (trx) => {
+          const row = await trx
+            .insertInto('images')
+            .values({ title, description, gallery_id: galleryId, uploaded_at: nowIso(), ...stored.columns })
+            .returning('id')
+            .executeTakeFirstOrThrow();
+          await recordAudit(trx, request.user!, 'image.uploaded', `image ${row.id} "${title}"`, `gallery ${galleryId ?? 'none'}`);
+          return row.id;
+        });
+        const row = await selectImages(app.db).where('images.id', '=', id).executeTakeFirstOrThrow();
+        return reply.code(201).send(toImage(row));
+      } catch (error) {
+        await discard(stored.keys);
+        if (isForeignKeyViolation(error)) return reply.code(400).send(fieldError('gallery', GALLERY_MISSING));
+        throw error;
+      }
+    },
+  );
+
+  app.patch(
+    '/api/photos/images/:id/',
+    {
+      onRequest: app.requireStaff,
+      config: { multipartOptions: uploadLimits(IMAGE_MAX_BYTES) },
+      schema: {
+        consumes: ['multipart/form-data', 'application/json'],
+        params: IdParams,
+        body: ImageFormSchema,
+        response: { 200: ImageSchema, ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const { id } = request.params;
+      const body = request.body ?? {};
+      const existing = await app.db.selectFrom('images').selectAll().where('id', '=', id).executeTakeFirst();
+      if (!existing) return reply.code(404).send({ detail: MESSAGES.notFound });
+      const errors = new ErrorCollector();
+      const upload = readUpload(errors, 'image', body.image, true);
+      const title = body.title === undefined ? existing.title : errors.text('title', body.title, { required: true, maxLength: IMAGE_TITLE_MAX });
+      const description =
+        body.description === undefined ? existing.description : errors.text('description', body.description, { required: false, maxLength: DESCRIPTION_MAX });
+      const galleryId = body.gallery === undefined ? existing.gallery_id : await readGallery(app.db, errors, body.gallery);
+      if (errors.any || title === undefined || description === undefined || galleryId === undefined) {
+        return reply.code(400).send(errors.fields);
+      }
+      let stored: StoredImage | undefined;
+      if (upload) {
+        const prepared = await prepare(upload);
+        if (!prepared.processed) return reply.code(prepared.status).send(prepared.body);
+        stored = await storeImage(app.storage, prepared.processed);
+      }
+      let updated: ImageRow | undefined;
+      try {
+        updated = await app.db.transaction().execute(async (trx) => {
+          const row = await trx
+            .updateTable('images')
+            .set({ title, description, gallery_id: galleryId, ...stored?.columns })
+            .where('id', '=', id)
+            .returningAll()
+            .executeTakeFirst();
+          if (row) {
+            await recordAudit(trx, request.user!, 'image.updated', `image ${id} "${title}"`, stored ? 'file replaced' : '');
+          }
+          return row;
+        });
+      } catch (error) {
+        if (stored) await discard(stored.keys);
+        if (isForeignKeyViolation(error)) return reply.code(400).send(fieldError('gallery', GALLERY_MISSING));
+        throw error;
+      }
+      if (!updated) {
+        if (stored) await discard(stored.keys);
+        return reply.code(404).send({ detail: MESSAGES.notFound });
+      }
+      if (stored) await discard(keysOf(existing));
+      const row = await selectImages(app.db).where('images.id', '=', id).executeTakeFirstOrThrow();
+      return toImage(row);
+    },
+  );
+
+  app.delete(
+    '/api/photos/images/:id/',
+    { onRequest: app.requireStaff, schema: { params: IdParams, response: { 204: NoContent, ...errorResponses } } },
+    async (request, reply) => {
+      const { id } = request.params;
+      const deleted = await app.db.transaction().execute(async (trx) => {
+        const row = await trx.deleteFrom('images').where('id', '=', id).returningAll().executeTakeFirst();
+        if (row) await recordAudit(trx, request.user!, 'image.deleted', `image ${id} "${row.title}"`);
+        return row;
+      });
+      if (!deleted) return reply.code(404).send({ detail: MESSAGES.notFound });
+      await discard(keysOf(deleted));
+      return reply.code(204).send(null);
+    },
+  );
+};
+
+export default imageRoutes;

@@ -1,0 +1,28 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { DOCUMENT_MAX_BYTES } from '../../services/documents';
+import categoryRoutes from './categories';
+import currentCvRoutes from './currentCv';
+import documentRoutes from './documents';
+import { mediaErrorHandler } from './errors';
+import mediaFileRoutes from './files';
+import galleryRoutes from './galleries';
+import imageRoutes from './images';
+import { registerMultipart } from './multipart';
+
+/**
+ * Documents, photos and galleries (spec §7) and the files behind them. Encapsulated: the
+ * multipart parser and the error handler apply to these routes only.
+ */
+const mediaRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  await registerMultipart(app, DOCUMENT_MAX_BYTES);
+  app.setErrorHandler(mediaErrorHandler);
+
+  await app.register(galleryRoutes);
+  await app.register(imageRoutes);
+  await app.register(categoryRoutes);
+  await app.register(documentRoutes);
+  await app.register(currentCvRoutes);
+  await app.register(mediaFileRoutes);
+};
+
+export default mediaRoutes;

@@ -1,0 +1,66 @@
+import type { FastifyInstance } from 'fastify';
+import multipart, { type MultipartFile } from '@fastify/multipart';
+import { Type } from '@sinclair/typebox';
+import { isPlainFileName } from '../../services/documents';
+import { MESSAGES, type ErrorCollector } from './errors';
+
+/** A file part of a form, held in memory (uploads are capped at a few MB). */
+export class UploadedFile {
+  constructor(
+    readonly filename: string,
+    readonly data: Buffer,
+  ) {}
+}
+
+/**
+ * Schema of a form field that should carry a file. The parser puts an UploadedFile there;
+ * anything else (text, JSON) is refused by readUpload with a field message.
+ */
+export const FileField = Type.Unsafe<unknown>({ description: 'a file sent as multipart/form-data' });
+
+/** Limits for one upload call: one file of at most fileSize bytes and a few short fields. */
+export function uploadLimits(fileSize: number) {
+  return { limits: { fileSize, files: 1, fields: 10, parts: 12, fieldSize: 64 * 1024, headerPairs: 100 } };
+}
+
+/**
+ * Parses multipart/form-data into the request body before validation, so that route schemas
+ * apply to forms as they do to JSON. Each route passes its own limits in `config.multipartOptions`.
+ */
+export async function registerMultipart(app: FastifyInstance, defaultFileSize: number): Promise<void> {
+  await app.register(multipart, {
+    attachFieldsToBody: 'keyValues',
+    // The name as sent, so that a name with folders in it can be refused rather than silently cut.
+    preservePath: true,
+    ...uploadLimits(defaultFileSize),
+    async onFile(part: MultipartFile) {
+      part.value = new UploadedFile(part.filename, await part.toBuffer());
+    },
+  });
+}
+
+/**
+ * The upload in a form field, checked for presence, emptiness and a clean name; records a
+ * field error and answers undefined otherwise. With `optional`, an absent or empty part
+ * (a file input left empty) means "no file".
+ */
+export function readUpload(errors: ErrorCollector, field: string, value: unknown, optional = false): UploadedFile | undefined {
+  const empty = value === undefined || value === '' || (value instanceof UploadedFile && value.filename === '' && value.data.length === 0);
+  if (empty) {
+    if (!optional) errors.add(field, MESSAGES.noFile);
+    return undefined;
+  }
+  if (!(value instanceof UploadedFile)) {
+    errors.add(field, MESSAGES.notAFile);
+    return undefined;
+  }
+  if (!isPlainFileName(value.filename)) {
+    errors.add(field, MESSAGES.pathInName);
+    return undefined;
+  }
+  if (value.data.length === 0) {
+    errors.add(field, MESSAGES.emptyFile);
+    return undefined;
+  }
+  return value;
+}

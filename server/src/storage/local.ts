@@ -1,0 +1,70 @@
+import fsp from 'node:fs/promises';
+import path from 'node:path';
+import crypto from 'node:crypto';
+import type { Readable } from 'node:stream';
+import { isValidKey, type ByteRange, type Storage, type StoredFileInfo } from './index';
+
+const TEMP_FOLDER = '.tmp';
+
+/**
+ * Files in a local folder (by default DATA_DIR/media). Writes go to a temporary file in the
+ * same folder tree, are flushed, then renamed into place, so a crash never leaves a partial
+ * file under a real key.
+ */
+export class LocalStorage implements Storage {
+  private readonly tempDir: string;
+
+  constructor(private readonly root: string) {
+    this.tempDir = path.join(root, TEMP_FOLDER);
+  }
+
+  /** Creates the folders and removes temporary files a previous crash may have left. */
+  async init(): Promise<void> {
+    await fsp.rm(this.tempDir, { recursive: true, force: true });
+    await fsp.mkdir(this.tempDir, { recursive: true });
+  }
+
+  async put(key: string, data: Buffer): Promise<void> {
+    const target = this.pathOf(key);
+    const temp = path.join(this.tempDir, crypto.randomBytes(12).toString('hex'));
+    try {
+      const handle = await fsp.open(temp, 'wx', 0o640);
+      try {
+        await handle.writeFile(data);
+        await handle.sync();
+      } finally {
+        await handle.close();
+      }
+      await fsp.mkdir(path.dirname(target), { recursive: true });
+      await fsp.rename(temp, target);
+    } catch (error) {
+      await fsp.rm(temp, { force: true });
+      throw error;
+    }
+  }
+
+  async stat(key: string): Promise<StoredFileInfo | undefined> {
+    try {
+      const stats = await fsp.stat(this.pathOf(key));
+      return stats.isFile() ? { size: stats.size, modified: stats.mtime } : undefined;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+      throw error;
+    }
+  }
+
+  async openReadStream(key: string, range?: ByteRange): Promise<Readable> {
+    const handle = await fsp.open(this.pathOf(key), 'r');
+    return handle.createReadStream(range ? { start: range.start, end: range.end } : {});
+  }
+
+  async delete(key: string): Promise<void> {
+    await fsp.rm(this.pathOf(key), { force: true });
+  }
+
+  /** Keys are checked before they become paths, so no key can leave the root. */
+  private pathOf(key: string): string {
+    if (!isValidKey(key)) throw new Error(`invalid storage key ${JSON.stringify(key)}`);
+    return path.join(this.root, ...key.split('/'));
+  }
+}

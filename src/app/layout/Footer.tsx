@@ -1,0 +1,34 @@
+import styled from 'styled-components';
+import { site } from '../../content/site';
+import { navLinks } from './navLinks';
+import { NavList } from './NavList';
+import { pageGutter } from './pageGutter';
+
+const Bar = styled.footer`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  justify-content: space-between;
+  gap: ${({ theme }) => theme.space[4]};
+  padding-block: ${({ theme }) => theme.space[6]};
+  ${pageGutter}
+  border-top: 1px solid ${({ theme }) => theme.colors.border};
+  background: ${({ theme }) => theme.colors.surfaceAlt};
+  color: ${({ theme }) => theme.colors.muted};
+  font: ${({ theme }) => `${theme.fontSizes.sm} ${theme.fonts.ui}`};
+  nav { margin-left: -${({ theme }) => theme.space[3]}; }
+  p { margin: 0; }
+`;
+
+export function Footer({ isStaff }: { isStaff: boolean }) {
+  return (
+    <Bar>
+      <nav aria-label="Footer">
+        <NavList links={navLinks(isStaff)} />
+      </nav>
+      <p>
+        © {new Date().getFullYear()} {site.name} · <a href={`mailto:${site.email}`}>{site.email}</a>
+      </p>
+    </Bar>
+  );
+}

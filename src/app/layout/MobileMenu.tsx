@@ -1,0 +1,60 @@
+import { Link } from 'react-router-dom';
+import styled from 'styled-components';
+import { paths } from '../../lib/paths';
+import type { NavItem } from './navLinks';
+import { NavList } from './NavList';
+import { AccountItems, menuRows } from './UserMenu';
+
+const Panel = styled.nav`
+  position: fixed;
+  inset: ${({ theme }) => theme.topBarHeight} 0 auto;
+  max-height: calc(100vh - ${({ theme }) => theme.topBarHeight});
+  overflow-y: auto;
+  padding: ${({ theme }) => theme.space[4]};
+  background: ${({ theme }) => theme.colors.surface};
+  border-bottom: 1px solid ${({ theme }) => theme.colors.border};
+  ul { flex-direction: column; margin: 0; padding: 0; list-style: none; }
+  p { margin: ${({ theme }) => theme.space[4]} 0 0; padding: ${({ theme }) => theme.space[3]}; border-top: 1px solid ${({ theme }) => theme.colors.border}; }
+  ${menuRows}
+`;
+
+interface Props {
+  id: string;
+  links: NavItem[];
+  /** Signed in: the name shown above the account links; null when signed out. */
+  account: string | null;
+  isLoading: boolean;
+  isStaff: boolean;
+  onNavigate: () => void;
+  onSignOut: () => void;
+}
+
+/** The phone menu: the site links, then the account links; following a link closes it. */
+export function MobileMenu({ id, links, account, isLoading, isStaff, onNavigate, onSignOut }: Props) {
+  return (
+    <Panel id={id} aria-label="Mobile">
+      <NavList links={links} onNavigate={onNavigate} />
+      <p>{isLoading ? 'Loading' : (account ?? 'Account')}</p>
+      {!isLoading && (
+        <ul>
+          {account !== null ? (
+            <AccountItems isStaff={isStaff} onNavigate={onNavigate} onSignOut={onSignOut} />
+          ) : (
+            <>
+              <li>
+                <Link to={paths.login} onClick={onNavigate}>
+                  Login
+                </Link>
+              </li>
+              <li>
+                <Link to={paths.register} onClick={onNavigate}>
+                  Register
+                </Link>
+              </li>
+            </>
+          )}
+        </ul>
+      )}
+    </Panel>
+  );
+}

@@ -1,0 +1,45 @@
+import { NavLink } from 'react-router-dom';
+import styled from 'styled-components';
+import type { NavItem } from './navLinks';
+
+const List = styled.ul`
+  display: flex;
+  flex-wrap: wrap;
+  gap: ${({ theme }) => theme.space[1]};
+  margin: 0;
+  padding: 0;
+  list-style: none;
+`;
+
+/** A navigation link: muted until hovered, underlined in the accent colour on the current page. */
+export const NavItemLink = styled(NavLink)`
+  display: inline-flex;
+  align-items: center;
+  min-height: 44px;
+  padding: 0 ${({ theme }) => theme.space[3]};
+  border-radius: ${({ theme }) => theme.radii.md};
+  color: ${({ theme }) => theme.colors.muted};
+  font-family: ${({ theme }) => theme.fonts.ui};
+  font-size: ${({ theme }) => theme.fontSizes.sm};
+  text-decoration: none;
+  &:hover { color: ${({ theme }) => theme.colors.text}; background: ${({ theme }) => theme.colors.surfaceAlt}; }
+  &[aria-current='page'] {
+    color: ${({ theme }) => theme.colors.text};
+    text-decoration: underline 2px ${({ theme }) => theme.colors.accent};
+    text-underline-offset: 6px;
+  }
+`;
+
+export function NavList({ links, onNavigate, className }: { links: NavItem[]; onNavigate?: () => void; className?: string }) {
+  return (
+    <List className={className}>
+      {links.map(({ to, label, end }) => (
+        <li key={to}>
+          <NavItemLink to={to} end={end} onClick={onNavigate}>
+            {label}
+          </NavItemLink>
+        </li>
+      ))}
+    </List>
+  );
+}

@@ -1,0 +1,159 @@
+import styled from 'styled-components';
+import type { AdminUser } from '../../../server/contract/admin';
+import { formatDate } from '../../lib/dates';
+import { Button, Table } from '../../ui';
+import { Badge } from './Badge';
+import { breakLongWords } from './breakLongWords';
+import { formatDateTime, userName } from './format';
+import type { UserAction } from './useUserActions';
+
+const Name = styled.span`
+  display: block;
+  font-weight: 600;
+  ${breakLongWords}
+`;
+const Email = styled.span`
+  display: block;
+  color: ${({ theme }) => theme.colors.muted};
+  ${breakLongWords}
+`;
+const Badges = styled.span`
+  display: flex;
+  flex-wrap: wrap;
+  gap: ${({ theme }) => theme.space[1]};
+  margin-top: ${({ theme }) => theme.space[1]};
+`;
+const Notes = styled.span`
+  display: block;
+  max-width: 32ch;
+  white-space: pre-line;
+  ${breakLongWords}
+`;
+const None = styled.span`
+  color: ${({ theme }) => theme.colors.muted};
+`;
+const Actions = styled.div`
+  display: grid;
+  grid-template-columns: repeat(2, minmax(max-content, 1fr));
+  gap: ${({ theme }) => theme.space[2]};
+  @media (max-width: ${({ theme }) => theme.breakpoints.tablet}) {
+    grid-template-columns: minmax(0, 1fr);
+  }
+`;
+const SelfNote = styled.p`
+  grid-column: 1 / -1;
+  max-width: 36ch;
+  margin: 0;
+  color: ${({ theme }) => theme.colors.muted};
+  font-size: ${({ theme }) => theme.fontSizes.xs};
+`;
+/**
+ * Between phone and desktop widths the table may be wider than the page; it scrolls on its own.
+ * Positioned, so that the visually hidden button texts stay inside it instead of widening the page.
+ */
+const Scroller = styled.div`
+  position: relative;
+  overflow-x: auto;
+`;
+
+interface Props {
+  users: AdminUser[];
+  currentUserId: number | undefined;
+  busyId: number | null;
+  busy: boolean;
+  onAction: (action: UserAction, user: AdminUser) => void;
+}
+
+function UserRow({ user, isSelf, isBusy, onAction }: { user: AdminUser; isSelf: boolean; isBusy: boolean; onAction: Props['onAction'] }) {
+  const name = userName(user);
+  const selfNoteId = `admin-self-${user.id}`;
+  // Staff cannot lock themselves out: their own staff right, active state and account are kept.
+  const selfProtected = isSelf ? { disabled: true, 'aria-describedby': selfNoteId } : { disabled: isBusy };
+  return (
+    <tr aria-busy={isBusy || undefined}>
+      <td data-label="User">
+        <span>
+          <Name>{name}</Name>
+          {name !== user.email && <Email>{user.email}</Email>}
+          <Badges>
+            {user.is_staff ? <Badge $tone="accent">Staff</Badge> : <Badge $tone="neutral">Member</Badge>}
+            {user.is_active ? <Badge $tone="success">Active</Badge> : <Badge $tone="danger">Deactivated</Badge>}
+            {isSelf && <Badge $tone="neutral">You</Badge>}
+          </Badges>
+        </span>
+      </td>
+      <td data-label="Joined">
+        <time dateTime={user.date_joined}>{formatDate(user.date_joined)}</time>
+      </td>
+      <td data-label="Last login">
+        {user.last_login ? (
+          <time dateTime={user.last_login} title={formatDateTime(user.last_login)}>
+            {formatDate(user.last_login)}
+          </time>
+        ) : (
+          <None>Never</None>
+        )}
+      </td>
+      <td data-label="Interest notes">{user.interest_notes ? <Notes>{user.interest_notes}</Notes> : <None>None</None>}</td>
+      <td data-label="Actions">
+        <Actions>
+          {user.is_staff ? (
+            <Button $variant="secondary" $size="sm" {...selfProtected} onClick={() => onAction('withdrawStaff', user)}>
+              Withdraw staff<span className="visually-hidden"> from {name}</span>
+            </Button>
+          ) : (
+            <Button $variant="secondary" $size="sm" disabled={isBusy} onClick={() => onAction('grantStaff', user)}>
+              Grant staff<span className="visually-hidden"> to {name}</span>
+            </Button>
+          )}
+          {user.is_active ? (
+            <Button $variant="secondary" $size="sm" {...selfProtected} onClick={() => onAction('deactivate', user)}>
+              Deactivate<span className="visually-hidden"> {name}</span>
+            </Button>
+          ) : (
+            <Button $variant="secondary" $size="sm" disabled={isBusy} onClick={() => onAction('activate', user)}>
+              Activate<span className="visually-hidden"> {name}</span>
+            </Button>
+          )}
+          <Button $variant="secondary" $size="sm" {...selfProtected} onClick={() => onAction('signOut', user)}>
+            Sign out everywhere<span className="visually-hidden"> ({name})</span>
+          </Button>
+          <Button $variant="danger" $size="sm" {...selfProtected} onClick={() => onAction('delete', user)}>
+            Delete<span className="visually-hidden"> {name}</span>
+          </Button>
+          {isSelf && (
+            <SelfNote id={selfNoteId}>
+              This is your account: you cannot withdraw your own staff access, deactivate or delete yourself here. Your
+              sign-ins are on your profile.
+            </SelfNote>
+          )}
+        </Actions>
+      </td>
+    </tr>
+  );
+}
+
+/** One page of users with their status, dates, notes and the staff actions on them. */
+export function UsersTable({ users, currentUserId, busyId, busy, onAction }: Props) {
+  return (
+    <Scroller>
+      <Table aria-busy={busy || undefined}>
+        <caption className="visually-hidden">Users</caption>
+        <thead>
+          <tr>
+            <th scope="col">User</th>
+            <th scope="col">Joined</th>
+            <th scope="col">Last login</th>
+            <th scope="col">Interest notes</th>
+            <th scope="col">Actions</th>
+          </tr>
+        </thead>
+        <tbody>
+          {users.map((user) => (
+            <UserRow key={user.id} user={user} isSelf={user.id === currentUserId} isBusy={busyId === user.id} onAction={onAction} />
+          ))}
+        </tbody>
+      </Table>
+    </Scroller>
+  );
+}

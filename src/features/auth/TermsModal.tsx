@@ -1,0 +1,39 @@
+import styled from 'styled-components';
+import { Button, Modal, Muted, Row } from '../../ui';
+import { TERMS_LAST_UPDATED, termsSections } from './termsContent';
+
+const Section = styled.section`
+  h3 { font-size: ${({ theme }) => theme.fontSizes.md}; margin-bottom: ${({ theme }) => theme.space[2]}; }
+  p { font-size: ${({ theme }) => theme.fontSizes.sm}; }
+`;
+
+const Updated = styled(Muted)`
+  font-family: ${({ theme }) => theme.fonts.ui};
+  font-size: ${({ theme }) => theme.fontSizes.sm};
+`;
+
+const Actions = styled(Row)`
+  justify-content: flex-end;
+  padding-top: ${({ theme }) => theme.space[4]};
+  border-top: 1px solid ${({ theme }) => theme.colors.border};
+`;
+
+/** The Terms and Conditions, readable before agreeing; "I agree" ticks the box for the reader. */
+export function TermsModal({ open, onClose, onAgree }: { open: boolean; onClose: () => void; onAgree: () => void }) {
+  return (
+    <Modal title="Terms and Conditions" open={open} onClose={onClose}>
+      <Updated>Last updated: {TERMS_LAST_UPDATED}</Updated>
+      {termsSections.map((section) => (
+        <Section key={section.title}>
+          <h3>{section.title}</h3>
+          {section.paragraphs.map((paragraph) => (
+            <p key={paragraph}>{paragraph}</p>
+          ))}
+        </Section>
+      ))}
+      <Actions>
+        <Button onClick={onAgree}>I agree</Button>
+      </Actions>
+    </Modal>
+  );
+}

@@ -1,0 +1,15 @@
+import { NETWORK_ERROR_MESSAGE } from '../../lib/api/errors';
+
+/** The account screens' messages, word for word from spec §5 and §8. */
+export const messages = {
+  network: NETWORK_ERROR_MESSAGE,
+  loginFailed: 'Sign-in failed. Please check credentials.',
+  registered: 'Registration successful! Please sign in.',
+  passwordMismatch: 'Passwords do not match.',
+  termsRequired: 'You must agree to the Terms and Conditions to register.',
+  registrationFailed: 'Registration failed. Please check your input.',
+  forgotFailed: 'An unexpected error occurred. Please try again.',
+  resetFailed: 'The reset link is invalid or has expired. Please try again.',
+  noAppToken: 'No App Token found in URL',
+  tokenLoginFailed: 'Token login failed, Try to refresh the browser and retry: ',
+} as const;

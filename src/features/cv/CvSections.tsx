@@ -1,0 +1,77 @@
+import type { ReactNode } from 'react';
+import styled from 'styled-components';
+import type { CvEntry, LabelledItem } from '../../content/pages';
+
+const Section = styled.section`
+  margin-bottom: ${({ theme }) => theme.space[7]};
+  h2 {
+    padding-bottom: ${({ theme }) => theme.space[2]};
+    border-bottom: 1px solid ${({ theme }) => theme.colors.border};
+    font-size: ${({ theme }) => theme.fontSizes.lg};
+  }
+  ul { margin: 0; padding-left: ${({ theme }) => theme.space[5]}; }
+  li + li { margin-top: ${({ theme }) => theme.space[1]}; }
+`;
+const Entry = styled.article`
+  & + & { margin-top: ${({ theme }) => theme.space[5]}; }
+  h3 { margin-bottom: ${({ theme }) => theme.space[1]}; font-size: ${({ theme }) => theme.fontSizes.md}; }
+`;
+const Meta = styled.p`
+  margin-bottom: ${({ theme }) => theme.space[2]};
+  color: ${({ theme }) => theme.colors.muted};
+  font-family: ${({ theme }) => theme.fonts.ui};
+  font-size: ${({ theme }) => theme.fontSizes.sm};
+`;
+const Pairs = styled.dl`
+  margin: 0;
+  dt { font-family: ${({ theme }) => theme.fonts.ui}; font-size: ${({ theme }) => theme.fontSizes.sm}; font-weight: 600; }
+  dd { margin: 0 0 ${({ theme }) => theme.space[3]}; overflow-wrap: anywhere; }
+`;
+
+export function CvSection({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Section>
+      <h2>{title}</h2>
+      {children}
+    </Section>
+  );
+}
+
+/** Dated entries (education, experience) with their highlights. */
+export function EntryList({ entries }: { entries: CvEntry[] }) {
+  return entries.map((entry) => (
+    <Entry key={`${entry.title}-${entry.period}`}>
+      <h3>{entry.title}</h3>
+      <Meta>
+        {entry.place} · {entry.period}
+      </Meta>
+      <ul>
+        {entry.points.map((point) => (
+          <li key={point}>{point}</li>
+        ))}
+      </ul>
+    </Entry>
+  ));
+}
+
+/** Label and value pairs (contact, skills, languages, links); values with an address become links. */
+export function PairList({ items }: { items: LabelledItem[] }) {
+  return (
+    <Pairs>
+      {items.map(({ label, value, href }) => (
+        <div key={label}>
+          <dt>{label}</dt>
+          <dd>
+            {href ? (
+              <a href={href} {...(href.startsWith('http') ? { target: '_blank', rel: 'noopener noreferrer' } : {})}>
+                {value}
+              </a>
+            ) : (
+              value
+            )}
+          </dd>
+        </div>
+      ))}
+    </Pairs>
+  );
+}

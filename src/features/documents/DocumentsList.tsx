@@ -1,0 +1,119 @@
+import { useState } from 'react';
+import styled from 'styled-components';
+import type { Document } from '../../../server/contract';
+import { formatDate } from '../../lib/dates';
+import { Alert, Button, ButtonLink, Card, Muted, Row, Table } from '../../ui';
+import { useDeleteDocumentMutation, useMarkCurrentMutation } from './documentsApi';
+
+const Description = styled.span`
+  display: block;
+  color: ${({ theme }) => theme.colors.muted};
+  font-size: ${({ theme }) => theme.fontSizes.xs};
+`;
+const CurrentBadge = styled.span`
+  display: inline-block;
+  justify-self: start;
+  padding: ${({ theme }) => `0 ${theme.space[2]}`};
+  border-radius: ${({ theme }) => theme.radii.sm};
+  background: ${({ theme }) => theme.colors.successSurface};
+  color: ${({ theme }) => theme.colors.success};
+  font-weight: 600;
+`;
+
+function markCurrentQuestion(document: Document): string {
+  return `Mark "${document.name}" as the current document? This will unmark any other current documents in the same category (${document.category_name ?? 'no category'}).`;
+}
+
+/** The uploaded documents with their Mark Current, download and delete actions. */
+export function DocumentsList({ documents }: { documents: Document[] }) {
+  const [markCurrent] = useMarkCurrentMutation();
+  const [deleteDocument] = useDeleteDocumentMutation();
+  const [busyId, setBusyId] = useState<number | null>(null);
+  const [error, setError] = useState('');
+  const [success, setSuccess] = useState('');
+
+  async function onMarkCurrent(document: Document) {
+    if (document.category === null || !window.confirm(markCurrentQuestion(document))) return;
+    setError('');
+    setSuccess('');
+    setBusyId(document.id);
+    try {
+      await markCurrent({ id: document.id, category: document.category }).unwrap();
+      setSuccess('Document marked as current!');
+    } catch {
+      setError('Failed to mark document as current.');
+    } finally {
+      setBusyId(null);
+    }
+  }
+
+  async function onDelete(document: Document) {
+    if (!window.confirm(`Are you sure you want to delete "${document.name}"? This cannot be undone.`)) return;
+    setError('');
+    setSuccess('');
+    setBusyId(document.id);
+    try {
+      await deleteDocument({ id: document.id, is_current: document.is_current }).unwrap();
+    } catch {
+      setError('Failed to delete document.');
+    } finally {
+      setBusyId(null);
+    }
+  }
+
+  return (
+    <Card aria-labelledby="documents-heading">
+      <h2 id="documents-heading">Documents</h2>
+      {error && <Alert tone="error">{error}</Alert>}
+      {success && <Alert tone="success">{success}</Alert>}
+      {documents.length === 0 ? (
+        <Muted>No documents uploaded yet.</Muted>
+      ) : (
+        <Table>
+          <thead>
+            <tr>
+              <th scope="col">Name</th>
+              <th scope="col">Category</th>
+              <th scope="col">Uploaded</th>
+              <th scope="col">Status</th>
+              <th scope="col">Actions</th>
+            </tr>
+          </thead>
+          <tbody>
+            {documents.map((document) => (
+              <tr key={document.id}>
+                <td data-label="Name">
+                  <span>
+                    {document.name}
+                    {document.description && <Description>{document.description}</Description>}
+                  </span>
+                </td>
+                <td data-label="Category">{document.category_name ?? 'No category'}</td>
+                <td data-label="Uploaded">{formatDate(document.uploaded_at)}</td>
+                <td data-label="Status">{document.is_current ? <CurrentBadge>Current</CurrentBadge> : 'Not current'}</td>
+                <td data-label="Actions">
+                  <Row $gap={2}>
+                    <ButtonLink $variant="secondary" $size="sm" href={document.download_url}>
+                      Download<span className="visually-hidden"> {document.name}</span>
+                    </ButtonLink>
+                    <Button
+                      $variant="secondary"
+                      $size="sm"
+                      disabled={document.is_current || document.category === null || busyId === document.id}
+                      onClick={() => void onMarkCurrent(document)}
+                    >
+                      Mark Current<span className="visually-hidden"> {document.name}</span>
+                    </Button>
+                    <Button $variant="danger" $size="sm" disabled={busyId === document.id} onClick={() => void onDelete(document)}>
+                      Delete<span className="visually-hidden"> {document.name}</span>
+                    </Button>
+                  </Row>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </Table>
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,61 @@
+import type { Document, DocumentCategory } from '../../../server/contract';
+import { api } from '../../lib/api/apiSlice';
+import { apiPaths } from '../../lib/paths';
+
+const documentList = { type: 'Document', id: 'LIST' } as const;
+const categoryList = { type: 'Category', id: 'LIST' } as const;
+/** The CV page's download follows the current document of the CV category. */
+const currentCv = { type: 'CurrentCv' } as const;
+
+export interface NewCategory {
+  name: string;
+  description: string;
+}
+
+export interface MarkCurrentArgs {
+  id: number;
+  category: number;
+}
+
+/** Staff management of downloadable documents and their categories (spec §7). */
+export const documentsApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    getDocuments: build.query<Document[], void>({
+      query: () => apiPaths.documents,
+      providesTags: (result = []) => [documentList, ...result.map(({ id }) => ({ type: 'Document' as const, id }))],
+    }),
+    getCategories: build.query<DocumentCategory[], void>({
+      query: () => apiPaths.categories,
+      providesTags: (result = []) => [categoryList, ...result.map(({ id }) => ({ type: 'Category' as const, id }))],
+    }),
+    /** Form data: file, name, description, category, is_current. */
+    uploadDocument: build.mutation<Document, FormData>({
+      query: (body) => ({ url: apiPaths.documents, method: 'POST', body }),
+      // A new current document unmarks the category's previous one and may be the new CV.
+      invalidatesTags: (_result, _error, body) => (body.get('is_current') === 'true' ? [documentList, currentCv] : [documentList]),
+    }),
+    createCategory: build.mutation<DocumentCategory, NewCategory>({
+      query: (body) => ({ url: apiPaths.categories, method: 'POST', body }),
+      invalidatesTags: [categoryList],
+    }),
+    markCurrent: build.mutation<Document, MarkCurrentArgs>({
+      query: ({ id, category }) => ({ url: apiPaths.document(id), method: 'PATCH', body: { is_current: true, category } }),
+      // Other documents of the category lose their current mark, so the whole list changes.
+      invalidatesTags: [documentList, currentCv],
+    }),
+    deleteDocument: build.mutation<void, Pick<Document, 'id' | 'is_current'>>({
+      query: ({ id }) => ({ url: apiPaths.document(id), method: 'DELETE' }),
+      invalidatesTags: (_result, _error, { id, is_current }) =>
+        is_current ? [{ type: 'Document', id }, documentList, currentCv] : [{ type: 'Document', id }, documentList],
+    }),
+  }),
+});
+
+export const {
+  useGetDocumentsQuery,
+  useGetCategoriesQuery,
+  useUploadDocumentMutation,
+  useCreateCategoryMutation,
+  useMarkCurrentMutation,
+  useDeleteDocumentMutation,
+} = documentsApi;

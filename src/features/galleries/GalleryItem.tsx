@@ -1,0 +1,116 @@
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import styled from 'styled-components';
+import type { Gallery } from '../../../server/contract';
+import { useDeleteGalleryMutation, useUpdateGalleryMutation } from '../../lib/api/imagesApi';
+import { Alert, Button, Card, Row, TextAreaField, TextField } from '../../ui';
+
+const Slug = styled.p`
+  font-family: ${({ theme }) => theme.fonts.ui};
+  font-size: ${({ theme }) => theme.fontSizes.xs};
+  color: ${({ theme }) => theme.colors.muted};
+  margin-bottom: ${({ theme }) => theme.space[2]};
+  code { font-family: ${({ theme }) => theme.fonts.mono}; color: ${({ theme }) => theme.colors.text}; }
+`;
+const Description = styled.p<{ $empty: boolean }>`
+  color: ${({ theme, $empty }) => ($empty ? theme.colors.muted : theme.colors.text)};
+  font-style: ${({ $empty }) => ($empty ? 'italic' : 'normal')};
+`;
+
+interface Props {
+  gallery: Gallery;
+  editing: boolean;
+  /** Another gallery is in edit mode: only one is edited at a time. */
+  locked: boolean;
+  onEdit: () => void;
+  onDone: () => void;
+}
+
+/** One gallery: its details, or the inline form that edits them. */
+export function GalleryItem({ gallery, editing, locked, onEdit, onDone }: Props) {
+  const [deleteGallery, { isLoading: deleting }] = useDeleteGalleryMutation();
+  const [error, setError] = useState('');
+  const headingId = `gallery-${gallery.id}-name`;
+  const editButton = useRef<HTMLButtonElement>(null);
+  const wasEditing = useRef(editing);
+
+  // Leaving edit mode removes the focused form; keyboard users continue from the Edit button.
+  useEffect(() => {
+    if (wasEditing.current && !editing) editButton.current?.focus();
+    wasEditing.current = editing;
+  }, [editing]);
+
+  async function onDelete() {
+    if (!window.confirm('Are you sure you want to delete this gallery? This will not delete the images inside it; they will become unassigned.')) return;
+    setError('');
+    try {
+      await deleteGallery(gallery.id).unwrap();
+    } catch {
+      setError('Failed to delete gallery.');
+    }
+  }
+
+  return (
+    <Card aria-labelledby={headingId}>
+      {editing ? (
+        <GalleryEditForm gallery={gallery} headingId={headingId} onDone={onDone} />
+      ) : (
+        <>
+          <h2 id={headingId}>{gallery.name}</h2>
+          <Slug>
+            Slug: <code>{gallery.slug}</code>
+          </Slug>
+          <Description $empty={!gallery.description}>{gallery.description || 'No description'}</Description>
+          {error && <Alert tone="error">{error}</Alert>}
+          <Row $gap={2}>
+            <Button ref={editButton} $variant="secondary" $size="sm" disabled={locked} onClick={onEdit}>
+              Edit<span className="visually-hidden"> {gallery.name}</span>
+            </Button>
+            <Button $variant="danger" $size="sm" disabled={locked || deleting} onClick={() => void onDelete()}>
+              Delete<span className="visually-hidden"> {gallery.name}</span>
+            </Button>
+          </Row>
+        </>
+      )}
+    </Card>
+  );
+}
+
+function GalleryEditForm({ gallery, headingId, onDone }: { gallery: Gallery; headingId: string; onDone: () => void }) {
+  const [updateGallery, { isLoading }] = useUpdateGalleryMutation();
+  const [name, setName] = useState(gallery.name);
+  const [description, setDescription] = useState(gallery.description);
+  const [error, setError] = useState('');
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (!name.trim()) {
+      setError('Gallery name cannot be empty.');
+      return;
+    }
+    setError('');
+    try {
+      await updateGallery({ id: gallery.id, name: name.trim(), description }).unwrap();
+      onDone();
+    } catch {
+      setError('Failed to save gallery changes.');
+    }
+  }
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <h2 id={headingId}>Edit {gallery.name}</h2>
+      {error && <Alert tone="error">{error}</Alert>}
+      {/* Editing starts here: a keyboard user lands in the first field. */}
+      <TextField label="Name" required autoFocus value={name} onChange={(event) => setName(event.target.value)} />
+      <TextAreaField label="Description" rows={3} value={description} onChange={(event) => setDescription(event.target.value)} />
+      <Row $gap={2}>
+        <Button $variant="secondary" onClick={onDone}>
+          Cancel
+        </Button>
+        <Button type="submit" disabled={isLoading}>
+          {isLoading ? 'Saving...' : 'Save'}
+        </Button>
+      </Row>
+    </form>
+  );
+}

@@ -1,0 +1,108 @@
+import { useState, type PointerEvent } from 'react';
+import styled, { css, keyframes } from 'styled-components';
+import { site } from '../../content/site';
+import { useGetImagesQuery } from '../../lib/api/imagesApi';
+import { BANNER_GALLERY_SLUG } from '../../lib/paths';
+
+/** Display size of the round banner (CSS px); the server's `banner` rendition is made for it. */
+const SIZE = 224;
+
+const pulse = keyframes`50% { opacity: 0.45; }`;
+
+const circle = css`
+  width: ${SIZE}px;
+  height: ${SIZE}px;
+  @media (max-width: ${({ theme }) => theme.breakpoints.phone}) {
+    width: ${SIZE * 0.75}px;
+    height: ${SIZE * 0.75}px;
+  }
+  flex: none;
+  border-radius: ${({ theme }) => theme.radii.round};
+  overflow: hidden;
+`;
+const Placeholder = styled.div`
+  ${circle}
+  background: ${({ theme }) => theme.colors.surfaceAlt};
+  animation: ${pulse} 1.6s ease-in-out infinite;
+  @media (prefers-reduced-motion: reduce) { animation: none; }
+`;
+const Initials = styled.div`
+  ${circle}
+  display: grid;
+  place-items: center;
+  background: ${({ theme }) => theme.colors.accent};
+  color: ${({ theme }) => theme.colors.onAccent};
+  font-size: ${({ theme }) => theme.fontSizes.hero};
+  font-weight: 600;
+  letter-spacing: 0.04em;
+`;
+const Picture = styled.div`
+  ${circle}
+  display: block;
+  padding: 0;
+  border: 0;
+  background: ${({ theme }) => theme.colors.surfaceAlt};
+  &:is(button) { cursor: pointer; }
+  img { width: 100%; height: 100%; object-fit: cover; }
+`;
+const Note = styled.p`
+  max-width: ${SIZE}px;
+  margin: ${({ theme }) => theme.space[2]} 0 0;
+  color: ${({ theme }) => theme.colors.danger};
+  font-family: ${({ theme }) => theme.fonts.ui};
+  font-size: ${({ theme }) => theme.fontSizes.xs};
+  text-align: center;
+`;
+
+/**
+ * The round picture in the hero, from the `page-logos` gallery. Click or hover shows the next
+ * picture; the owner's initials stand in when there is none or it cannot be shown.
+ */
+export function Banner() {
+  const { data: images = [], isLoading, isError } = useGetImagesQuery({ gallery_slug: BANNER_GALLERY_SLUG });
+  const [index, setIndex] = useState(0);
+  const [failed, setFailed] = useState(false);
+
+  if (isLoading) {
+    return (
+      <Placeholder role="status">
+        <span className="visually-hidden">Loading banner images...</span>
+      </Placeholder>
+    );
+  }
+  const image = images.length ? images[index % images.length] : undefined;
+  if (!image || failed || isError) {
+    return (
+      <div>
+        <Initials role="img" aria-label={site.name}>
+          {site.initials}
+        </Initials>
+        {isError && <Note role="status">Failed to load banner images.</Note>}
+      </div>
+    );
+  }
+  const picture = (
+    <img
+      src={image.sizes.banner}
+      alt={image.title || site.name}
+      width={SIZE}
+      height={SIZE}
+      decoding="async"
+      onError={() => setFailed(true)}
+    />
+  );
+  if (images.length < 2) return <Picture>{picture}</Picture>;
+  const next = () => setIndex((current) => (current + 1) % images.length);
+  return (
+    <Picture
+      as="button"
+      type="button"
+      aria-label="Show the next picture"
+      onClick={next}
+      // Hover means a mouse: a tap also emulates mouseenter, which would skip a picture.
+      onPointerEnter={(event: PointerEvent<HTMLButtonElement>) => event.pointerType === 'mouse' && next()}
+    >
+      {picture}
+    </Picture>
+  );
+}

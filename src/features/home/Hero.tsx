@@ -1,0 +1,57 @@
+import { Link } from 'react-router-dom';
+import styled from 'styled-components';
+import { site } from '../../content/site';
+import { paths } from '../../lib/paths';
+import { ButtonLink, Row } from '../../ui';
+import { Banner } from './Banner';
+import { Typewriter } from './Typewriter';
+
+const Wrapper = styled.section`
+  display: flex;
+  align-items: center;
+  justify-content: space-between;
+  gap: ${({ theme }) => theme.space[7]};
+  padding-bottom: ${({ theme }) => theme.space[7]};
+  @media (max-width: ${({ theme }) => theme.breakpoints.phone}) {
+    flex-direction: column-reverse;
+    align-items: flex-start;
+    gap: ${({ theme }) => theme.space[5]};
+  }
+`;
+const Text = styled.div`
+  max-width: ${({ theme }) => theme.maxWidth.text};
+  h1 { margin-bottom: ${({ theme }) => theme.space[2]}; font-size: ${({ theme }) => theme.fontSizes.hero}; }
+`;
+const Phrase = styled(Typewriter)`
+  min-height: 1.4em;
+  margin-bottom: ${({ theme }) => theme.space[5]};
+  color: ${({ theme }) => theme.colors.accent};
+  font-family: ${({ theme }) => theme.fonts.ui};
+  font-size: ${({ theme }) => theme.fontSizes.xl};
+  font-weight: 500;
+`;
+const Tagline = styled.p`
+  font-size: ${({ theme }) => theme.fontSizes.lg};
+  margin-bottom: ${({ theme }) => theme.space[6]};
+`;
+
+export function Hero() {
+  return (
+    <Wrapper aria-label="Introduction">
+      <Text>
+        <h1>{site.name}</h1>
+        <Phrase phrases={site.typewriterPhrases} />
+        <Tagline>{site.tagline}</Tagline>
+        <Row>
+          <ButtonLink as={Link} to={paths.cv}>
+            Read my CV
+          </ButtonLink>
+          <ButtonLink href={`mailto:${site.email}`} $variant="secondary">
+            Get in touch
+          </ButtonLink>
+        </Row>
+      </Text>
+      <Banner />
+    </Wrapper>
+  );
+}

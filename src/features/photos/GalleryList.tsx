@@ -1,0 +1,52 @@
+import { Link } from 'react-router-dom';
+import styled from 'styled-components';
+import type { Gallery } from '../../../server/contract';
+import { paths } from '../../lib/paths';
+import { ButtonLink, Card, Muted, Row } from '../../ui';
+
+const Header = styled(Row)`
+  justify-content: space-between;
+  margin-bottom: ${({ theme }) => theme.space[4]};
+  h2 { margin: 0; }
+`;
+const List = styled.ul`
+  margin: 0;
+  padding: 0;
+  list-style: none;
+  font-family: ${({ theme }) => theme.fonts.ui};
+  li {
+    display: flex;
+    flex-wrap: wrap;
+    justify-content: space-between;
+    gap: ${({ theme }) => theme.space[2]};
+    padding: ${({ theme }) => `${theme.space[2]} 0`};
+    border-bottom: 1px solid ${({ theme }) => theme.colors.border};
+  }
+  code { color: ${({ theme }) => theme.colors.muted}; font-family: ${({ theme }) => theme.fonts.mono}; font-size: ${({ theme }) => theme.fontSizes.xs}; }
+`;
+
+/** The existing galleries at a glance, with the way to the gallery management screen. */
+export function GalleryList({ galleries }: { galleries: Gallery[] }) {
+  return (
+    <Card aria-labelledby="existing-galleries-heading">
+      <Header>
+        <h2 id="existing-galleries-heading">Existing Galleries</h2>
+        <ButtonLink as={Link} to={paths.galleries} $variant="secondary" $size="sm">
+          Manage Galleries
+        </ButtonLink>
+      </Header>
+      {galleries.length === 0 ? (
+        <Muted>No galleries yet.</Muted>
+      ) : (
+        <List>
+          {galleries.map((gallery) => (
+            <li key={gallery.id}>
+              <span>{gallery.name}</span>
+              <code>{gallery.slug}</code>
+            </li>
+          ))}
+        </List>
+      )}
+    </Card>
+  );
+}

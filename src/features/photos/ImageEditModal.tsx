@@ -1,0 +1,81 @@
+import { useState, type FormEvent } from 'react';
+import type { Gallery, Image } from '../../../server/contract';
+import { useUpdateImageMutation } from '../../lib/api/imagesApi';
+import { Alert, Button, Modal, Row, SelectField, TextAreaField, TextField } from '../../ui';
+
+interface Props {
+  image: Image | null;
+  galleries: Gallery[];
+  onClose: () => void;
+  onSaved: () => void;
+}
+
+/** Edits one image's title, description and gallery, and optionally replaces its file. */
+export function ImageEditModal({ image, galleries, onClose, onSaved }: Props) {
+  return (
+    <Modal title="Edit Image" open={image !== null} onClose={onClose}>
+      {image && <ImageEditForm key={image.id} image={image} galleries={galleries} onCancel={onClose} onSaved={onSaved} />}
+    </Modal>
+  );
+}
+
+function ImageEditForm({ image, galleries, onCancel, onSaved }: { image: Image; galleries: Gallery[]; onCancel: () => void; onSaved: () => void }) {
+  const [updateImage, { isLoading }] = useUpdateImageMutation();
+  const [title, setTitle] = useState(image.title);
+  const [description, setDescription] = useState(image.description);
+  const [gallery, setGallery] = useState(image.gallery === null ? '' : String(image.gallery));
+  const [replacement, setReplacement] = useState<File | null>(null);
+  const [error, setError] = useState('');
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (!title.trim()) {
+      setError('Image title cannot be empty.');
+      return;
+    }
+    setError('');
+    const body = new FormData();
+    body.append('title', title.trim());
+    body.append('description', description);
+    body.append('gallery', gallery);
+    if (replacement) body.append('image', replacement);
+    try {
+      await updateImage({ id: image.id, body }).unwrap();
+      onSaved();
+    } catch (failure) {
+      console.error('Image update failed', failure);
+      window.alert('Failed to update image. Check console for details.');
+    }
+  }
+
+  return (
+    <form onSubmit={submit} noValidate>
+      {error && <Alert tone="error">{error}</Alert>}
+      <TextField label="Title" required value={title} onChange={(event) => setTitle(event.target.value)} />
+      <TextAreaField label="Description" rows={3} value={description} onChange={(event) => setDescription(event.target.value)} />
+      <SelectField label="Gallery" value={gallery} onChange={(event) => setGallery(event.target.value)}>
+        <option value="">No Gallery</option>
+        {galleries.map((option) => (
+          <option key={option.id} value={String(option.id)}>
+            {option.name}
+          </option>
+        ))}
+      </SelectField>
+      <TextField
+        label="Replace image (optional)"
+        type="file"
+        accept="image/*"
+        hint="Leave empty to keep the current picture."
+        onChange={(event) => setReplacement(event.currentTarget.files?.[0] ?? null)}
+      />
+      <Row>
+        <Button type="submit" disabled={isLoading}>
+          {isLoading ? 'Saving...' : 'Save Changes'}
+        </Button>
+        <Button $variant="secondary" onClick={onCancel}>
+          Cancel
+        </Button>
+      </Row>
+    </form>
+  );
+}

@@ -1,0 +1,105 @@
+import { useState } from 'react';
+import styled from 'styled-components';
+import type { Gallery, Image } from '../../../server/contract';
+import { useDeleteImageMutation } from '../../lib/api/imagesApi';
+import { formatDate } from '../../lib/dates';
+import { Alert, Button, ButtonLink, Card, Muted, Row, Table } from '../../ui';
+import { ImageEditModal } from './ImageEditModal';
+
+const Thumbnail = styled.img`
+  width: 64px;
+  height: 64px;
+  object-fit: cover;
+  border-radius: ${({ theme }) => theme.radii.sm};
+  background: ${({ theme }) => theme.colors.surfaceAlt};
+`;
+
+/** The uploaded images with edit (modal), open in a new tab and delete. */
+export function ImageTable({ images, galleries }: { images: Image[]; galleries: Gallery[] }) {
+  const [deleteImage] = useDeleteImageMutation();
+  const [editing, setEditing] = useState<Image | null>(null);
+  const [deletingId, setDeletingId] = useState<number | null>(null);
+  const [errorLines, setErrorLines] = useState<string[]>([]);
+  const [success, setSuccess] = useState('');
+
+  async function onDelete(image: Image) {
+    if (!window.confirm('Are you sure you want to delete this image?')) return;
+    setSuccess('');
+    setDeletingId(image.id);
+    try {
+      await deleteImage(image.id).unwrap();
+    } catch {
+      setErrorLines((lines) => [...lines, 'Failed to delete image.']);
+    } finally {
+      setDeletingId(null);
+    }
+  }
+
+  return (
+    <Card aria-labelledby="uploaded-images-heading">
+      <h2 id="uploaded-images-heading">Uploaded Images</h2>
+      {errorLines.length > 0 && <Alert tone="error">{errorLines.join('\n')}</Alert>}
+      {success && <Alert tone="success">{success}</Alert>}
+      {images.length === 0 ? (
+        <Muted>No images uploaded yet.</Muted>
+      ) : (
+        <Table>
+          <thead>
+            <tr>
+              <th scope="col">Thumbnail</th>
+              <th scope="col">Title</th>
+              <th scope="col">Gallery</th>
+              <th scope="col">Uploaded</th>
+              <th scope="col">Actions</th>
+            </tr>
+          </thead>
+          <tbody>
+            {images.map((image) => {
+              const title = image.title || 'No Title';
+              return (
+                <tr key={image.id}>
+                  <td data-label="Thumbnail">
+                    {/* The title is in the next cell, so the picture needs no text of its own. */}
+                    <Thumbnail src={image.sizes.thumb} alt="" width={64} height={64} loading="lazy" />
+                  </td>
+                  <td data-label="Title">{title}</td>
+                  <td data-label="Gallery">{image.gallery_name ?? 'Unassigned'}</td>
+                  <td data-label="Uploaded">{formatDate(image.uploaded_at)}</td>
+                  <td data-label="Actions">
+                    <Row $gap={2}>
+                      <Button
+                        $variant="secondary"
+                        $size="sm"
+                        onClick={() => {
+                          setSuccess('');
+                          setEditing(image);
+                        }}
+                      >
+                        Edit<span className="visually-hidden"> {title}</span>
+                      </Button>
+                      <ButtonLink $variant="secondary" $size="sm" href={image.image_url} target="_blank" rel="noopener">
+                        Open<span className="visually-hidden"> {title} in a new tab</span>
+                      </ButtonLink>
+                      <Button $variant="danger" $size="sm" disabled={deletingId === image.id} onClick={() => void onDelete(image)}>
+                        Delete<span className="visually-hidden"> {title}</span>
+                      </Button>
+                    </Row>
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </Table>
+      )}
+      <ImageEditModal
+        image={editing}
+        galleries={galleries}
+        onClose={() => setEditing(null)}
+        onSaved={() => {
+          setEditing(null);
+          setSuccess('Image updated successfully!');
+        }}
+      />
+    </Card>
+  );
+}

@@ -1,0 +1,118 @@
+import { useState, type FormEvent } from 'react';
+import styled from 'styled-components';
+import type { Gallery } from '../../../server/contract';
+import { useUploadImageMutation } from '../../lib/api/imagesApi';
+import { Alert, Button, Card, SelectField, TextAreaField, TextField } from '../../ui';
+import { uploadSequentially, uploadSummary } from './uploadSequentially';
+
+const Progress = styled.progress`
+  display: block;
+  width: 100%;
+  height: ${({ theme }) => theme.space[3]};
+  margin-bottom: ${({ theme }) => theme.space[4]};
+  accent-color: ${({ theme }) => theme.colors.accent};
+`;
+
+/** Groups the inputs so one attribute locks them all while files are sent. */
+const Fields = styled.fieldset`
+  border: 0;
+  margin: 0;
+  padding: 0;
+  min-width: 0;
+`;
+
+const emptyForm = { title: '', description: '', gallery: '' };
+
+/** Uploads several images, one request per file, each titled "base title - file name". */
+export function UploadImagesForm({ galleries }: { galleries: Gallery[] }) {
+  const [uploadImage] = useUploadImageMutation();
+  const [fields, setFields] = useState(emptyForm);
+  const [files, setFiles] = useState<File[]>([]);
+  // A file input cannot be emptied through React state; a new key gives a fresh, empty one.
+  const [fileInputKey, setFileInputKey] = useState(0);
+  const [uploading, setUploading] = useState(false);
+  const [progress, setProgress] = useState(0);
+  const [errorLines, setErrorLines] = useState<string[]>([]);
+  const [summary, setSummary] = useState<{ text: string; allSucceeded: boolean } | null>(null);
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setErrorLines([]);
+    setSummary(null);
+    const baseTitle = fields.title.trim();
+    if (files.length === 0 || !baseTitle) {
+      setErrorLines(['At least one File and a Title are required for image upload.']);
+      return;
+    }
+    setUploading(true);
+    setProgress(0);
+    const outcome = await uploadSequentially(
+      files,
+      (file) => {
+        const body = new FormData();
+        body.append('image', file);
+        body.append('title', `${baseTitle} - ${file.name}`);
+        body.append('description', fields.description);
+        if (fields.gallery) body.append('gallery', fields.gallery);
+        return uploadImage(body).unwrap();
+      },
+      {
+        onProgress: setProgress,
+        onFailure: (file) => setErrorLines((lines) => [...lines, `Failed to upload ${file.name}.`]),
+      },
+    );
+    setFields(emptyForm);
+    setFiles([]);
+    setFileInputKey((key) => key + 1);
+    setSummary({ text: uploadSummary(outcome), allSucceeded: outcome.failed.length === 0 });
+    setProgress(0);
+    setUploading(false);
+  }
+
+  return (
+    <Card aria-labelledby="upload-images-heading">
+      <h2 id="upload-images-heading">Upload Images</h2>
+      {errorLines.length > 0 && <Alert tone="error">{errorLines.join('\n')}</Alert>}
+      {summary && <Alert tone={summary.allSucceeded ? 'success' : 'info'}>{summary.text}</Alert>}
+      <form onSubmit={submit} noValidate>
+        <Fields disabled={uploading}>
+          <TextField
+            key={fileInputKey}
+            label="Images"
+            type="file"
+            accept="image/*"
+            multiple
+            required
+            hint="Choose one or more image files; each is uploaded on its own."
+            onChange={(event) => setFiles(Array.from(event.currentTarget.files ?? []))}
+          />
+          <TextField
+            label="Title"
+            required
+            value={fields.title}
+            onChange={(event) => setFields({ ...fields, title: event.target.value })}
+            hint="Each image is titled with this text, a dash and its file name."
+          />
+          <TextAreaField
+            label="Description (optional)"
+            rows={3}
+            value={fields.description}
+            onChange={(event) => setFields({ ...fields, description: event.target.value })}
+          />
+          <SelectField label="Gallery" value={fields.gallery} onChange={(event) => setFields({ ...fields, gallery: event.target.value })}>
+            <option value="">No Gallery</option>
+            {galleries.map((gallery) => (
+              <option key={gallery.id} value={String(gallery.id)}>
+                {gallery.name}
+              </option>
+            ))}
+          </SelectField>
+        </Fields>
+        {uploading && <Progress max={100} value={progress} aria-label="Upload progress" />}
+        <Button type="submit" disabled={uploading}>
+          {uploading ? `Uploading... (${progress}%)` : 'Upload Images'}
+        </Button>
+      </form>
+    </Card>
+  );
+}

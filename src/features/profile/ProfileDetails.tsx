@@ -1,0 +1,127 @@
+import { useState, type FormEvent } from 'react';
+import styled from 'styled-components';
+import type { User } from '../../../server/contract';
+import type { ProfileUpdate } from '../../../server/contract/accounts';
+import { failureMessage, isNetworkError, NETWORK_ERROR_MESSAGE } from '../../lib/api/errors';
+import { formatDate } from '../../lib/dates';
+import { Button, Card, FormAlert, Row, TextAreaField, TextField, type FormMessage } from '../../ui';
+import { useUpdateProfileMutation } from './profileApi';
+
+const Facts = styled.dl`
+  display: grid;
+  grid-template-columns: minmax(8rem, max-content) 1fr;
+  gap: ${({ theme }) => `${theme.space[2]} ${theme.space[5]}`};
+  margin: 0 0 ${({ theme }) => theme.space[5]};
+  dt { color: ${({ theme }) => theme.colors.muted}; font-family: ${({ theme }) => theme.fonts.ui}; font-size: ${({ theme }) => theme.fontSizes.sm}; }
+  dd { margin: 0; overflow-wrap: anywhere; white-space: pre-line; }
+  @media (max-width: ${({ theme }) => theme.breakpoints.phone}) {
+    grid-template-columns: 1fr;
+    dt { margin-top: ${({ theme }) => theme.space[2]}; }
+  }
+`;
+
+const NameRow = styled.div`
+  display: grid;
+  grid-template-columns: repeat(auto-fit, minmax(min(100%, 200px), 1fr));
+  column-gap: ${({ theme }) => theme.space[4]};
+`;
+
+/** Every editable field, as the form holds them. */
+type Draft = Required<ProfileUpdate>;
+
+const pick = ({ first_name, last_name, interest_notes }: User): Draft => ({ first_name, last_name, interest_notes });
+
+/** The account's details, with an edit mode for the names and interest notes. */
+export function ProfileDetails({ user }: { user: User }) {
+  const [save, { isLoading }] = useUpdateProfileMutation();
+  const [editing, setEditing] = useState(false);
+  const [draft, setDraft] = useState<Draft>(() => pick(user));
+  const [message, setMessage] = useState<FormMessage | null>(null);
+
+  function startEditing() {
+    setDraft(pick(user));
+    setMessage(null);
+    setEditing(true);
+  }
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (isLoading) return;
+    setMessage(null);
+    try {
+      await save({ first_name: draft.first_name.trim(), last_name: draft.last_name.trim(), interest_notes: draft.interest_notes.trim() }).unwrap();
+      setEditing(false);
+      setMessage({ tone: 'success', text: 'Profile updated.' });
+    } catch (error) {
+      const text = isNetworkError(error)
+        ? NETWORK_ERROR_MESSAGE
+        : failureMessage('Failed to update profile.', error, ['first_name', 'last_name', 'interest_notes', 'detail']);
+      setMessage({ tone: 'error', text });
+    }
+  }
+
+  return (
+    <Card aria-labelledby="profile-details-title">
+      <h2 id="profile-details-title">Your details</h2>
+      <FormAlert message={message} />
+      {editing ? (
+        <form onSubmit={onSubmit}>
+          <NameRow>
+            <TextField
+              label="First name"
+              name="first_name"
+              autoComplete="given-name"
+              required
+              maxLength={150}
+              value={draft.first_name}
+              onChange={(event) => setDraft({ ...draft, first_name: event.target.value })}
+            />
+            <TextField
+              label="Last name"
+              name="last_name"
+              autoComplete="family-name"
+              required
+              maxLength={150}
+              value={draft.last_name}
+              onChange={(event) => setDraft({ ...draft, last_name: event.target.value })}
+            />
+          </NameRow>
+          <TextAreaField
+            label="Interest notes"
+            name="interest_notes"
+            hint="Optional: the topics you would like to hear about."
+            maxLength={2000}
+            value={draft.interest_notes}
+            onChange={(event) => setDraft({ ...draft, interest_notes: event.target.value })}
+          />
+          <Row>
+            <Button type="submit" disabled={isLoading}>
+              {isLoading ? 'Saving...' : 'Save changes'}
+            </Button>
+            <Button $variant="secondary" onClick={() => setEditing(false)} disabled={isLoading}>
+              Cancel
+            </Button>
+          </Row>
+        </form>
+      ) : (
+        <>
+          <Facts>
+            <dt>Email</dt>
+            <dd>{user.email}</dd>
+            <dt>First name</dt>
+            <dd>{user.first_name || '—'}</dd>
+            <dt>Last name</dt>
+            <dd>{user.last_name || '—'}</dd>
+            <dt>Interest notes</dt>
+            <dd>{user.interest_notes || 'None yet.'}</dd>
+            <dt>Member since</dt>
+            <dd>{formatDate(user.date_joined)}</dd>
+          </Facts>
+          <Button $variant="secondary" onClick={startEditing}>
+            Edit details
+          </Button>
+        </>
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,132 @@
+import { useState } from 'react';
+import styled from 'styled-components';
+import type { Session } from '../../../server/contract/accounts';
+import { failureMessage } from '../../lib/api/errors';
+import { Alert, Button, Card, FormAlert, LoadingText, Muted, Row, Table, type FormMessage } from '../../ui';
+import { describeDevice, formatDateTime } from './formatting';
+import { useGetSessionsQuery, useRevokeAllSessionsMutation, useRevokeSessionMutation } from './profileApi';
+
+const Badge = styled.span`
+  display: inline-block;
+  margin-left: ${({ theme }) => theme.space[2]};
+  padding: 0 ${({ theme }) => theme.space[2]};
+  border-radius: ${({ theme }) => theme.radii.sm};
+  background: ${({ theme }) => theme.colors.successSurface};
+  color: ${({ theme }) => theme.colors.text};
+  font-size: ${({ theme }) => theme.fontSizes.xs};
+  font-weight: 600;
+`;
+
+const ActionCell = styled.td`
+  white-space: nowrap;
+  text-align: right;
+`;
+
+const Footer = styled(Row)`
+  justify-content: space-between;
+  margin-top: ${({ theme }) => theme.space[5]};
+`;
+
+const FooterNote = styled(Muted)`
+  margin: 0;
+  font-family: ${({ theme }) => theme.fonts.ui};
+  font-size: ${({ theme }) => theme.fontSizes.sm};
+`;
+
+interface Props {
+  /** Ends this browser's own session: local sign-out plus revocation on the server. */
+  onSignOutHere: () => void;
+  /** Called once every session, this one included, has been revoked on the server. */
+  onSignedOutEverywhere: () => void;
+}
+
+/** Every browser signed in to the account, each with its own sign-out, and a sign-out-everywhere. */
+export function SessionsList({ onSignOutHere, onSignedOutEverywhere }: Props) {
+  const sessions = useGetSessionsQuery();
+  const [revoke, revoking] = useRevokeSessionMutation();
+  const [revokeAll, revokingAll] = useRevokeAllSessionsMutation();
+  const [message, setMessage] = useState<FormMessage | null>(null);
+
+  async function signOut(session: Session) {
+    if (session.current) {
+      onSignOutHere();
+      return;
+    }
+    setMessage(null);
+    try {
+      await revoke(session.id).unwrap();
+      setMessage({ tone: 'success', text: `Signed out ${describeDevice(session.user_agent)}.` });
+    } catch (error) {
+      setMessage({ tone: 'error', text: failureMessage('Failed to sign out that session.', error) });
+    }
+  }
+
+  async function signOutEverywhere() {
+    setMessage(null);
+    try {
+      await revokeAll().unwrap();
+      onSignedOutEverywhere();
+    } catch (error) {
+      setMessage({ tone: 'error', text: failureMessage('Failed to sign out everywhere.', error) });
+    }
+  }
+
+  const busy = revoking.isLoading || revokingAll.isLoading;
+  return (
+    <Card aria-labelledby="sessions-title">
+      <h2 id="sessions-title">Signed-in sessions</h2>
+      <Muted>Each browser or app you have signed in with. If you do not recognise one, sign it out and change your password.</Muted>
+      <FormAlert message={message} />
+      {sessions.isLoading && <LoadingText>Loading sessions...</LoadingText>}
+      {sessions.isError && <Alert tone="error">Failed to load your sessions. Please reload the page.</Alert>}
+      {sessions.data && (
+        <Table>
+          <thead>
+            <tr>
+              <th scope="col">Device</th>
+              <th scope="col">IP address</th>
+              <th scope="col">Signed in</th>
+              <th scope="col">Last active</th>
+              <th scope="col">
+                <span className="visually-hidden">Actions</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {sessions.data.map((session) => {
+              const device = describeDevice(session.user_agent);
+              return (
+                <tr key={session.id}>
+                  <td data-label="Device" title={session.user_agent}>
+                    {device}
+                    {session.current && <Badge>This browser</Badge>}
+                  </td>
+                  <td data-label="IP address">{session.ip || '—'}</td>
+                  <td data-label="Signed in">{formatDateTime(session.created_at)}</td>
+                  <td data-label="Last active">{formatDateTime(session.last_used_at)}</td>
+                  <ActionCell data-label="Action">
+                    <Button
+                      $variant="secondary"
+                      $size="sm"
+                      disabled={busy}
+                      onClick={() => void signOut(session)}
+                      aria-label={session.current ? 'Sign out of this browser' : `Sign out ${device}, last active ${formatDateTime(session.last_used_at)}`}
+                    >
+                      Sign out
+                    </Button>
+                  </ActionCell>
+                </tr>
+              );
+            })}
+          </tbody>
+        </Table>
+      )}
+      <Footer>
+        <FooterNote>Signing out everywhere ends every session, this one included.</FooterNote>
+        <Button $variant="danger" disabled={busy} onClick={() => void signOutEverywhere()}>
+          {revokingAll.isLoading ? 'Signing out...' : 'Sign out everywhere'}
+        </Button>
+      </Footer>
+    </Card>
+  );
+}

@@ -1,0 +1,58 @@
+import type { Detail, User } from '../../../server/contract';
+import type { ChangePasswordRequest, DeleteAccountRequest, ProfileUpdate, Session } from '../../../server/contract/accounts';
+import { api } from '../../lib/api/apiSlice';
+import { apiPaths } from '../../lib/paths';
+import { profileUpdated } from '../../lib/session/sessionSlice';
+
+/** The signed-in user's own account: details, password, sessions, deletion. */
+export const profileApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    getProfile: build.query<User, void>({
+      query: () => apiPaths.profile,
+      providesTags: ['Profile'],
+    }),
+    updateProfile: build.mutation<User, ProfileUpdate>({
+      query: (body) => ({ url: apiPaths.profile, method: 'PATCH', body }),
+      // The answer is the saved profile: it replaces the cached one and the session's user (top bar name).
+      async onQueryStarted(_changes, { dispatch, queryFulfilled }) {
+        try {
+          const { data } = await queryFulfilled;
+          dispatch(profileApi.util.upsertQueryData('getProfile', undefined, data));
+          dispatch(profileUpdated(data));
+        } catch {
+          // The form shows the failure from the mutation's own result.
+        }
+      },
+    }),
+    changePassword: build.mutation<Detail, ChangePasswordRequest>({
+      query: (body) => ({ url: apiPaths.changePassword, method: 'POST', body }),
+      // The server ends the other sessions when the password changes.
+      invalidatesTags: [{ type: 'Sessions', id: 'LIST' }],
+    }),
+    getSessions: build.query<Session[], void>({
+      query: () => apiPaths.sessions,
+      providesTags: (result = []) => [{ type: 'Sessions', id: 'LIST' }, ...result.map(({ id }) => ({ type: 'Sessions' as const, id }))],
+    }),
+    revokeSession: build.mutation<void, number>({
+      query: (id) => ({ url: apiPaths.session(id), method: 'DELETE' }),
+      invalidatesTags: (_result, _error, id) => [{ type: 'Sessions', id }, { type: 'Sessions', id: 'LIST' }],
+    }),
+    // This browser's session ends too: the page signs out and the whole cache is reset, so nothing is refetched.
+    revokeAllSessions: build.mutation<Detail, void>({
+      query: () => ({ url: apiPaths.revokeAllSessions, method: 'POST' }),
+    }),
+    deleteAccount: build.mutation<void, DeleteAccountRequest>({
+      query: (body) => ({ url: apiPaths.profile, method: 'DELETE', body }),
+    }),
+  }),
+});
+
+export const {
+  useGetProfileQuery,
+  useUpdateProfileMutation,
+  useChangePasswordMutation,
+  useGetSessionsQuery,
+  useRevokeSessionMutation,
+  useRevokeAllSessionsMutation,
+  useDeleteAccountMutation,
+} = profileApi;

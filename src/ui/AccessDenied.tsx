@@ -1,0 +1,12 @@
+import { Page } from './Page';
+import { Alert } from './Alert';
+
+/** What a staff screen shows to a signed-in user who is not staff (spec §6). */
+export function AccessDenied({ message }: { message: string }) {
+  return (
+    <Page>
+      <h1>Access Denied</h1>
+      <Alert tone="error">{message}</Alert>
+    </Page>
+  );
+}

@@ -1,0 +1,41 @@
+import { useEffect, useRef, type ReactNode } from 'react';
+import styled from 'styled-components';
+import { Alert, type AlertTone } from './Alert';
+
+/** A form's outcome: a new object per submit, so the same text twice still moves focus again. */
+export interface FormMessage {
+  tone: AlertTone;
+  text: string | readonly string[];
+}
+
+const Focusable = styled.div`
+  &:focus { outline: none; }
+  &:focus-visible > * { outline: 3px solid ${({ theme }) => theme.colors.focus}; outline-offset: 2px; }
+`;
+
+const Line = styled.span`
+  display: block;
+`;
+
+/**
+ * The message above a form. Errors are announced (role=alert) and take the focus, so a
+ * keyboard or screen-reader user lands on what went wrong after a failed submit.
+ */
+export function FormAlert({ message, children }: { message: FormMessage | null; children?: ReactNode }) {
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (message?.tone === 'error') ref.current?.focus();
+  }, [message]);
+  if (!message) return null;
+  const lines = typeof message.text === 'string' ? [message.text] : message.text;
+  return (
+    <Focusable ref={ref} tabIndex={-1}>
+      <Alert tone={message.tone}>
+        {lines.map((line, index) => (
+          <Line key={index}>{line}</Line>
+        ))}
+        {children}
+      </Alert>
+    </Focusable>
+  );
+}
