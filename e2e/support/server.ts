@@ -25,7 +25,7 @@ export async function startSite(): Promise<{ child: ChildProcess; dataDir: strin
       SMTP_URL: '',
       PUBLIC_URL: BASE_URL,
       // Short-lived access tokens let the journeys see a refresh happen.
-      ACCESS_TOKEN_SECONDS: process.env.ACCESS_TOKEN_SECONDS ?? '20',
+      ACCESS_TOKEN_SECONDS: process.env.ACCESS_TOKEN_SECONDS ?? '8',
       // Journeys sign in many times from one address.
       AUTH_RATE_LIMIT: '1000',
     },

@@ -5,14 +5,13 @@
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
 
 /** Largest page a list call answers; bigger requests are refused rather than silently cut. */
-export const ADMIN_MAX_PAGE_SIZE = 100;
-export const ADMIN_DEFAULT_PAGE_SIZE = 20;
+const ADMIN_MAX_PAGE_SIZE = 100;
+const ADMIN_DEFAULT_PAGE_SIZE = 20;
 
 /** Ids are 32-bit integers in both databases; larger numbers are refused before they reach a query. */
 const Id = Type.Integer({ minimum: 1, maximum: 2147483647 });
 
 export const AdminIdParamsSchema = Type.Object({ id: Id });
-export type AdminIdParams = Static<typeof AdminIdParamsSchema>;
 
 const pageFields = {
   page: Type.Integer({ minimum: 1, maximum: 1000000, default: 1 }),
@@ -20,14 +19,12 @@ const pageFields = {
 };
 
 export const AdminPageQuerySchema = Type.Object(pageFields);
-export type AdminPageQuery = Partial<Static<typeof AdminPageQuerySchema>>;
 
 export const AdminUserQuerySchema = Type.Object({
   /** Case-insensitive part of the email, first name, last name or full name. */
   search: Type.String({ maxLength: 200, default: '' }),
   ...pageFields,
 });
-export type AdminUserQuery = Partial<Static<typeof AdminUserQuerySchema>>;
 
 /** One page of a list, with the total number of matching rows. */
 const PageOf = <T extends TSchema>(item: T) =>

@@ -27,9 +27,11 @@ describe('sign-out and deletion of users', () => {
     const signOut = (id: number | string) => server.inject({ method: 'POST', url: `/api/admin/users/${id}/sign-out/`, headers: staff.auth });
 
     it('revokes every session of the user, answers 204 and writes user.signed_out', async () => {
+      // insertUser signed the member in once; two more devices make three.
       await signIn(server, member.user.id);
       await signIn(server, member.user.id);
       await signIn(server, staff.user.id);
+      expect(await liveSessions(server, member.user.id)).toHaveLength(3);
       const staffSessions = (await liveSessions(server, staff.user.id)).length;
       const res = await signOut(member.user.id);
       expect(res.statusCode).toBe(204);
@@ -37,8 +39,19 @@ describe('sign-out and deletion of users', () => {
       expect(await liveSessions(server, member.user.id)).toHaveLength(0);
       expect(await liveSessions(server, staff.user.id)).toHaveLength(staffSessions);
       expect(await auditLines(server, member.user.email)).toEqual([
-        expect.objectContaining({ action: 'user.signed_out', actor_email: 'stella@example.com', details: 'Ada User; 2 sessions revoked' }),
+        expect.objectContaining({ action: 'user.signed_out', actor_email: 'stella@example.com', details: 'Ada User; 3 sessions revoked' }),
       ]);
+    });
+
+    it("ends the user's access tokens but not the staff member's", async () => {
+      await server.db.updateTable('users').set({ is_staff: 1 }).where('id', '=', member.user.id).execute();
+      const before = await server.inject({ method: 'GET', url: '/api/admin/audit/', headers: member.auth });
+      expect(before.statusCode).toBe(200);
+      await signOut(member.user.id);
+      const after = await server.inject({ method: 'GET', url: '/api/admin/audit/', headers: member.auth });
+      expect(after.statusCode).toBe(401);
+      const staffAfter = await server.inject({ method: 'GET', url: '/api/admin/audit/', headers: staff.auth });
+      expect(staffAfter.statusCode).toBe(200);
     });
 
     it('keeps the account active', async () => {
@@ -48,9 +61,14 @@ describe('sign-out and deletion of users', () => {
     });
 
     it('counts a single session in the audit line', async () => {
-      await signIn(server, member.user.id);
       await signOut(member.user.id);
       expect((await auditLines(server, member.user.email))[0].details).toBe('Ada User; 1 session revoked');
+    });
+
+    it('records a sign-out of a user with no live session too', async () => {
+      await signOut(member.user.id);
+      await signOut(member.user.id);
+      expect((await auditLines(server, member.user.email)).map((l) => l.details)).toEqual(['Ada User; 1 session revoked', 'Ada User; 0 sessions revoked']);
     });
 
     it('answers 404 for an unknown id and 400 for a malformed one', async () => {

@@ -17,6 +17,9 @@ export async function openDatabase(options: { dataDir: string; databaseUrl?: str
     // COUNT(*) and BIGINT arrive as strings by default; every number here fits a JS number.
     types.setTypeParser(20, (v: string) => Number(v));
     const pool = new Pool({ connectionString: options.databaseUrl, max: 10 });
+    // An idle connection dropped by the server (restart, failover) is replaced on next use; without a
+    // listener the pool's error event would end the process.
+    pool.on('error', (error) => console.error('PostgreSQL idle connection lost:', error.message));
     return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), dialect: 'postgres' };
   }
   const { default: SQLite } = await import('better-sqlite3');

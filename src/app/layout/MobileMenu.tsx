@@ -14,7 +14,13 @@ const Panel = styled.nav`
   background: ${({ theme }) => theme.colors.surface};
   border-bottom: 1px solid ${({ theme }) => theme.colors.border};
   ul { flex-direction: column; margin: 0; padding: 0; list-style: none; }
-  p { margin: ${({ theme }) => theme.space[4]} 0 0; padding: ${({ theme }) => theme.space[3]}; border-top: 1px solid ${({ theme }) => theme.colors.border}; }
+  p {
+    margin: ${({ theme }) => theme.space[3]} 0 0;
+    padding: ${({ theme }) => `${theme.space[4]} ${theme.space[3]} ${theme.space[1]}`};
+    border-top: 1px solid ${({ theme }) => theme.colors.border};
+    color: ${({ theme }) => theme.colors.muted};
+    font-size: ${({ theme }) => theme.fontSizes.sm};
+  }
   ${menuRows}
 `;
 

@@ -6,9 +6,11 @@ import { paths } from '../../lib/paths';
 /** Plain rows for the links and the Sign Out button of the account menus. */
 export const menuRows = css`
   a, button {
-    display: block;
+    display: flex;
+    align-items: center;
     width: 100%;
-    padding: ${({ theme }) => `${theme.space[2]} ${theme.space[3]}`};
+    min-height: 44px;
+    padding: 0 ${({ theme }) => theme.space[3]};
     border: 0;
     border-radius: ${({ theme }) => theme.radii.sm};
     background: none;

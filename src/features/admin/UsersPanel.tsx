@@ -34,11 +34,13 @@ export function UsersPanel() {
 
   function onSearch(event: FormEvent) {
     event.preventDefault();
+    actions.clearMessage();
     setSearch(draft.trim());
     setPage(1);
   }
 
   function onClear() {
+    actions.clearMessage();
     setDraft('');
     setSearch('');
     setPage(1);

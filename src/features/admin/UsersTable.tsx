@@ -36,13 +36,15 @@ const Actions = styled.div`
   display: grid;
   grid-template-columns: repeat(2, minmax(max-content, 1fr));
   gap: ${({ theme }) => theme.space[2]};
+  button { white-space: nowrap; }
   @media (max-width: ${({ theme }) => theme.breakpoints.tablet}) {
-    grid-template-columns: minmax(0, 1fr);
+    grid-template-columns: max-content;
   }
 `;
+/** As wide as the buttons above it: its own text must not widen the column. */
 const SelfNote = styled.p`
   grid-column: 1 / -1;
-  max-width: 36ch;
+  contain: inline-size;
   margin: 0;
   color: ${({ theme }) => theme.colors.muted};
   font-size: ${({ theme }) => theme.fontSizes.xs};

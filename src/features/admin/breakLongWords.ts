@@ -1,12 +1,12 @@
 import { css } from 'styled-components';
 
 /**
- * Long emails, subjects and notes break anywhere only in the phone card layout; in the wide
- * table that would let a column shrink to a few letters.
+ * Long emails, subjects and notes may break anywhere on narrow screens only; in the wide table
+ * that would let a column shrink to a few letters.
  */
 export const breakLongWords = css`
   overflow-wrap: break-word;
-  @media (max-width: ${({ theme }) => theme.breakpoints.phone}) {
+  @media (max-width: ${({ theme }) => theme.breakpoints.tablet}) {
     overflow-wrap: anywhere;
   }
 `;

@@ -74,13 +74,20 @@ export function isUniqueViolation(error: unknown): boolean {
   return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE';
 }
 
+/** True for a foreign-key failure on either database (e.g. a gallery deleted meanwhile). */
+export function isForeignKeyViolation(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === '23503' || code === 'SQLITE_CONSTRAINT_FOREIGNKEY';
+}
+
 /**
  * What only upload routes meet: the multipart parser's limits and malformed forms, and ids in
  * the path that do not parse (a 404, as for a missing row). Everything else goes on to the
  * site-wide error handler.
  */
 export function mediaErrorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
-  const send = (status: number, body: { detail: string }) => reply.code(status).serializer(JSON.stringify).type('application/json; charset=utf-8').send(body);
+  const send = (status: number, body: { detail: string }) =>
+    reply.code(status).serializer(JSON.stringify).type('application/json; charset=utf-8').send(body);
   if (error.validation && error.validationContext === 'params') return send(404, { detail: MESSAGES.notFound });
   switch (error.code) {
     case 'FST_REQ_FILE_TOO_LARGE':
@@ -100,10 +107,4 @@ export function mediaErrorHandler(error: FastifyError, request: FastifyRequest, 
     return send(400, { detail: 'The form data could not be read.' });
   }
   throw error;
-}
-
-/** True for a foreign-key failure on either database (e.g. a gallery deleted meanwhile). */
-export function isForeignKeyViolation(error: unknown): boolean {
-  const code = (error as { code?: unknown } | null)?.code;
-  return code === '23503' || code === 'SQLITE_CONSTRAINT_FOREIGNKEY';
 }

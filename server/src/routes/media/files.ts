@@ -21,7 +21,7 @@ export const fileResponses = {
 } as const;
 
 /** Stored files never change under their random key. */
-export const IMMUTABLE = 'public, max-age=31536000, immutable';
+const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 export interface ServedFile {
   key: string;

@@ -1,0 +1,153 @@
+import type { Browser, Page } from 'playwright-core';
+import { expectNoProblems, launchBrowser, openSession } from './support/browser';
+import { apiCall, apiLogin, latestResetPath, uniqueEmail } from './support/site';
+
+const PASSWORD = 'Correct-horse-battery-9';
+const NEW_PASSWORD = 'Another-long-passphrase-7';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function signIn(page: Page, email: string, password: string) {
+  await page.goto('/signin');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+}
+
+async function register(page: Page, email: string) {
+  await page.goto('/register');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('First name').fill('Ada');
+  await page.getByLabel('Last name').fill('Lovelace');
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await page.getByLabel('Confirm password').fill(PASSWORD);
+  await page.getByLabel('Interest notes (optional)').fill('Volatility modelling and market microstructure.');
+  await page.getByRole('checkbox').check();
+  await page.getByRole('button', { name: 'Create an account' }).click();
+}
+
+describe('a visitor’s account', () => {
+  it('registers, signs in, stays signed in across a reload and token expiry, edits the profile and signs out', async () => {
+    const session = await openSession(browser);
+    const { page } = session;
+    const email = uniqueEmail('ada');
+
+    await register(page, email);
+    await page.waitForURL('**/login?registrationSuccess=true');
+    await page.getByText('Registration successful! Please sign in.').waitFor();
+    await session.screenshot('accounts-registered');
+
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await page.getByLabel('Remember me').check();
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await page.waitForURL((url) => url.pathname === '/');
+    const menu = page.getByRole('button', { name: /Ada/ }).first();
+    await menu.waitFor();
+    expect(await page.evaluate(() => localStorage.getItem('refresh'))).toBeTruthy();
+    expect((await session.context.cookies()).some((c) => c.name === 'refresh_token' && c.sameSite === 'Lax')).toBe(true);
+
+    await page.reload();
+    await page.getByRole('button', { name: /Ada/ }).first().waitFor();
+
+    // The e2e server issues access tokens that live a few seconds: let this one expire.
+    const before = await page.evaluate(() => localStorage.getItem('access'));
+    await page.waitForTimeout(Number(process.env.ACCESS_TOKEN_SECONDS ?? 8) * 1000 + 1500);
+    await page.goto('/profile');
+    await page.getByRole('heading', { name: 'Your profile' }).waitFor();
+    await page.getByText('Volatility modelling and market microstructure.').waitFor();
+    expect(await page.evaluate(() => localStorage.getItem('access'))).not.toBe(before);
+    await page.getByRole('button', { name: 'Edit details' }).click();
+    await page.getByLabel('First name').fill('Augusta Ada');
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await page.getByRole('button', { name: /Augusta Ada/ }).first().waitFor();
+    await session.screenshot('accounts-profile');
+
+    await page.getByRole('button', { name: /Augusta Ada/ }).first().click();
+    await page.getByRole('button', { name: 'Sign Out' }).first().click();
+    await page.getByRole('link', { name: 'Login' }).first().waitFor();
+    expect(await page.evaluate(() => [localStorage.getItem('access'), localStorage.getItem('refresh')])).toEqual([null, null]);
+    expectNoProblems(session);
+    await session.context.close();
+  });
+
+  it('shows the server’s message for a wrong password', async () => {
+    const session = await openSession(browser);
+    session.allow(/\/api\/users\/login\/|status of 401/);
+    await signIn(session.page, 'nobody-here@example.com', 'Wrong-password-123');
+    await session.page.getByRole('alert').getByText('No active account found with the given credentials').waitFor();
+    await session.screenshot('accounts-login-error');
+    expectNoProblems(session);
+    await session.context.close();
+  });
+
+  it('resets a forgotten password through the emailed link', async () => {
+    const session = await openSession(browser, { colorScheme: 'dark' });
+    const { page } = session;
+    const email = uniqueEmail('grace');
+    await register(page, email);
+    await page.waitForURL('**/login?registrationSuccess=true');
+
+    await page.goto('/forgot-password');
+    await page.getByLabel('Email').fill(email);
+    await page.getByRole('button', { name: 'Send Password Reset Link' }).click();
+    await page.getByRole('status').filter({ hasText: /reset link/i }).waitFor();
+    expect(await page.getByRole('button', { name: 'Send Password Reset Link' }).isDisabled()).toBe(true);
+
+    await page.goto(await latestResetPath(email));
+    await page.getByLabel('New password', { exact: true }).fill(NEW_PASSWORD);
+    await page.getByLabel('Confirm new password').fill(NEW_PASSWORD);
+    await page.getByRole('button', { name: 'Reset Password' }).click();
+    await page.getByRole('status').filter({ hasText: /password/i }).waitFor();
+    await session.screenshot('accounts-reset-done');
+    await page.waitForURL('**/signin', { timeout: 10_000 });
+
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password', { exact: true }).fill(NEW_PASSWORD);
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await page.waitForURL((url) => url.pathname === '/');
+    await page.getByRole('button', { name: /Ada/ }).first().waitFor();
+    expectNoProblems(session);
+    await session.context.close();
+  });
+
+  it('signs in with a one-time app token, and refuses a bad one', async () => {
+    const email = uniqueEmail('native');
+    const setup = await openSession(browser);
+    await register(setup.page, email);
+    await setup.page.waitForURL('**/login?registrationSuccess=true');
+    await setup.context.close();
+    const { access } = await apiLogin(email, PASSWORD);
+    const { token } = await apiCall<{ token: string }>(access, 'POST', '/api/users/app-token/');
+
+    const session = await openSession(browser, { width: 390, height: 800 });
+    const { page } = session;
+    await page.goto(`/app-login?token=${encodeURIComponent(token)}`);
+    await page.waitForURL('**/welcome');
+    expect(page.url()).not.toContain(token);
+    await page.getByText(email).first().waitFor();
+    await session.screenshot('accounts-welcome-phone');
+    expectNoProblems(session);
+    await session.context.close();
+
+    const failed = await openSession(browser);
+    failed.allow(/login-with-token|status of 401/);
+    const alerts: string[] = [];
+    failed.page.on('dialog', (dialog) => {
+      alerts.push(dialog.message());
+      void dialog.accept();
+    });
+    await failed.page.goto(`/app-login?token=${encodeURIComponent(token)}`);
+    await failed.page.waitForURL('**/login-failed');
+    expect(alerts).toEqual([expect.stringMatching(/^Token login failed, Try to refresh the browser and retry: 401/)]);
+    await failed.screenshot('accounts-login-failed');
+    expectNoProblems(failed);
+    await failed.context.close();
+  });
+});

@@ -1,0 +1,65 @@
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { BASE_URL } from './server';
+
+const ROOT = path.resolve(__dirname, '../..');
+
+function dataDir(): string {
+  const dir = process.env.E2E_DATA_DIR;
+  if (!dir) throw new Error('E2E_DATA_DIR is not set: the global setup did not run');
+  return dir;
+}
+
+/** Creates (or promotes) a staff account with the operator command, as the README says. */
+export function createStaff(email: string, password: string, firstName = 'Stella'): void {
+  const result = spawnSync(process.execPath, ['--import', 'tsx', 'server/src/cli/createStaff.ts', '--email', email, '--first-name', firstName, '--last-name', 'Staff'], {
+    cwd: ROOT,
+    env: { ...process.env, DATA_DIR: dataDir(), DATABASE_URL: '', STAFF_PASSWORD: password },
+    encoding: 'utf8',
+  });
+  if (result.status !== 0) throw new Error(`create-staff failed: ${result.stderr}`);
+}
+
+/** Signs in through the API, for set-up steps that are not the subject of a test. */
+export async function apiLogin(email: string, password: string): Promise<{ access: string; refresh: string }> {
+  const res = await fetch(`${BASE_URL}/api/users/login/`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: BASE_URL },
+    body: JSON.stringify({ email, password }),
+  });
+  if (!res.ok) throw new Error(`login answered ${res.status}: ${await res.text()}`);
+  return (await res.json()) as { access: string; refresh: string };
+}
+
+export async function apiCall<T>(access: string, method: string, url: string, body?: unknown): Promise<T> {
+  const isForm = body instanceof FormData;
+  const res = await fetch(`${BASE_URL}${url}`, {
+    method,
+    headers: { authorization: `Bearer ${access}`, origin: BASE_URL, ...(body !== undefined && !isForm ? { 'content-type': 'application/json' } : {}) },
+    body: body === undefined ? undefined : isForm ? body : JSON.stringify(body),
+  });
+  if (!res.ok) throw new Error(`${method} ${url} answered ${res.status}: ${await res.text()}`);
+  return (res.status === 204 ? undefined : await res.json()) as T;
+}
+
+/** The reset path (/reset-password/uid/token) in the newest message to `to` in the server's outbox. */
+export async function latestResetPath(to: string): Promise<string> {
+  const outbox = path.join(dataDir(), 'outbox');
+  // The server sends mail after answering, so the message may take a moment to appear.
+  const deadline = Date.now() + 10_000;
+  while (Date.now() < deadline) {
+    const files = fs.existsSync(outbox) ? fs.readdirSync(outbox).filter((f) => f.endsWith('.eml')).sort() : [];
+    for (const file of files.reverse()) {
+      // Quoted-printable: soft line breaks and =3D for "=".
+      const text = fs.readFileSync(path.join(outbox, file), 'utf8').replace(/=\r?\n/g, '').replace(/=3D/g, '=');
+      if (!text.toLowerCase().includes(`to: ${to.toLowerCase()}`)) continue;
+      const match = /\/reset-password\/[A-Za-z0-9_-]+\/[A-Za-z0-9_-]+/.exec(text);
+      if (match) return match[0];
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`No reset link for ${to} in ${outbox}`);
+}
+
+export const uniqueEmail = (prefix: string) => `${prefix}-${Date.now().toString(36)}@example.com`;
