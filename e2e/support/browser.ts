@@ -59,6 +59,15 @@ export async function openSession(
     problems: () => seen.filter((line) => !allowed.some((pattern) => pattern.test(line))),
     allow: (pattern) => allowed.push(pattern),
     screenshot: async (name) => {
+      // Scroll through the page first so that sections which fade in on sight are shown.
+      await page.evaluate(async () => {
+        for (let y = 0; y < document.body.scrollHeight; y += window.innerHeight / 2) {
+          window.scrollTo({ top: y, behavior: 'instant' });
+          await new Promise((resolve) => setTimeout(resolve, 120));
+        }
+        window.scrollTo({ top: 0, behavior: 'instant' });
+        await new Promise((resolve) => setTimeout(resolve, 700));
+      });
       await page.screenshot({ path: path.join(ARTIFACTS, `${name}.png`), fullPage: true });
     },
   };

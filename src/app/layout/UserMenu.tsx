@@ -22,6 +22,9 @@ export const menuRows = css`
   }
   a:hover, button:hover { background: ${({ theme }) => theme.colors.surfaceAlt}; color: inherit; }
 `;
+const Wrapper = styled.div`
+  position: relative;
+`;
 const Toggle = styled.button`
   min-height: 44px;
   max-width: 14rem;
@@ -99,7 +102,7 @@ export function UserMenu({ label, isStaff, onSignOut }: AccountProps & { label: 
   }, [open]);
 
   return (
-    <div
+    <Wrapper
       ref={wrapper}
       onKeyDown={(event) => {
         if (event.key !== 'Escape' || !open) return;
@@ -126,6 +129,6 @@ export function UserMenu({ label, isStaff, onSignOut }: AccountProps & { label: 
           />
         </List>
       )}
-    </div>
+    </Wrapper>
   );
 }

@@ -1,0 +1,170 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import sharp from 'sharp';
+import type { Browser, Page } from 'playwright-core';
+import { expectNoProblems, launchBrowser, openSession, type Session } from './support/browser';
+import { BASE_URL } from './support/server';
+import { createStaff, uniqueEmail } from './support/site';
+
+const STAFF_EMAIL = 'stella.staff@example.com';
+const STAFF_PASSWORD = 'Staff-passphrase-for-e2e-2026';
+const CV_FILE_NAME = 'Northcote CV 2026.pdf';
+
+let browser: Browser;
+let files: string;
+
+/** Three distinct photos and a small PDF, written where the file pickers can take them. */
+async function makeFiles(): Promise<void> {
+  files = fs.mkdtempSync(path.join(os.tmpdir(), 'site-e2e-files-'));
+  const colours = [
+    { r: 31, g: 95, b: 116 },
+    { r: 180, g: 120, b: 40 },
+    { r: 90, g: 60, b: 130 },
+  ];
+  for (const [i, background] of colours.entries()) {
+    await sharp({ create: { width: 1600, height: 1200, channels: 3, background } })
+      .jpeg({ quality: 80 })
+      .toFile(path.join(files, `banner-${i + 1}.jpg`));
+  }
+  const pdf = '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n';
+  fs.writeFileSync(path.join(files, CV_FILE_NAME), pdf);
+}
+
+beforeAll(async () => {
+  createStaff(STAFF_EMAIL, STAFF_PASSWORD);
+  await makeFiles();
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  fs.rmSync(files, { recursive: true, force: true });
+});
+
+async function signIn(page: Page, email: string, password: string) {
+  await page.goto('/signin');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await page.waitForURL((url) => url.pathname === '/');
+}
+
+async function phoneShot(session: Session, route: string, name: string) {
+  await session.page.setViewportSize({ width: 390, height: 844 });
+  await session.page.goto(route);
+  await session.page.getByRole('heading', { level: 1 }).first().waitFor();
+  await session.screenshot(name);
+  await session.page.setViewportSize({ width: 1280, height: 860 });
+}
+
+describe('the staff area', () => {
+  it('staff publish banner photos and a current CV that visitors see at once', async () => {
+    const staff = await openSession(browser);
+    const { page } = staff;
+    await signIn(page, STAFF_EMAIL, STAFF_PASSWORD);
+
+    await page.goto('/dashboard');
+    await page.getByRole('heading', { name: 'Manage My Photos' }).waitFor();
+    await staff.screenshot('staff-dashboard');
+    await phoneShot(staff, '/dashboard', 'staff-dashboard-phone');
+
+    await page.goto('/photos');
+    await page.getByLabel('Gallery name', { exact: true }).fill('page-logos');
+    await page.getByRole('button', { name: 'Create Gallery' }).click();
+    await page.getByText('Gallery created successfully!').waitFor();
+
+    await page.getByLabel('Images', { exact: true }).setInputFiles([1, 2, 3].map((i) => path.join(files, `banner-${i}.jpg`)));
+    await page.getByLabel('Title', { exact: true }).fill('Banner');
+    await page.getByLabel('Gallery', { exact: true }).selectOption({ label: 'page-logos' });
+    await page.getByRole('button', { name: 'Upload Images' }).click();
+    await page.getByText('Successfully uploaded 3 image(s)!').waitFor();
+    await page.getByRole('cell', { name: 'Banner - banner-3.jpg', exact: true }).waitFor();
+    await staff.screenshot('staff-photos');
+    await phoneShot(staff, '/photos', 'staff-photos-phone');
+
+    await page.goto('/galleries');
+    await page.getByText('page-logos').first().waitFor();
+    await staff.screenshot('staff-galleries');
+    await phoneShot(staff, '/galleries', 'staff-galleries-phone');
+
+    await page.goto('/documents');
+    await page.getByLabel('Category name', { exact: true }).fill('CV');
+    await page.getByRole('button', { name: 'Create Category' }).click();
+    await page.getByText('Category created successfully!').waitFor();
+    await page.getByLabel('File', { exact: true }).setInputFiles(path.join(files, CV_FILE_NAME));
+    await page.getByLabel('Name', { exact: true }).fill('Curriculum vitae');
+    await page.getByLabel('Category', { exact: true }).selectOption({ label: 'CV' });
+    await page.getByRole('button', { name: 'Upload Document' }).click();
+    await page.getByText('Document uploaded successfully!').waitFor();
+    page.once('dialog', (dialog) => void dialog.accept());
+    await page.getByRole('button', { name: 'Mark Current Curriculum vitae' }).click();
+    await page.getByText('Document marked as current!').waitFor();
+    await staff.screenshot('staff-documents');
+    await phoneShot(staff, '/documents', 'staff-documents-phone');
+    expectNoProblems(staff);
+    await staff.context.close();
+
+    const visitor = await openSession(browser, { reducedMotion: 'no-preference' });
+    await visitor.page.goto('/');
+    const banner = visitor.page.getByRole('button', { name: 'Show the next picture' });
+    const picture = banner.locator('img');
+    await picture.waitFor();
+    await visitor.page.waitForFunction(() => {
+      const img = document.querySelector<HTMLImageElement>('button img');
+      return Boolean(img?.complete && img.naturalWidth > 0);
+    });
+    const first = await picture.getAttribute('src');
+    expect(first).toContain('/media/');
+    // Keyboard activation is a click without the hover that a mouse click brings along.
+    await banner.focus();
+    await visitor.page.keyboard.press('Enter');
+    await visitor.page.waitForFunction((src) => document.querySelector('button img')?.getAttribute('src') !== src, first);
+    const second = await picture.getAttribute('src');
+    await banner.hover();
+    await visitor.page.waitForFunction((src) => document.querySelector('button img')?.getAttribute('src') !== src, second);
+    expect(new Set([first, second, await picture.getAttribute('src')]).size).toBe(3);
+    await visitor.screenshot('visitor-home-with-banner');
+
+    await visitor.page.goto('/cv');
+    const download = visitor.page.getByRole('link', { name: 'Download CV (Current)' });
+    await download.waitFor();
+    const [file] = await Promise.all([visitor.page.waitForEvent('download'), download.click()]);
+    expect(file.suggestedFilename()).toBe(CV_FILE_NAME);
+    expect(fs.readFileSync(await file.path()).subarray(0, 5).toString()).toBe('%PDF-');
+    await visitor.screenshot('visitor-cv-with-download');
+    expectNoProblems(visitor);
+    await visitor.context.close();
+  });
+
+  it('refuses a signed-in visitor who is not staff', async () => {
+    const email = uniqueEmail('member');
+    const password = 'Member-passphrase-2026';
+    const registered = await fetch(`${BASE_URL}/api/users/register/`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: BASE_URL },
+      body: JSON.stringify({ email, password, password2: password, first_name: 'Mina', last_name: 'Member', interest_notes: '' }),
+    });
+    expect(registered.status).toBe(201);
+
+    const session = await openSession(browser);
+    const { page } = session;
+    await signIn(page, email, password);
+    for (const [route, message] of [
+      ['/documents', 'You must be an administrator to manage documents.'],
+      ['/photos', 'You must be an administrator to manage photos and galleries.'],
+      ['/galleries', 'You must be an administrator to manage galleries.'],
+    ]) {
+      await page.goto(route);
+      await page.getByRole('heading', { name: 'Access Denied' }).waitFor();
+      await page.getByText(message).waitFor();
+    }
+    await session.screenshot('member-access-denied');
+    await page.goto('/dashboard');
+    await page.waitForURL((url) => url.pathname === '/');
+    await page.goto('/admin');
+    await page.waitForURL((url) => url.pathname === '/');
+    expect(await page.getByRole('link', { name: 'Dashboard' }).count()).toBe(0);
+    expectNoProblems(session);
+    await session.context.close();
+  });
+});
