@@ -18,4 +18,6 @@ export default tseslint.config(
       'no-console': ['error', { allow: ['warn', 'error'] }],
     },
   },
+  // Benchmarks are reports: printing is their job.
+  { files: ['bench/**'], rules: { 'no-console': 'off' } },
 );

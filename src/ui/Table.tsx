@@ -1,10 +1,11 @@
+import { useLayoutEffect, useRef, type TableHTMLAttributes } from 'react';
 import styled from 'styled-components';
 
 /**
  * A data table that turns into stacked cards on phones: each <td> needs a `data-label`
  * attribute naming its column.
  */
-export const Table = styled.table`
+const StyledTable = styled.table`
   width: 100%;
   border-collapse: collapse;
   font-family: ${({ theme }) => theme.fonts.ui};
@@ -34,3 +35,21 @@ export const Table = styled.table`
     td::before { content: attr(data-label); font-weight: 600; color: ${({ theme }) => theme.colors.muted}; }
   }
 `;
+
+/**
+ * Browsers drop table semantics from rows and cells whose CSS display changes (the phone card
+ * layout), so screen readers would lose the rows. Explicit ARIA roles keep them.
+ */
+export function Table(props: TableHTMLAttributes<HTMLTableElement>) {
+  const ref = useRef<HTMLTableElement>(null);
+  useLayoutEffect(() => {
+    const table = ref.current;
+    if (!table) return;
+    table.setAttribute('role', 'table');
+    table.querySelectorAll('thead, tbody, tfoot').forEach((group) => group.setAttribute('role', 'rowgroup'));
+    table.querySelectorAll('tr').forEach((row) => row.setAttribute('role', 'row'));
+    table.querySelectorAll('th').forEach((header) => header.setAttribute('role', header.getAttribute('scope') === 'row' ? 'rowheader' : 'columnheader'));
+    table.querySelectorAll('td').forEach((cell) => cell.setAttribute('role', 'cell'));
+  });
+  return <StyledTable ref={ref} {...props} />;
+}

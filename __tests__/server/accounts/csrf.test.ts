@@ -21,13 +21,18 @@ describe('CSRF protection', () => {
     expect(cookie!.path).toBe('/');
   });
 
-  it('sets the cookie on any JSON answer lacking it, and keeps an existing one', async () => {
-    const first = await server.inject({ method: 'GET', url: '/api/health' });
+  it('keeps an existing cookie and replaces a malformed one', async () => {
+    const first = await server.inject({ method: 'GET', url: '/api/csrf/' });
     const value = cookieOf(first, 'csrftoken')!.value;
-    const second = await server.inject({ method: 'GET', url: '/api/health', cookies: { csrftoken: value } });
+    const second = await server.inject({ method: 'GET', url: '/api/csrf/', cookies: { csrftoken: value } });
     expect(cookieOf(second, 'csrftoken')).toBeUndefined();
-    const malformed = await server.inject({ method: 'GET', url: '/api/health', cookies: { csrftoken: 'short' } });
+    const malformed = await server.inject({ method: 'GET', url: '/api/csrf/', cookies: { csrftoken: 'short' } });
     expect(cookieOf(malformed, 'csrftoken')).toBeDefined();
+  });
+
+  it('leaves public reads alone', async () => {
+    const res = await server.inject({ method: 'GET', url: '/api/health' });
+    expect(cookieOf(res, 'csrftoken')).toBeUndefined();
   });
 
   it('refuses unsafe requests from a foreign origin', async () => {

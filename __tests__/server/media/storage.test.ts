@@ -75,6 +75,9 @@ describe('putAll', () => {
       openReadStream: async () => {
         throw new Error('unused');
       },
+      read: async () => {
+        throw new Error('unused');
+      },
       delete: async (key) => {
         written.delete(key);
       },

@@ -18,8 +18,9 @@ describe('home page', () => {
     renderHome();
     expect(screen.getByRole('heading', { name: 'Elias Northcote', level: 1 })).toBeInTheDocument();
     expect(screen.getByText(site.tagline)).toBeInTheDocument();
+    // The first second-level heading is the typewriter; the interest sections follow in order.
     const titles = screen.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent);
-    expect(titles).toEqual(['Quantitative Research', 'Advanced Financial Modelling', 'Academic Foundations', 'Investment Strategy']);
+    expect(titles.slice(1)).toEqual(['Quantitative Research', 'Advanced Financial Modelling', 'Academic Foundations', 'Investment Strategy']);
     for (const interest of site.interests) {
       const section = screen.getByRole('region', { name: interest.title });
       expect(section).toHaveTextContent(interest.quote);
@@ -34,7 +35,7 @@ describe('home page', () => {
   it('gives screen readers the three typewriter phrases as text', async () => {
     serveBannerImages([]);
     renderHome();
-    expect(screen.getByText('Quantitative Researcher, Derivatives Pricing & Risk, Statistical Arbitrage')).toHaveClass('visually-hidden');
+    expect(screen.getByRole('heading', { level: 2, name: 'Quantitative Researcher, Derivatives Pricing & Risk, Statistical Arbitrage' })).toBeInTheDocument();
     await initials();
   });
 });

@@ -11,7 +11,7 @@ function renderTypewriter() {
       <Typewriter phrases={phrases} />
     </ThemeProvider>,
   );
-  const typed = container.querySelector('p > span[aria-hidden="true"]');
+  const typed = container.querySelector('h2 > span[aria-hidden="true"]');
   return () => typed?.textContent;
 }
 
@@ -62,6 +62,7 @@ describe('typewriter', () => {
 
   it('gives assistive technology every phrase once instead of each keystroke', () => {
     renderTypewriter();
+    expect(screen.getByRole('heading', { level: 2 })).toHaveAccessibleName('Quant, Risk');
     expect(screen.getByText('Quant, Risk')).toHaveClass('visually-hidden');
   });
 

@@ -4,6 +4,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 
 export const CSRF_COOKIE = 'csrftoken';
 export const CSRF_HEADER = 'x-csrftoken';
+export const CSRF_PATH = '/api/csrf/';
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{32,64}$/;
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS', 'TRACE']);
 const ONE_YEAR_SECONDS = 365 * 24 * 3600;
@@ -30,23 +31,25 @@ export default fp(
   async (app) => {
     const trusted = new Set([new URL(app.config.publicUrl).origin, ...app.config.trustedOrigins]);
 
-    app.addHook('onRequest', async (request, reply) => {
-      if (SAFE_METHODS.has(request.method)) return;
+    app.addHook('onRequest', (request, reply, done) => {
+      if (SAFE_METHODS.has(request.method)) return done();
       const origin = request.headers.origin;
       if (origin !== undefined) {
-        if (origin === `${request.protocol}://${request.host}` || trusted.has(origin)) return;
+        if (origin === `${request.protocol}://${request.host}` || trusted.has(origin)) return done();
         return reply.code(403).send({ detail: `CSRF Failed: Origin checking failed - ${origin} does not match any trusted origins.` });
       }
       if (request.headers['sec-fetch-site'] === 'cross-site') {
         return reply.code(403).send({ detail: 'CSRF Failed: Cross-site request refused.' });
       }
+      done();
     });
 
-    // Pages and API answers carry the cookie until the browser has one; cached static files do not.
-    app.addHook('onSend', async (request, reply, payload) => {
-      const type = String(reply.getHeader('content-type') ?? '');
+    // The SPA page and GET /api/csrf/ hand out the cookie until the browser has a well-formed one;
+    // other answers (public reads, media) skip the work.
+    app.addHook('onSend', (request, reply, payload, done) => {
+      const issues = request.routeOptions.url === CSRF_PATH || String(reply.getHeader('content-type') ?? '').startsWith('text/html');
       const cookie = request.cookies[CSRF_COOKIE];
-      if ((type.startsWith('application/json') || type.startsWith('text/html')) && !(cookie && TOKEN_PATTERN.test(cookie))) {
+      if (issues && !(cookie && TOKEN_PATTERN.test(cookie))) {
         reply.setCookie(CSRF_COOKIE, crypto.randomBytes(32).toString('base64url'), {
           path: '/',
           sameSite: 'lax',
@@ -55,7 +58,7 @@ export default fp(
           maxAge: ONE_YEAR_SECONDS,
         });
       }
-      return payload;
+      done(null, payload);
     });
 
     app.decorate('requireCsrfToken', async (request: FastifyRequest, reply: FastifyReply) => {

@@ -40,7 +40,7 @@ export default fp(
         return reply
           .type('text/html; charset=utf-8')
           .header('cache-control', 'no-cache')
-          .send(indexHtml.replaceAll(NONCE_PLACEHOLDER, reply.cspNonce));
+          .send(indexHtml.replaceAll(NONCE_PLACEHOLDER, reply.usePageCsp()));
       }
       return reply.code(404).send({ detail: 'Not found.' });
     });

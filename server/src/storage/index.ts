@@ -13,6 +13,8 @@ export interface Storage {
   stat(key: string): Promise<StoredFileInfo | undefined>;
   /** The bytes, or the inclusive byte range of them (asynchronous, as an object store's GET is). */
   openReadStream(key: string, range?: ByteRange): Promise<Readable>;
+  /** The whole file in memory; meant for small files (thumbnails, banner images, a CV). */
+  read(key: string): Promise<Buffer>;
   /** Removes the file; a missing file is not an error. */
   delete(key: string): Promise<void>;
 }

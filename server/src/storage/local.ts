@@ -58,6 +58,10 @@ export class LocalStorage implements Storage {
     return handle.createReadStream(range ? { start: range.start, end: range.end } : {});
   }
 
+  async read(key: string): Promise<Buffer> {
+    return fsp.readFile(this.pathOf(key));
+  }
+
   async delete(key: string): Promise<void> {
     await fsp.rm(this.pathOf(key), { force: true });
   }

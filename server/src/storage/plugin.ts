@@ -2,6 +2,7 @@ import path from 'node:path';
 import fp from 'fastify-plugin';
 import type { Storage } from './index';
 import { LocalStorage } from './local';
+import { MemoryCachedStorage } from './memoryCache';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -10,12 +11,14 @@ declare module 'fastify' {
   }
 }
 
-/** Media storage: a local folder under the data folder. */
+const SMALL_FILES = { maxFileBytes: 1024 * 1024, maxTotalBytes: 64 * 1024 * 1024, ttlMs: 60_000 };
+
+/** Media storage: a local folder under the data folder, small files also kept in memory. */
 export default fp(
   async (app) => {
-    const storage = new LocalStorage(path.join(app.config.dataDir, 'media'));
-    await storage.init();
-    app.decorate('storage', storage);
+    const local = new LocalStorage(path.join(app.config.dataDir, 'media'));
+    await local.init();
+    app.decorate('storage', new MemoryCachedStorage(local, SMALL_FILES));
   },
   { name: 'storage' },
 );

@@ -6,11 +6,14 @@ import { Footer } from './Footer';
 import { ScrollToTop } from './ScrollToTop';
 import { TopBar } from './TopBar';
 
+/** A column filling the window, so the footer sits at the bottom of short pages. */
 const Shell = styled.div`
   display: flex;
   flex-direction: column;
   min-height: 100vh;
+  /* The page content, focused (without a ring) by the skip link. */
   > div { flex: 1; outline: none; }
+  /* The skip link, off screen until focused. */
   > a { position: absolute; top: -99px; z-index: 20; padding: ${({ theme }) => theme.space[2]}; background: ${({ theme }) => theme.colors.surface}; }
   > a:focus { top: 0; }
 `;

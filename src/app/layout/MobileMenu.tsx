@@ -22,10 +22,12 @@ const Panel = styled.nav`
     font-size: ${({ theme }) => theme.fontSizes.sm};
   }
   ${menuRows}
+  @media (min-width: calc(${({ theme }) => theme.breakpoints.tablet} + 1px)) { display: none; }
 `;
 
 interface Props {
   id: string;
+  open: boolean;
   links: NavItem[];
   /** Signed in: the name shown above the account links; null when signed out. */
   account: string | null;
@@ -36,9 +38,9 @@ interface Props {
 }
 
 /** The phone menu: the site links, then the account links; following a link closes it. */
-export function MobileMenu({ id, links, account, isLoading, isStaff, onNavigate, onSignOut }: Props) {
+export function MobileMenu({ id, open, links, account, isLoading, isStaff, onNavigate, onSignOut }: Props) {
   return (
-    <Panel id={id} aria-label="Mobile">
+    <Panel id={id} aria-label="Mobile" hidden={!open}>
       <NavList links={links} onNavigate={onNavigate} />
       <p>{isLoading ? 'Loading' : (account ?? 'Account')}</p>
       {!isLoading && (

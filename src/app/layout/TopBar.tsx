@@ -121,20 +121,19 @@ export function TopBar({ account, isLoading, isStaff, onSignOut }: Props) {
           <path d={menuOpen ? 'M6 6l12 12M18 6 6 18' : 'M4 7h16M4 12h16M4 17h16'} />
         </svg>
       </MenuButton>
-      {menuOpen && (
-        <MobileMenu
-          id={MOBILE_MENU_ID}
-          links={links}
-          account={account}
-          isLoading={isLoading}
-          isStaff={isStaff}
-          onNavigate={closeMenu}
-          onSignOut={() => {
-            closeMenu();
-            onSignOut();
-          }}
-        />
-      )}
+      <MobileMenu
+        id={MOBILE_MENU_ID}
+        open={menuOpen}
+        links={links}
+        account={account}
+        isLoading={isLoading}
+        isStaff={isStaff}
+        onNavigate={closeMenu}
+        onSignOut={() => {
+          closeMenu();
+          onSignOut();
+        }}
+      />
     </Bar>
   );
 }

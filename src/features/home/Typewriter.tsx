@@ -43,8 +43,8 @@ const Caret = styled.span`
 `;
 
 /**
- * Types each phrase, pauses, deletes it and moves on. Screen readers get all phrases once as
- * text instead of every keystroke; with reduced motion whole phrases alternate.
+ * A heading that types each phrase, pauses, deletes it and moves on. Screen readers get all
+ * phrases once as text instead of every keystroke; with reduced motion whole phrases alternate.
  */
 export function Typewriter({ phrases, className }: { phrases: string[]; className?: string }) {
   const [reduced] = useState(prefersReducedMotion);
@@ -58,10 +58,10 @@ export function Typewriter({ phrases, className }: { phrases: string[]; classNam
 
   const full = phrases[state.phrase] ?? '';
   return (
-    <p className={className}>
+    <h2 className={className}>
       <span className="visually-hidden">{phrases.join(', ')}</span>
       <span aria-hidden="true">{reduced ? full : full.slice(0, state.length)}</span>
       <Caret aria-hidden="true" />
-    </p>
+    </h2>
   );
 }

@@ -1,9 +1,10 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { DetailSchema } from '../../../contract';
+import { CSRF_PATH } from '../../plugins/csrf';
 
-/** A call whose only purpose is the csrftoken cookie that every JSON answer sets when it is missing. */
+/** A call whose only purpose is the csrftoken cookie (also set by the SPA page) when the browser lacks one. */
 const routes: FastifyPluginAsyncTypebox = async (app) => {
-  app.get('/api/csrf/', { schema: { response: { 200: DetailSchema } } }, async () => ({ detail: 'CSRF cookie set.' }));
+  app.get(CSRF_PATH, { schema: { response: { 200: DetailSchema } } }, async () => ({ detail: 'CSRF cookie set.' }));
 };
 
 export default routes;

@@ -13,11 +13,11 @@ const currentCvRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/api/documents/documents/current_cv/',
     { schema: { response: { 200: DocumentSchema, 404: DetailSchema } } },
-    async (_request, reply) => {
-      const row = await findCurrentCv(app.db);
-      if (!row) return reply.code(404).send({ detail: NO_CURRENT_CV });
-      return toDocument(row, DownloadLinks.path(row.id));
-    },
+    async (_request, reply) =>
+      app.publicAnswers.send(reply, 'current_cv', async () => {
+        const row = await findCurrentCv(app.db);
+        return row ? { status: 200, body: toDocument(row, DownloadLinks.path(row.id)) } : { status: 404, body: { detail: NO_CURRENT_CV } };
+      }),
   );
 
   /**

@@ -41,9 +41,20 @@ export function attachmentDisposition(name: string): string {
   return `attachment; filename="${fallback}"; filename*=UTF-8''${encoded}`;
 }
 
+const etags = new Map<string, string>();
+/** Derived from the key, whose content never changes; remembered because banner files are hot. */
 function etagOf(key: string, size: number): string {
-  return `"${crypto.createHash('sha256').update(key).digest('base64url').slice(0, 27)}-${size.toString(36)}"`;
+  let etag = etags.get(key);
+  if (!etag) {
+    etag = `"${crypto.createHash('sha256').update(key).digest('base64url').slice(0, 27)}-${size.toString(36)}"`;
+    if (etags.size >= 10_000) etags.clear();
+    etags.set(key, etag);
+  }
+  return etag;
 }
+
+/** Files up to this size are answered from a buffer (the storage keeps such files in memory). */
+const SMALL_FILE_BYTES = 1024 * 1024;
 
 function etagListMatches(header: string | undefined, etag: string): boolean {
   if (!header) return false;
@@ -98,7 +109,7 @@ export async function sendStoredFile(request: FastifyRequest, reply: FastifyRepl
     return reply.send(await storage.openReadStream(file.key, range));
   }
   reply.header('content-length', info.size);
-  return reply.send(await storage.openReadStream(file.key));
+  return reply.send(info.size <= SMALL_FILE_BYTES ? await storage.read(file.key) : await storage.openReadStream(file.key));
 }
 
 const CONTENT_TYPES: Record<string, string> = Object.fromEntries(

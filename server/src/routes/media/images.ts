@@ -113,11 +113,14 @@ const imageRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/api/photos/images/',
     { schema: { querystring: ImageListQuerySchema, response: { 200: Type.Array(ImageSchema), ...errorResponses } } },
-    async (request) => {
-      let query = selectImages(app.db);
-      if (request.query.gallery_slug !== undefined) query = query.where('galleries.slug', '=', request.query.gallery_slug);
-      const rows = await query.orderBy('images.uploaded_at', 'desc').orderBy('images.id', 'desc').execute();
-      return rows.map(toImage);
+    async (request, reply) => {
+      const slug = request.query.gallery_slug;
+      return app.publicAnswers.send(reply, `images:${slug ?? '*'}`, async () => {
+        let query = selectImages(app.db);
+        if (slug !== undefined) query = query.where('galleries.slug', '=', slug);
+        const rows = await query.orderBy('images.uploaded_at', 'desc').orderBy('images.id', 'desc').execute();
+        return { status: 200, body: rows.map(toImage) };
+      });
     },
   );
 

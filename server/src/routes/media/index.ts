@@ -8,6 +8,14 @@ import mediaFileRoutes from './files';
 import galleryRoutes from './galleries';
 import imageRoutes from './images';
 import { registerMultipart } from './multipart';
+import { PublicAnswers } from './publicAnswers';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Kept answers of the public media reads; cleared by every successful media write. */
+    publicAnswers: PublicAnswers;
+  }
+}
 
 /**
  * Documents, photos and galleries (spec §7) and the files behind them. Encapsulated: the
@@ -16,6 +24,11 @@ import { registerMultipart } from './multipart';
 const mediaRoutes: FastifyPluginAsyncTypebox = async (app) => {
   await registerMultipart(app, DOCUMENT_MAX_BYTES);
   app.setErrorHandler(mediaErrorHandler);
+  app.decorate('publicAnswers', new PublicAnswers());
+  app.addHook('onSend', (request, reply, payload, done) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD' && reply.statusCode < 400) app.publicAnswers.clear();
+    done(null, payload);
+  });
 
   await app.register(galleryRoutes);
   await app.register(imageRoutes);

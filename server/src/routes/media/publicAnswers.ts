@@ -1,0 +1,37 @@
+import type { FastifyReply } from 'fastify';
+
+interface Answer {
+  status: number;
+  body: string;
+  expires: number;
+}
+
+/** Distinct keys kept at most; gallery slugs in queries are visitor-chosen. */
+const MAX_ENTRIES = 500;
+
+/**
+ * The serialised answers of the public read calls (banner images, current CV), kept until the
+ * next successful write to media in this process. The short lifetime bounds how stale an answer
+ * can be when several instances share one PostgreSQL database.
+ */
+export class PublicAnswers {
+  private readonly answers = new Map<string, Answer>();
+
+  constructor(private readonly ttlMs = 5_000) {}
+
+  /** Sends the kept answer for the key, or computes, keeps and sends a fresh one. */
+  async send(reply: FastifyReply, key: string, compute: () => Promise<{ status: number; body: unknown }>): Promise<FastifyReply> {
+    let answer = this.answers.get(key);
+    if (!answer || answer.expires < Date.now()) {
+      const { status, body } = await compute();
+      answer = { status, body: JSON.stringify(body), expires: Date.now() + this.ttlMs };
+      if (this.answers.size >= MAX_ENTRIES) this.answers.clear();
+      this.answers.set(key, answer);
+    }
+    return reply.code(answer.status).type('application/json; charset=utf-8').send(answer.body);
+  }
+
+  clear(): void {
+    this.answers.clear();
+  }
+}
