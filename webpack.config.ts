@@ -29,6 +29,8 @@ export default (_env: unknown, argv: { mode?: Configuration['mode'] }): Configur
           use: { loader: 'ts-loader', options: { transpileOnly: true, compilerOptions: { noEmit: false, sourceMap: !production } } },
         },
         { test: /\.(png|svg|ico|webp|woff2?)$/, type: 'asset/resource' },
+        // Our modules only declare things; unused ones (e.g. staff-only UI primitives) stay out of the first load.
+        { test: /[\\/]src[\\/]/, sideEffects: false },
       ],
     },
     plugins: [

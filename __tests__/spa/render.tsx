@@ -1,8 +1,9 @@
 import { render } from '@testing-library/react';
-import type { ReactElement } from 'react';
-import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router-dom';
+import { useLayoutEffect, type ReactElement } from 'react';
+import { MemoryRouter, useLocation, useNavigationType, type Location, type NavigationType, type RouteObject } from 'react-router-dom';
 import { AppProviders } from '../../src/app/AppProviders';
-import { routerFuture, routes } from '../../src/app/routes';
+import { RouteBoundary } from '../../src/app/RouteBoundary';
+import { AppRoutes, routerFuture, routes } from '../../src/app/routes';
 import { makeStore, type RootState } from '../../src/app/store';
 import type { User } from '../../server/contract';
 
@@ -37,16 +38,36 @@ interface Options {
   routes?: RouteObject[];
 }
 
+/** What tests read of the router: where it is and how it got there. */
+export interface RouterProbe {
+  state: { location: Location; historyAction: NavigationType };
+}
+
+/** Records the location once committed (a transition may render a location it never shows). */
+function LocationProbe({ probe }: { probe: RouterProbe }) {
+  const location = useLocation();
+  const historyAction = useNavigationType();
+  useLayoutEffect(() => {
+    probe.state = { location, historyAction };
+  }, [probe, location, historyAction]);
+  return null;
+}
+
 /**
  * Renders the app (or given routes) at a path with a fresh store. Note that AuthProvider runs
  * the startup session check: with no stored token it settles signed out.
  */
 export function renderApp({ route = '/', preloadedState, routes: routeObjects = routes }: Options = {}) {
   const store = makeStore(preloadedState);
-  const router = createMemoryRouter(routeObjects, { initialEntries: [route], future: routerFuture });
+  const router = {} as RouterProbe;
   const utils = render(
     <AppProviders store={store}>
-      <RouterProvider router={router} future={{ v7_startTransition: true }} />
+      <MemoryRouter initialEntries={[route]} future={routerFuture}>
+        <LocationProbe probe={router} />
+        <RouteBoundary>
+          <AppRoutes routeObjects={routeObjects} />
+        </RouteBoundary>
+      </MemoryRouter>
     </AppProviders>,
   );
   return { store, router, ...utils };

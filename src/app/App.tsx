@@ -1,14 +1,17 @@
-import { useState } from 'react';
-import { createBrowserRouter, RouterProvider } from 'react-router-dom';
+import { BrowserRouter } from 'react-router-dom';
 import { AppProviders } from './AppProviders';
-import { routerFuture, routes } from './routes';
+import { RouteBoundary } from './RouteBoundary';
+import { AppRoutes, routerFuture } from './routes';
 import type { AppStore } from './store';
 
 export function App({ store }: { store: AppStore }) {
-  const [router] = useState(() => createBrowserRouter(routes, { future: routerFuture }));
   return (
     <AppProviders store={store}>
-      <RouterProvider router={router} future={{ v7_startTransition: true }} />
+      <BrowserRouter future={routerFuture}>
+        <RouteBoundary>
+          <AppRoutes />
+        </RouteBoundary>
+      </BrowserRouter>
     </AppProviders>
   );
 }

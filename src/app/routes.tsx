@@ -1,17 +1,19 @@
-import type { ComponentType } from 'react';
-import type { RouteObject } from 'react-router-dom';
+import { lazy, type ComponentType } from 'react';
+import { useRoutes, type RouteObject } from 'react-router-dom';
 import { paths } from '../lib/paths';
 import { RequireAuth } from './guards/RequireAuth';
 import { RequireStaff } from './guards/RequireStaff';
 import { Layout } from './layout/Layout';
-import { RouteError } from './RouteError';
-import { AppLoading } from './AppLoading';
 import { HomePage } from '../features/home/HomePage';
 import { NotFoundPage } from '../features/notFound/NotFoundPage';
 
-/** Route-level code splitting: the module is fetched on first visit to the route. */
+/**
+ * Route-level code splitting: the module is fetched on first visit to the route, while the
+ * layout's boundary shows Loading Application... (see RouteBoundary).
+ */
 function screen<M>(load: () => Promise<M>, pick: (module: M) => ComponentType) {
-  return async () => ({ Component: pick(await load()) });
+  const Screen = lazy(async () => ({ default: pick(await load()) }));
+  return <Screen />;
 }
 
 const pub = {
@@ -39,46 +41,41 @@ const staff = {
   admin: screen(() => import(/* webpackChunkName: "admin" */ '../features/admin/AdminPage'), (m) => m.AdminPage),
 };
 
-/** Opt in to React Router 7 behaviour now (and keep its upgrade warnings out of the console). */
-export const routerFuture = {
-  v7_relativeSplatPath: true,
-  v7_fetcherPersist: true,
-  v7_normalizeFormMethod: true,
-  v7_partialHydration: true,
-  v7_skipActionErrorRevalidation: true,
-} as const;
+/**
+ * Opt in to React Router 7 behaviour now (and keep its upgrade warnings out of the console).
+ * Navigations run in a transition, so the current page stays up while the next one's code loads.
+ */
+export const routerFuture = { v7_startTransition: true, v7_relativeSplatPath: true } as const;
 
 export const routes: RouteObject[] = [
   {
     element: <Layout />,
-    errorElement: <RouteError />,
-    hydrateFallbackElement: <AppLoading />,
     children: [
       { path: paths.home, element: <HomePage /> },
-      { path: paths.cv, lazy: pub.cv },
-      { path: paths.onTheWeb, lazy: pub.onTheWeb },
-      { path: paths.about, lazy: pub.about },
-      { path: paths.login, lazy: auth.login },
-      { path: paths.signin, lazy: auth.login },
-      { path: paths.register, lazy: auth.register },
-      { path: paths.forgotPassword, lazy: auth.forgot },
-      { path: paths.resetPasswordPattern, lazy: auth.reset },
-      { path: paths.appLogin, lazy: auth.appLogin },
-      { path: paths.welcome, lazy: auth.welcome },
-      { path: paths.loginFailed, lazy: auth.loginFailed },
+      { path: paths.cv, element: pub.cv },
+      { path: paths.onTheWeb, element: pub.onTheWeb },
+      { path: paths.about, element: pub.about },
+      { path: paths.login, element: auth.login },
+      { path: paths.signin, element: auth.login },
+      { path: paths.register, element: auth.register },
+      { path: paths.forgotPassword, element: auth.forgot },
+      { path: paths.resetPasswordPattern, element: auth.reset },
+      { path: paths.appLogin, element: auth.appLogin },
+      { path: paths.welcome, element: auth.welcome },
+      { path: paths.loginFailed, element: auth.loginFailed },
       {
         element: <RequireAuth />,
         children: [
-          { path: paths.profile, lazy: auth.profile },
+          { path: paths.profile, element: auth.profile },
           // These screens refuse non-staff themselves, with their own Access Denied text.
-          { path: paths.documents, lazy: staff.documents },
-          { path: paths.photos, lazy: staff.photos },
-          { path: paths.galleries, lazy: staff.galleries },
+          { path: paths.documents, element: staff.documents },
+          { path: paths.photos, element: staff.photos },
+          { path: paths.galleries, element: staff.galleries },
           {
             element: <RequireStaff />,
             children: [
-              { path: paths.dashboard, lazy: staff.dashboard },
-              { path: `${paths.admin}/*`, lazy: staff.admin },
+              { path: paths.dashboard, element: staff.dashboard },
+              { path: `${paths.admin}/*`, element: staff.admin },
             ],
           },
         ],
@@ -87,3 +84,8 @@ export const routes: RouteObject[] = [
   },
   { path: '*', element: <NotFoundPage /> },
 ];
+
+/** The screens for the current address (a component router: no data APIs, so a lighter first load). */
+export function AppRoutes({ routeObjects = routes }: { routeObjects?: RouteObject[] }) {
+  return useRoutes(routeObjects);
+}

@@ -1,0 +1,110 @@
+import type { Browser } from 'playwright-core';
+import path from 'node:path';
+import { ARTIFACTS, expectNoProblems, launchBrowser, openSession } from './support/browser';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('a visitor’s tour of the public site', () => {
+  it('reads every public page from the top bar, in light and dark', async () => {
+    for (const colorScheme of ['light', 'dark'] as const) {
+      const session = await openSession(browser, { reducedMotion: 'no-preference' });
+      const { page } = session;
+      // No CV has been published on this fresh site: the CV page says so, after a 404 it expects.
+      session.allow(/current_cv|status of 404/);
+      await page.goto('/');
+      if (colorScheme === 'dark') {
+        await page.getByRole('button', { name: 'Switch to dark theme' }).click();
+        expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(true);
+      }
+      await page.getByRole('heading', { name: 'Quantitative Research', exact: true }).waitFor();
+      // With no banner pictures yet, the initials stand in.
+      await page.getByRole('img', { name: /Elias Northcote/ }).first().waitFor();
+      await session.screenshot(`public-home-${colorScheme}`);
+
+      const nav = page.getByRole('navigation', { name: 'Main' });
+      await nav.getByRole('link', { name: 'CV' }).click();
+      await page.getByRole('heading', { name: 'Curriculum Vitae' }).waitFor();
+      await page.getByRole('button', { name: 'No Current CV Found' }).waitFor();
+      const mailto = await page.getByRole('link', { name: 'Ask for More Information' }).getAttribute('href');
+      expect(mailto).toMatch(/^mailto:[^?]+\?subject=/);
+      expect(await page.title()).toMatch(/^CV \| /);
+      await session.screenshot(`public-cv-${colorScheme}`);
+
+      await nav.getByRole('link', { name: 'On the Web' }).click();
+      await page.getByRole('heading', { name: 'On the Web', level: 1 }).waitFor();
+      expect(await page.getByRole('link', { name: /Visit Page/ }).getAttribute('target')).toBe('_blank');
+      expect(await page.getByText('Coming Soon').count()).toBe(5);
+      await session.screenshot(`public-on-the-web-${colorScheme}`);
+
+      await nav.getByRole('link', { name: 'About' }).click();
+      await page.getByRole('heading', { name: 'About', level: 1 }).waitFor();
+      await session.screenshot(`public-about-${colorScheme}`);
+
+      await nav.getByRole('link', { name: 'Home' }).click();
+      await page.getByRole('heading', { name: 'Quantitative Research', exact: true }).waitFor();
+      expectNoProblems(session);
+      await session.context.close();
+    }
+  });
+
+  it('keeps the chosen theme across a reload', async () => {
+    const session = await openSession(browser);
+    const { page } = session;
+    await page.goto('/about');
+    expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(false);
+    await page.getByRole('button', { name: 'Switch to dark theme' }).click();
+    await page.reload();
+    await page.getByRole('button', { name: 'Switch to light theme' }).waitFor();
+    expect(await page.evaluate(() => [document.documentElement.classList.contains('dark'), localStorage.getItem('theme')])).toEqual([true, 'dark']);
+    await page.getByRole('button', { name: 'Switch to light theme' }).click();
+    expect(await page.evaluate(() => localStorage.getItem('theme'))).toBe('light');
+    expectNoProblems(session);
+    await session.context.close();
+  });
+
+  it('shows the not-found page for an unknown address', async () => {
+    const session = await openSession(browser);
+    const { page } = session;
+    await page.goto('/no/such/page');
+    await page.getByRole('heading', { name: 'Bee Error?' }).waitFor();
+    await page.getByText('.. ops it seems this page cannot be found ..').waitFor();
+    await page.getByText('We can’t seem to find the page you are looking for!').waitFor();
+    expect(await page.title()).toMatch(/^404 \| /);
+    await page.getByText(String(new Date().getFullYear())).first().waitFor();
+    await session.screenshot('public-not-found');
+    await page.getByRole('link', { name: 'Back to Home Page' }).click();
+    await page.waitForURL((url) => url.pathname === '/');
+    expectNoProblems(session);
+    await session.context.close();
+  });
+
+  it('works from the collapsible menu on a 390 px phone', async () => {
+    const session = await openSession(browser, { width: 390, height: 844 });
+    const { page } = session;
+    session.allow(/current_cv|status of 404/);
+    await page.goto('/');
+    await page.getByRole('heading', { name: 'Quantitative Research', exact: true }).waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    await session.screenshot('public-home-phone');
+    const menuButton = page.getByRole('button', { name: 'Menu' });
+    expect(await menuButton.getAttribute('aria-expanded')).toBe('false');
+    await menuButton.click();
+    expect(await menuButton.getAttribute('aria-expanded')).toBe('true');
+    const menu = page.getByRole('navigation', { name: 'Mobile' });
+    await menu.getByRole('link', { name: 'Register' }).waitFor();
+    await page.screenshot({ path: path.join(ARTIFACTS, 'public-menu-open-phone.png') });
+    await menu.getByRole('link', { name: 'CV' }).click();
+    await page.getByRole('heading', { name: 'Curriculum Vitae' }).waitFor();
+    expect(await menuButton.getAttribute('aria-expanded')).toBe('false');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    await session.screenshot('public-cv-phone');
+    expectNoProblems(session);
+    await session.context.close();
+  });
+});
