@@ -31,6 +31,9 @@ describe('serving the SPA', () => {
       expect(res.headers['content-security-policy']).toContain("script-src 'self'");
       expect(res.headers['content-security-policy']).toContain("frame-ancestors 'none'");
       expect(res.headers['set-cookie']).toEqual(expect.stringContaining('csrftoken='));
+      expect(res.headers['x-frame-options']).toBe('DENY');
+      expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
     }
     expect(first.body).not.toBe(second.body);
   });

@@ -24,15 +24,23 @@ function pageCsp(nonce: string): string {
   ].join('; ');
 }
 
-const COMMON_HEADERS = {
+/** Policies that govern documents: sent with the SPA page. */
+const PAGE_HEADERS = {
   'x-content-type-options': 'nosniff',
   'x-frame-options': 'DENY',
   'referrer-policy': 'strict-origin-when-cross-origin',
   'cross-origin-opener-policy': 'same-origin',
   'permissions-policy': 'camera=(), microphone=(), geolocation=()',
 };
-/** Everything that is not the SPA page (JSON, media, downloads) may run nothing and be framed by no one. */
-const RESOURCE_CSP = "default-src 'none'; frame-ancestors 'none'; sandbox";
+/**
+ * Everything else (JSON, media, downloads) must not be sniffed into something executable, and if
+ * opened directly may run nothing and be framed by no one; document-only policies would be noise
+ * on every image and API answer.
+ */
+const RESOURCE_HEADERS = {
+  'x-content-type-options': 'nosniff',
+  'content-security-policy': "default-src 'none'; frame-ancestors 'none'; sandbox",
+};
 const HSTS = 'max-age=31536000; includeSubDomains';
 
 /**
@@ -47,8 +55,8 @@ export default fp(
       return nonce;
     });
     app.addHook('onSend', (request, reply, payload, done) => {
-      reply.headers(COMMON_HEADERS);
-      if (!reply.hasHeader('content-security-policy')) reply.header('content-security-policy', RESOURCE_CSP);
+      // Only the SPA page sets its own CSP (usePageCsp); its nonce-bearing policy must stay.
+      reply.headers(reply.hasHeader('content-security-policy') ? PAGE_HEADERS : RESOURCE_HEADERS);
       if (request.protocol === 'https') reply.header('strict-transport-security', HSTS);
       done(null, payload);
     });

@@ -108,8 +108,10 @@ export async function sendStoredFile(request: FastifyRequest, reply: FastifyRepl
     reply.header('content-length', range.end - range.start + 1);
     return reply.send(await storage.openReadStream(file.key, range));
   }
+  // A buffer gets its length from Fastify; a stream needs it said.
+  if (info.size <= SMALL_FILE_BYTES) return reply.send(await storage.read(file.key));
   reply.header('content-length', info.size);
-  return reply.send(info.size <= SMALL_FILE_BYTES ? await storage.read(file.key) : await storage.openReadStream(file.key));
+  return reply.send(await storage.openReadStream(file.key));
 }
 
 const CONTENT_TYPES: Record<string, string> = Object.fromEntries(
