@@ -1,18 +1,14 @@
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import { useAuth } from '../../lib/session/AuthProvider';
 import { paths } from '../../lib/paths';
-import { LoadingText, Page } from '../../ui';
+import { AuthLoading } from '../../lib/session/AuthLoading';
 
 /** Admits signed-in users; others go to /signin without a history entry (spec §2). */
 export function RequireAuth() {
   const { isAuthenticated, isLoading } = useAuth();
   const location = useLocation();
   if (isLoading) {
-    return (
-      <Page>
-        <LoadingText>Loading Authentication...</LoadingText>
-      </Page>
-    );
+    return <AuthLoading />;
   }
   if (!isAuthenticated) return <Navigate to={paths.signin} replace state={{ from: location.pathname }} />;
   return <Outlet />;

@@ -5,6 +5,7 @@ import { CategoryForm } from './CategoryForm';
 import { DocumentsList } from './DocumentsList';
 import { useGetCategoriesQuery, useGetDocumentsQuery } from './documentsApi';
 import { UploadDocumentForm } from './UploadDocumentForm';
+import { AuthLoading } from '../../lib/session/AuthLoading';
 
 const Forms = styled.div`
   display: grid;
@@ -21,11 +22,7 @@ export function DocumentsPage() {
   const categories = useGetCategoriesQuery(undefined, { skip: !isStaff });
 
   if (isLoading) {
-    return (
-      <Page>
-        <LoadingText>Loading Authentication...</LoadingText>
-      </Page>
-    );
+    return <AuthLoading />;
   }
   if (!isStaff) return <AccessDenied message="You must be an administrator to manage documents." />;
 

@@ -6,6 +6,7 @@ import { CreateGalleryForm } from './CreateGalleryForm';
 import { GalleryList } from './GalleryList';
 import { ImageTable } from './ImageTable';
 import { UploadImagesForm } from './UploadImagesForm';
+import { AuthLoading } from '../../lib/session/AuthLoading';
 
 const Columns = styled.div`
   display: grid;
@@ -22,11 +23,7 @@ export function PhotosPage() {
   const galleries = useGetGalleriesQuery(undefined, { skip: !isStaff });
 
   if (isLoading) {
-    return (
-      <Page>
-        <LoadingText>Loading Authentication...</LoadingText>
-      </Page>
-    );
+    return <AuthLoading />;
   }
   if (!isStaff) return <AccessDenied message="You must be an administrator to manage photos and galleries." />;
 

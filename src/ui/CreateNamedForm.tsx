@@ -1,0 +1,65 @@
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { Alert } from './Alert';
+import { Button } from './Button';
+import { Card } from './Card';
+import { TextAreaField, TextField } from './Field';
+
+interface Props {
+  /** Heading and submit label, e.g. `Create Gallery`. */
+  title: string;
+  nameLabel: string;
+  nameHint: ReactNode;
+  /** Shown when the name is blank (spec §5). */
+  emptyNameMessage: string;
+  successMessage: string;
+  /** Creates the item; rejects with the call's error. */
+  create: (values: { name: string; description: string }) => Promise<unknown>;
+  /** The failure text for an error of `create`. */
+  describeFailure: (error: unknown) => string;
+}
+
+/** A card that creates something with a required name and an optional description (galleries, categories). */
+export function CreateNamedForm({ title, nameLabel, nameHint, emptyNameMessage, successMessage, create, describeFailure }: Props) {
+  const headingId = useId();
+  const [name, setName] = useState('');
+  const [description, setDescription] = useState('');
+  const [sending, setSending] = useState(false);
+  const [error, setError] = useState('');
+  const [success, setSuccess] = useState('');
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setError('');
+    setSuccess('');
+    if (!name.trim()) {
+      setError(emptyNameMessage);
+      return;
+    }
+    setSending(true);
+    try {
+      await create({ name: name.trim(), description });
+      setSuccess(successMessage);
+      setName('');
+      setDescription('');
+    } catch (failure) {
+      setError(describeFailure(failure));
+    } finally {
+      setSending(false);
+    }
+  }
+
+  return (
+    <Card aria-labelledby={headingId}>
+      <h2 id={headingId}>{title}</h2>
+      {error && <Alert tone="error">{error}</Alert>}
+      {success && <Alert tone="success">{success}</Alert>}
+      <form onSubmit={submit} noValidate>
+        <TextField label={nameLabel} required value={name} onChange={(event) => setName(event.target.value)} hint={nameHint} />
+        <TextAreaField label="Description (optional)" rows={3} value={description} onChange={(event) => setDescription(event.target.value)} />
+        <Button type="submit" disabled={sending}>
+          {sending ? 'Creating...' : title}
+        </Button>
+      </form>
+    </Card>
+  );
+}
