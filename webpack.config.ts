@@ -1,7 +1,7 @@
 import path from 'node:path';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
 import CompressionPlugin from 'compression-webpack-plugin';
-import type { Configuration } from 'webpack';
+import { DefinePlugin, type Configuration } from 'webpack';
 import type { Configuration as DevServerConfiguration } from 'webpack-dev-server';
 
 const apiPort = process.env.PORT ?? '8000';
@@ -35,6 +35,8 @@ export default (_env: unknown, argv: { mode?: Configuration['mode'] }): Configur
     },
     plugins: [
       new HtmlWebpackPlugin({ template: './public/index.html', favicon: './public/favicon.svg' }),
+      // The admin-backend links' address (src/lib/paths.ts); empty means the in-app area.
+      new DefinePlugin({ 'process.env.ADMIN_URL': JSON.stringify(process.env.ADMIN_URL ?? '') }),
       // Served as-is by the server (precompressed), so no CPU is spent compressing per request.
       ...(production ? [new CompressionPlugin({ test: /\.(js|svg)$/, algorithm: 'gzip', compressionOptions: { level: 9 } })] : []),
     ],

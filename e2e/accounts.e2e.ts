@@ -1,5 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
-import { expectNoProblems, launchBrowser, openSession } from './support/browser';
+import path from 'node:path';
+import { ARTIFACTS, expectNoProblems, launchBrowser, openSession } from './support/browser';
 import { apiCall, apiLogin, latestResetPath, uniqueEmail } from './support/site';
 
 const PASSWORD = 'Correct-horse-battery-9';
@@ -149,5 +150,35 @@ describe('a visitor’s account', () => {
     await failed.screenshot('accounts-login-failed');
     expectNoProblems(failed);
     await failed.context.close();
+  });
+});
+
+describe('the account screens as a visitor sees them', () => {
+  it.each(['light', 'dark'] as const)('renders each screen in %s at desktop and phone widths', async (colorScheme) => {
+    const screens: [string, string][] = [
+      ['/login', 'Sign in'],
+      ['/register', 'Register'],
+      ['/forgot-password', 'Forgot password'],
+      ['/reset-password/Mg/not-a-real-token', 'Reset password'],
+      ['/login-failed', 'Sign-in failed'],
+      ['/welcome', 'Welcome'],
+    ];
+    for (const width of [1280, 390]) {
+      const session = await openSession(browser, { colorScheme, width, height: width > 600 ? 860 : 844 });
+      await session.page.goto('/');
+      await session.page.evaluate((mode) => localStorage.setItem('theme', mode), colorScheme);
+      for (const [route, heading] of screens) {
+        await session.page.goto(route);
+        await session.page.getByRole('heading', { name: heading, level: 1 }).waitFor();
+        expect(await session.page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+        await session.screenshot(`accounts-${route.split('/')[1]}-${colorScheme}-${width}`);
+      }
+      await session.page.goto('/register');
+      await session.page.getByRole('button', { name: 'Terms and Conditions' }).click();
+      await session.page.getByRole('dialog').getByText('June 9th, 2025').waitFor();
+      await session.page.screenshot({ path: path.join(ARTIFACTS, `accounts-terms-${colorScheme}-${width}.png`) });
+      expectNoProblems(session);
+      await session.context.close();
+    }
   });
 });

@@ -101,6 +101,17 @@ describe('the staff area', () => {
     await page.getByText('Document marked as current!').waitFor();
     await staff.screenshot('staff-documents');
     await phoneShot(staff, '/documents', 'staff-documents-phone');
+
+    await page.goto('/admin');
+    await page.getByRole('heading', { name: 'Backend Administration' }).waitFor();
+    await page.getByRole('cell', { name: STAFF_EMAIL }).first().waitFor();
+    await staff.screenshot('staff-admin-users');
+    await phoneShot(staff, '/admin', 'staff-admin-users-phone');
+    await page.goto('/admin/audit');
+    // Every staff action above is in the audit log.
+    await page.getByText('document.marked_current').first().waitFor();
+    await page.getByText('image.uploaded').first().waitFor();
+    await staff.screenshot('staff-admin-audit');
     expectNoProblems(staff);
     await staff.context.close();
 

@@ -23,6 +23,12 @@ export const paths = {
   loginFailed: '/login-failed',
 } as const;
 
+/**
+ * Where the admin-backend links (account menu, dashboard) lead: the in-app administration area,
+ * unless ADMIN_URL names another address when the SPA is built.
+ */
+export const adminBackendUrl: string = process.env.ADMIN_URL || paths.admin;
+
 /** Server calls (spec §7 and the server's additions). */
 export const apiPaths = {
   tokenRefresh: '/api/token/refresh/',

@@ -85,6 +85,8 @@ describe('administration: audit log', () => {
 describe('administration: access', () => {
   it('sends signed-in non-staff away without loading anything', async () => {
     const backend = serveAdmin([anAdminUser()], [anAuditEntry()]);
+    // The home page they land on asks for its banner pictures.
+    server.use(http.get(url('/api/photos/images/'), () => HttpResponse.json([])));
     const { router } = renderApp({ route: '/admin/audit', preloadedState: signedInAs(aUser()) });
     await screen.findByRole('heading', { level: 1 });
     expect(router.state.location.pathname).toBe('/');

@@ -1,7 +1,8 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import styled, { css } from 'styled-components';
-import { paths } from '../../lib/paths';
+import { adminBackendUrl, paths } from '../../lib/paths';
+import { PathLink } from '../../lib/PathLink';
 
 /** Plain rows for the links and the Sign Out button of the account menus. */
 export const menuRows = css`
@@ -70,9 +71,9 @@ export function AccountItems({ isStaff, onSignOut, onNavigate }: AccountProps) {
       </li>
       {isStaff && (
         <li>
-          <Link to={paths.admin} onClick={onNavigate}>
+          <PathLink to={adminBackendUrl} onClick={onNavigate}>
             Admin Backend
-          </Link>
+          </PathLink>
         </li>
       )}
       <li>

@@ -1,6 +1,6 @@
-import { Link } from 'react-router-dom';
 import styled from 'styled-components';
-import { paths } from '../../lib/paths';
+import { adminBackendUrl, paths } from '../../lib/paths';
+import { PathLink } from '../../lib/PathLink';
 import { useAuth } from '../../lib/session/AuthProvider';
 import { ButtonLink, Card, CardGrid, Muted, Page } from '../../ui';
 
@@ -13,21 +13,24 @@ const DashboardCard = styled(Card)`
 
 const cards = [
   {
+    id: 'documents',
     title: 'Manage My Documents',
     text: 'Upload documents, organise them in categories and choose the current CV visitors download.',
     to: paths.documents,
     action: 'Open documents',
   },
   {
+    id: 'photos',
     title: 'Manage My Photos',
     text: 'Upload pictures, sort them into galleries and choose the images of the front-page banner.',
     to: paths.photos,
     action: 'Open photos',
   },
   {
+    id: 'admin',
     title: 'Backend Administration',
     text: 'Find users, manage staff rights and accounts, and review the audit log of staff actions.',
-    to: paths.admin,
+    to: adminBackendUrl,
     action: 'Open administration',
   },
 ];
@@ -42,10 +45,10 @@ export function DashboardPage() {
       <Muted>What would you like to manage today?</Muted>
       <CardGrid>
         {cards.map((card) => (
-          <DashboardCard key={card.to} aria-labelledby={`dashboard-${card.to.slice(1)}`}>
-            <h2 id={`dashboard-${card.to.slice(1)}`}>{card.title}</h2>
+          <DashboardCard key={card.title} aria-labelledby={`dashboard-${card.id}`}>
+            <h2 id={`dashboard-${card.id}`}>{card.title}</h2>
             <p>{card.text}</p>
-            <ButtonLink as={Link} to={card.to}>
+            <ButtonLink as={PathLink} to={card.to}>
               {card.action}
             </ButtonLink>
           </DashboardCard>

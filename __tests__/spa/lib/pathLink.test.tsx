@@ -1,0 +1,21 @@
+import { render, screen } from '@testing-library/react';
+import { MemoryRouter } from 'react-router-dom';
+import { adminBackendUrl } from '../../../src/lib/paths';
+import { PathLink } from '../../../src/lib/PathLink';
+
+describe('PathLink', () => {
+  it('links in-app paths through the router and other sites with a plain anchor', () => {
+    render(
+      <MemoryRouter>
+        <PathLink to="/admin">In app</PathLink>
+        <PathLink to="https://admin.example.org/panel">Elsewhere</PathLink>
+      </MemoryRouter>,
+    );
+    expect(screen.getByRole('link', { name: 'In app' })).toHaveAttribute('href', '/admin');
+    expect(screen.getByRole('link', { name: 'Elsewhere' })).toHaveAttribute('href', 'https://admin.example.org/panel');
+  });
+
+  it('sends the admin-backend links to the in-app area when no ADMIN_URL was built in', () => {
+    expect(adminBackendUrl).toBe('/admin');
+  });
+});
