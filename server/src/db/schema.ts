@@ -5,7 +5,6 @@
 import type { Generated, Selectable } from 'kysely';
 
 export interface Database {
-  site_meta: SiteMetaTable;
   users: UsersTable;
   audit_log: AuditLogTable;
   user_sessions: UserSessionsTable;
@@ -16,12 +15,6 @@ export interface Database {
   images: ImagesTable;
   document_categories: DocumentCategoriesTable;
   documents: DocumentsTable;
-}
-
-/** Key/value facts about the installation. */
-export interface SiteMetaTable {
-  key: string;
-  value: string;
 }
 
 export interface UsersTable {
