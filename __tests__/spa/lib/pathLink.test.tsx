@@ -1,12 +1,13 @@
 import { render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
+import { routerFuture } from '../../../src/app/routes';
 import { adminBackendUrl } from '../../../src/lib/paths';
 import { PathLink } from '../../../src/lib/PathLink';
 
 describe('PathLink', () => {
   it('links in-app paths through the router and other sites with a plain anchor', () => {
     render(
-      <MemoryRouter>
+      <MemoryRouter future={routerFuture}>
         <PathLink to="/admin">In app</PathLink>
         <PathLink to="https://admin.example.org/panel">Elsewhere</PathLink>
       </MemoryRouter>,

@@ -12,7 +12,7 @@ export function isNetworkError(error: AnyError): boolean {
 }
 
 /** The JSON body of a failed call, when it has one. */
-export function errorBody(error: AnyError): Record<string, unknown> | undefined {
+function errorBody(error: AnyError): Record<string, unknown> | undefined {
   if (typeof error === 'object' && error !== null && 'data' in error) {
     const data = (error as { data: unknown }).data;
     if (data && typeof data === 'object' && !Array.isArray(data)) return data as Record<string, unknown>;

@@ -27,10 +27,8 @@ export const sessionSlice = createSlice({
   selectors: {
     selectSessionStatus: (state) => state.status,
     selectCurrentUser: (state) => state.user,
-    selectIsAuthenticated: (state) => state.status === 'signedIn',
-    selectIsStaff: (state) => state.user?.is_staff === true,
   },
 });
 
 export const { signedIn, signedOut, profileUpdated } = sessionSlice.actions;
-export const { selectSessionStatus, selectCurrentUser, selectIsAuthenticated, selectIsStaff } = sessionSlice.selectors;
+export const { selectSessionStatus, selectCurrentUser } = sessionSlice.selectors;
