@@ -3,6 +3,7 @@ import HtmlWebpackPlugin from 'html-webpack-plugin';
 import CompressionPlugin from 'compression-webpack-plugin';
 import { DefinePlugin, type Configuration } from 'webpack';
 import type { Configuration as DevServerConfiguration } from 'webpack-dev-server';
+import { site } from './src/content/site';
 
 const apiPort = process.env.PORT ?? '8000';
 const proxiedPaths = ['/api', '/backend', '/login-with-token', '/media', '/cv.pdf', '/cv'];
@@ -34,7 +35,7 @@ export default (_env: unknown, argv: { mode?: Configuration['mode'] }): Configur
       ],
     },
     plugins: [
-      new HtmlWebpackPlugin({ template: './public/index.html', favicon: './public/favicon.svg' }),
+      new HtmlWebpackPlugin({ template: './public/index.html', favicon: './public/favicon.svg', title: site.productName, description: site.tagline }),
       // The admin-backend links' address (src/lib/paths.ts); empty means the in-app area.
       new DefinePlugin({ 'process.env.ADMIN_URL': JSON.stringify(process.env.ADMIN_URL ?? '') }),
       // Served as-is by the server (precompressed), so no CPU is spent compressing per request.
