@@ -1,5 +1,5 @@
 /**
- * Measures the budgets of DESIGN.md against the real built site on a fresh embedded database:
+ * Measures the site's performance budgets against the real built site on a fresh embedded database:
  *  1. JavaScript transferred on a first visit to / (gzip), in Chromium;
  *  2. banner image bytes on the home page (WebP at display size, never the original);
  *  3. requests/s and p99 of the public read endpoints vs. a bare Fastify hello-world, 50 connections.

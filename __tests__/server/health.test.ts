@@ -1,4 +1,4 @@
-import { buildTestServer } from './helpers';
+import { buildTestServer } from './testServer';
 
 describe('GET /api/health', () => {
   it('answers ok once the database is reachable', async () => {

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { buildTestServer, type TestServer } from './helpers';
+import { buildTestServer, type TestServer } from './testServer';
 
 describe('serving the SPA', () => {
   let server: TestServer & { cleanup: () => Promise<void> };

@@ -50,7 +50,7 @@ function secret(dataDir: string, envName: string, fileName: string): string {
 export function loadConfig(overrides: Partial<Config> = {}): Config {
   const dataDir = path.resolve(overrides.dataDir ?? process.env.DATA_DIR ?? 'data');
   fs.mkdirSync(dataDir, { recursive: true });
-  const port = Number(process.env.PORT ?? 8000);
+  const port = positiveInteger('PORT', 8000);
   const host = process.env.HOST ?? '127.0.0.1';
   const publicUrl = (process.env.PUBLIC_URL ?? `http://${host}:${port}`).replace(/\/$/, '');
   return {

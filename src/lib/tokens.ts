@@ -6,10 +6,14 @@ const REMEMBER_DAYS = 30;
 
 export const tokenStorage = {
   access: (): string | null => localStorage.getItem(ACCESS_KEY),
-  refresh: (): string | null => localStorage.getItem(REFRESH_KEY),
+  /** The stored refresh token, or the remembered one when local storage lost it. */
+  refresh: (): string | null => localStorage.getItem(REFRESH_KEY) ?? readCookie(REMEMBER_COOKIE),
   store(access: string, refresh?: string | null) {
     localStorage.setItem(ACCESS_KEY, access);
-    if (refresh) localStorage.setItem(REFRESH_KEY, refresh);
+    if (!refresh) return;
+    localStorage.setItem(REFRESH_KEY, refresh);
+    // Refresh tokens rotate: a remembered one is replaced by its successor.
+    if (readCookie(REMEMBER_COOKIE)) tokenStorage.remember(refresh);
   },
   clear() {
     localStorage.removeItem(ACCESS_KEY);

@@ -1,9 +1,9 @@
 export { AccessDenied } from './AccessDenied';
-export { Alert, type AlertTone } from './Alert';
-export { Button, ButtonLink, type ButtonVariant } from './Button';
+export { Alert } from './Alert';
+export { Button, ButtonLink } from './Button';
 export { Card, CardGrid } from './Card';
 export { CreateNamedForm } from './CreateNamedForm';
-export { CheckboxField, FieldFrame, Input, PasswordField, Select, SelectField, TextArea, TextAreaField, TextField } from './Field';
+export { CheckboxField, FieldFrame, Input, PasswordField, SelectField, TextAreaField, TextField } from './Field';
 export { FormAlert, type FormMessage } from './FormAlert';
 export { GlobalStyle } from './GlobalStyle';
 export { Modal } from './Modal';

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { LightMyRequestResponse } from 'fastify';
 import { hashPassword } from '../../../server/src/services/passwords';
-import { buildTestServer as buildServerWithDefaults, insertUser, type TestServer } from '../helpers';
+import { buildTestServer as buildServerWithDefaults, insertUser, type TestServer } from '../testServer';
 
 export type Server = Awaited<ReturnType<typeof buildServerWithDefaults>>;
 

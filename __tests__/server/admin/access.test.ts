@@ -1,4 +1,4 @@
-import { buildTestServer, insertUser } from '../helpers';
+import { buildTestServer, insertUser } from '../testServer';
 
 type Server = Awaited<ReturnType<typeof buildTestServer>>;
 

@@ -1,6 +1,6 @@
 import { recordAudit } from '../../../server/src/lib/audit';
-import { buildTestServer, insertUser } from '../helpers';
-import type { Signed } from './adminHelpers';
+import { buildTestServer, insertUser } from '../testServer';
+import type { Signed } from './adminFixtures';
 
 type Server = Awaited<ReturnType<typeof buildTestServer>>;
 

@@ -1,5 +1,5 @@
-import { buildTestServer, insertUser } from '../helpers';
-import { joinedAt, type Signed } from './adminHelpers';
+import { buildTestServer, insertUser } from '../testServer';
+import { joinedAt, type Signed } from './adminFixtures';
 
 type Server = Awaited<ReturnType<typeof buildTestServer>>;
 

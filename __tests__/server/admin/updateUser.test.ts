@@ -1,5 +1,5 @@
-import { buildTestServer, insertUser } from '../helpers';
-import { auditLines, liveSessions, signIn, type Signed } from './adminHelpers';
+import { buildTestServer, insertUser } from '../testServer';
+import { auditLines, liveSessions, signIn, type Signed } from './adminFixtures';
 
 type Server = Awaited<ReturnType<typeof buildTestServer>>;
 

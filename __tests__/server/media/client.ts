@@ -1,4 +1,4 @@
-import { buildTestServer, insertUser, type TestServer } from '../helpers';
+import { buildTestServer, insertUser, type TestServer } from '../testServer';
 import { form, pngWithGps, tinyPdf, type FilePart } from './fixtures';
 
 export type MediaTestServer = Awaited<ReturnType<typeof buildTestServer>>;

@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import type { AuditEntry } from '../../../server/contract/admin';
-import { formatDateTime } from '../../../src/features/admin/format';
+import { formatDateTime } from '../../../src/lib/dates';
 import { server, url } from '../msw';
 import { aStaffUser, aUser, renderApp, signedInAs } from '../render';
 import { anAdminUser, anAuditEntry, serveAdmin } from './adminBackend';

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import type { AdminUser } from '../../../server/contract/admin';
 import { formatDate } from '../../../src/lib/dates';
-import { formatDateTime } from '../../../src/features/admin/format';
+import { formatDateTime } from '../../../src/lib/dates';
 import { server, url } from '../msw';
 import { aStaffUser, renderApp, signedInAs } from '../render';
 import { anAdminUser, serveAdmin } from './adminBackend';

@@ -12,4 +12,6 @@ export function withId<T extends string>(db: Kysely<unknown>, table: CreateTable
     : table.addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement());
 }
 
-export const nowIso = (): string => new Date().toISOString();
+/** Times are stored as ISO-8601 UTC strings in both dialects. */
+export const isoAt = (ms: number): string => new Date(ms).toISOString();
+export const nowIso = (): string => isoAt(Date.now());

@@ -13,8 +13,6 @@ declare module 'fastify' {
     requireUser: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
     /** Pre-handler: as requireUser, then 403 unless the user is staff. */
     requireStaff: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
-    /** Resolves the bearer token's user without answering; null when absent or invalid. */
-    optionalUser: (request: FastifyRequest) => Promise<UserRow | null>;
   }
 }
 
@@ -46,11 +44,6 @@ export default fp(
       if (!user || user.is_active !== 1) return 'invalid';
       return user;
     }
-
-    app.decorate('optionalUser', async (request: FastifyRequest) => {
-      const user = await userFromHeader(request);
-      return user === 'invalid' ? null : user;
-    });
 
     app.decorate('requireUser', async (request: FastifyRequest, reply: FastifyReply) => {
       const user = await userFromHeader(request);

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
+import { HealthSchema } from '../../contract';
 import { pingDatabase } from '../db';
 
 const routes: FastifyPluginAsyncTypebox = async (app) => {
@@ -8,7 +9,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     {
       schema: {
         response: {
-          200: Type.Object({ status: Type.Literal('ok') }),
+          200: HealthSchema,
           503: Type.Object({ status: Type.Literal('unavailable') }),
         },
       },

@@ -1,4 +1,5 @@
 import type { Db } from '../db';
+import { isoAt } from '../db/columns';
 
 /** Failures allowed before the first lock; each further failure doubles the lock, up to an hour. */
 export const LOCKOUT_THRESHOLD = 5;
@@ -6,8 +7,6 @@ export const LOCKOUT_BASE_SECONDS = 60;
 export const LOCKOUT_MAX_SECONDS = 3600;
 /** A day without failures and the count starts again. */
 const FAILURE_MEMORY_SECONDS = 24 * 3600;
-
-const iso = (ms: number) => new Date(ms).toISOString();
 
 /**
  * Seconds the address must still wait before trying again, 0 when it may try now. Keyed by the
@@ -26,17 +25,17 @@ export function lockSeconds(failures: number): number {
 
 export async function recordLoginFailure(db: Db, emailNormalized: string): Promise<void> {
   const now = Date.now();
-  const forgetBefore = iso(now - FAILURE_MEMORY_SECONDS * 1000);
+  const forgetBefore = isoAt(now - FAILURE_MEMORY_SECONDS * 1000);
   // Addresses nobody has tried for a day are forgotten, so guessing random emails cannot grow the table.
   await db.deleteFrom('login_throttles').where('last_failure_at', '<', forgetBefore).execute();
   // One statement, so that concurrent failures all count.
   const { failures } = await db
     .insertInto('login_throttles')
-    .values({ email_normalized: emailNormalized, failures: 1, last_failure_at: iso(now), locked_until: null })
+    .values({ email_normalized: emailNormalized, failures: 1, last_failure_at: isoAt(now), locked_until: null })
     .onConflict((oc) =>
       oc.column('email_normalized').doUpdateSet((eb) => ({
         failures: eb('login_throttles.failures', '+', 1),
-        last_failure_at: iso(now),
+        last_failure_at: isoAt(now),
       })),
     )
     .returning('failures')
@@ -45,7 +44,7 @@ export async function recordLoginFailure(db: Db, emailNormalized: string): Promi
   if (seconds > 0) {
     await db
       .updateTable('login_throttles')
-      .set({ locked_until: iso(now + seconds * 1000) })
+      .set({ locked_until: isoAt(now + seconds * 1000) })
       .where('email_normalized', '=', emailNormalized)
       .execute();
   }

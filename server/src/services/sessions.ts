@@ -3,6 +3,7 @@ import type { Config } from '../config';
 import type { Db } from '../db';
 import type { UserRow, UserSessionRow } from '../db/schema';
 import { signToken, verifyToken } from '../lib/tokens';
+import { isoAt } from '../db/columns';
 
 /** A refresh token lives a day, or 30 days with "remember me"; rotation never outlives the family. */
 export const REFRESH_TOKEN_SECONDS = 24 * 3600;
@@ -22,8 +23,6 @@ export interface IssuedTokens {
 
 type TokenConfig = Pick<Config, 'secrets' | 'accessTokenSeconds'>;
 
-const iso = (ms: number) => new Date(ms).toISOString();
-
 async function issuePair(
   db: Db,
   config: TokenConfig,
@@ -38,7 +37,7 @@ async function issuePair(
   });
   await db
     .insertInto('refresh_tokens')
-    .values({ jti: refresh.jti, session_id: session.id, issued_at: iso(now), expires_at: iso(refresh.exp * 1000), used_at: null })
+    .values({ jti: refresh.jti, session_id: session.id, issued_at: isoAt(now), expires_at: isoAt(refresh.exp * 1000), used_at: null })
     .execute();
   // The access token names its session so that the session list can mark "this device".
   const access = await signToken(config.secrets.jwt, 'access', userId, config.accessTokenSeconds, { family: session.family });
@@ -56,7 +55,7 @@ export async function startSession(
   await db
     .deleteFrom('user_sessions')
     .where('user_id', '=', user.id)
-    .where((eb) => eb.or([eb('expires_at', '<', iso(now)), eb('revoked_at', 'is not', null)]))
+    .where((eb) => eb.or([eb('expires_at', '<', isoAt(now)), eb('revoked_at', 'is not', null)]))
     .execute();
   const session = await db
     .insertInto('user_sessions')
@@ -64,9 +63,9 @@ export async function startSession(
       user_id: user.id,
       family: crypto.randomUUID(),
       remember: options.remember ? 1 : 0,
-      created_at: iso(now),
-      last_used_at: iso(now),
-      expires_at: iso(now + SESSION_ABSOLUTE_SECONDS * 1000),
+      created_at: isoAt(now),
+      last_used_at: isoAt(now),
+      expires_at: isoAt(now + SESSION_ABSOLUTE_SECONDS * 1000),
       revoked_at: null,
       ip: options.client.ip.slice(0, 64),
       user_agent: options.client.userAgent.slice(0, 300),
@@ -77,7 +76,7 @@ export async function startSession(
 }
 
 async function revokeFamily(db: Db, sessionId: number): Promise<void> {
-  await db.updateTable('user_sessions').set({ revoked_at: iso(Date.now()) }).where('id', '=', sessionId).where('revoked_at', 'is', null).execute();
+  await db.updateTable('user_sessions').set({ revoked_at: isoAt(Date.now()) }).where('id', '=', sessionId).where('revoked_at', 'is', null).execute();
 }
 
 /**
@@ -114,12 +113,12 @@ export async function rotateRefreshToken(
     await revokeFamily(db, row.session_id);
     return undefined;
   }
-  if (row.revoked_at !== null || row.expires_at <= iso(now) || row.is_active !== 1) return undefined;
+  if (row.revoked_at !== null || row.expires_at <= isoAt(now) || row.is_active !== 1) return undefined;
 
   // Spending the token is the race's referee: of two concurrent uses only one updates the row.
   const spent = await db
     .updateTable('refresh_tokens')
-    .set({ used_at: iso(now) })
+    .set({ used_at: isoAt(now) })
     .where('jti', '=', claims.jti)
     .where('used_at', 'is', null)
     .executeTakeFirst();
@@ -129,14 +128,14 @@ export async function rotateRefreshToken(
   }
   await db
     .updateTable('user_sessions')
-    .set({ last_used_at: iso(now), ip: client.ip.slice(0, 64), user_agent: client.userAgent.slice(0, 300) })
+    .set({ last_used_at: isoAt(now), ip: client.ip.slice(0, 64), user_agent: client.userAgent.slice(0, 300) })
     .where('id', '=', row.session_id)
     .execute();
   await db
     .deleteFrom('refresh_tokens')
     .where('session_id', '=', row.session_id)
     .where('used_at', 'is not', null)
-    .where('expires_at', '<', iso(now))
+    .where('expires_at', '<', isoAt(now))
     .execute();
   return issuePair(db, config, row.user_id, { id: row.session_id, family: row.family, remember: row.remember, expires_at: row.expires_at });
 }
@@ -150,7 +149,7 @@ export async function endSessionOfRefreshToken(db: Db, config: TokenConfig, toke
   if (!claims?.family) return false;
   await db
     .updateTable('user_sessions')
-    .set({ revoked_at: iso(Date.now()) })
+    .set({ revoked_at: isoAt(Date.now()) })
     .where('family', '=', claims.family)
     .where('user_id', '=', claims.userId)
     .where('revoked_at', 'is', null)
@@ -165,7 +164,7 @@ export async function listActiveSessions(db: Db, userId: number): Promise<UserSe
     .selectAll()
     .where('user_id', '=', userId)
     .where('revoked_at', 'is', null)
-    .where('expires_at', '>', iso(Date.now()))
+    .where('expires_at', '>', isoAt(Date.now()))
     .orderBy('last_used_at', 'desc')
     .orderBy('id', 'desc')
     .execute();
@@ -175,7 +174,7 @@ export async function listActiveSessions(db: Db, userId: number): Promise<UserSe
 export async function revokeSession(db: Db, userId: number, sessionId: number): Promise<boolean> {
   const result = await db
     .updateTable('user_sessions')
-    .set({ revoked_at: iso(Date.now()) })
+    .set({ revoked_at: isoAt(Date.now()) })
     .where('id', '=', sessionId)
     .where('user_id', '=', userId)
     .where('revoked_at', 'is', null)
@@ -189,7 +188,7 @@ export async function revokeSession(db: Db, userId: number, sessionId: number): 
  * Returns the number of sessions revoked.
  */
 export async function revokeAllSessions(db: Db, userId: number, options: { exceptFamily?: string } = {}): Promise<number> {
-  let update = db.updateTable('user_sessions').set({ revoked_at: iso(Date.now()) }).where('user_id', '=', userId).where('revoked_at', 'is', null);
+  let update = db.updateTable('user_sessions').set({ revoked_at: isoAt(Date.now()) }).where('user_id', '=', userId).where('revoked_at', 'is', null);
   if (options.exceptFamily) update = update.where('family', '!=', options.exceptFamily);
   const result = await update.executeTakeFirst();
   await db.deleteFrom('app_tokens').where('user_id', '=', userId).where('used_at', 'is', null).execute();

@@ -3,8 +3,6 @@ import type { Db } from '../db';
 import type { UserRow } from '../db/schema';
 
 export const EMAIL_MAX_LENGTH = 254;
-export const NAME_MAX_LENGTH = 150;
-export const INTEREST_NOTES_MAX_LENGTH = 2000;
 
 // The WHATWG rule for <input type=email>, plus a dot in the domain: what a browser accepts, and deliverable.
 const EMAIL_PATTERN =

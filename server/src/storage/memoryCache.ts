@@ -26,6 +26,8 @@ export interface MemoryCacheOptions {
 export class MemoryCachedStorage implements Storage {
   private readonly entries = new Map<string, Entry>();
   private totalBytes = 0;
+  /** Keys deleted while a read of them may still be under way; keys are never reused. */
+  private readonly deleted = new Set<string>();
 
   constructor(
     private readonly inner: Storage,
@@ -51,11 +53,13 @@ export class MemoryCachedStorage implements Storage {
     if (cached) return cached.data;
     const info = await this.inner.stat(key);
     const data = await this.inner.read(key);
-    if (info && data.length <= this.options.maxFileBytes) this.remember(key, { info, data, expires: Date.now() + this.options.ttlMs });
+    if (info && data.length <= this.options.maxFileBytes && !this.deleted.has(key)) this.remember(key, { info, data, expires: Date.now() + this.options.ttlMs });
     return data;
   }
 
   async delete(key: string): Promise<void> {
+    if (this.deleted.size >= 10_000) this.deleted.clear();
+    this.deleted.add(key);
     this.forget(key);
     await this.inner.delete(key);
   }

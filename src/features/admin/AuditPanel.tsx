@@ -3,7 +3,7 @@ import styled from 'styled-components';
 import { failureMessage } from '../../lib/api/errors';
 import { Alert, LoadingText, Muted, Table } from '../../ui';
 import { useGetAuditLogQuery } from './adminApi';
-import { formatDateTime } from './format';
+import { formatDateTime } from '../../lib/dates';
 import { breakLongWords } from './breakLongWords';
 import { Pager } from './Pager';
 

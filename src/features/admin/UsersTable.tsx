@@ -4,7 +4,8 @@ import { formatDate } from '../../lib/dates';
 import { Button, Table } from '../../ui';
 import { Badge } from './Badge';
 import { breakLongWords } from './breakLongWords';
-import { formatDateTime, userName } from './format';
+import { formatDateTime } from '../../lib/dates';
+import { userName } from './format';
 import type { UserAction } from './useUserActions';
 
 const Name = styled.span`

@@ -3,7 +3,8 @@ import styled from 'styled-components';
 import type { Session } from '../../../server/contract/accounts';
 import { failureMessage } from '../../lib/api/errors';
 import { Alert, Button, Card, FormAlert, LoadingText, Muted, Row, Table, type FormMessage } from '../../ui';
-import { describeDevice, formatDateTime } from './formatting';
+import { formatDateTime } from '../../lib/dates';
+import { describeDevice } from './formatting';
 import { useGetSessionsQuery, useRevokeAllSessionsMutation, useRevokeSessionMutation } from './profileApi';
 
 const Badge = styled.span`

@@ -1,10 +1,3 @@
-/** A moment in the reader's locale and time zone, e.g. "9 Jun 2025, 14:05". */
-export function formatDateTime(iso: string): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return iso;
-  return date.toLocaleString(undefined, { year: 'numeric', month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit' });
-}
-
 const browsers: readonly (readonly [RegExp, string])[] = [
   [/Edg(e|A|iOS)?\//, 'Edge'],
   [/OPR\/|Opera/, 'Opera'],

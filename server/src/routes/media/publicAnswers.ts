@@ -16,6 +16,8 @@ const MAX_ENTRIES = 500;
  */
 export class PublicAnswers {
   private readonly answers = new Map<string, Answer>();
+  /** Bumped by clear(): an answer computed across a write is sent but not kept. */
+  private generation = 0;
 
   constructor(private readonly ttlMs = 5_000) {}
 
@@ -23,15 +25,19 @@ export class PublicAnswers {
   async send(reply: FastifyReply, key: string, compute: () => Promise<{ status: number; body: unknown }>): Promise<FastifyReply> {
     let answer = this.answers.get(key);
     if (!answer || answer.expires < Date.now()) {
+      const startedAt = this.generation;
       const { status, body } = await compute();
       answer = { status, body: JSON.stringify(body), expires: Date.now() + this.ttlMs };
-      if (this.answers.size >= MAX_ENTRIES) this.answers.clear();
-      this.answers.set(key, answer);
+      if (startedAt === this.generation) {
+        if (this.answers.size >= MAX_ENTRIES) this.answers.clear();
+        this.answers.set(key, answer);
+      }
     }
     return reply.code(answer.status).type('application/json; charset=utf-8').send(answer.body);
   }
 
   clear(): void {
+    this.generation += 1;
     this.answers.clear();
   }
 }

@@ -1,5 +1,5 @@
 import { startSession } from '../../../server/src/services/sessions';
-import type { insertUser, TestServer } from '../helpers';
+import type { insertUser, TestServer } from '../testServer';
 
 export type Signed = Awaited<ReturnType<typeof insertUser>>;
 
