@@ -1,5 +1,9 @@
 import type { Db } from '../db';
+import { nowIso } from '../db/columns';
 import type { UserRow } from '../db/schema';
+
+/** Who did it, in the trail, when an operator acts from the command line. */
+export const COMMAND_LINE = { id: null, email: 'command line' };
 
 /**
  * Writes one line of the staff audit trail. Action names are dotted events,
@@ -7,13 +11,13 @@ import type { UserRow } from '../db/schema';
  */
 export async function recordAudit(
   db: Db,
-  actor: Pick<UserRow, 'id' | 'email'>,
+  actor: Pick<UserRow, 'id' | 'email'> | typeof COMMAND_LINE,
   action: string,
   subject: string,
   details = '',
 ): Promise<void> {
   await db
     .insertInto('audit_log')
-    .values({ at: new Date().toISOString(), actor_id: actor.id, actor_email: actor.email, action, subject, details })
+    .values({ at: nowIso(), actor_id: actor.id, actor_email: actor.email, action, subject, details })
     .execute();
 }

@@ -16,6 +16,12 @@ declare module 'fastify' {
   }
 }
 
+/** The user a requireUser/requireStaff pre-handler admitted; a route without one is a programming error. */
+export function signedInUser(request: FastifyRequest): UserRow {
+  if (!request.user) throw new Error('route is missing the requireUser or requireStaff pre-handler');
+  return request.user;
+}
+
 const NOT_AUTHENTICATED = 'Authentication credentials were not provided.';
 const INVALID_TOKEN = 'Given token not valid for any token type';
 

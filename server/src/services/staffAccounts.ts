@@ -1,18 +1,12 @@
 import type { Db } from '../db';
 import { nowIso } from '../db/columns';
 import type { UserRow } from '../db/schema';
+import { COMMAND_LINE, recordAudit } from '../lib/audit';
 import { clearLoginFailures } from './loginThrottle';
 import { hashPassword } from './passwords';
 import { passwordProblems } from './passwordPolicy';
 import { revokeAllSessions } from './sessions';
 import { cleanEmail, findUserByEmail, isValidEmail, normalizeEmail } from './users';
-
-/** Who did it, in the audit trail, when an operator acts from the command line. */
-const OPERATOR = 'command line';
-
-async function audit(db: Db, action: string, subject: string, details = ''): Promise<void> {
-  await db.insertInto('audit_log').values({ at: nowIso(), actor_id: null, actor_email: OPERATOR, action, subject, details }).execute();
-}
 
 export class AccountInputError extends Error {}
 
@@ -36,7 +30,7 @@ export async function promoteToStaff(db: Db, input: StaffInput): Promise<UserRow
     .where('id', '=', existing.id)
     .returningAll()
     .executeTakeFirstOrThrow();
-  await audit(db, 'user.staff_granted', user.email);
+  await recordAudit(db, COMMAND_LINE, 'user.staff_granted', user.email);
   return user;
 }
 
@@ -62,7 +56,7 @@ export async function createStaffUser(db: Db, input: StaffInput & { password: st
     })
     .returningAll()
     .executeTakeFirstOrThrow();
-  await audit(db, 'user.created_staff', user.email);
+  await recordAudit(db, COMMAND_LINE, 'user.created_staff', user.email);
   return user;
 }
 
@@ -80,6 +74,6 @@ export async function resetPasswordByOperator(db: Db, email: string, password: s
     .executeTakeFirstOrThrow();
   await revokeAllSessions(db, user.id);
   await clearLoginFailures(db, user.email_normalized);
-  await audit(db, 'user.password_reset', user.email);
+  await recordAudit(db, COMMAND_LINE, 'user.password_reset', user.email);
   return updated;
 }

@@ -1,6 +1,7 @@
 import type { AdminUser, AdminUserPage, AdminUserUpdate, AuditPage } from '../../../server/contract/admin';
 import { api } from '../../lib/api/apiSlice';
 import { apiPaths } from '../../lib/paths';
+import { isNotFound } from '../../lib/api/errors';
 
 const userList = { type: 'AdminUser', id: 'LIST' } as const;
 const auditList = { type: 'Audit', id: 'LIST' } as const;
@@ -15,8 +16,6 @@ export interface AuditArgs {
   page: number;
   page_size: number;
 }
-
-const isNotFound = (error: unknown) => typeof error === 'object' && error !== null && 'status' in error && error.status === 404;
 
 /**
  * The administration area: users and the audit log. Every successful action writes an audit line,

@@ -1,16 +1,13 @@
 import styled from 'styled-components';
 import { Alert, Button, ButtonLink } from '../../ui';
 import { useGetCurrentCvQuery } from './cvApi';
+import { isNotFound } from '../../lib/api/errors';
 
 /** Puts the failure text on its own line below the buttons it sits among. */
 const Failure = styled.div`
   flex-basis: 100%;
   order: 1;
 `;
-
-function isNotFound(error: unknown): boolean {
-  return typeof error === 'object' && error !== null && 'status' in error && error.status === 404;
-}
 
 /**
  * The download button's four states (spec §2 CV): loading, unavailable after a failure, a link

@@ -6,6 +6,11 @@ type AnyError = FetchBaseQueryError | SerializedError | undefined | unknown;
 /** Spec §8: what a form says when its call got no answer at all. */
 export const NETWORK_ERROR_MESSAGE = 'Network error — please try again.';
 
+/** True when the server answered 404 Not Found. */
+export function isNotFound(error: AnyError): boolean {
+  return typeof error === 'object' && error !== null && 'status' in error && error.status === 404;
+}
+
 /** True when no answer came back (offline, refused, aborted). */
 export function isNetworkError(error: AnyError): boolean {
   return typeof error === 'object' && error !== null && 'status' in error && error.status === 'FETCH_ERROR';

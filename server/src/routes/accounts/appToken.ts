@@ -6,7 +6,8 @@ import { authRateLimit } from '../../plugins/rateLimit';
 import { issueAppToken, redeemAppToken } from '../../services/appTokens';
 import { startSession } from '../../services/sessions';
 import { userView } from '../../services/users';
-import { clientInfo, errorResponses, signedInUser } from './common';
+import { clientInfo, errorResponses} from './common';
+import { signedInUser } from '../../plugins/auth';
 
 export const APP_TOKEN_INVALID = 'Invalid or expired app token.';
 

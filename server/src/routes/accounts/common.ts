@@ -1,7 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { DetailSchema } from '../../../contract';
 import { AccountErrorSchema } from '../../../contract/accounts';
-import type { UserRow } from '../../db/schema';
 import { verifyToken } from '../../lib/tokens';
 import type { ClientInfo } from '../../services/sessions';
 
@@ -18,12 +17,6 @@ export const errorResponses = {
 
 export function clientInfo(request: FastifyRequest): ClientInfo {
   return { ip: request.ip, userAgent: request.headers['user-agent'] ?? '' };
-}
-
-/** The user set by the requireUser pre-handler. */
-export function signedInUser(request: FastifyRequest): UserRow {
-  if (!request.user) throw new Error('route is missing the requireUser pre-handler');
-  return request.user;
 }
 
 /** The session family named by the request's access token (checked already by requireUser). */

@@ -8,7 +8,8 @@ import { hashPassword, verifyPassword } from '../../services/passwords';
 import { passwordProblems } from '../../services/passwordPolicy';
 import { revokeAllSessions } from '../../services/sessions';
 import { userView } from '../../services/users';
-import { BLANK, currentFamily, errorResponses, signedInUser } from './common';
+import { BLANK, currentFamily, errorResponses} from './common';
+import { signedInUser } from '../../plugins/auth';
 
 export const PROFILE_MESSAGES = {
   wrongOldPassword: 'Your old password was entered incorrectly. Please enter it again.',

@@ -3,7 +3,8 @@ import { Type } from '@sinclair/typebox';
 import { DetailSchema } from '../../../contract';
 import { SessionIdParamsSchema, SessionSchema } from '../../../contract/accounts';
 import { listActiveSessions, revokeAllSessions, revokeSession } from '../../services/sessions';
-import { currentFamily, errorResponses, signedInUser } from './common';
+import { currentFamily, errorResponses} from './common';
+import { signedInUser } from '../../plugins/auth';
 
 const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(

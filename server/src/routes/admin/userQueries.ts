@@ -56,6 +56,3 @@ export async function findUsersPage(db: Db, { search, page, pageSize }: { search
   return { count: Number(count), rows };
 }
 
-export function findUser(db: Db, id: number): Promise<UserRow | undefined> {
-  return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
-}

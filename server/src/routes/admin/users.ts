@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { FastifyRequest } from 'fastify';
 import { Type } from '@sinclair/typebox';
 import {
   AdminIdParamsSchema,
@@ -9,12 +8,13 @@ import {
   AdminUserUpdateSchema,
 } from '../../../contract/admin';
 import { DetailSchema } from '../../../contract';
-import type { UserRow } from '../../db/schema';
 import { recordAudit } from '../../lib/audit';
 import { revokeAllSessions } from '../../services/sessions';
 import { adminPaths } from './paths';
 import { requireJsonBooleans } from './validation';
-import { displayName, findUser, findUsersPage, toAdminUser } from './userQueries';
+import { displayName, findUsersPage, toAdminUser } from './userQueries';
+import { signedInUser } from '../../plugins/auth';
+import { findUserById } from '../../services/users';
 
 const NOT_FOUND = { detail: 'Not found.' };
 const OWN_STAFF = { detail: 'You cannot remove your own staff access.' };
@@ -24,11 +24,6 @@ const OWN_DELETE = { detail: 'You cannot delete your own account.' };
 const guarded = { 401: DetailSchema, 403: DetailSchema };
 
 /** The staff member acting; requireStaff has run on the request, so it is always set. */
-function actorOf(request: FastifyRequest): UserRow {
-  if (!request.user) throw new Error('admin route reached without a signed-in user');
-  return request.user;
-}
-
 /** Finding users and changing their staff right, active state, sessions and existence. */
 const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
@@ -56,9 +51,9 @@ const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      const actor = actorOf(request);
+      const actor = signedInUser(request);
       const { is_staff, is_active } = request.body;
-      const target = await findUser(app.db, request.params.id);
+      const target = await findUserById(app.db, request.params.id);
       if (!target) return reply.code(404).send(NOT_FOUND);
       if (target.id === actor.id && is_staff === false) return reply.code(400).send(OWN_STAFF);
       if (target.id === actor.id && is_active === false) return reply.code(400).send(OWN_ACTIVE);
@@ -99,8 +94,8 @@ const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: { params: AdminIdParamsSchema, response: { 204: Type.Null(), 400: DetailSchema, 404: DetailSchema, ...guarded } },
     },
     async (request, reply) => {
-      const actor = actorOf(request);
-      const target = await findUser(app.db, request.params.id);
+      const actor = signedInUser(request);
+      const target = await findUserById(app.db, request.params.id);
       if (!target) return reply.code(404).send(NOT_FOUND);
       await app.db.transaction().execute(async (trx) => {
         const revoked = await revokeAllSessions(trx, target.id);
@@ -118,8 +113,8 @@ const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: { params: AdminIdParamsSchema, response: { 204: Type.Null(), 400: DetailSchema, 404: DetailSchema, ...guarded } },
     },
     async (request, reply) => {
-      const actor = actorOf(request);
-      const target = await findUser(app.db, request.params.id);
+      const actor = signedInUser(request);
+      const target = await findUserById(app.db, request.params.id);
       if (!target) return reply.code(404).send(NOT_FOUND);
       if (target.id === actor.id) return reply.code(400).send(OWN_DELETE);
       // Sessions, refresh tokens and app tokens go with the account (ON DELETE CASCADE).

@@ -6,6 +6,7 @@ import { nowIso } from '../../db/columns';
 import type { DocumentCategoryRow } from '../../db/schema';
 import { recordAudit } from '../../lib/audit';
 import { ErrorCollector, fieldError, errorResponses, isUniqueViolation } from './errors';
+import { signedInUser } from '../../plugins/auth';
 
 const DUPLICATE_NAME = 'A category with this name already exists.';
 
@@ -45,7 +46,7 @@ const categoryRoutes: FastifyPluginAsyncTypebox = async (app) => {
             .values({ name, description, created_at: nowIso() })
             .returningAll()
             .executeTakeFirstOrThrow();
-          await recordAudit(trx, request.user!, 'category.created', `category ${created.id} "${created.name}"`);
+          await recordAudit(trx, signedInUser(request), 'category.created', `category ${created.id} "${created.name}"`);
           return created;
         });
         return reply.code(201).send(toCategory(row));

@@ -13,6 +13,7 @@ import { ErrorCollector, fieldError, MESSAGES, NoContent, errorResponses, isFore
 import { fileResponses, sendStoredFile } from './files';
 import { FileField, readUpload, uploadLimits } from './multipart';
 import { IdParams } from './params';
+import { signedInUser } from '../../plugins/auth';
 
 const CATEGORY_MISSING = 'The selected category does not exist.';
 const CURRENT_NEEDS_CATEGORY = 'A document needs a category to be marked current.';
@@ -121,7 +122,7 @@ const documentRoutes: FastifyPluginAsyncTypebox = async (app) => {
             })
             .returning('id')
             .executeTakeFirstOrThrow();
-          await recordAudit(trx, request.user!, 'document.uploaded', `document ${row.id} "${name}"`, isCurrent ? 'current' : '');
+          await recordAudit(trx, signedInUser(request), 'document.uploaded', `document ${row.id} "${name}"`, isCurrent ? 'current' : '');
           return row.id;
         });
         return reply.code(201).send(staffView((await findDocument(id))!));
@@ -166,7 +167,7 @@ const documentRoutes: FastifyPluginAsyncTypebox = async (app) => {
             .where('id', '=', id)
             .executeTakeFirst();
           if (result.numUpdatedRows === 0n) return false;
-          await recordAudit(trx, request.user!, becameCurrent ? 'document.marked_current' : 'document.updated', `document ${id} "${name}"`, `category ${categoryId ?? 'none'}`);
+          await recordAudit(trx, signedInUser(request), becameCurrent ? 'document.marked_current' : 'document.updated', `document ${id} "${name}"`, `category ${categoryId ?? 'none'}`);
           return true;
         });
         if (!updated) return reply.code(404).send({ detail: MESSAGES.notFound });
@@ -186,7 +187,7 @@ const documentRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const { id } = request.params;
       const deleted = await app.db.transaction().execute(async (trx) => {
         const row = await trx.deleteFrom('documents').where('id', '=', id).returningAll().executeTakeFirst();
-        if (row) await recordAudit(trx, request.user!, 'document.deleted', `document ${id} "${row.name}"`);
+        if (row) await recordAudit(trx, signedInUser(request), 'document.deleted', `document ${id} "${row.name}"`);
         return row;
       });
       if (!deleted) return reply.code(404).send({ detail: MESSAGES.notFound });

@@ -8,6 +8,7 @@ import type { GalleryRow } from '../../db/schema';
 import { recordAudit } from '../../lib/audit';
 import { ErrorCollector, fieldError, MESSAGES, NoContent, errorResponses, isUniqueViolation } from './errors';
 import { IdParams } from './params';
+import { signedInUser } from '../../plugins/auth';
 
 const DUPLICATE_NAME = 'A gallery with this name already exists.';
 
@@ -78,7 +79,7 @@ const galleryRoutes: FastifyPluginAsyncTypebox = async (app) => {
             .values({ name, slug: await freeSlug(trx, name), description, created_at: nowIso() })
             .returningAll()
             .executeTakeFirstOrThrow();
-          await recordAudit(trx, request.user!, 'gallery.created', `gallery ${created.id} "${created.name}"`, `slug ${created.slug}`);
+          await recordAudit(trx, signedInUser(request), 'gallery.created', `gallery ${created.id} "${created.name}"`, `slug ${created.slug}`);
           return created;
         });
         return reply.code(201).send(toGallery(row));
@@ -117,7 +118,7 @@ const galleryRoutes: FastifyPluginAsyncTypebox = async (app) => {
             .where('id', '=', id)
             .returningAll()
             .executeTakeFirst();
-          if (updated) await recordAudit(trx, request.user!, 'gallery.updated', `gallery ${id} "${updated.name}"`, `slug ${updated.slug}`);
+          if (updated) await recordAudit(trx, signedInUser(request), 'gallery.updated', `gallery ${id} "${updated.name}"`, `slug ${updated.slug}`);
           return updated;
         });
         if (!row) return reply.code(404).send({ detail: MESSAGES.notFound });
@@ -136,7 +137,7 @@ const galleryRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const { id } = request.params;
       const deleted = await app.db.transaction().execute(async (trx) => {
         const row = await trx.deleteFrom('galleries').where('id', '=', id).returningAll().executeTakeFirst();
-        if (row) await recordAudit(trx, request.user!, 'gallery.deleted', `gallery ${id} "${row.name}"`);
+        if (row) await recordAudit(trx, signedInUser(request), 'gallery.deleted', `gallery ${id} "${row.name}"`);
         return row;
       });
       if (!deleted) return reply.code(404).send({ detail: MESSAGES.notFound });

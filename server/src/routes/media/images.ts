@@ -11,6 +11,7 @@ import { deleteAll, putAll, randomName, storageKey, type Storage } from '../../s
 import { ErrorCollector, fieldError, MESSAGES, NoContent, errorResponses, isForeignKeyViolation } from './errors';
 import { FileField, readUpload, uploadLimits, type UploadedFile } from './multipart';
 import { IdParams } from './params';
+import { signedInUser } from '../../plugins/auth';
 
 const GALLERY_MISSING = 'The selected gallery does not exist.';
 
@@ -151,7 +152,7 @@ const imageRoutes: FastifyPluginAsyncTypebox = async (app) => {
             .values({ title, description, gallery_id: galleryId, uploaded_at: nowIso(), ...stored.columns })
             .returning('id')
             .executeTakeFirstOrThrow();
-          await recordAudit(trx, request.user!, 'image.uploaded', `image ${row.id} "${title}"`, `gallery ${galleryId ?? 'none'}`);
+          await recordAudit(trx, signedInUser(request), 'image.uploaded', `image ${row.id} "${title}"`, `gallery ${galleryId ?? 'none'}`);
           return row.id;
         });
         const row = await selectImages(app.db).where('images.id', '=', id).executeTakeFirstOrThrow();
@@ -206,7 +207,7 @@ const imageRoutes: FastifyPluginAsyncTypebox = async (app) => {
             .returningAll()
             .executeTakeFirst();
           if (row) {
-            await recordAudit(trx, request.user!, 'image.updated', `image ${id} "${title}"`, stored ? 'file replaced' : '');
+            await recordAudit(trx, signedInUser(request), 'image.updated', `image ${id} "${title}"`, stored ? 'file replaced' : '');
           }
           return row;
         });
@@ -232,7 +233,7 @@ const imageRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const { id } = request.params;
       const deleted = await app.db.transaction().execute(async (trx) => {
         const row = await trx.deleteFrom('images').where('id', '=', id).returningAll().executeTakeFirst();
-        if (row) await recordAudit(trx, request.user!, 'image.deleted', `image ${id} "${row.title}"`);
+        if (row) await recordAudit(trx, signedInUser(request), 'image.deleted', `image ${id} "${row.title}"`);
         return row;
       });
       if (!deleted) return reply.code(404).send({ detail: MESSAGES.notFound });
