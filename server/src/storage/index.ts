@@ -32,6 +32,9 @@ export interface ByteRange {
 
 export type StorageFolder = 'images' | 'documents';
 
+/** Files up to this size are kept in memory once read and answered from a buffer. */
+export const SMALL_FILE_BYTES = 1024 * 1024;
+
 const KEY_PATTERN = /^(images|documents)\/[0-9a-f]{32}(-[a-z]+)?\.[a-z0-9]{2,5}$/;
 
 export function isValidKey(key: string): boolean {

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import fp from 'fastify-plugin';
-import type { Storage } from './index';
+import { SMALL_FILE_BYTES, type Storage } from './index';
 import { LocalStorage } from './local';
 import { MemoryCachedStorage } from './memoryCache';
 
@@ -11,7 +11,7 @@ declare module 'fastify' {
   }
 }
 
-const SMALL_FILES = { maxFileBytes: 1024 * 1024, maxTotalBytes: 64 * 1024 * 1024, ttlMs: 60_000 };
+const SMALL_FILES = { maxFileBytes: SMALL_FILE_BYTES, maxTotalBytes: 64 * 1024 * 1024, ttlMs: 60_000 };
 
 /** Media storage: a local folder under the data folder, small files also kept in memory. */
 export default fp(

@@ -6,15 +6,14 @@ import userRoutes from './users';
 
 /**
  * The administration area's calls, staff only. Encapsulated so that its error handler answers
- * malformed queries, ids and bodies with a 400 `{detail}` that the route schemas describe.
+ * malformed queries, ids and bodies with the single 400 `{detail}` its route schemas describe.
  */
 const adminRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.setErrorHandler<FastifyError>((error, _request, reply) => {
     if (error.validation) {
       return reply.code(400).send({ detail: validationDetail(error.validation, error.validationContext) });
     }
-    const status = error.statusCode ?? 500;
-    if (status >= 400 && status < 500) return reply.code(status).send({ detail: error.message });
+    // Everything else is answered by the site-wide handler.
     throw error;
   });
 

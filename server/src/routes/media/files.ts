@@ -4,7 +4,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { DetailSchema } from '../../../contract';
-import type { ByteRange, Storage } from '../../storage';
+import { SMALL_FILE_BYTES, type ByteRange, type Storage } from '../../storage';
 import { IMAGE_FORMATS } from '../../services/images';
 import { MESSAGES } from './errors';
 
@@ -52,9 +52,6 @@ function etagOf(key: string, size: number): string {
   }
   return etag;
 }
-
-/** Files up to this size are answered from a buffer (the storage keeps such files in memory). */
-const SMALL_FILE_BYTES = 1024 * 1024;
 
 function etagListMatches(header: string | undefined, etag: string): boolean {
   if (!header) return false;
