@@ -18,7 +18,6 @@ const JwtString = Type.String({ minLength: 1, maxLength: 2048 });
  * (`email`, `password`, `non_field_errors`...), as Django REST framework answers.
  */
 export const AccountErrorSchema = Type.Record(Type.String(), Type.Union([Type.String(), Type.Array(Type.String())]));
-export type AccountError = Static<typeof AccountErrorSchema>;
 
 export const RegisterRequestSchema = Type.Object({
   email: Email,
@@ -39,11 +38,9 @@ export const LoginRequestSchema = Type.Object({
 export type LoginRequest = Static<typeof LoginRequestSchema>;
 
 export const RefreshRequestSchema = Type.Object({ refresh: JwtString });
-export type RefreshRequest = Static<typeof RefreshRequestSchema>;
 
 /** POST /api/users/logout/: revokes the session the refresh token belongs to. */
 export const LogoutRequestSchema = Type.Object({ refresh: JwtString });
-export type LogoutRequest = Static<typeof LogoutRequestSchema>;
 
 /** PATCH /api/users/profile/: any of the editable fields; the email is not editable. */
 export const ProfileUpdateSchema = Type.Object(
@@ -83,7 +80,6 @@ export const SessionSchema = Type.Object({
 export type Session = Static<typeof SessionSchema>;
 
 export const SessionIdParamsSchema = Type.Object({ id: Type.Integer({ minimum: 1, maximum: 2147483647 }) });
-export type SessionIdParams = Static<typeof SessionIdParamsSchema>;
 
 export const ForgotPasswordRequestSchema = Type.Object({ email: Email });
 export type ForgotPasswordRequest = Static<typeof ForgotPasswordRequestSchema>;
@@ -99,8 +95,6 @@ export type ResetPasswordRequest = Static<typeof ResetPasswordRequestSchema>;
 
 /** POST /login-with-token/ (with the X-CSRFToken header). */
 export const TokenLoginRequestSchema = Type.Object({ token: Type.String({ minLength: 1, maxLength: 256 }) });
-export type TokenLoginRequest = Static<typeof TokenLoginRequestSchema>;
 
 /** POST /api/users/app-token/: a one-time token for /login-with-token/, valid `expires_in` seconds. */
 export const AppTokenResponseSchema = Type.Object({ token: Type.String(), expires_in: Type.Integer() });
-export type AppTokenResponse = Static<typeof AppTokenResponseSchema>;

@@ -19,7 +19,6 @@ export const UserSchema = Type.Object({
 export type User = Static<typeof UserSchema>;
 
 export const TokenPairSchema = Type.Object({ access: Type.String(), refresh: Type.String() });
-export type TokenPair = Static<typeof TokenPairSchema>;
 
 export const LoginResponseSchema = Type.Object({ access: Type.String(), refresh: Type.String(), user: UserSchema });
 export type LoginResponse = Static<typeof LoginResponseSchema>;
@@ -32,7 +31,6 @@ export const ErrorBodySchema = Type.Object(
   { detail: Type.Optional(Type.String()), non_field_errors: Type.Optional(Type.Array(Type.String())) },
   { additionalProperties: Type.Array(Type.String()) },
 );
-export type ErrorBody = { detail?: string; non_field_errors?: string[] } & Record<string, string[] | string | undefined>;
 
 export const DetailSchema = Type.Object({ detail: Type.String() });
 export type Detail = Static<typeof DetailSchema>;

@@ -1,4 +1,5 @@
 import type { Document, DocumentCategory } from '../../../server/contract';
+import type { CategoryCreate, DocumentUpdate } from '../../../server/contract/media';
 import { api } from '../../lib/api/apiSlice';
 import { apiPaths } from '../../lib/paths';
 
@@ -7,12 +8,7 @@ const categoryList = { type: 'Category', id: 'LIST' } as const;
 /** The CV page's download follows the current document of the CV category. */
 const currentCv = { type: 'CurrentCv' } as const;
 
-export interface NewCategory {
-  name: string;
-  description: string;
-}
-
-export interface MarkCurrentArgs {
+interface MarkCurrentArgs {
   id: number;
   category: number;
 }
@@ -34,12 +30,12 @@ export const documentsApi = api.injectEndpoints({
       // A new current document unmarks the category's previous one and may be the new CV.
       invalidatesTags: (_result, _error, body) => (body.get('is_current') === 'true' ? [documentList, currentCv] : [documentList]),
     }),
-    createCategory: build.mutation<DocumentCategory, NewCategory>({
+    createCategory: build.mutation<DocumentCategory, CategoryCreate>({
       query: (body) => ({ url: apiPaths.categories, method: 'POST', body }),
       invalidatesTags: [categoryList],
     }),
     markCurrent: build.mutation<Document, MarkCurrentArgs>({
-      query: ({ id, category }) => ({ url: apiPaths.document(id), method: 'PATCH', body: { is_current: true, category } }),
+      query: ({ id, category }) => ({ url: apiPaths.document(id), method: 'PATCH', body: { is_current: true, category } satisfies DocumentUpdate }),
       // Other documents of the category lose their current mark, so the whole list changes.
       invalidatesTags: [documentList, currentCv],
     }),

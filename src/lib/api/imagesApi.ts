@@ -1,4 +1,5 @@
 import type { Gallery, Image } from '../../../server/contract';
+import type { GalleryCreate, GalleryUpdate, ImageListQuery } from '../../../server/contract/media';
 import { apiPaths } from '../paths';
 import { api } from './apiSlice';
 
@@ -9,11 +10,11 @@ export const imagesApi = api.injectEndpoints({
       query: () => apiPaths.galleries,
       providesTags: (result = []) => [{ type: 'Gallery', id: 'LIST' }, ...result.map(({ id }) => ({ type: 'Gallery' as const, id }))],
     }),
-    createGallery: build.mutation<Gallery, { name: string; description: string }>({
+    createGallery: build.mutation<Gallery, GalleryCreate>({
       query: (body) => ({ url: apiPaths.galleries, method: 'POST', body }),
       invalidatesTags: [{ type: 'Gallery', id: 'LIST' }],
     }),
-    updateGallery: build.mutation<Gallery, { id: number; name: string; description: string }>({
+    updateGallery: build.mutation<Gallery, GalleryUpdate & { id: number }>({
       query: ({ id, ...body }) => ({ url: apiPaths.galleryUpdate(id), method: 'PATCH', body }),
       // Image rows show their gallery's name.
       invalidatesTags: (_r, _e, { id }) => [{ type: 'Gallery', id }, { type: 'Image', id: 'LIST' }],
@@ -23,7 +24,7 @@ export const imagesApi = api.injectEndpoints({
       // Its images become unassigned.
       invalidatesTags: (_r, _e, id) => [{ type: 'Gallery', id }, { type: 'Gallery', id: 'LIST' }, { type: 'Image', id: 'LIST' }],
     }),
-    getImages: build.query<Image[], { gallery_slug?: string } | void>({
+    getImages: build.query<Image[], ImageListQuery | void>({
       query: (args) => ({ url: apiPaths.images, params: args?.gallery_slug ? { gallery_slug: args.gallery_slug } : undefined }),
       providesTags: (result = []) => [{ type: 'Image', id: 'LIST' }, ...result.map(({ id }) => ({ type: 'Image' as const, id }))],
     }),
