@@ -6,7 +6,7 @@ import type { Configuration as DevServerConfiguration } from 'webpack-dev-server
 import { site } from './src/content/site';
 
 const apiPort = process.env.PORT ?? '8000';
-const proxiedPaths = ['/api', '/backend', '/login-with-token', '/media', '/cv.pdf', '/cv'];
+const proxiedPaths = ['/api/', '/backend/', '/login-with-token/', '/media/', '/cv.pdf'];
 
 export default (_env: unknown, argv: { mode?: Configuration['mode'] }): Configuration & { devServer?: DevServerConfiguration } => {
   const production = argv.mode !== 'development';
