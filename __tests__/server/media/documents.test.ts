@@ -1,24 +1,10 @@
+import type { Document } from '../../../server/contract';
 import { DOCUMENT_MESSAGES } from '../../../server/src/services/documents';
 import { auditActions, createCategory, currentFlags, mediaServer, uploadDocument, type Auth, type MediaTestServer } from './client';
 import { docx, filesOnDisk, odt, tinyPdf, utf8Text } from './fixtures';
 
 // Each test builds a server on a fresh database; on PostgreSQL that takes a moment.
 jest.setTimeout(30_000);
-
-interface ApiDocument {
-  id: number;
-  name: string;
-  description: string;
-  category: number | null;
-  category_name: string | null;
-  is_current: boolean;
-  uploaded_at: string;
-  download_url: string;
-  file: string;
-  original_filename: string;
-  content_type: string;
-  size: number;
-}
 
 describe('document categories', () => {
   let server: MediaTestServer;
@@ -80,7 +66,7 @@ describe('documents', () => {
   const upload = async (fields: Record<string, string>, file?: Parameters<typeof uploadDocument>[3]) => {
     const res = await uploadDocument(server, staff, fields, file);
     expect(res.statusCode).toBe(201);
-    return res.json<ApiDocument>();
+    return res.json<Document>();
   };
   const markCurrent = (id: number, category: number | null) =>
     server.inject({ method: 'PATCH', url: `/api/documents/documents/${id}/`, headers: staff, payload: { is_current: true, category } });
@@ -158,7 +144,7 @@ describe('documents', () => {
     const list = await get('/api/documents/documents/', staff);
     expect(list.statusCode).toBe(200);
     expect(list.json()).toEqual([second, first]);
-    expect(list.json<ApiDocument[]>().map((d) => d.category_name)).toEqual(['Papers', 'Cv']);
+    expect(list.json<Document[]>().map((d) => d.category_name)).toEqual(['Papers', 'Cv']);
   });
 
   it('uploading a current document unmarks the previous current one of its category only', async () => {

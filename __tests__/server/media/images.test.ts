@@ -1,3 +1,4 @@
+import type { Image } from '../../../server/contract';
 import sharp from 'sharp';
 import { RENDITIONS } from '../../../server/src/services/images';
 import { auditActions, createGallery, mediaServer, postForm, uploadImage, type Auth, type MediaTestServer } from './client';
@@ -5,20 +6,6 @@ import { avifWithGps, filesOnDisk, gif, hasMetadata, jpegWithGps, pngWithGps, we
 
 // Each test builds a server on a fresh database; on PostgreSQL that takes a moment.
 jest.setTimeout(30_000);
-
-interface ApiImage {
-  id: number;
-  title: string;
-  description: string;
-  gallery: number | null;
-  gallery_name: string | null;
-  image_url: string;
-  image: string;
-  sizes: { thumb: string; banner: string; large: string };
-  width: number;
-  height: number;
-  uploaded_at: string;
-}
 
 describe('images', () => {
   let server: MediaTestServer;
@@ -32,7 +19,7 @@ describe('images', () => {
   });
 
   const fetchFile = (url: string, headers: Record<string, string> = {}) => server.inject({ method: 'GET', url, headers });
-  const urlsOf = (image: ApiImage) => [image.image_url, image.sizes.thumb, image.sizes.banner, image.sizes.large];
+  const urlsOf = (image: Image) => [image.image_url, image.sizes.thumb, image.sizes.banner, image.sizes.large];
 
   it.each([
     ['JPEG', jpegWithGps, 'image/jpeg', 'jpeg'],
@@ -45,7 +32,7 @@ describe('images', () => {
     if (sharpFormat !== 'gif') expect(hasMetadata(input)).toBe(true);
     const res = await uploadImage(server, staff, { title: 'Talk', description: 'At the conference' }, { data: input, filename: 'talk.bin' });
     expect(res.statusCode).toBe(201);
-    const image = res.json<ApiImage>();
+    const image = res.json<Image>();
     expect(image).toEqual({
       id: expect.any(Number),
       title: 'Talk',
@@ -82,7 +69,7 @@ describe('images', () => {
   });
 
   it('turns a sideways photo upright and derives each size within its box', async () => {
-    const image = (await uploadImage(server, staff, {}, { data: await jpegWithGps(), filename: 'portrait.jpg' })).json<ApiImage>();
+    const image = (await uploadImage(server, staff, {}, { data: await jpegWithGps(), filename: 'portrait.jpg' })).json<Image>();
     // The fixture is 320×200 stored with orientation 6 (rotate 90°): upright it is 200×320.
     expect([image.width, image.height]).toEqual([200, 320]);
     const original = await sharp((await fetchFile(image.image_url)).rawPayload).metadata();
@@ -98,16 +85,16 @@ describe('images', () => {
   it('lists images publicly, all or those of one gallery by slug', async () => {
     const logos = await createGallery(server, staff, 'page-logos');
     const talks = await createGallery(server, staff, 'Talks');
-    const first = (await uploadImage(server, staff, { title: 'Logo 1', gallery: String(logos.id) })).json<ApiImage>();
-    const second = (await uploadImage(server, staff, { title: 'Logo 2', gallery: String(logos.id) })).json<ApiImage>();
+    const first = (await uploadImage(server, staff, { title: 'Logo 1', gallery: String(logos.id) })).json<Image>();
+    const second = (await uploadImage(server, staff, { title: 'Logo 2', gallery: String(logos.id) })).json<Image>();
     await uploadImage(server, staff, { title: 'Talk', gallery: String(talks.id) });
     await uploadImage(server, staff, { title: 'Loose', gallery: '' });
-    const all = (await server.inject({ method: 'GET', url: '/api/photos/images/' })).json<ApiImage[]>();
+    const all = (await server.inject({ method: 'GET', url: '/api/photos/images/' })).json<Image[]>();
     expect(all.map((i) => i.title)).toEqual(['Loose', 'Talk', 'Logo 2', 'Logo 1']);
     const banner = await server.inject({ method: 'GET', url: '/api/photos/images/?gallery_slug=page-logos' });
     expect(banner.statusCode).toBe(200);
     expect(banner.json()).toEqual([second, first]);
-    expect(banner.json<ApiImage[]>()[0]).toEqual(expect.objectContaining({ gallery: logos.id, gallery_name: 'page-logos' }));
+    expect(banner.json<Image[]>()[0]).toEqual(expect.objectContaining({ gallery: logos.id, gallery_name: 'page-logos' }));
     expect((await server.inject({ method: 'GET', url: '/api/photos/images/?gallery_slug=nothing' })).json()).toEqual([]);
   });
 
@@ -150,7 +137,7 @@ describe('images', () => {
 
   it('edits title, description and gallery without touching the files', async () => {
     const gallery = await createGallery(server, staff, 'Talks');
-    const image = (await uploadImage(server, staff, { gallery: String(gallery.id) })).json<ApiImage>();
+    const image = (await uploadImage(server, staff, { gallery: String(gallery.id) })).json<Image>();
     const files = filesOnDisk(server.config.dataDir);
     const res = await postForm(server, `/api/photos/images/${image.id}/`, staff, { title: 'New title', description: 'New text', gallery: '' }, [], 'PATCH');
     expect(res.statusCode).toBe(200);
@@ -165,19 +152,19 @@ describe('images', () => {
   });
 
   it('treats an empty file input in an edit as no replacement', async () => {
-    const image = (await uploadImage(server, staff)).json<ApiImage>();
+    const image = (await uploadImage(server, staff)).json<Image>();
     const res = await postForm(server, `/api/photos/images/${image.id}/`, staff, { title: 'Same' }, [{ field: 'image', filename: '', data: Buffer.alloc(0) }], 'PATCH');
     expect(res.statusCode).toBe(200);
-    expect(res.json<ApiImage>().image_url).toBe(image.image_url);
+    expect(res.json<Image>().image_url).toBe(image.image_url);
   });
 
   it('replaces the picture: new files served, old files gone', async () => {
-    const image = (await uploadImage(server, staff)).json<ApiImage>();
+    const image = (await uploadImage(server, staff)).json<Image>();
     const res = await postForm(server, `/api/photos/images/${image.id}/`, staff, { title: 'Replaced', description: '', gallery: '' }, [
       { field: 'image', filename: 'new.jpg', data: await jpegWithGps() },
     ], 'PATCH');
     expect(res.statusCode).toBe(200);
-    const replaced = res.json<ApiImage>();
+    const replaced = res.json<Image>();
     expect(replaced.image_url).toMatch(/\.jpg$/);
     expect([replaced.width, replaced.height]).toEqual([200, 320]);
     for (const url of urlsOf(image)) expect((await fetchFile(url)).statusCode).toBe(404);
@@ -186,7 +173,7 @@ describe('images', () => {
   });
 
   it('keeps the old picture when the replacement is refused', async () => {
-    const image = (await uploadImage(server, staff)).json<ApiImage>();
+    const image = (await uploadImage(server, staff)).json<Image>();
     const files = filesOnDisk(server.config.dataDir);
     const res = await postForm(server, `/api/photos/images/${image.id}/`, staff, { title: 'x' }, [
       { field: 'image', filename: 'x.jpg', data: Buffer.from('not an image') },
@@ -197,7 +184,7 @@ describe('images', () => {
   });
 
   it('deletes an image with its files', async () => {
-    const image = (await uploadImage(server, staff)).json<ApiImage>();
+    const image = (await uploadImage(server, staff)).json<Image>();
     expect(filesOnDisk(server.config.dataDir)).toHaveLength(4);
     expect((await server.inject({ method: 'DELETE', url: `/api/photos/images/${image.id}/`, headers: staff })).statusCode).toBe(204);
     expect(filesOnDisk(server.config.dataDir)).toEqual([]);
@@ -207,7 +194,7 @@ describe('images', () => {
   });
 
   it('serves media with validators, conditional answers and ranges', async () => {
-    const image = (await uploadImage(server, staff)).json<ApiImage>();
+    const image = (await uploadImage(server, staff)).json<Image>();
     const whole = await fetchFile(image.sizes.large);
     const etag = String(whole.headers.etag);
     expect(whole.headers['accept-ranges']).toBe('bytes');
