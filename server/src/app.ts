@@ -10,6 +10,7 @@ import rateLimit from './plugins/rateLimit';
 import csrf from './plugins/csrf';
 import mailer from './plugins/mailer';
 import spa from './plugins/spa';
+import changes from './plugins/changes';
 import storage from './storage/plugin';
 import healthRoutes from './routes/health';
 import accountRoutes from './routes/accounts';
@@ -43,6 +44,7 @@ const app: FastifyPluginAsync<AppOptions> = async (fastify: FastifyInstance, { c
   await fastify.register(auth);
   await fastify.register(mailer);
   await fastify.register(storage);
+  await fastify.register(changes);
 
   await fastify.register(healthRoutes);
   await fastify.register(accountRoutes);

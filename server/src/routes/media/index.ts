@@ -12,7 +12,7 @@ import { PublicAnswers } from './publicAnswers';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** Kept answers of the public media reads; cleared by every successful media write. */
+    /** Kept answers of the public media reads; cleared by every announced media change. */
     publicAnswers: PublicAnswers;
   }
 }
@@ -24,9 +24,11 @@ declare module 'fastify' {
 const mediaRoutes: FastifyPluginAsyncTypebox = async (app) => {
   await registerMultipart(app, DOCUMENT_MAX_BYTES);
   app.setErrorHandler(mediaErrorHandler);
-  app.decorate('publicAnswers', new PublicAnswers());
+  const publicAnswers = new PublicAnswers();
+  app.decorate('publicAnswers', publicAnswers);
+  app.changes.subscribe('media', () => publicAnswers.clear());
   app.addHook('onSend', (request, reply, payload, done) => {
-    if (request.method !== 'GET' && request.method !== 'HEAD' && reply.statusCode < 400) app.publicAnswers.clear();
+    if (request.method !== 'GET' && request.method !== 'HEAD' && reply.statusCode < 400) app.changes.publish('media');
     done(null, payload);
   });
 

@@ -1,0 +1,34 @@
+import { EventEmitter } from 'node:events';
+import fp from 'fastify-plugin';
+
+/** What a write may change: `media` covers galleries, images, document categories and documents. */
+export type ChangeTopic = 'media';
+
+export interface Changes {
+  /** Announces that data under the topic changed, so every cache built from it is dropped. */
+  publish(topic: ChangeTopic): void;
+  /** Calls the listener after each change of the topic; answers the function that stops listening. */
+  subscribe(topic: ChangeTopic, listener: () => void): () => void;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    changes: Changes;
+  }
+}
+
+/** Change announcements within this process; caches of public answers and pages listen to them. */
+export default fp(
+  async (app) => {
+    const emitter = new EventEmitter();
+    emitter.setMaxListeners(0);
+    app.decorate('changes', {
+      publish: (topic) => void emitter.emit(topic),
+      subscribe(topic, listener) {
+        emitter.on(topic, listener);
+        return () => void emitter.off(topic, listener);
+      },
+    } satisfies Changes);
+  },
+  { name: 'changes' },
+);
