@@ -1,12 +1,38 @@
 import path from 'node:path';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
 import CompressionPlugin from 'compression-webpack-plugin';
-import { DefinePlugin, type Configuration } from 'webpack';
+import fs from 'node:fs';
+import { Compilation, DefinePlugin, sources, type Compiler, type Configuration } from 'webpack';
 import type { Configuration as DevServerConfiguration } from 'webpack-dev-server';
 import { site } from './src/content/site';
 
 const apiPort = process.env.PORT ?? '8000';
 const proxiedPaths = ['/api/', '/backend/', '/login-with-token/', '/media/', '/cv.pdf'];
+
+const isScript = (file: string) => file.endsWith('.js');
+const PUBLIC_PATH = '/';
+
+/**
+ * Writes `assets-manifest.json`: the scripts of the entry, and those of each named lazy chunk, so
+ * that the server can write a page's script tags (and start its screen's chunk early). Also
+ * copies the favicon beside the assets.
+ */
+class AssetManifestPlugin {
+  apply(compiler: Compiler) {
+    compiler.hooks.thisCompilation.tap('AssetManifestPlugin', (compilation) => {
+      compilation.hooks.processAssets.tap({ name: 'AssetManifestPlugin', stage: Compilation.PROCESS_ASSETS_STAGE_SUMMARIZE }, () => {
+        const scripts = (files: string[]) => files.filter(isScript).map((file) => `${PUBLIC_PATH}${file}`);
+        const entry = scripts(compilation.entrypoints.get('main')?.getFiles() ?? []);
+        const chunks: Record<string, string[]> = {};
+        for (const [name, group] of compilation.namedChunkGroups) {
+          if (name !== 'main') chunks[name] = scripts(group.getFiles()).filter((file) => !entry.includes(file));
+        }
+        compilation.emitAsset('assets-manifest.json', new sources.RawSource(JSON.stringify({ entry, chunks })));
+        compilation.emitAsset('favicon.svg', new sources.RawSource(fs.readFileSync(path.resolve(__dirname, 'public/favicon.svg'))));
+      });
+    });
+  }
+}
 
 export default (_env: unknown, argv: { mode?: Configuration['mode'] }): Configuration & { devServer?: DevServerConfiguration } => {
   const production = argv.mode !== 'development';
@@ -18,7 +44,7 @@ export default (_env: unknown, argv: { mode?: Configuration['mode'] }): Configur
       filename: production ? 'assets/[name].[contenthash:10].js' : 'assets/[name].js',
       chunkFilename: production ? 'assets/[name].[contenthash:10].js' : 'assets/[name].js',
       assetModuleFilename: 'assets/[name].[contenthash:10][ext]',
-      publicPath: '/',
+      publicPath: PUBLIC_PATH,
       clean: true,
     },
     resolve: { extensions: ['.tsx', '.ts', '.js'] },
@@ -35,7 +61,9 @@ export default (_env: unknown, argv: { mode?: Configuration['mode'] }): Configur
       ],
     },
     plugins: [
-      new HtmlWebpackPlugin({ template: './public/index.html', favicon: './public/favicon.svg', title: site.productName, description: site.tagline }),
+      new AssetManifestPlugin(),
+      // The page for the development server; in production the API server writes every page.
+      ...(production ? [] : [new HtmlWebpackPlugin({ template: './public/index.html', title: site.productName, description: site.tagline })]),
       // The admin-backend links' address (src/lib/paths.ts); empty means the in-app area.
       new DefinePlugin({ 'process.env.ADMIN_URL': JSON.stringify(process.env.ADMIN_URL ?? '') }),
       // Served as-is by the server (precompressed), so no CPU is spent compressing per request.

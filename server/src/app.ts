@@ -9,7 +9,7 @@ import errorHandler from './plugins/errorHandler';
 import rateLimit from './plugins/rateLimit';
 import csrf from './plugins/csrf';
 import mailer from './plugins/mailer';
-import spa from './plugins/spa';
+import pages from './plugins/pages';
 import changes from './plugins/changes';
 import storage from './storage/plugin';
 import healthRoutes from './routes/health';
@@ -51,7 +51,7 @@ const app: FastifyPluginAsync<AppOptions> = async (fastify: FastifyInstance, { c
   await fastify.register(adminRoutes);
   await fastify.register(mediaRoutes);
 
-  await fastify.register(spa);
+  await fastify.register(pages);
 };
 
 export default fp(app, { name: 'site' });

@@ -1,5 +1,6 @@
 import { Component, Suspense, type ErrorInfo, type ReactNode } from 'react';
 import { Link, useLocation } from 'react-router-dom';
+import { HydrationDone } from '../lib/hydration';
 import { paths } from '../lib/paths';
 import { Alert, Page } from '../ui';
 import { AppLoading } from './AppLoading';
@@ -39,15 +40,24 @@ class ErrorBoundary extends Component<{ children: ReactNode; resetKey: string },
   }
 }
 
+/** Shows an error screen when a screen throws or cannot be loaded; leaving the address clears it. */
+export function ScreenErrorBoundary({ children }: { children: ReactNode }) {
+  const { pathname } = useLocation();
+  return <ErrorBoundary resetKey={pathname}>{children}</ErrorBoundary>;
+}
+
 /**
- * Around a section of screens: shows Loading Application... while a screen's code arrives, and
- * an error screen when one throws or cannot be loaded. Leaving the address clears the error.
+ * Around the app's screens: Loading Application... while a screen's code arrives, and the error
+ * screen. The one Suspense boundary of the app, so that a server-rendered page hydrates as one
+ * piece (navigations run in transitions and keep the current screen up while the next loads).
  */
 export function RouteBoundary({ children }: { children: ReactNode }) {
-  const { pathname } = useLocation();
   return (
-    <ErrorBoundary resetKey={pathname}>
-      <Suspense fallback={<AppLoading />}>{children}</Suspense>
-    </ErrorBoundary>
+    <ScreenErrorBoundary>
+      <Suspense fallback={<AppLoading />}>
+        {children}
+        <HydrationDone />
+      </Suspense>
+    </ScreenErrorBoundary>
   );
 }

@@ -1,5 +1,5 @@
-import { lazy, type ComponentType } from 'react';
-import { useRoutes, type RouteObject } from 'react-router-dom';
+import { lazy, type ComponentType, type ReactElement } from 'react';
+import { matchRoutes, useRoutes, type RouteObject } from 'react-router-dom';
 import { paths } from '../lib/paths';
 import { RequireAuth } from './guards/RequireAuth';
 import { RequireStaff } from './guards/RequireStaff';
@@ -7,13 +7,27 @@ import { Layout } from './layout/Layout';
 import { HomePage } from '../features/home/HomePage';
 import { NotFoundPage } from '../features/notFound/NotFoundPage';
 
+const preloads = new WeakMap<ReactElement, () => Promise<void>>();
+
 /**
- * Route-level code splitting: the module is fetched on first visit to the route, while the
- * layout's boundary shows Loading Application... (see RouteBoundary).
+ * Route-level code splitting: the module is fetched on first visit to the route, while the app's
+ * boundary shows Loading Application... (see RouteBoundary). A screen loaded ahead (preloadScreens)
+ * renders at once: React takes a settled `then` as a loaded module.
  */
 function screen<M>(load: () => Promise<M>, pick: (module: M) => ComponentType) {
-  const Screen = lazy(async () => ({ default: pick(await load()) }));
-  return <Screen />;
+  let loaded: ComponentType | undefined;
+  const Screen = lazy(() => {
+    if (loaded) {
+      const module = { default: loaded };
+      return { then: (resolve: (value: typeof module) => void) => resolve(module) } as Promise<typeof module>;
+    }
+    return load().then((module) => ({ default: (loaded = pick(module)) }));
+  });
+  const element = <Screen />;
+  preloads.set(element, async () => {
+    loaded ??= pick(await load());
+  });
+  return element;
 }
 
 const pub = {
@@ -88,4 +102,10 @@ export const routes: RouteObject[] = [
 /** The screens for the current address (a component router: no data APIs, so a lighter first load). */
 export function AppRoutes({ routeObjects = routes }: { routeObjects?: RouteObject[] }) {
   return useRoutes(routeObjects);
+}
+
+/** Loads the code of the screens at an address, so that a server-rendered page hydrates in one go. */
+export async function preloadScreens(pathname: string): Promise<void> {
+  const matches = matchRoutes(routes, pathname) ?? [];
+  await Promise.all(matches.map(({ route }) => (route.element ? preloads.get(route.element as ReactElement)?.() : undefined)));
 }

@@ -1,7 +1,10 @@
 import { createGlobalStyle } from 'styled-components';
+import { paletteVariables } from '../lib/theme/themes';
 
 export const GlobalStyle = createGlobalStyle`
   *, *::before, *::after { box-sizing: border-box; }
+  :root { ${paletteVariables('light')} color-scheme: light; }
+  :root.dark { ${paletteVariables('dark')} color-scheme: dark; }
   html { -webkit-text-size-adjust: 100%; }
   body {
     margin: 0;

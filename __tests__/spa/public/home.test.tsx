@@ -4,7 +4,7 @@ import { http, HttpResponse } from 'msw';
 import { ThemeProvider } from 'styled-components';
 import { site } from '../../../src/content/site';
 import { FadeIn } from '../../../src/features/home/FadeIn';
-import { lightTheme } from '../../../src/lib/theme/themes';
+import { theme } from '../../../src/lib/theme/themes';
 import { server, url } from '../msw';
 import { renderApp, signedOutState } from '../render';
 import { bannerImage, serveBannerImages } from './fixtures';
@@ -126,7 +126,7 @@ describe('fade-in', () => {
 
   const renderFadeIn = () =>
     render(
-      <ThemeProvider theme={lightTheme}>
+      <ThemeProvider theme={theme}>
         <FadeIn>
           <p>Section</p>
         </FadeIn>
@@ -138,23 +138,37 @@ describe('fade-in', () => {
     expect(screen.getByText('Section').parentElement).toHaveAttribute('data-shown', 'true');
   });
 
-  it('reveals content when it scrolls into view, over 500 ms after 50 ms', () => {
-    let notify: (entries: Partial<IntersectionObserverEntry>[]) => void = () => undefined;
-    const disconnect = jest.fn();
+  function observeWith(notify: { current: (entries: Partial<IntersectionObserverEntry>[]) => void }, disconnect: jest.Mock) {
     window.IntersectionObserver = jest.fn((callback: (entries: Partial<IntersectionObserverEntry>[]) => void) => {
-      notify = callback;
+      notify.current = callback;
       return { observe: jest.fn(), disconnect };
     }) as unknown as typeof IntersectionObserver;
+  }
+
+  it('leaves content that is already in view as it was sent (no flash after server rendering)', () => {
+    observeWith({ current: () => undefined }, jest.fn());
     renderFadeIn();
+    const wrapper = screen.getByText('Section').parentElement;
+    expect(wrapper).toHaveAttribute('data-shown', 'true');
+    expect(wrapper).toHaveStyle({ opacity: '1' });
+  });
+
+  it('hides content below the fold and reveals it when it scrolls into view, over 500 ms after 50 ms', () => {
+    const notify = { current: (_entries: Partial<IntersectionObserverEntry>[]) => undefined as void };
+    const disconnect = jest.fn();
+    observeWith(notify, disconnect);
+    const rect = jest.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockReturnValue({ top: window.innerHeight + 200 } as DOMRect);
+    renderFadeIn();
+    rect.mockRestore();
     const wrapper = screen.getByText('Section').parentElement;
     expect(wrapper).toHaveAttribute('data-shown', 'false');
     expect(wrapper).toHaveStyle({ opacity: '0' });
-    expect(getComputedStyle(wrapper as Element).transition).toContain('opacity 500ms ease-out 50ms');
 
-    act(() => notify([{ isIntersecting: false }]));
+    act(() => notify.current([{ isIntersecting: false }]));
     expect(wrapper).toHaveAttribute('data-shown', 'false');
-    act(() => notify([{ isIntersecting: true }]));
-    expect(screen.getByText('Section').parentElement).toHaveAttribute('data-shown', 'true');
+    act(() => notify.current([{ isIntersecting: true }]));
+    expect(wrapper).toHaveAttribute('data-shown', 'true');
+    expect(getComputedStyle(wrapper as Element).transition).toContain('opacity 500ms ease-out 50ms');
     expect(disconnect).toHaveBeenCalled();
   });
 });

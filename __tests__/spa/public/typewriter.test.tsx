@@ -1,13 +1,13 @@
 import { act, render, screen } from '@testing-library/react';
 import { ThemeProvider } from 'styled-components';
 import { Typewriter } from '../../../src/features/home/Typewriter';
-import { lightTheme } from '../../../src/lib/theme/themes';
+import { theme } from '../../../src/lib/theme/themes';
 
 const phrases = ['Quant', 'Risk'];
 
 function renderTypewriter() {
   const { container } = render(
-    <ThemeProvider theme={lightTheme}>
+    <ThemeProvider theme={theme}>
       <Typewriter phrases={phrases} />
     </ThemeProvider>,
   );

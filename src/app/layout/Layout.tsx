@@ -1,7 +1,7 @@
 import { Outlet, useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
 import { paths } from '../../lib/paths';
-import { RouteBoundary } from '../RouteBoundary';
+import { ScreenErrorBoundary } from '../RouteBoundary';
 import { useAuth } from '../../lib/session/AuthProvider';
 import { Footer } from './Footer';
 import { ScrollToTop } from './ScrollToTop';
@@ -34,9 +34,9 @@ export function Layout() {
       <a href="#content">Skip to content</a>
       <TopBar account={signedIn && (signedIn.first_name || signedIn.email)} isLoading={isLoading} isStaff={isStaff} onSignOut={signOut} />
       <div id="content" tabIndex={-1}>
-        <RouteBoundary>
+        <ScreenErrorBoundary>
           <Outlet />
-        </RouteBoundary>
+        </ScreenErrorBoundary>
       </div>
       <Footer isStaff={isStaff} />
       <ScrollToTop />

@@ -1,9 +1,10 @@
 import { pages } from '../../content/pages';
+import { pageHeads } from '../../content/head';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { Page, Prose } from '../../ui';
 
 export function AboutPage() {
-  useDocumentTitle('About');
+  useDocumentTitle(pageHeads.about.title);
   return (
     <Page>
       <Prose>

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import styled from 'styled-components';
+import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { Card, Muted, Page } from '../../ui';
 
 const Column = styled.div`
@@ -36,6 +37,7 @@ export const SubmitRow = styled.div`
 
 /** The narrow card every sign-in and account-recovery screen sits in. */
 export function AuthLayout({ title, intro, children }: { title: string; intro?: ReactNode; children: ReactNode }) {
+  useDocumentTitle(title);
   return (
     <Page>
       <Column>

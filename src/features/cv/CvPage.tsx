@@ -1,6 +1,7 @@
 import styled from 'styled-components';
 import { pages } from '../../content/pages';
 import { site } from '../../content/site';
+import { pageHeads } from '../../content/head';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { ButtonLink, Muted, Page, Row } from '../../ui';
 import { CvDownloadButton } from './CvDownloadButton';
@@ -24,7 +25,7 @@ const { cv } = pages;
 const enquiryHref = `mailto:${site.email}?subject=${encodeURIComponent(cv.enquirySubject)}`;
 
 export function CvPage() {
-  useDocumentTitle('CV');
+  useDocumentTitle(pageHeads.cv.title);
   return (
     <Page>
       <Header>

@@ -2,28 +2,36 @@ import { useEffect, useRef, useState, type ReactNode } from 'react';
 import styled from 'styled-components';
 import { prefersReducedMotion } from '../../lib/motion';
 
-const Wrapper = styled.div<{ $shown: boolean; $duration: number; $delay: number }>`
-  opacity: ${({ $shown }) => ($shown ? 1 : 0)};
-  transform: translateY(${({ $shown }) => ($shown ? 0 : '16px')});
-  transition: opacity ${({ $duration }) => $duration}ms ease-out ${({ $delay }) => $delay}ms,
-    transform ${({ $duration }) => $duration}ms ease-out ${({ $delay }) => $delay}ms;
+type Phase = 'static' | 'waiting' | 'shown';
+
+const Wrapper = styled.div<{ $phase: Phase; $duration: number; $delay: number }>`
+  opacity: ${({ $phase }) => ($phase === 'waiting' ? 0 : 1)};
+  transform: translateY(${({ $phase }) => ($phase === 'waiting' ? '16px' : 0)});
+  transition: ${({ $phase, $duration, $delay }) =>
+    $phase === 'shown' ? `opacity ${$duration}ms ease-out ${$delay}ms, transform ${$duration}ms ease-out ${$delay}ms` : 'none'};
 `;
 
-/** Shown at once when there is no observer to tell us it scrolled into view, or motion is unwanted. */
-const showsAtOnce = () => typeof IntersectionObserver === 'undefined' || prefersReducedMotion();
+function isBelowTheFold(element: HTMLElement): boolean {
+  return element.getBoundingClientRect().top >= window.innerHeight;
+}
 
-/** Fades its content in the first time it scrolls into view (spec §9: 500 ms, 50 ms delay). */
+/**
+ * Fades its content in the first time it scrolls into view (500 ms, 50 ms delay by default).
+ * The content is visible as sent (a server-rendered page reads without JavaScript); only what
+ * is still below the fold once the page runs is hidden until it scrolls in.
+ */
 export function FadeIn({ children, duration = 500, delay = 50 }: { children: ReactNode; duration?: number; delay?: number }) {
   const ref = useRef<HTMLDivElement>(null);
-  const [shown, setShown] = useState(showsAtOnce);
+  const [phase, setPhase] = useState<Phase>('static');
 
   useEffect(() => {
     const element = ref.current;
-    if (shown || !element) return;
+    if (!element || typeof IntersectionObserver === 'undefined' || prefersReducedMotion() || !isBelowTheFold(element)) return;
+    setPhase('waiting');
     const observer = new IntersectionObserver(
       (entries) => {
         if (entries.some((entry) => entry.isIntersecting)) {
-          setShown(true);
+          setPhase('shown');
           observer.disconnect();
         }
       },
@@ -31,10 +39,10 @@ export function FadeIn({ children, duration = 500, delay = 50 }: { children: Rea
     );
     observer.observe(element);
     return () => observer.disconnect();
-  }, [shown]);
+  }, []);
 
   return (
-    <Wrapper ref={ref} $shown={shown} $duration={duration} $delay={delay} data-shown={shown}>
+    <Wrapper ref={ref} $phase={phase} $duration={duration} $delay={delay} data-shown={phase !== 'waiting'}>
       {children}
     </Wrapper>
   );

@@ -47,8 +47,11 @@ const Caret = styled.span`
  * phrases once as text instead of every keystroke; with reduced motion whole phrases alternate.
  */
 export function Typewriter({ phrases, className }: { phrases: string[]; className?: string }) {
-  const [reduced] = useState(prefersReducedMotion);
+  // Known only in the browser: the first render matches the server's.
+  const [reduced, setReduced] = useState(false);
   const [state, advance] = useReducer((current: State) => tick(current, phrases, reduced), START);
+
+  useEffect(() => setReduced(prefersReducedMotion()), []);
 
   useEffect(() => {
     if (phrases.length === 0 || (reduced && phrases.length < 2)) return;

@@ -2,6 +2,7 @@ import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { site } from '../../content/site';
 import { paths } from '../../lib/paths';
+import { pageHeads } from '../../content/head';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { ButtonLink } from '../../ui';
 
@@ -30,7 +31,7 @@ const Screen = styled.div`
 
 /** The catch-all screen, outside the shared layout (spec §2 Not-found screen). */
 export function NotFoundPage() {
-  useDocumentTitle('404');
+  useDocumentTitle(pageHeads.notFound.title);
   return (
     <Screen>
       <main>

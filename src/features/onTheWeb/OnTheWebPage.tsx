@@ -1,5 +1,6 @@
 import styled from 'styled-components';
 import { pages } from '../../content/pages';
+import { pageHeads } from '../../content/head';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { Button, ButtonLink, Card, CardGrid, Muted, Page, Prose } from '../../ui';
 
@@ -13,7 +14,7 @@ const PresenceCard = styled(Card)<{ $disabled: boolean }>`
 `;
 
 export function OnTheWebPage() {
-  useDocumentTitle('On the Web');
+  useDocumentTitle(pageHeads.onTheWeb.title);
   return (
     <Page>
       <Prose>

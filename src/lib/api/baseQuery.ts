@@ -7,7 +7,8 @@ import { refreshAccessToken } from './refresh';
 
 /** Spec §7: Accept JSON, cookies sent, CSRF header from cookie, bearer token when stored. */
 export const rawBaseQuery = fetchBaseQuery({
-  baseUrl: window.location.origin,
+  // Absolute, for fetch outside a page (tests); the server renders pages without calling the API.
+  baseUrl: typeof window === 'undefined' ? '' : window.location.origin,
   credentials: 'include',
   prepareHeaders(headers) {
     headers.set('Accept', 'application/json');

@@ -1,6 +1,7 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, type ReactNode } from 'react';
 import type { User } from '../../../server/contract';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { afterHydration } from '../hydration';
 import { selectCurrentUser, selectSessionStatus } from './sessionSlice';
 import { login as loginThunk, logout as logoutThunk, restoreSession } from './sessionThunks';
 
@@ -21,7 +22,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const user = useAppSelector(selectCurrentUser);
 
   useEffect(() => {
-    void dispatch(restoreSession());
+    afterHydration(() => void dispatch(restoreSession()));
   }, [dispatch]);
 
   const login = useCallback<AuthContextValue['login']>(

@@ -1,20 +1,30 @@
-import { useEffect, type ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { ThemeProvider } from 'styled-components';
-import { useAppSelector } from '../../app/hooks';
-import { selectThemeMode, THEME_STORAGE_KEY } from './themeSlice';
-import { darkTheme, lightTheme } from './themes';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { afterHydration } from '../hydration';
+import { rememberThemeMode, selectThemeMode, storedThemeMode, themeRestored } from './themeSlice';
+import { theme } from './themes';
 
-/** Applies the chosen theme: styled-components theme, `dark` class on <html>, and local storage. */
+/**
+ * Applies the chosen theme: the `dark` class on <html> (which switches the palette) and its
+ * storage. A server-rendered page starts from the theme cookie; local storage has the last word.
+ */
 export function ThemeRoot({ children }: { children: ReactNode }) {
+  const dispatch = useAppDispatch();
   const mode = useAppSelector(selectThemeMode);
+  const restored = useRef(false);
+  useEffect(() => {
+    afterHydration(() => {
+      const stored = storedThemeMode();
+      // Keeps the cookie in step, for the next server-rendered page.
+      rememberThemeMode(stored);
+      restored.current = true;
+      dispatch(themeRestored(stored));
+    });
+  }, [dispatch]);
   useEffect(() => {
     document.documentElement.classList.toggle('dark', mode === 'dark');
-    document.documentElement.style.colorScheme = mode;
-    try {
-      localStorage.setItem(THEME_STORAGE_KEY, mode);
-    } catch {
-      // Storage may be unavailable (private mode); the theme still applies for this visit.
-    }
+    if (restored.current) rememberThemeMode(mode);
   }, [mode]);
-  return <ThemeProvider theme={mode === 'dark' ? darkTheme : lightTheme}>{children}</ThemeProvider>;
+  return <ThemeProvider theme={theme}>{children}</ThemeProvider>;
 }

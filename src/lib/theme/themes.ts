@@ -1,6 +1,5 @@
 import type { ThemeMode } from './themeSlice';
 
-/** The typed light and dark themes: one accent on a neutral palette, contrast ≥ 4.5:1 for text. */
 const shared = {
   fonts: {
     body: "'Source Serif 4', 'Source Serif Pro', 'Iowan Old Style', 'Palatino Linotype', Palatino, Georgia, serif",
@@ -21,12 +20,11 @@ type ColorName =
   | 'background' | 'surface' | 'surfaceAlt' | 'text' | 'muted' | 'border' | 'accent' | 'accentHover' | 'onAccent'
   | 'focus' | 'danger' | 'dangerSurface' | 'success' | 'successSurface' | 'info' | 'infoSurface' | 'overlay';
 
-export type AppTheme = typeof shared & { mode: ThemeMode; colors: Record<ColorName, string> };
+type Palette = Record<ColorName, string>;
 
-export const lightTheme: AppTheme = {
-  ...shared,
-  mode: 'light',
-  colors: {
+/** The light and dark palettes: one accent on a neutral palette, contrast ≥ 4.5:1 for text. */
+export const palettes: Record<ThemeMode, Palette> = {
+  light: {
     background: '#faf8f4',
     surface: '#ffffff',
     surfaceAlt: '#f1ede5',
@@ -45,12 +43,7 @@ export const lightTheme: AppTheme = {
     infoSurface: '#e6f0f3',
     overlay: 'rgba(20, 24, 27, 0.55)',
   },
-};
-
-export const darkTheme: AppTheme = {
-  ...shared,
-  mode: 'dark',
-  colors: {
+  dark: {
     background: '#14181b',
     surface: '#1c2226',
     surfaceAlt: '#232a2f',
@@ -70,3 +63,21 @@ export const darkTheme: AppTheme = {
     overlay: 'rgba(0, 0, 0, 0.65)',
   },
 };
+
+const colorNames = Object.keys(palettes.light) as ColorName[];
+const variable = (name: ColorName) => `--color-${name.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`)}`;
+
+/** A palette as CSS custom properties, for the root element (see GlobalStyle). */
+export const paletteVariables = (mode: ThemeMode): string => colorNames.map((name) => `${variable(name)}: ${palettes[mode][name]};`).join(' ');
+
+/**
+ * One theme for both modes: colours are CSS variables that the `dark` class on <html> switches.
+ * So the markup is the same whatever the visitor's choice (a server-rendered page fits every
+ * visitor) and switching re-renders nothing.
+ */
+export const theme = {
+  ...shared,
+  colors: Object.fromEntries(colorNames.map((name) => [name, `var(${variable(name)})`])) as Palette,
+};
+
+export type AppTheme = typeof theme;

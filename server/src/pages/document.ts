@@ -1,0 +1,44 @@
+import { PRELOADED_STATE_ID } from '../../../src/app/preloadedState';
+import { documentTitle } from '../../../src/content/head';
+import { site } from '../../../src/content/site';
+import type { ThemeMode } from '../../../src/lib/theme/themeSlice';
+import { escapeHtml } from './head';
+
+/** Stands for the response's CSP nonce in a kept page; each answer fills in its own. */
+export const NONCE = '__CSP_NONCE__';
+
+export interface DocumentParts {
+  mode: ThemeMode;
+  /** Tags of the head beyond the fixed ones (title, description, links, structured data). */
+  head: string;
+  scripts: string[];
+  /** Server-rendered markup of the root element, its styles and the store's starting state. */
+  app?: { body: string; styles: string; state: string };
+}
+
+/**
+ * A whole HTML page. Scripts are deferred (they never block the first paint); the styles of the
+ * server-rendered markup are inline with the nonce, which styled-components then takes over.
+ */
+export function htmlDocument({ mode, head, scripts, app }: DocumentParts): string {
+  const scriptTags = scripts.map((src) => `<script defer src="${escapeHtml(src)}"></script>`).join('');
+  const styles = app ? app.styles.replace(/<style /g, `<style nonce="${NONCE}" `) : '';
+  const body = app
+    ? `<div id="root">${app.body}</div><script type="application/json" id="${PRELOADED_STATE_ID}">${app.state}</script>`
+    : '<noscript>This site needs JavaScript to show its pages.</noscript><div id="root"></div>';
+  return [
+    `<!doctype html><html lang="en"${mode === 'dark' ? ' class="dark"' : ''}><head>`,
+    '<meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">',
+    `<meta property="csp-nonce" content="${NONCE}"><meta name="color-scheme" content="light dark">`,
+    '<link rel="icon" href="/favicon.svg">',
+    head,
+    scriptTags,
+    styles,
+    `</head><body>${body}</body></html>`,
+  ].join('');
+}
+
+/** The head of a page the browser draws itself (personal and staff screens): not for search engines. */
+export function clientPageHead(): string {
+  return `<title>${escapeHtml(documentTitle())}</title><meta name="description" content="${escapeHtml(site.tagline)}"><meta name="robots" content="noindex">`;
+}

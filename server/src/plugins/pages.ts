@@ -1,0 +1,56 @@
+import path from 'node:path';
+import fp from 'fastify-plugin';
+import fastifyStatic from '@fastify/static';
+import { readAssetManifest } from '../pages/assets';
+import { robotsTxt } from '../pages/crawlers';
+import { SHARE_IMAGE_PATH } from '../pages/head';
+import { PageRenderer } from '../pages/renderer';
+
+/** Paths of the API and of files: they never fall back to a page (a missing script is a 404, not HTML). */
+const NOT_PAGES = ['/api/', '/backend/', '/login-with-token/', '/media/', '/assets/'];
+
+/**
+ * Serves the built SPA: hashed assets with long caching, the files crawlers ask for, and a page
+ * for every other GET — finished HTML for the public screens, the app's empty shell for the rest,
+ * and the not-found page with a 404 for addresses the app does not know.
+ */
+export default fp(
+  async (app) => {
+    const root = app.config.staticDir;
+    const manifest = readAssetManifest(root);
+    if (!manifest) {
+      app.log.warn(`no built SPA in ${root}; run "npm run build" to serve the pages`);
+    } else {
+      await app.register(fastifyStatic, {
+        root,
+        index: false,
+        wildcard: false,
+        preCompressed: true,
+        setHeaders(res, filePath) {
+          const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
+          res.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=300');
+        },
+      });
+    }
+    const pages = manifest && new PageRenderer(app, manifest, root);
+
+    app.get('/robots.txt', async (_request, reply) =>
+      reply.type('text/plain; charset=utf-8').header('cache-control', 'public, max-age=3600').send(robotsTxt(app.config.publicUrl)),
+    );
+    if (pages) {
+      app.get('/sitemap.xml', async (_request, reply) =>
+        reply.type('application/xml; charset=utf-8').header('cache-control', 'public, max-age=3600').send(await pages.sitemap()),
+      );
+      app.get(SHARE_IMAGE_PATH, async (_request, reply) =>
+        reply.type('image/png').header('cache-control', 'public, max-age=3600').send(await pages.shareImage()),
+      );
+    }
+
+    app.setNotFoundHandler((request, reply) => {
+      const isPage = (request.method === 'GET' || request.method === 'HEAD') && !NOT_PAGES.some((prefix) => request.url.startsWith(prefix));
+      if (isPage && pages) return pages.send(request, reply);
+      return reply.code(404).send({ detail: 'Not found.' });
+    });
+  },
+  { name: 'pages', dependencies: ['security-headers', 'changes', '@fastify/cookie'] },
+);

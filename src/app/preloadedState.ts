@@ -1,0 +1,45 @@
+import type { Document, Image } from '../../server/contract';
+import { cvApi } from '../features/cv/cvApi';
+import { imagesApi } from '../lib/api/imagesApi';
+import { BANNER_GALLERY_SLUG } from '../lib/paths';
+import { themeRestored, type ThemeMode } from '../lib/theme/themeSlice';
+import type { AppStore, RootState } from './store';
+
+/** The element of a server-rendered page that carries the store's starting state. */
+export const PRELOADED_STATE_ID = 'preloaded-state';
+
+export interface PublicData {
+  bannerImages?: Image[];
+  /** Absent when none is published: the page then asks for it, as without server rendering. */
+  currentCv?: Document;
+}
+
+/**
+ * The state a server-rendered page starts from: the answers its queries would fetch, and the
+ * theme it was drawn in. The session is left out on purpose: it is decided in the browser, and
+ * the same HTML is sent to every visitor.
+ */
+export async function preloadStore(store: AppStore, data: PublicData, mode: ThemeMode): Promise<Partial<RootState>> {
+  if (data.bannerImages) await store.dispatch(imagesApi.util.upsertQueryData('getImages', { gallery_slug: BANNER_GALLERY_SLUG }, data.bannerImages));
+  if (data.currentCv) await store.dispatch(cvApi.util.upsertQueryData('getCurrentCv', undefined, data.currentCv));
+  store.dispatch(themeRestored(mode));
+  const { api, theme } = store.getState();
+  return { api, theme };
+}
+
+/** As JSON that is safe inside a `<script type="application/json">` element. */
+export function serializeState(state: Partial<RootState>): string {
+  return JSON.stringify(state).replace(/</g, '\\u003c');
+}
+
+/** The state handed over by the server, if this page was rendered there. */
+export function readPreloadedState(): Partial<RootState> | undefined {
+  const element = document.getElementById(PRELOADED_STATE_ID);
+  if (!element?.textContent) return undefined;
+  try {
+    return JSON.parse(element.textContent) as Partial<RootState>;
+  } catch (error) {
+    console.warn('The page carried an unreadable starting state', error);
+    return undefined;
+  }
+}

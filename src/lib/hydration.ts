@@ -1,0 +1,30 @@
+import { useEffect } from 'react';
+
+let pending: Promise<void> | undefined;
+let finish: (() => void) | undefined;
+
+/**
+ * Called before taking over server-rendered markup. Until the app's boundary has hydrated, a
+ * store change that reaches its screens would make React throw the markup away and draw again,
+ * so startup work that changes the store waits (see afterHydration).
+ */
+export function expectHydration(): void {
+  pending = new Promise((resolve) => {
+    finish = resolve;
+  });
+}
+
+/** Runs the work once the page is hydrated, or at once when the browser drew it. */
+export function afterHydration(work: () => void): void {
+  if (pending) void pending.then(work);
+  else work();
+}
+
+/** Rendered last inside the app's boundary: its effect runs when everything above it has hydrated. */
+export function HydrationDone(): null {
+  useEffect(() => {
+    finish?.();
+    pending = undefined;
+  }, []);
+  return null;
+}
