@@ -10,8 +10,8 @@ export const PRELOADED_STATE_ID = 'preloaded-state';
 
 export interface PublicData {
   bannerImages?: Image[];
-  /** Absent when none is published: the page then asks for it, as without server rendering. */
-  currentCv?: Document;
+  /** Null when none is published. */
+  currentCv?: Document | null;
 }
 
 /**
@@ -21,7 +21,7 @@ export interface PublicData {
  */
 export async function preloadStore(store: AppStore, data: PublicData, mode: ThemeMode): Promise<Partial<RootState>> {
   if (data.bannerImages) await store.dispatch(imagesApi.util.upsertQueryData('getImages', { gallery_slug: BANNER_GALLERY_SLUG }, data.bannerImages));
-  if (data.currentCv) await store.dispatch(cvApi.util.upsertQueryData('getCurrentCv', undefined, data.currentCv));
+  if (data.currentCv !== undefined) await store.dispatch(cvApi.util.upsertQueryData('getCurrentCv', undefined, data.currentCv));
   store.dispatch(themeRestored(mode));
   const { api, theme } = store.getState();
   return { api, theme };

@@ -17,11 +17,14 @@ export interface DocumentParts {
 }
 
 /**
- * A whole HTML page. Scripts are deferred (they never block the first paint); the styles of the
- * server-rendered markup are inline with the nonce, which styled-components then takes over.
+ * A whole HTML page. Scripts never block the first paint; the styles of the server-rendered
+ * markup are inline with the nonce, which styled-components then takes over.
  */
 export function htmlDocument({ mode, head, scripts, app }: DocumentParts): string {
-  const scriptTags = scripts.map((src) => `<script defer src="${escapeHtml(src)}"></script>`).join('');
+  // A server-rendered page is readable before its scripts: they are fetched once it is painted.
+  const scriptTags = app
+    ? `<script defer src="/boot.js" data-scripts="${escapeHtml(scripts.join(' '))}"></script>`
+    : scripts.map((src) => `<script defer src="${escapeHtml(src)}"></script>`).join('');
   const styles = app ? app.styles.replace(/<style /g, `<style nonce="${NONCE}" `) : '';
   const body = app
     ? `<div id="root">${app.body}</div><script type="application/json" id="${PRELOADED_STATE_ID}">${app.state}</script>`

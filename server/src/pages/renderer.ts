@@ -9,6 +9,7 @@ import { buildTime, type AssetManifest } from './assets';
 import { sitemapXml, type SitemapEntry } from './crawlers';
 import { clientPageHead, htmlDocument, NONCE } from './document';
 import { pageHeadTags, personJsonLd } from './head';
+import { PageTemplate } from './pageTemplate';
 import { renderApp } from './render';
 import { shareImage } from './shareImage';
 
@@ -19,11 +20,11 @@ const MEDIA_PREFIX = '/media/';
 
 /**
  * Writes the site's pages. A page is rendered once per change of what it shows (media writes
- * are announced on `app.changes`) and kept split around its CSP nonce, so an answer only joins
- * the kept parts with a fresh nonce.
+ * are announced on `app.changes`) and kept as a template around its CSP nonce (compressed once),
+ * so an answer only fills in a fresh nonce.
  */
 export class PageRenderer {
-  private readonly kept = new Map<string, Promise<string[]>>();
+  private readonly kept = new Map<string, Promise<PageTemplate>>();
   private shareImageBytes: Promise<Buffer> | undefined;
 
   constructor(
@@ -40,23 +41,22 @@ export class PageRenderer {
   async send(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
     const { pathname, search } = new URL(request.url, 'http://site');
     const mode: ThemeMode = request.cookies[THEME_COOKIE] === 'dark' ? 'dark' : 'light';
-    let parts: string[];
+    let template: PageTemplate;
     let status = 200;
     const page = serverPages[pathname];
     if (page && !(page.readsQuery && search)) {
-      parts = await this.keep(`${pathname}|${mode}`, () => this.renderPage(pathname, page, mode));
+      template = await this.keep(`${pathname}|${mode}`, () => this.renderPage(pathname, page, mode));
     } else if (!page && isUnknownPath(pathname)) {
       status = 404;
       // The year is in the page's footer.
-      parts = await this.keep(`404|${mode}|${new Date().getFullYear()}`, () => this.renderPage(NOT_FOUND_LOCATION, notFoundPage, mode));
+      template = await this.keep(`404|${mode}|${new Date().getFullYear()}`, () => this.renderPage(NOT_FOUND_LOCATION, notFoundPage, mode));
     } else {
-      parts = await this.keep(`client|${mode}`, async () => htmlDocument({ mode, head: clientPageHead(), scripts: this.manifest.entry }));
+      template = await this.keep(`client|${mode}`, async () => htmlDocument({ mode, head: clientPageHead(), scripts: this.manifest.entry }));
     }
-    return reply
-      .code(status)
-      .type('text/html; charset=utf-8')
-      .header('cache-control', 'no-cache')
-      .send(parts.join(reply.usePageCsp()));
+    const nonce = reply.usePageCsp();
+    reply.code(status).type('text/html; charset=utf-8').header('cache-control', 'no-cache').header('vary', 'accept-encoding');
+    if (/\bgzip\b/.test(String(request.headers['accept-encoding'] ?? ''))) return reply.header('content-encoding', 'gzip').send(template.gzip(nonce));
+    return reply.send(template.text(nonce));
   }
 
   /** The share image for link previews, made once per change of the banner pictures. */
@@ -82,14 +82,14 @@ export class PageRenderer {
     return sitemapXml(this.app.config.publicUrl, entries);
   }
 
-  private keep(key: string, make: () => Promise<string>): Promise<string[]> {
-    let parts = this.kept.get(key);
-    if (!parts) {
-      parts = make().then((html) => html.split(NONCE));
-      this.kept.set(key, parts);
-      parts.catch(() => this.kept.delete(key));
+  private keep(key: string, make: () => Promise<string>): Promise<PageTemplate> {
+    let template = this.kept.get(key);
+    if (!template) {
+      template = make().then((html) => new PageTemplate(html.split(NONCE)));
+      this.kept.set(key, template);
+      template.catch(() => this.kept.delete(key));
     }
-    return parts;
+    return template;
   }
 
   private async renderPage(location: string, page: ServerPage, mode: ThemeMode): Promise<string> {
@@ -110,13 +110,15 @@ export class PageRenderer {
   /** What the page shows at once, from the same kept answers the API gives. */
   private async publicData(page: ServerPage): Promise<PublicData> {
     const data: PublicData = {};
-    if (page.needs.includes('bannerImages')) data.bannerImages = await this.read<Image[]>(`${apiPaths.images}?gallery_slug=${BANNER_GALLERY_SLUG}`);
-    if (page.needs.includes('currentCv')) data.currentCv = await this.read<Document>(apiPaths.currentCv);
+    if (page.needs.includes('bannerImages')) data.bannerImages = (await this.read<Image[]>(`${apiPaths.images}?gallery_slug=${BANNER_GALLERY_SLUG}`)) ?? undefined;
+    if (page.needs.includes('currentCv')) data.currentCv = await this.read<Document>(apiPaths.currentCv, null);
     return data;
   }
 
-  private async read<T>(url: string): Promise<T | undefined> {
+  /** An answer of the API; `notFound` stands for a 404, and any other failure leaves the browser to ask. */
+  private async read<T>(url: string, notFound?: null): Promise<T | null | undefined> {
     const response = await this.app.inject({ method: 'GET', url });
+    if (response.statusCode === 404) return notFound;
     return response.statusCode === 200 ? (response.json() as T) : undefined;
   }
 

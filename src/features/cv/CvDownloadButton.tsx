@@ -1,7 +1,6 @@
 import styled from 'styled-components';
 import { Alert, Button, ButtonLink } from '../../ui';
 import { useGetCurrentCvQuery } from './cvApi';
-import { isNotFound } from '../../lib/api/errors';
 
 /** Puts the failure text on its own line below the buttons it sits among. */
 const Failure = styled.div`
@@ -22,7 +21,7 @@ export function CvDownloadButton() {
       </Button>
     );
   }
-  if (error && !isNotFound(error)) {
+  if (error) {
     return (
       <>
         <Button disabled>CV Unavailable</Button>

@@ -1,4 +1,4 @@
-import { fetchBaseQuery, type BaseQueryFn, type FetchArgs, type FetchBaseQueryError } from '@reduxjs/toolkit/query/react';
+import { fetchBaseQuery, type BaseQueryFn, type FetchArgs, type FetchBaseQueryError, type FetchBaseQueryMeta } from '@reduxjs/toolkit/query/react';
 import { signedOut } from '../session/sessionSlice';
 import { browser } from '../navigation';
 import { paths } from '../paths';
@@ -30,7 +30,7 @@ export interface ReauthOptions {
  * requests) and retry the request once; when refreshing is impossible, sign out and
  * send the browser to /signin.
  */
-export const baseQueryWithReauth: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError, ReauthOptions> = async (
+export const baseQueryWithReauth: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError, ReauthOptions, FetchBaseQueryMeta> = async (
   args,
   api,
   extraOptions,
