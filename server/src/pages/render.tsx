@@ -4,6 +4,7 @@ import { ServerStyleSheet } from 'styled-components';
 import { preloadStore, serializeState, type PublicData } from '../../../src/app/preloadedState';
 import { ServerApp } from '../../../src/app/ServerApp';
 import { makeStore } from '../../../src/app/store';
+import { api } from '../../../src/lib/api/apiSlice';
 import type { ThemeMode } from '../../../src/lib/theme/themeSlice';
 
 export interface RenderedApp {
@@ -47,5 +48,7 @@ export async function renderApp(location: string, data: PublicData, mode: ThemeM
     return { body, styles: sheet.getStyleTags(), state: serializeState(state) };
   } finally {
     sheet.seal();
+    // Drops the cache's expiry timers, which would keep this store alive for a minute.
+    store.dispatch(api.util.resetApiState());
   }
 }

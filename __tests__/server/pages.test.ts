@@ -1,0 +1,220 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import sharp from 'sharp';
+import * as render from '../../server/src/pages/render';
+import { buildTestServer, insertUser, type TestServer } from './testServer';
+import { createCategory, createGallery, uploadDocument, uploadImage } from './media/client';
+
+const PUBLIC_URL = 'https://northcote.example';
+const ENTRY = ['/assets/runtime.1.js', '/assets/react.2.js', '/assets/main.3.js'];
+
+/** A built SPA as far as the server cares: its manifest and one hashed asset. */
+function fakeBuild(): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'site-pages-'));
+  fs.mkdirSync(path.join(dir, 'assets'));
+  fs.writeFileSync(path.join(dir, 'assets-manifest.json'), JSON.stringify({ entry: ENTRY, chunks: { public: ['/assets/public.4.js'], auth: ['/assets/auth.5.js'] } }));
+  fs.writeFileSync(path.join(dir, 'assets', 'main.3.js'), 'console.log(1)');
+  return dir;
+}
+
+const nonceOf = (html: string) => /<meta property="csp-nonce" content="([^"]+)">/.exec(html)?.[1];
+const titleOf = (html: string) => /<title>([^<]*)<\/title>/.exec(html)?.[1];
+const metaOf = (html: string, attribute: string, name: string) => new RegExp(`<meta ${attribute}="${name}" content="([^"]*)">`).exec(html)?.[1];
+const preloadedState = (html: string) => JSON.parse(/<script type="application\/json" id="preloaded-state">(.*?)<\/script>/.exec(html)?.[1] ?? 'null');
+
+describe('server-rendered pages', () => {
+  let server: TestServer & { cleanup: () => Promise<void> };
+  let staticDir: string;
+  let staff: Record<string, string>;
+
+  beforeAll(async () => {
+    staticDir = fakeBuild();
+    server = await buildTestServer({ staticDir, publicUrl: PUBLIC_URL });
+    staff = (await insertUser(server, { is_staff: true, email: 'owner@example.com' })).auth;
+  });
+  afterAll(async () => {
+    await server.cleanup();
+    fs.rmSync(staticDir, { recursive: true, force: true });
+  });
+
+  const get = (url: string, headers: Record<string, string> = {}) => server.inject({ method: 'GET', url, headers });
+
+  it('answers the home page as finished HTML with its own head, the owner as structured data, and a fresh nonce', async () => {
+    const first = await get('/');
+    const second = await get('/');
+    expect(first.statusCode).toBe(200);
+    expect(first.headers['content-type']).toBe('text/html; charset=utf-8');
+    const html = first.body;
+    expect(html).toContain('<h1>Elias Northcote</h1>');
+    expect(html).toContain('Quantitative Research</h2>');
+    expect(titleOf(html)).toBe('Elias Northcote');
+    expect(html).toContain(`<link rel="canonical" href="${PUBLIC_URL}/">`);
+    expect(metaOf(html, 'property', 'og:url')).toBe(`${PUBLIC_URL}/`);
+    expect(metaOf(html, 'property', 'og:image')).toBe(`${PUBLIC_URL}/share-image.png`);
+    expect(metaOf(html, 'name', 'twitter:card')).toBe('summary_large_image');
+    const person = JSON.parse(/<script type="application\/ld\+json">(.*?)<\/script>/.exec(html)?.[1] ?? '{}');
+    expect(person).toMatchObject({ '@type': 'Person', name: 'Elias Northcote', jobTitle: 'Quantitative Researcher', email: 'mailto:contact@eliasnorthcote.com' });
+    expect(person.sameAs).toContain('https://www.linkedin.com/in/elias-northcote');
+
+    const nonce = nonceOf(html);
+    expect(nonce).toMatch(/^[A-Za-z0-9+/=]{24}$/);
+    expect(nonceOf(second.body)).not.toBe(nonce);
+    expect(first.headers['content-security-policy']).toContain(`style-src 'self' 'nonce-${nonce}'`);
+    expect(first.headers['content-security-policy']).toContain("script-src 'self';");
+    expect(html).toMatch(new RegExp(`<style nonce="${nonce.replace(/[+/=]/g, '\\$&')}" data-styled="true"`));
+    // Nothing runs inline: the scripts come from the site's own files, after the first paint.
+    expect(html.match(/<script(?![^>]*(\bsrc=|type="application\/(ld\+)?json"))[^>]*>/g)).toBeNull();
+    expect(html).toContain(`<script defer src="/boot.js" data-scripts="${ENTRY.join(' ')}"></script>`);
+    expect(first.headers['set-cookie']).toEqual(expect.stringContaining('csrftoken='));
+  });
+
+  it('gives each public page its own title, description and canonical address', async () => {
+    const pages = { '/cv': 'CV | Elias Northcote', '/on-the-web': 'On the Web | Elias Northcote', '/about': 'About | Elias Northcote', '/login': 'Sign in | Elias Northcote', '/register': 'Register | Elias Northcote', '/forgot-password': 'Forgot password | Elias Northcote' };
+    const descriptions = new Set<string>();
+    for (const [url, title] of Object.entries(pages)) {
+      const { statusCode, body } = await get(url);
+      expect(statusCode).toBe(200);
+      expect(titleOf(body)).toBe(title);
+      expect(body).toContain(`<link rel="canonical" href="${PUBLIC_URL}${url}">`);
+      expect(metaOf(body, 'property', 'og:title')).toBe(title);
+      descriptions.add(metaOf(body, 'name', 'description') ?? '');
+    }
+    expect(descriptions.size).toBe(Object.keys(pages).length);
+    const about = (await get('/about')).body;
+    expect(about).toContain('<h1>About</h1>');
+    expect(about).toContain(`<script defer src="/boot.js" data-scripts="${[...ENTRY, '/assets/public.4.js'].join(' ')}">`);
+    const signin = (await get('/signin')).body;
+    expect(signin).toContain(`<link rel="canonical" href="${PUBLIC_URL}/login">`);
+    expect(signin).toContain('Remember me');
+  });
+
+  it('answers an unknown address with a real 404 and the not-found page', async () => {
+    const res = await get('/no/such/page');
+    expect(res.statusCode).toBe(404);
+    expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(titleOf(res.body)).toBe('404 | Elias Northcote');
+    expect(res.body).toContain('Bee Error?');
+    expect(res.body).toContain('We can’t seem to find the page you are looking for!');
+    expect(res.body).not.toContain('rel="canonical"');
+  });
+
+  it('sends personal and staff screens as the app shell, kept out of search engines', async () => {
+    for (const url of ['/profile', '/dashboard', '/reset-password/Mg/abc', '/login?registrationSuccess=true']) {
+      const res = await get(url);
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toContain('<div id="root"></div>');
+      expect(res.body).toContain('<meta name="robots" content="noindex">');
+      expect(res.body).toContain(`<script defer src="${ENTRY[0]}"></script>`);
+      expect(res.headers['content-security-policy']).toContain(`'nonce-${nonceOf(res.body)}'`);
+    }
+  });
+
+  it('hands the banner pictures to the page as HTML and as the store’s starting state', async () => {
+    const gallery = await createGallery(server, staff, 'page-logos');
+    expect((await uploadImage(server, staff, { title: 'Lecture hall', gallery: String(gallery.id) })).statusCode).toBe(201);
+    const html = (await get('/')).body;
+    const images = (await get('/api/photos/images/?gallery_slug=page-logos')).json<{ title: string; sizes: { banner: string } }[]>();
+    expect(html).toContain(`<img src="${images[0].sizes.banner}" alt="Lecture hall" width="224" height="224"`);
+    const state = preloadedState(html);
+    expect(state.theme).toEqual({ mode: 'light' });
+    expect(state.session).toBeUndefined();
+    expect(Object.values(state.api.queries)).toEqual([expect.objectContaining({ endpointName: 'getImages', status: 'fulfilled', data: images })]);
+  });
+
+  it('shows the current CV download on the CV page, and says so when there is none', async () => {
+    expect((await get('/cv')).body).toContain('No Current CV Found');
+    const category = await createCategory(server, staff, 'CV');
+    expect((await uploadDocument(server, staff, { name: 'CV 2026', category: String(category.id), is_current: 'true' })).statusCode).toBe(201);
+    const html = (await get('/cv')).body;
+    const cv = (await get('/api/documents/documents/current_cv/')).json<{ download_url: string }>();
+    expect(html).toContain('Download CV (Current)');
+    expect(html).toContain(`href="${cv.download_url}"`);
+    expect(preloadedState(html).api.queries['getCurrentCv(undefined)']).toMatchObject({ status: 'fulfilled', data: cv });
+  });
+
+  it('renders a page once per change of what it shows, not once per request', async () => {
+    const renderApp = jest.spyOn(render, 'renderApp');
+    try {
+      for (let i = 0; i < 5; i += 1) expect((await get('/about')).statusCode).toBe(200);
+      const afterFirst = renderApp.mock.calls.length;
+      expect(afterFirst).toBeLessThanOrEqual(1);
+      await createGallery(server, staff, `Travel ${Date.now()}`);
+      await get('/about');
+      await get('/about');
+      expect(renderApp.mock.calls.length).toBe(afterFirst + 1);
+    } finally {
+      renderApp.mockRestore();
+    }
+  });
+
+  it('never puts a signed-in visitor’s data into the page others get', async () => {
+    const { auth, refresh } = await insertUser(server, { first_name: 'Zelda', email: 'zelda@example.com' });
+    const theirs = await get('/', { ...auth, cookie: `refresh_token=${refresh}` });
+    const anonymous = await get('/');
+    expect(theirs.body).not.toMatch(/Zelda|zelda@example\.com/);
+    expect(theirs.body.replaceAll(nonceOf(theirs.body) ?? '', '')).toBe(anonymous.body.replaceAll(nonceOf(anonymous.body) ?? '', ''));
+  });
+
+  it('draws the page in the theme the visitor chose (dark class, toggle and state agree)', async () => {
+    const html = (await get('/about', { cookie: 'theme=dark' })).body;
+    expect(html).toMatch(/^<!doctype html><html lang="en" class="dark">/);
+    expect(html).toContain('aria-label="Switch to light theme"');
+    expect(preloadedState(html).theme).toEqual({ mode: 'dark' });
+    expect((await get('/about', { cookie: 'theme=<script>' })).body).toMatch(/^<!doctype html><html lang="en">/);
+  });
+
+  it('compresses pages for browsers that accept gzip, with the nonce still fresh', async () => {
+    const res = await server.inject({ method: 'GET', url: '/cv', headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(res.headers['content-encoding']).toBe('gzip');
+    expect(res.headers.vary).toBe('accept-encoding');
+    const html = zlib.gunzipSync(res.rawPayload).toString();
+    expect(titleOf(html)).toBe('CV | Elias Northcote');
+    expect(res.headers['content-security-policy']).toContain(`'nonce-${nonceOf(html)}'`);
+    expect(res.rawPayload.length).toBeLessThan(Buffer.byteLength(html) / 2);
+  });
+
+  it('tells crawlers what to index: robots.txt and a sitemap of the public pages', async () => {
+    const robots = await get('/robots.txt');
+    expect(robots.statusCode).toBe(200);
+    expect(robots.headers['content-type']).toBe('text/plain; charset=utf-8');
+    expect(robots.body).toContain('User-agent: *\nAllow: /\n');
+    for (const path of ['/dashboard', '/documents', '/photos', '/galleries', '/admin', '/profile', '/reset-password/', '/api/']) expect(robots.body).toContain(`Disallow: ${path}\n`);
+    expect(robots.body).toContain(`Sitemap: ${PUBLIC_URL}/sitemap.xml`);
+
+    const sitemap = await get('/sitemap.xml');
+    expect(sitemap.headers['content-type']).toBe('application/xml; charset=utf-8');
+    const locs = [...sitemap.body.matchAll(/<loc>([^<]+)<\/loc><lastmod>([^<]+)<\/lastmod>/g)];
+    expect(locs.map((m) => m[1])).toEqual(['/', '/cv', '/on-the-web', '/about'].map((p) => `${PUBLIC_URL}${p}`));
+    for (const [, , lastmod] of locs) expect(Number.isNaN(Date.parse(lastmod))).toBe(false);
+  });
+
+  it('makes a 1200×630 share image with the first banner picture (uploaded above) beside the name', async () => {
+    const res = await get('/share-image.png');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('image/png');
+    const { width, height, format } = await sharp(res.rawPayload).metadata();
+    expect({ width, height, format }).toEqual({ width: 1200, height: 630, format: 'png' });
+    const paper = [0xfa, 0xf8, 0xf4];
+    const pixel = async (left: number, top: number) => [...(await sharp(res.rawPayload).extract({ left, top, width: 1, height: 1 }).removeAlpha().raw().toBuffer())];
+    expect(await pixel(1150, 20)).toEqual(paper);
+    expect(await pixel(900, 315)).not.toEqual(paper);
+  });
+
+  it('serves hashed assets with long caching, and a missing one as a 404 rather than a page', async () => {
+    const asset = await get('/assets/main.3.js');
+    expect(asset.statusCode).toBe(200);
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(asset.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'; sandbox");
+    const missing = await get('/assets/main.old.js');
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json()).toEqual({ detail: 'Not found.' });
+  });
+
+  it('never answers API paths with a page', async () => {
+    const res = await get('/api/unknown/');
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ detail: 'Not found.' });
+  });
+});
