@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import path from 'node:path';
-import { ARTIFACTS, expectNoProblems, launchBrowser, openSession } from './support/browser';
+import { appReady, ARTIFACTS, expectNoProblems, launchBrowser, openSession } from './support/browser';
 import { apiCall, apiLogin, latestResetPath, uniqueEmail } from './support/site';
 
 const PASSWORD = 'Correct-horse-battery-9';
@@ -174,6 +174,7 @@ describe('the account screens as a visitor sees them', () => {
         await session.screenshot(`accounts-${route.split('/')[1]}-${colorScheme}-${width}`);
       }
       await session.page.goto('/register');
+      await appReady(session.page);
       await session.page.getByRole('button', { name: 'Terms and Conditions' }).click();
       await session.page.getByRole('dialog').getByText('June 9th, 2025').waitFor();
       await session.page.screenshot({ path: path.join(ARTIFACTS, `accounts-terms-${colorScheme}-${width}.png`) });

@@ -1,6 +1,7 @@
 import type { Browser } from 'playwright-core';
 import path from 'node:path';
-import { ARTIFACTS, expectNoProblems, launchBrowser, openSession } from './support/browser';
+import { appReady, ARTIFACTS, expectNoProblems, launchBrowser, openSession } from './support/browser';
+import { BASE_URL } from './support/server';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -18,6 +19,7 @@ describe('a visitor’s tour of the public site', () => {
       // Until staff publish a CV, current_cv answers 404 and the CV page says so.
       session.allow(/current_cv|status of 404/);
       await page.goto('/');
+      await appReady(page);
       if (colorScheme === 'dark') {
         await page.getByRole('button', { name: 'Switch to dark theme' }).click();
         expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(true);
@@ -57,10 +59,14 @@ describe('a visitor’s tour of the public site', () => {
     const session = await openSession(browser);
     const { page } = session;
     await page.goto('/about');
+    await appReady(page);
     expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(false);
     await page.getByRole('button', { name: 'Switch to dark theme' }).click();
     await page.reload();
+    // The page arrives dark from the server (theme cookie), before any script runs.
+    expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(true);
     await page.getByRole('button', { name: 'Switch to light theme' }).waitFor();
+    await appReady(page);
     expect(await page.evaluate(() => [document.documentElement.classList.contains('dark'), localStorage.getItem('theme')])).toEqual([true, 'dark']);
     await page.getByRole('button', { name: 'Switch to light theme' }).click();
     expect(await page.evaluate(() => localStorage.getItem('theme'))).toBe('light');
@@ -71,6 +77,8 @@ describe('a visitor’s tour of the public site', () => {
   it('shows the not-found page for an unknown address', async () => {
     const session = await openSession(browser);
     const { page } = session;
+    // A real 404 status, which the browser reports.
+    session.allow(/no\/such\/page|status of 404/);
     await page.goto('/no/such/page');
     await page.getByRole('heading', { name: 'Bee Error?' }).waitFor();
     await page.getByText('.. ops it seems this page cannot be found ..').waitFor();
@@ -90,6 +98,7 @@ describe('a visitor’s tour of the public site', () => {
     session.allow(/current_cv|status of 404/);
     await page.goto('/');
     await page.getByRole('heading', { name: 'Quantitative Research', exact: true }).waitFor();
+    await appReady(page);
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
     await session.screenshot('public-home-phone');
     const menuButton = page.getByRole('button', { name: 'Menu' });
@@ -106,5 +115,24 @@ describe('a visitor’s tour of the public site', () => {
     await session.screenshot('public-cv-phone');
     expectNoProblems(session);
     await session.context.close();
+  });
+
+  it('answers search engines and link previews with finished pages (no script run)', async () => {
+    const pages = { '/': 'Elias Northcote', '/cv': 'CV | Elias Northcote', '/on-the-web': 'On the Web | Elias Northcote', '/about': 'About | Elias Northcote' };
+    for (const [url, title] of Object.entries(pages)) {
+      const res = await fetch(`${BASE_URL}${url}`);
+      const html = await res.text();
+      expect(res.status).toBe(200);
+      expect(html).toContain(`<title>${title}</title>`);
+      expect(html).toContain(`<link rel="canonical" href="${BASE_URL}${url}">`);
+      expect(html).toContain(`<meta property="og:title" content="${title}">`);
+      expect(html).toMatch(/<h1>[^<]+<\/h1>/);
+    }
+    expect(await (await fetch(`${BASE_URL}/`)).text()).toContain('<script type="application/ld+json">');
+    const robots = await fetch(`${BASE_URL}/robots.txt`);
+    expect(robots.headers.get('content-type')).toBe('text/plain; charset=utf-8');
+    expect(await robots.text()).toContain(`Sitemap: ${BASE_URL}/sitemap.xml`);
+    expect(await (await fetch(`${BASE_URL}/sitemap.xml`)).text()).toContain(`<loc>${BASE_URL}/about</loc>`);
+    expect((await fetch(`${BASE_URL}/no/such/page`)).status).toBe(404);
   });
 });

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import type { Browser, Page } from 'playwright-core';
-import { expectNoProblems, launchBrowser, openSession, type Session } from './support/browser';
+import { appReady, expectNoProblems, launchBrowser, openSession, type Session } from './support/browser';
 import { BASE_URL } from './support/server';
 import { createStaff, uniqueEmail } from './support/site';
 
@@ -117,6 +117,7 @@ describe('the staff area', () => {
 
     const visitor = await openSession(browser, { reducedMotion: 'no-preference' });
     await visitor.page.goto('/');
+    await appReady(visitor.page);
     const banner = visitor.page.getByRole('button', { name: 'Show the next picture' });
     const picture = banner.locator('img');
     await picture.waitFor();

@@ -77,3 +77,29 @@ export async function openSession(
 export function expectNoProblems(session: Session): void {
   expect(session.problems()).toEqual([]);
 }
+
+/**
+ * Server-rendered pages show before their scripts run; the app's own controls (theme switch,
+ * phone menu, banner) answer once it has taken the page over and finished its session check,
+ * which is when the top bar stops saying Loading.
+ */
+export async function appReady(page: Page): Promise<void> {
+  await page.waitForFunction(() => {
+    const bar = document.querySelector('header');
+    return bar !== null && !(bar.textContent ?? '').includes('Loading');
+  });
+}
+
+const AXE_SOURCE = fs.readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
+
+/** axe-core's serious and critical findings on the page as it is now (rule: target, …). */
+export async function accessibilityProblems(page: Page): Promise<string[]> {
+  // Evaluated through the debugging protocol, which the page's CSP (rightly) does not allow a script tag.
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
+  const violations = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (context: Document, options: object) => Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> } }).axe;
+    const result = await axe.run(document, { resultTypes: ['violations'] });
+    return result.violations.map(({ id, impact, nodes }) => ({ id, impact, targets: nodes.map((node) => node.target.join(' ')) }));
+  });
+  return violations.filter(({ impact }) => impact === 'serious' || impact === 'critical').map(({ id, targets }) => `${id}: ${targets.join(', ')}`);
+}

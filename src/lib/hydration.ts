@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 
 let pending: Promise<void> | undefined;
 let finish: (() => void) | undefined;
@@ -27,4 +27,11 @@ export function HydrationDone(): null {
     pending = undefined;
   }, []);
   return null;
+}
+
+/** False while the markup may still be the server's (before this component's first effect). */
+export function useHydrated(): boolean {
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  return hydrated;
 }

@@ -1,5 +1,6 @@
-import type { ReactNode } from 'react';
+import type { FormEvent, ReactNode } from 'react';
 import styled from 'styled-components';
+import { useHydrated } from '../../lib/hydration';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { Card, Muted, Page } from '../../ui';
 
@@ -28,6 +29,27 @@ export const FormLinks = styled.p`
   font-family: ${({ theme }) => theme.fonts.ui};
   font-size: ${({ theme }) => theme.fontSizes.sm};
 `;
+
+const Fields = styled.fieldset`
+  min-width: 0;
+  margin: 0;
+  padding: 0;
+  border: 0;
+`;
+
+/**
+ * The form of a sign-in screen. These screens arrive server-rendered: until the app has taken
+ * the page over, the fields stay disabled (typing would be lost and a native submit would put the
+ * password in the address), and a native submit could only ever POST.
+ */
+export function AuthForm({ onSubmit, children }: { onSubmit: (event: FormEvent<HTMLFormElement>) => void; children: ReactNode }) {
+  const hydrated = useHydrated();
+  return (
+    <form method="post" onSubmit={onSubmit}>
+      <Fields disabled={!hydrated}>{children}</Fields>
+    </form>
+  );
+}
 
 /** The full-width submit button of the account forms. */
 export const SubmitRow = styled.div`

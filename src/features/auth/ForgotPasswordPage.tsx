@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { paths } from '../../lib/paths';
 import { Button, FormAlert, TextField, type FormMessage } from '../../ui';
-import { AuthLayout, FormLinks, SubmitRow } from './AuthLayout';
+import { AuthForm, AuthLayout, FormLinks, SubmitRow } from './AuthLayout';
 import { useForgotPasswordMutation } from './authApi';
 import { messages } from './messages';
 
@@ -29,7 +29,7 @@ export function ForgotPasswordPage() {
   return (
     <AuthLayout title="Forgot password" intro="Enter the email address you registered with and I will send you a link to choose a new password.">
       <FormAlert message={message} />
-      <form onSubmit={onSubmit}>
+      <AuthForm onSubmit={onSubmit}>
         <TextField
           label="Email"
           type="email"
@@ -45,7 +45,7 @@ export function ForgotPasswordPage() {
             Send Password Reset Link
           </Button>
         </SubmitRow>
-      </form>
+      </AuthForm>
       <FormLinks>
         <Link to={paths.signin}>Back to sign in</Link>
         <Link to={paths.home}>← Back to home</Link>

@@ -5,7 +5,7 @@ import { paths } from '../../lib/paths';
 import { useAuth } from '../../lib/session/AuthProvider';
 import { tokenStorage } from '../../lib/tokens';
 import { Alert, Button, CheckboxField, FormAlert, PasswordField, TextField, type FormMessage } from '../../ui';
-import { AuthLayout, FormLinks, SubmitRow } from './AuthLayout';
+import { AuthForm, AuthLayout, FormLinks, SubmitRow } from './AuthLayout';
 import { useLoginMutation } from './authApi';
 import { messages } from './messages';
 
@@ -48,7 +48,7 @@ export function LoginPage() {
         <Alert tone="success">{messages.registered}</Alert>
       )}
       <FormAlert message={message} />
-      <form onSubmit={onSubmit}>
+      <AuthForm onSubmit={onSubmit}>
         <TextField
           label="Email"
           type="email"
@@ -77,7 +77,7 @@ export function LoginPage() {
             {isLoading ? 'Signing in...' : 'Sign in'}
           </Button>
         </SubmitRow>
-      </form>
+      </AuthForm>
       <FormLinks>
         <Link to={paths.forgotPassword}>Forgot password?</Link>
         <span>

@@ -5,7 +5,7 @@ import type { RegisterRequest } from '../../../server/contract/accounts';
 import { isNetworkError, registrationErrorLines } from '../../lib/api/errors';
 import { paths } from '../../lib/paths';
 import { Button, CheckboxField, FormAlert, PasswordField, TextAreaField, TextField, type FormMessage } from '../../ui';
-import { AuthLayout, FormLinks, SubmitRow } from './AuthLayout';
+import { AuthForm, AuthLayout, FormLinks, SubmitRow } from './AuthLayout';
 import { useRegisterMutation } from './authApi';
 import { messages } from './messages';
 import { TermsModal } from './TermsModal';
@@ -80,7 +80,7 @@ export function RegisterPage() {
   return (
     <AuthLayout title="Register" intro="An account lets you keep your details and interests on file with me.">
       <FormAlert message={message} />
-      <form onSubmit={onSubmit}>
+      <AuthForm onSubmit={onSubmit}>
         <TextField label="Email" type="email" autoComplete="email" required {...bind('email')} />
         <NameRow>
           <TextField label="First name" autoComplete="given-name" required maxLength={150} {...bind('first_name')} />
@@ -115,7 +115,7 @@ export function RegisterPage() {
             {isLoading ? 'Registering...' : 'Create an account'}
           </Button>
         </SubmitRow>
-      </form>
+      </AuthForm>
       <FormLinks>
         <span>
           Already registered? <Link to={paths.signin}>Sign in</Link>

@@ -3,7 +3,7 @@ import { Link, useNavigate, useParams } from 'react-router-dom';
 import { fieldMessage } from '../../lib/api/errors';
 import { paths } from '../../lib/paths';
 import { Button, FormAlert, PasswordField, type FormMessage } from '../../ui';
-import { AuthLayout, FormLinks, SubmitRow } from './AuthLayout';
+import { AuthForm, AuthLayout, FormLinks, SubmitRow } from './AuthLayout';
 import { useResetPasswordMutation } from './authApi';
 import { messages } from './messages';
 
@@ -48,7 +48,7 @@ export function ResetPasswordPage() {
   return (
     <AuthLayout title="Reset password" intro="Choose a new password for your account.">
       <FormAlert message={message}>{done && 'You will be taken to the sign-in page in a moment.'}</FormAlert>
-      <form onSubmit={onSubmit}>
+      <AuthForm onSubmit={onSubmit}>
         <PasswordField
           label="New password"
           name="new_password"
@@ -73,7 +73,7 @@ export function ResetPasswordPage() {
             Reset Password
           </Button>
         </SubmitRow>
-      </form>
+      </AuthForm>
       <FormLinks>
         <Link to={paths.forgotPassword}>Request a new link</Link>
         <Link to={paths.signin}>Back to sign in</Link>

@@ -1,0 +1,74 @@
+import type { Browser } from 'playwright-core';
+import { accessibilityProblems, appReady, expectNoProblems, launchBrowser, openSession } from './support/browser';
+import { apiLogin, createStaff } from './support/site';
+
+const STAFF = { email: 'axe.staff@example.com', password: 'Axe-staff-passphrase-2026' };
+
+/** Every screen, by who can see it: the address and the level-1 heading it shows when ready. */
+const SCREENS: Record<'visitor' | 'staff', [string, string | RegExp][]> = {
+  visitor: [
+    ['/', 'Elias Northcote'],
+    ['/cv', 'Curriculum Vitae'],
+    ['/on-the-web', 'On the Web'],
+    ['/about', 'About'],
+    ['/no/such/page', 'Bee Error?'],
+    ['/login', 'Sign in'],
+    ['/register', 'Register'],
+    ['/forgot-password', 'Forgot password'],
+    ['/reset-password/MQ/not-a-real-token', 'Reset password'],
+    ['/login-failed', 'Sign-in failed'],
+  ],
+  staff: [
+    ['/profile', 'Your profile'],
+    ['/dashboard', /^Welcome/],
+    ['/documents', 'Manage Documents'],
+    ['/photos', 'Manage Photos'],
+    ['/galleries', 'Manage Galleries'],
+    ['/admin', 'Backend Administration'],
+    ['/admin/audit', 'Backend Administration'],
+  ],
+};
+
+let browser: Browser;
+beforeAll(async () => {
+  createStaff(STAFF.email, STAFF.password, 'Axel');
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('accessibility (axe-core) of every screen at 360 px and on a desktop, light and dark', () => {
+  for (const who of ['visitor', 'staff'] as const) {
+    for (const width of [360, 1280]) {
+      for (const theme of ['light', 'dark'] as const) {
+        it(`${who} screens, ${width} px, ${theme}: no serious or critical violation`, async () => {
+          const session = await openSession(browser, { width, height: 800 });
+          const { page, context } = session;
+          session.allow(/current_cv|status of 404|no\/such\/page|reset-password-confirm/);
+          const tokens = who === 'staff' ? await apiLogin(STAFF.email, STAFF.password) : undefined;
+          await context.addInitScript(
+            ({ mode, access, refresh }) => {
+              localStorage.setItem('theme', mode);
+              if (access) localStorage.setItem('access', access);
+              if (refresh) localStorage.setItem('refresh', refresh);
+            },
+            { mode: theme, access: tokens?.access, refresh: tokens?.refresh },
+          );
+          const found: string[] = [];
+          for (const [route, heading] of SCREENS[who]) {
+            await page.goto(route);
+            await page.getByRole('heading', { name: heading, level: 1 }).first().waitFor();
+            if (route !== '/no/such/page') await appReady(page);
+            expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(theme === 'dark');
+            found.push(...(await accessibilityProblems(page)).map((problem) => `${route}: ${problem}`));
+          }
+          expect(found).toEqual([]);
+          expectNoProblems(session);
+          await context.close();
+        });
+      }
+    }
+  }
+
+});
