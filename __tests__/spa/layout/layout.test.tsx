@@ -237,3 +237,17 @@ describe('skip link', () => {
     expect(document.getElementById('content')).toContainElement(screen.getByRole('heading', { name: 'About', level: 1 }));
   });
 });
+
+describe('scrolling on navigation', () => {
+  it('scrolls smoothly to the top on every path change, and leaves the first page where the browser put it', async () => {
+    const user = userEvent.setup();
+    const scrollTo = jest.spyOn(window, 'scrollTo').mockImplementation(() => undefined);
+    renderApp({ route: '/about', preloadedState: signedOutState });
+    await screen.findByRole('heading', { name: 'About', level: 1 });
+    expect(scrollTo).not.toHaveBeenCalled();
+    await user.click(within(mainNav()).getByRole('link', { name: 'On the Web' }));
+    await screen.findByRole('heading', { name: 'On the Web', level: 1 });
+    expect(scrollTo).toHaveBeenCalledWith({ top: 0, behavior: 'smooth' });
+    scrollTo.mockRestore();
+  });
+});

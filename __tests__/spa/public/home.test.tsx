@@ -146,21 +146,26 @@ describe('fade-in', () => {
   }
 
   it('leaves content that is already in view as it was sent (no flash after server rendering)', () => {
-    observeWith({ current: () => undefined }, jest.fn());
+    const notify = { current: (_entries: Partial<IntersectionObserverEntry>[]) => undefined as void };
+    const disconnect = jest.fn();
+    observeWith(notify, disconnect);
     renderFadeIn();
+    act(() => notify.current([{ isIntersecting: true }]));
     const wrapper = screen.getByText('Section').parentElement;
     expect(wrapper).toHaveAttribute('data-shown', 'true');
     expect(wrapper).toHaveStyle({ opacity: '1' });
+    expect(disconnect).toHaveBeenCalled();
   });
 
   it('hides content below the fold and reveals it when it scrolls into view, over 500 ms after 50 ms', () => {
     const notify = { current: (_entries: Partial<IntersectionObserverEntry>[]) => undefined as void };
     const disconnect = jest.fn();
     observeWith(notify, disconnect);
-    const rect = jest.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockReturnValue({ top: window.innerHeight + 200 } as DOMRect);
     renderFadeIn();
-    rect.mockRestore();
     const wrapper = screen.getByText('Section').parentElement;
+    // Shown as sent until the observer first reports it out of view.
+    expect(wrapper).toHaveAttribute('data-shown', 'true');
+    act(() => notify.current([{ isIntersecting: false }]));
     expect(wrapper).toHaveAttribute('data-shown', 'false');
     expect(wrapper).toHaveStyle({ opacity: '0' });
 

@@ -11,14 +11,11 @@ const Wrapper = styled.div<{ $phase: Phase; $duration: number; $delay: number }>
     $phase === 'shown' ? `opacity ${$duration}ms ease-out ${$delay}ms, transform ${$duration}ms ease-out ${$delay}ms` : 'none'};
 `;
 
-function isBelowTheFold(element: HTMLElement): boolean {
-  return element.getBoundingClientRect().top >= window.innerHeight;
-}
-
 /**
  * Fades its content in the first time it scrolls into view (500 ms, 50 ms delay by default).
  * The content is visible as sent (a server-rendered page reads without JavaScript); only what
- * is still below the fold once the page runs is hidden until it scrolls in.
+ * the observer's first report finds out of view is hidden until it scrolls in. (The observer
+ * rather than a size reading: measuring right after the page is taken over forces a layout.)
  */
 export function FadeIn({ children, duration = 500, delay = 50 }: { children: ReactNode; duration?: number; delay?: number }) {
   const ref = useRef<HTMLDivElement>(null);
@@ -26,14 +23,18 @@ export function FadeIn({ children, duration = 500, delay = 50 }: { children: Rea
 
   useEffect(() => {
     const element = ref.current;
-    if (!element || typeof IntersectionObserver === 'undefined' || prefersReducedMotion() || !isBelowTheFold(element)) return;
-    setPhase('waiting');
+    if (!element || typeof IntersectionObserver === 'undefined' || prefersReducedMotion()) return;
+    let first = true;
     const observer = new IntersectionObserver(
       (entries) => {
-        if (entries.some((entry) => entry.isIntersecting)) {
+        const inView = entries.some((entry) => entry.isIntersecting);
+        if (first && inView) observer.disconnect();
+        else if (first) setPhase('waiting');
+        else if (inView) {
           setPhase('shown');
           observer.disconnect();
         }
+        first = false;
       },
       { threshold: 0.15 },
     );

@@ -1,0 +1,63 @@
+/**
+ * Lighthouse (v12, the last to run on Node 20) in Debian's Chromium, mobile preset, on the public
+ * pages: the scores and the metrics the budgets name.
+ */
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+const LIGHTHOUSE = path.resolve(__dirname, '../node_modules/.bin/lighthouse');
+
+export interface LighthouseResult {
+  path: string;
+  scores: Record<'performance' | 'accessibility' | 'best-practices' | 'seo', number>;
+  tbtMs: number;
+  lcpMs: number;
+  cls: number;
+  /** Audits that did not pass, for the report. */
+  failing: string[];
+}
+
+interface Report {
+  runtimeError?: { message: string };
+  categories: Record<string, { score: number | null }>;
+  audits: Record<string, { numericValue?: number; score: number | null; scoreDisplayMode: string; displayValue?: string }>;
+}
+
+function runOnce(url: string): Report {
+  const output = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'lighthouse-')), 'report.json');
+  const run = spawnSync(
+    LIGHTHOUSE,
+    [url, '--quiet', '--output=json', `--output-path=${output}`, '--chrome-flags=--headless=new --no-sandbox --disable-gpu --disable-background-networking --disable-component-update --disable-sync'],
+    { env: { ...process.env, CHROME_PATH: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium' }, encoding: 'utf8', timeout: 180_000 },
+  );
+  if (run.status !== 0 || !fs.existsSync(output)) throw new Error(`lighthouse failed on ${url}: ${run.stderr || run.error?.message}`);
+  const report = JSON.parse(fs.readFileSync(output, 'utf8')) as Report;
+  fs.rmSync(path.dirname(output), { recursive: true, force: true });
+  return report;
+}
+
+/** One page; a run Lighthouse itself reports as broken (e.g. no paint seen) is tried once more. */
+export function lighthouse(base: string, pagePath: string): LighthouseResult {
+  let report = runOnce(`${base}${pagePath}`);
+  if (report.runtimeError || report.categories.performance?.score === null) report = runOnce(`${base}${pagePath}`);
+  const score = (name: string) => Math.round((report.categories[name]?.score ?? 0) * 100);
+  const failing = Object.entries(report.audits)
+    .filter(([, audit]) => audit.score !== null && audit.score < 1 && ['binary', 'numeric', 'metricSavings'].includes(audit.scoreDisplayMode))
+    .map(([id, audit]) => `${id}${audit.displayValue ? ` (${audit.displayValue})` : ''}`);
+  return {
+    path: pagePath,
+    scores: { performance: score('performance'), accessibility: score('accessibility'), 'best-practices': score('best-practices'), seo: score('seo') },
+    tbtMs: Math.round(report.audits['total-blocking-time']?.numericValue ?? Number.NaN),
+    lcpMs: Math.round(report.audits['largest-contentful-paint']?.numericValue ?? Number.NaN),
+    cls: Number((report.audits['cumulative-layout-shift']?.numericValue ?? Number.NaN).toFixed(3)),
+    failing,
+  };
+}
+
+/** The budget: performance ≥ 95; accessibility, best practices and SEO 100; TBT ≤ 150 ms, LCP ≤ 1.2 s, CLS ≤ 0.02. */
+export function meetsBudget(result: LighthouseResult): boolean {
+  const { performance, accessibility, seo } = result.scores;
+  return performance >= 95 && accessibility === 100 && result.scores['best-practices'] === 100 && seo === 100 && result.tbtMs <= 150 && result.lcpMs <= 1200 && result.cls <= 0.02;
+}
