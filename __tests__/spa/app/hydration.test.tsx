@@ -15,7 +15,13 @@ async function serverPage(location: string, data: Parameters<typeof preloadStore
   const state = await preloadStore(store, data, 'light');
   const container = document.createElement('div');
   container.id = 'root';
+  // jsdom has a window, so the libraries pick their browser hooks and React's server renderer
+  // warns about useLayoutEffect; the real server has no window and renders without that warning.
+  const layoutEffectWarning = jest.spyOn(console, 'error').mockImplementation((message: unknown) => {
+    if (!String(message).includes('useLayoutEffect does nothing on the server')) throw new Error(String(message));
+  });
   container.innerHTML = renderToString(<ServerApp store={store} location={location} />);
+  layoutEffectWarning.mockRestore();
   const script = document.createElement('script');
   script.type = 'application/json';
   script.id = PRELOADED_STATE_ID;
