@@ -39,12 +39,14 @@ export class PageRenderer {
   }
 
   async send(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
-    const { pathname, search } = new URL(request.url, 'http://site');
+    const queryAt = request.url.indexOf('?');
+    const pathname = queryAt < 0 ? request.url : request.url.slice(0, queryAt);
+    const hasQuery = queryAt >= 0 && queryAt < request.url.length - 1;
     const mode: ThemeMode = request.cookies[THEME_COOKIE] === 'dark' ? 'dark' : 'light';
     let template: PageTemplate;
     let status = 200;
     const page = serverPages[pathname];
-    if (page && !(page.readsQuery && search)) {
+    if (page && !(page.readsQuery && hasQuery)) {
       template = await this.keep(`${pathname}|${mode}`, () => this.renderPage(pathname, page, mode));
     } else if (!page && isUnknownPath(pathname)) {
       status = 404;

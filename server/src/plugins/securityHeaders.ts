@@ -9,20 +9,20 @@ declare module 'fastify' {
   }
 }
 
-function pageCsp(nonce: string): string {
-  return [
-    "default-src 'self'",
-    "script-src 'self'",
-    `style-src 'self' 'nonce-${nonce}'`,
-    "img-src 'self' data: blob:",
-    "font-src 'self'",
-    "connect-src 'self'",
-    "object-src 'none'",
-    "base-uri 'self'",
-    "form-action 'self'",
-    "frame-ancestors 'none'",
-  ].join('; ');
-}
+const PAGE_CSP = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self' 'nonce-NONCE'",
+  "img-src 'self' data: blob:",
+  "font-src 'self'",
+  "connect-src 'self'",
+  "object-src 'none'",
+  "base-uri 'self'",
+  "form-action 'self'",
+  "frame-ancestors 'none'",
+].join('; ');
+/** The policy around its nonce, joined once: every page answer fills in a fresh one. */
+const [CSP_BEFORE_NONCE, CSP_AFTER_NONCE] = PAGE_CSP.split('NONCE');
 
 /** Policies that govern documents: sent with the SPA page. */
 const PAGE_HEADERS = {
@@ -51,7 +51,7 @@ export default fp(
   async (app) => {
     app.decorateReply('usePageCsp', function usePageCsp(this: FastifyReply) {
       const nonce = crypto.randomBytes(16).toString('base64');
-      this.header('content-security-policy', pageCsp(nonce));
+      this.header('content-security-policy', CSP_BEFORE_NONCE + nonce + CSP_AFTER_NONCE);
       return nonce;
     });
     app.addHook('onSend', (request, reply, payload, done) => {
