@@ -78,6 +78,37 @@ describe('a visitor’s account', () => {
     await session.context.close();
   });
 
+  it('keeps three tabs opened together after the token expired signed in, and signs them all out together', async () => {
+    const session = await openSession(browser);
+    const email = uniqueEmail('tabs');
+    await register(session.page, email);
+    await session.page.waitForURL('**/login?registrationSuccess=true');
+    await signIn(session.page, email, PASSWORD);
+    await session.page.waitForURL((url) => url.pathname === '/');
+    await session.page.getByRole('button', { name: /Ada/ }).first().waitFor();
+    await session.page.close();
+
+    // As a browser restoring its tabs: the access token has expired and all three start at once.
+    // A slow network holds each refresh for a moment, so the tabs' refreshes overlap.
+    await new Promise((resolve) => setTimeout(resolve, Number(process.env.ACCESS_TOKEN_SECONDS ?? 8) * 1000 + 1500));
+    await session.context.route('**/api/token/refresh/', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 400));
+      await route.continue();
+    });
+    const tabs = await Promise.all([0, 1, 2].map(() => session.context.newPage()));
+    await Promise.all(tabs.map((tab, i) => tab.goto(['/profile', '/about', '/profile'][i])));
+    for (const tab of tabs) {
+      await tab.getByRole('button', { name: /Ada/ }).first().waitFor();
+      expect(new URL(tab.url()).pathname).not.toBe('/signin');
+    }
+    await tabs[0].getByRole('heading', { name: 'Your profile' }).waitFor();
+
+    await tabs[1].getByRole('button', { name: /Ada/ }).first().click();
+    await tabs[1].getByRole('button', { name: 'Sign Out' }).first().click();
+    for (const tab of tabs) await tab.getByRole('link', { name: 'Login' }).first().waitFor();
+    await session.context.close();
+  });
+
   it('shows the server’s message for a wrong password', async () => {
     const session = await openSession(browser);
     session.allow(/\/api\/users\/login\/|status of 401/);

@@ -1,6 +1,7 @@
 import { combineSlices, configureStore } from '@reduxjs/toolkit';
 import { setupListeners } from '@reduxjs/toolkit/query';
 import { api } from '../lib/api/apiSlice';
+import { devToolsOptions } from './devTools';
 import { sessionSlice } from '../lib/session/sessionSlice';
 import { themeSlice } from '../lib/theme/themeSlice';
 
@@ -12,7 +13,7 @@ export function makeStore(preloadedState?: Partial<RootState>) {
     reducer: rootReducer,
     preloadedState,
     middleware: (getDefault) => getDefault().concat(api.middleware),
-    devTools: process.env.NODE_ENV !== 'production',
+    devTools: process.env.NODE_ENV !== 'production' && devToolsOptions,
   });
   setupListeners(store.dispatch);
   return store;

@@ -1,5 +1,5 @@
 /** The session's tokens in local storage (spec §3, §9) and the Remember-me cookie. */
-const ACCESS_KEY = 'access';
+export const ACCESS_KEY = 'access';
 const REFRESH_KEY = 'refresh';
 const REMEMBER_COOKIE = 'refresh_token';
 const REMEMBER_DAYS = 30;

@@ -2,6 +2,7 @@ import { createContext, useCallback, useContext, useEffect, useMemo, type ReactN
 import type { User } from '../../../server/contract';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { afterHydration } from '../hydration';
+import { useSessionAcrossTabs } from './crossTab';
 import { selectCurrentUser, selectSessionStatus } from './sessionSlice';
 import { login as loginThunk, logout as logoutThunk, restoreSession } from './sessionThunks';
 
@@ -24,6 +25,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     afterHydration(() => void dispatch(restoreSession()));
   }, [dispatch]);
+  useSessionAcrossTabs();
 
   const login = useCallback<AuthContextValue['login']>(
     async (session) => {
