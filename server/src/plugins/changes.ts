@@ -1,6 +1,13 @@
 import { EventEmitter } from 'node:events';
 import fp from 'fastify-plugin';
 
+/**
+ * Announcements reach only this process: a write made by another instance on the same database
+ * shows here when a cache's entry expires, so caches built from shared data keep entries at
+ * most this long.
+ */
+export const OTHER_INSTANCES_DELAY_MS = 5_000;
+
 /** What a write may change: `media` covers galleries, images, document categories and documents. */
 export type ChangeTopic = 'media';
 

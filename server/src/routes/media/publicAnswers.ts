@@ -1,4 +1,5 @@
 import type { FastifyReply } from 'fastify';
+import { OTHER_INSTANCES_DELAY_MS } from '../../plugins/changes';
 
 interface Answer {
   status: number;
@@ -19,7 +20,7 @@ export class PublicAnswers {
   /** Bumped by clear(): an answer computed across a write is sent but not kept. */
   private generation = 0;
 
-  constructor(private readonly ttlMs = 5_000) {}
+  constructor(private readonly ttlMs = OTHER_INSTANCES_DELAY_MS) {}
 
   /** Sends the kept answer for the key, or computes, keeps and sends a fresh one. */
   async send(reply: FastifyReply, key: string, compute: () => Promise<{ status: number; body: unknown }>): Promise<FastifyReply> {
