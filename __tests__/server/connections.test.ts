@@ -1,6 +1,6 @@
 import net from 'node:net';
 import { parseTrustProxy } from '../../server/src/config';
-import { GOOD_PASSWORD, account, buildTestServer, login, type Server } from './accounts/support';
+import { GOOD_PASSWORD, account, buildTestServer, type Server } from './accounts/support';
 
 describe('TRUST_PROXY', () => {
   it('is a number of hops or a list of proxy addresses, never "trust everyone"', () => {
