@@ -49,6 +49,8 @@ describe('bad uploads', () => {
     ['SVG with a script', svgWithScript, 'logo.svg', 400, { image: [IMAGE_MESSAGES.svg] }],
     ['SVG renamed .png', svgWithScript, 'logo.png', 400, { image: [IMAGE_MESSAGES.svg] }],
     ['PNG declaring 100 000 × 100 000 pixels', pngWithHugeDeclaredSize, 'bomb.png', 400, { image: [IMAGE_MESSAGES.tooManyPixels(100_000, 100_000)] }],
+    ['PNG of 1 × 40 000 000 pixels', () => pngWithHugeDeclaredSize(1, 40_000_000), 'strip.png', 400, { image: [IMAGE_MESSAGES.tooLong(1, 40_000_000)] }],
+    ['PNG of 500 × 11 000 pixels', () => pngWithHugeDeclaredSize(500, 11_000), 'tall.png', 400, { image: [IMAGE_MESSAGES.tooNarrow(500, 11_000)] }],
     ['truncated JPEG', truncatedJpeg, 'cut.jpg', 400, { image: [IMAGE_MESSAGES.invalid] }],
     ['GIF header followed by HTML', () => Buffer.from('GIF89a<script>alert(1)</script>'), 'x.gif', 400, { image: [IMAGE_MESSAGES.invalid] }],
     ['PDF renamed .png', tinyPdf, 'cv.png', 400, { image: [IMAGE_MESSAGES.invalid] }],
