@@ -35,6 +35,8 @@ function revive(image: EncodedImage): EncodedImage {
 function startWorker(): ChildProcess {
   const child = fork(path.join(__dirname, 'imageWorker.ts'), [], {
     execArgv: ['--import', 'tsx'],
+    // Fewer malloc arenas: libvips frees large buffers across threads, and each arena keeps its own.
+    env: { ...process.env, MALLOC_ARENA_MAX: '2' },
     serialization: 'advanced',
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });

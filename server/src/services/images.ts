@@ -5,6 +5,11 @@ import { encodeInWorker } from './imagePool';
 export const IMAGE_MAX_BYTES = 15 * 1024 * 1024;
 /** Largest picture accepted, in pixels: decoding costs memory in proportion. */
 export const IMAGE_MAX_PIXELS = 40_000_000;
+/**
+ * GIFs are re-encoded with a computed palette, which costs several times the memory of other formats
+ * per pixel (a 40-megapixel GIF took 650 MB), so they get a smaller limit.
+ */
+export const GIF_MAX_PIXELS = 16_000_000;
 /** Longest side accepted, in pixels, and how many times longer than the shorter side it may be. */
 export const IMAGE_MAX_SIDE = 12_000;
 export const IMAGE_MAX_ASPECT = 20;
@@ -13,8 +18,10 @@ export const IMAGE_MESSAGES = {
   invalid:
     'Upload a valid image (JPEG, PNG, WebP, AVIF or GIF). The file you uploaded was either not an image or a corrupted image.',
   svg: 'SVG images are not accepted. Upload a JPEG, PNG, WebP, AVIF or GIF image.',
-  tooManyPixels: (width: number, height: number) =>
-    `The image is too large: at most ${IMAGE_MAX_PIXELS / 1_000_000} megapixels are accepted, this one is ${width} × ${height} pixels.`,
+  tooManyPixels: (width: number, height: number, limit = IMAGE_MAX_PIXELS) =>
+    `The image is too large: at most ${limit / 1_000_000} megapixels are accepted${limit === GIF_MAX_PIXELS ? ' for a GIF' : ''}, this one is ${width} × ${height} pixels.`,
+  tooManyFrames: (frames: number, width: number, height: number) =>
+    `The animation is too large: at most ${IMAGE_MAX_PIXELS / 1_000_000} megapixels in all its frames together are accepted, this one has ${frames} frames of ${width} × ${height} pixels.`,
   tooLong: (width: number, height: number) =>
     `The image is too large: at most ${IMAGE_MAX_SIDE} pixels on a side are accepted, this one is ${width} × ${height} pixels.`,
   tooNarrow: (width: number, height: number) =>
@@ -111,12 +118,17 @@ export async function processImage(data: Buffer): Promise<ProcessedImage> {
   const frameHeight = metadata.pageHeight ?? metadata.height;
   const { width } = metadata;
   // Refused on the header alone: a long thin strip passes the pixel count yet costs a decoder dearly.
-  if (width * frameHeight > IMAGE_MAX_PIXELS) throw new ImageRejected(IMAGE_MESSAGES.tooManyPixels(width, frameHeight));
+  const pixelLimit = format === 'gif' ? GIF_MAX_PIXELS : IMAGE_MAX_PIXELS;
+  if (width * frameHeight > pixelLimit) throw new ImageRejected(IMAGE_MESSAGES.tooManyPixels(width, frameHeight, pixelLimit));
   if (Math.max(width, frameHeight) > IMAGE_MAX_SIDE) throw new ImageRejected(IMAGE_MESSAGES.tooLong(width, frameHeight));
   if (Math.max(width, frameHeight) > IMAGE_MAX_ASPECT * Math.min(width, frameHeight)) {
     throw new ImageRejected(IMAGE_MESSAGES.tooNarrow(width, frameHeight));
   }
   const animated = (metadata.pages ?? 1) > 1 && (format === 'gif' || format === 'webp');
+  // Every frame of an animation is decoded and re-encoded.
+  if (animated && width * frameHeight * (metadata.pages ?? 1) > IMAGE_MAX_PIXELS) {
+    throw new ImageRejected(IMAGE_MESSAGES.tooManyFrames(metadata.pages ?? 1, width, frameHeight));
+  }
 
   const encoded = await encodeInWorker({ data, format, animated });
   if (!encoded.ok) {
