@@ -117,9 +117,9 @@ export async function processImage(data: Buffer): Promise<ProcessedImage> {
   if (format === 'avif' && metadata.compression !== 'av1') throw new ImageRejected(IMAGE_MESSAGES.invalid);
   const frameHeight = metadata.pageHeight ?? metadata.height;
   const { width } = metadata;
-  // Refused on the header alone: a long thin strip passes the pixel count yet costs a decoder dearly.
   const pixelLimit = format === 'gif' ? GIF_MAX_PIXELS : IMAGE_MAX_PIXELS;
   if (width * frameHeight > pixelLimit) throw new ImageRejected(IMAGE_MESSAGES.tooManyPixels(width, frameHeight, pixelLimit));
+  // Refused on the header alone: a long thin strip passes the pixel count yet costs a decoder dearly.
   if (Math.max(width, frameHeight) > IMAGE_MAX_SIDE) throw new ImageRejected(IMAGE_MESSAGES.tooLong(width, frameHeight));
   if (Math.max(width, frameHeight) > IMAGE_MAX_ASPECT * Math.min(width, frameHeight)) {
     throw new ImageRejected(IMAGE_MESSAGES.tooNarrow(width, frameHeight));
