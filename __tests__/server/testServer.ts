@@ -57,7 +57,7 @@ export async function buildTestServer(overrides: Partial<Config> = {}): Promise<
 /** Inserts a user directly (no password policy) and returns it with a valid access token. */
 export async function insertUser(
   server: TestServer,
-  fields: { email?: string; is_staff?: boolean; first_name?: string; password?: string } = {},
+  fields: { email?: string; is_staff?: boolean; is_owner?: boolean; first_name?: string; password?: string } = {},
 ) {
   const email = fields.email ?? `user-${crypto.randomBytes(4).toString('hex')}@example.com`;
   const row = await server.db
@@ -67,7 +67,8 @@ export async function insertUser(
       email_normalized: email.toLowerCase(),
       first_name: fields.first_name ?? 'Test',
       last_name: 'User',
-      is_staff: fields.is_staff ? 1 : 0,
+      is_staff: fields.is_staff || fields.is_owner ? 1 : 0,
+      is_owner: fields.is_owner ? 1 : 0,
       date_joined: nowIso(),
       last_login: null,
       password: fields.password ?? '!unusable',

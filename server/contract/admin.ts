@@ -42,6 +42,8 @@ export const AdminUserSchema = Type.Object({
   last_name: Type.String(),
   is_staff: Type.Boolean(),
   is_active: Type.Boolean(),
+  /** The site's owner: only the owner manages staff rights and acts on staff accounts or on the owner's. */
+  is_owner: Type.Boolean(),
   date_joined: Type.String(),
   last_login: Type.Union([Type.String(), Type.Null()]),
   interest_notes: Type.String(),

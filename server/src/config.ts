@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import crypto from 'node:crypto';
+import net from 'node:net';
 import { ACCESS_TOKEN_SECONDS } from './lib/tokens';
 
 export interface Config {
@@ -15,7 +16,15 @@ export interface Config {
   secrets: { jwt: string; reset: string };
   /** Outside production logs are terse; tests silence them. */
   logLevel: string;
-  trustProxy: boolean;
+  /**
+   * Proxies whose X-Forwarded-* headers are believed (TRUST_PROXY): a number of hops in front of the
+   * site, or their addresses (CIDR ranges allowed); false when clients connect directly.
+   */
+  trustProxy: number | string[] | false;
+  /** Whole-request limit, body included (REQUEST_TIMEOUT_SECONDS): a trickled body is answered 408 and closed. */
+  requestTimeoutSeconds: number;
+  /** A connection silent this long is closed (IDLE_TIMEOUT_SECONDS). */
+  idleTimeoutSeconds: number;
   /** Access-token lifetime; ACCESS_TOKEN_SECONDS lets end-to-end tests watch tokens expire. */
   accessTokenSeconds: number;
   /** Requests per minute and client address on sign-in, registration, reset and app-token calls. */
@@ -29,6 +38,25 @@ export interface Config {
 function positiveInteger(name: string, fallback: number): number {
   const value = Number(process.env[name]);
   return Number.isInteger(value) && value > 0 ? value : fallback;
+}
+
+function isAddressOrRange(entry: string): boolean {
+  const [address, bits, ...rest] = entry.split('/');
+  const version = net.isIP(address);
+  if (!version || rest.length) return false;
+  return bits === undefined || (/^\d{1,3}$/.test(bits) && Number(bits) <= (version === 4 ? 32 : 128));
+}
+
+/** Never "trust every hop": that would let any client name its own address and escape per-address limits. */
+export function parseTrustProxy(value: string | undefined): Config['trustProxy'] {
+  const text = (value ?? '').trim();
+  if (!text || text === '0') return false;
+  if (/^\d+$/.test(text)) return Number(text);
+  const entries = text.split(',').map((e) => e.trim()).filter(Boolean);
+  if (!entries.every(isAddressOrRange)) {
+    throw new Error(`TRUST_PROXY must be a number of proxy hops or a comma-separated list of proxy addresses, not "${text}".`);
+  }
+  return entries;
 }
 
 /** A secret not given in the environment is generated once and kept in the data folder. */
@@ -66,7 +94,9 @@ export function loadConfig(overrides: Partial<Config> = {}): Config {
       reset: secret(dataDir, 'RESET_SECRET', 'reset.key'),
     },
     logLevel: process.env.LOG_LEVEL ?? 'info',
-    trustProxy: process.env.TRUST_PROXY === '1',
+    trustProxy: parseTrustProxy(process.env.TRUST_PROXY),
+    requestTimeoutSeconds: positiveInteger('REQUEST_TIMEOUT_SECONDS', 120),
+    idleTimeoutSeconds: positiveInteger('IDLE_TIMEOUT_SECONDS', 30),
     accessTokenSeconds: positiveInteger('ACCESS_TOKEN_SECONDS', ACCESS_TOKEN_SECONDS),
     authRateLimitPerMinute: positiveInteger('AUTH_RATE_LIMIT', 20),
     mailFrom: process.env.MAIL_FROM ?? `no-reply@${new URL(publicUrl).hostname}`,

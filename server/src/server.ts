@@ -4,13 +4,29 @@ import app from './app';
 import type { Config } from './config';
 import { migrateToLatest, openDatabase } from './db';
 
+/**
+ * Fastify refuses a bare hop count (it cannot tell the proxy from a direct client); a count is
+ * meant for a site reachable only through its proxies, so it trusts exactly that many hops.
+ */
+function trustedProxies(trust: Config['trustProxy']) {
+  return typeof trust === 'number' ? (_address: string, hop: number) => hop < trust : trust;
+}
+
 /** Builds a ready-to-listen instance: database opened and migrated, every route registered. */
 export async function buildServer(config: Config, options: { logger?: boolean } = {}) {
   const database = await openDatabase(config);
   await migrateToLatest(database.db);
   const fastify = Fastify({
     logger: options.logger === false ? false : { level: config.logLevel },
-    trustProxy: config.trustProxy,
+    trustProxy: trustedProxies(config.trustProxy),
+    requestTimeout: config.requestTimeoutSeconds * 1000,
+    connectionTimeout: config.idleTimeoutSeconds * 1000,
+    // Node enforces the request timeout only when the headers timeout is not longer, and checks both
+    // every 30 s by default: too coarse for short limits.
+    http: {
+      headersTimeout: Math.min(60_000, config.requestTimeoutSeconds * 1000),
+      connectionsCheckingInterval: Math.min(30_000, config.requestTimeoutSeconds * 250),
+    },
     bodyLimit: 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: false },
   }).withTypeProvider<TypeBoxTypeProvider>();

@@ -60,12 +60,17 @@ describe('operator commands', () => {
     expect(res.json().user).toMatchObject({ first_name: 'Elias', last_name: 'Owner', is_staff: true });
     const audit = await server.db.selectFrom('audit_log').selectAll().where('action', '=', 'user.created_staff').execute();
     expect(audit).toEqual([expect.objectContaining({ subject: 'Owner@example.org', actor_id: null })]);
+    // The site had no owner: its first staff account is the owner.
+    expect(stdout).toContain("Owner@example.org is the site's owner");
+    const owners = await server.db.selectFrom('users').select('email').where('is_owner', '=', 1).execute();
+    expect(owners).toEqual([{ email: 'Owner@example.org' }]);
   }, 60_000);
 
   it('create-staff reads the password from standard input when it is not a terminal', async () => {
     const { code, stdout } = await commandWithInput('createStaff.ts', ['--email', 'piped@example.org'], `${OTHER_PASSWORD}\n`);
     expect(code).toBe(0);
     expect(stdout).toContain('Staff account piped@example.org created.');
+    expect(stdout).not.toContain('owner');
     expect((await login(server, 'piped@example.org', OTHER_PASSWORD)).statusCode).toBe(200);
   }, 60_000);
 

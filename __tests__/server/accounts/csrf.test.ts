@@ -15,7 +15,7 @@ describe('CSRF protection', () => {
     expect(res.json()).toEqual({ detail: 'CSRF cookie set.' });
     const cookie = cookieOf(res, 'csrftoken');
     expect(cookie).toBeDefined();
-    expect(cookie!.value).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(cookie!.value).toMatch(/^[A-Za-z0-9_-]{43}\.[A-Za-z0-9_-]{43}$/);
     expect(cookie!.httpOnly).toBeFalsy();
     expect(cookie!.sameSite).toBe('Lax');
     expect(cookie!.path).toBe('/');
@@ -28,6 +28,21 @@ describe('CSRF protection', () => {
     expect(cookieOf(second, 'csrftoken')).toBeUndefined();
     const malformed = await server.inject({ method: 'GET', url: '/api/csrf/', cookies: { csrftoken: 'short' } });
     expect(cookieOf(malformed, 'csrftoken')).toBeDefined();
+    const [nonce] = value.split('.');
+    const forged = await server.inject({ method: 'GET', url: '/api/csrf/', cookies: { csrftoken: `${nonce}.${'A'.repeat(43)}` } });
+    expect(cookieOf(forged, 'csrftoken')!.value).not.toBe(value);
+  });
+
+  it('accepts only a token the server issued, not any equal cookie and header', async () => {
+    const redeem = (token: string) =>
+      server.inject({ method: 'POST', url: '/login-with-token/', cookies: { csrftoken: token }, headers: { 'x-csrftoken': token }, payload: { token: 'no-such-token' } });
+    const issued = cookieOf(await server.inject({ method: 'GET', url: '/api/csrf/' }), 'csrftoken')!.value;
+    const [nonce] = issued.split('.');
+    for (const planted of ['x', 'a'.repeat(43), `${nonce}.${'A'.repeat(43)}`, `${'b'.repeat(43)}.${issued.split('.')[1]}`]) {
+      const res = await redeem(planted);
+      expect([planted, res.statusCode, res.json()]).toEqual([planted, 403, { detail: 'CSRF Failed: CSRF token incorrect.' }]);
+    }
+    expect((await redeem(issued)).statusCode).not.toBe(403);
   });
 
   it('leaves public reads alone', async () => {

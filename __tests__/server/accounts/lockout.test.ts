@@ -1,4 +1,4 @@
-import { LOCKOUT_THRESHOLD, lockSeconds } from '../../../server/src/services/loginThrottle';
+import { ACCOUNT_CEILING, LOCKOUT_THRESHOLD, lockSeconds } from '../../../server/src/services/loginThrottle';
 import { GOOD_PASSWORD, account, buildTestServer, login, type Server } from './support';
 
 const FAILED = { detail: 'No active account found with the given credentials' };
@@ -19,11 +19,11 @@ describe('per-account lockout', () => {
   }
 
   async function unlockNow(email: string) {
-    await server.db.updateTable('login_throttles').set({ locked_until: new Date(Date.now() - 1000).toISOString() }).where('email_normalized', '=', email.toLowerCase()).execute();
+    await server.db.updateTable('abuse_counters').set({ locked_until: new Date(Date.now() - 1000).toISOString() }).where('scope', '=', 'login-address').where('subject', '=', email.toLowerCase()).execute();
   }
 
   async function lockedUntil(email: string) {
-    const row = await server.db.selectFrom('login_throttles').selectAll().where('email_normalized', '=', email.toLowerCase()).executeTakeFirstOrThrow();
+    const row = await server.db.selectFrom('abuse_counters').selectAll().where('scope', '=', 'login-address').where('subject', '=', email.toLowerCase()).executeTakeFirstOrThrow();
     return (Date.parse(row.locked_until!) - Date.now()) / 1000;
   }
 
@@ -60,6 +60,30 @@ describe('per-account lockout', () => {
     expect(unknown.map((a) => a.json())).toEqual(known.map((a) => a.json()));
     expect(known[0].json()).toEqual(FAILED);
     expect(known[5].statusCode).toBe(429);
+  });
+
+  it('checks at most five passwords of twenty sent at once, and the owner still signs in from another address', async () => {
+    const { user } = await account(server, { email: 'burst@example.org' });
+    const burst = await Promise.all(Array.from({ length: 20 }, (_, i) => login(server, user.email, `Wrong-Guess-${i}-xyz`)));
+    const codes = burst.map((a) => a.statusCode);
+    expect(codes.filter((c) => c === 401)).toHaveLength(LOCKOUT_THRESHOLD);
+    expect(codes.filter((c) => c === 429)).toHaveLength(20 - LOCKOUT_THRESHOLD);
+    expect(burst.find((a) => a.statusCode === 429)!.headers['retry-after']).toBeDefined();
+
+    const elsewhere = await login(server, user.email, GOOD_PASSWORD, {}, '203.0.113.9');
+    expect(elsewhere.statusCode).toBe(200);
+    // Signing in elsewhere does not wipe the attacker's count.
+    expect((await login(server, user.email, GOOD_PASSWORD)).statusCode).toBe(429);
+  });
+
+  it('caps attempts on one account across many addresses', async () => {
+    const { user } = await account(server, { email: 'spread@example.org' });
+    const addresses = Array.from({ length: ACCOUNT_CEILING + 5 }, (_, i) => `198.51.100.${i + 1}`);
+    const answers = await Promise.all(addresses.map((ip, i) => login(server, user.email, `Wrong-Guess-${i}-xyz`, {}, ip)));
+    expect(answers.filter((a) => a.statusCode === 401)).toHaveLength(ACCOUNT_CEILING);
+    const refused = answers.filter((a) => a.statusCode === 429);
+    expect(refused).toHaveLength(5);
+    expect(Number(refused[0].headers['retry-after'])).toBeGreaterThan(0);
   });
 
   it('doubles from one minute up to an hour', () => {

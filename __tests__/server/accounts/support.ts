@@ -31,8 +31,8 @@ export async function account(
   return { ...created, password };
 }
 
-export function login(server: TestServer, email: string, password: string, extra: Record<string, unknown> = {}) {
-  return server.inject({ method: 'POST', url: '/api/users/login/', payload: { email, password, ...extra } });
+export function login(server: TestServer, email: string, password: string, extra: Record<string, unknown> = {}, remoteAddress?: string) {
+  return server.inject({ method: 'POST', url: '/api/users/login/', payload: { email, password, ...extra }, remoteAddress });
 }
 
 export async function signIn(server: TestServer, email: string, password: string, extra: Record<string, unknown> = {}) {

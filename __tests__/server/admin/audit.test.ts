@@ -12,7 +12,7 @@ describe('GET /api/admin/audit/', () => {
 
   beforeAll(async () => {
     server = await buildTestServer();
-    staff = await insertUser(server, { email: 'stella@example.com', is_staff: true });
+    staff = await insertUser(server, { email: 'stella@example.com', is_owner: true });
     // Lines written by other staff screens appear too.
     await recordAudit(server.db, staff.user, 'document.uploaded', 'CV 2025', 'category CV');
   });

@@ -46,6 +46,7 @@ describe('GET /api/admin/users/', () => {
       last_name: 'Lovelace',
       is_staff: false,
       is_active: true,
+      is_owner: false,
       date_joined: '2025-01-01T00:00:00.000Z',
       last_login: null,
       interest_notes: 'Notes of Ada',

@@ -13,7 +13,7 @@ describe('sign-out and deletion of users', () => {
 
   beforeAll(async () => {
     server = await buildTestServer();
-    staff = await insertUser(server, { email: 'stella@example.com', is_staff: true });
+    staff = await insertUser(server, { email: 'stella@example.com', is_owner: true });
   });
   beforeEach(async () => {
     serial += 1;

@@ -16,7 +16,7 @@ describe('PATCH /api/admin/users/{id}/', () => {
 
   beforeAll(async () => {
     server = await buildTestServer();
-    staff = await insertUser(server, { email: 'stella@example.com', is_staff: true, first_name: 'Stella' });
+    staff = await insertUser(server, { email: 'stella@example.com', is_owner: true, first_name: 'Stella' });
   });
   beforeEach(async () => {
     serial += 1;

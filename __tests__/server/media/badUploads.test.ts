@@ -1,5 +1,6 @@
 import { DOCUMENT_MAX_BYTES, DOCUMENT_MESSAGES } from '../../../server/src/services/documents';
-import { IMAGE_MAX_BYTES, IMAGE_MESSAGES } from '../../../server/src/services/images';
+import sharp from 'sharp';
+import { GIF_MAX_PIXELS, IMAGE_MAX_BYTES, IMAGE_MESSAGES } from '../../../server/src/services/images';
 import { createCategory, mediaServer, uploadDocument, uploadImage, type Auth, type MediaTestServer } from './client';
 import {
   binaryBlob,
@@ -49,6 +50,26 @@ describe('bad uploads', () => {
     ['SVG with a script', svgWithScript, 'logo.svg', 400, { image: [IMAGE_MESSAGES.svg] }],
     ['SVG renamed .png', svgWithScript, 'logo.png', 400, { image: [IMAGE_MESSAGES.svg] }],
     ['PNG declaring 100 000 × 100 000 pixels', pngWithHugeDeclaredSize, 'bomb.png', 400, { image: [IMAGE_MESSAGES.tooManyPixels(100_000, 100_000)] }],
+    ['PNG of 1 × 40 000 000 pixels', () => pngWithHugeDeclaredSize(1, 40_000_000), 'strip.png', 400, { image: [IMAGE_MESSAGES.tooLong(1, 40_000_000)] }],
+    ['PNG of 500 × 11 000 pixels', () => pngWithHugeDeclaredSize(500, 11_000), 'tall.png', 400, { image: [IMAGE_MESSAGES.tooNarrow(500, 11_000)] }],
+    [
+      'GIF of 4100 × 4000 pixels',
+      () => sharp({ create: { width: 4100, height: 4000, channels: 3, background: '#336699' } }).gif().toBuffer(),
+      'big.gif',
+      400,
+      { image: [IMAGE_MESSAGES.tooManyPixels(4100, 4000, GIF_MAX_PIXELS)] },
+    ],
+    [
+      'animated GIF of 30 frames of 1500 × 1000 pixels',
+      async () => {
+        const frame = (i: number) => sharp({ create: { width: 1500, height: 1000, channels: 3, background: { r: i * 8, g: 80, b: 160 } } }).png().toBuffer();
+        const frames = await Promise.all(Array.from({ length: 30 }, (_, i) => frame(i)));
+        return sharp(frames, { join: { animated: true } }).gif().toBuffer();
+      },
+      'long.gif',
+      400,
+      { image: [IMAGE_MESSAGES.tooManyFrames(30, 1500, 1000)] },
+    ],
     ['truncated JPEG', truncatedJpeg, 'cut.jpg', 400, { image: [IMAGE_MESSAGES.invalid] }],
     ['GIF header followed by HTML', () => Buffer.from('GIF89a<script>alert(1)</script>'), 'x.gif', 400, { image: [IMAGE_MESSAGES.invalid] }],
     ['PDF renamed .png', tinyPdf, 'cv.png', 400, { image: [IMAGE_MESSAGES.invalid] }],

@@ -46,10 +46,10 @@ function pngChunk(type: string, data: Buffer): Buffer {
 }
 
 /** A valid little PNG whose header declares 100 000 × 100 000 pixels (a decompression bomb). */
-export function pngWithHugeDeclaredSize(): Buffer {
+export function pngWithHugeDeclaredSize(width = 100_000, height = 100_000): Buffer {
   const header = Buffer.alloc(13);
-  header.writeUInt32BE(100_000, 0);
-  header.writeUInt32BE(100_000, 4);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
   header[8] = 8;
   header[9] = 2;
   return Buffer.concat([

@@ -9,6 +9,7 @@ export const anAdminUser = (overrides: Partial<AdminUser> = {}): AdminUser => ({
   last_name: 'Hopper',
   is_staff: false,
   is_active: true,
+  is_owner: false,
   date_joined: '2025-03-04T09:00:00.000Z',
   last_login: null,
   interest_notes: '',

@@ -288,3 +288,20 @@ describe('administration: self-protection', () => {
     expect(within(await rowOf('Grace Hopper')).getByRole('button', { name: 'Delete Grace Hopper' })).toBeEnabled();
   });
 });
+
+describe('administration: the owner', () => {
+  it('shows the owner and offers no action on the owner’s account to other staff', async () => {
+    const owner = anAdminUser({ id: 9, email: 'olivia@example.com', first_name: 'Olivia', last_name: 'Owner', is_staff: true, is_owner: true });
+    serveAdmin([owner, grace, me]);
+    renderAdmin();
+    const row = await rowOf('Olivia Owner');
+    expect(within(row).getByText('Owner')).toBeInTheDocument();
+    const note = within(row).getByText('This is the site’s owner: only the owner can change this account.');
+    for (const name of ['Withdraw staff from Olivia Owner', 'Deactivate Olivia Owner', 'Sign out everywhere (Olivia Owner)', 'Delete Olivia Owner']) {
+      const button = within(row).getByRole('button', { name });
+      expect(button).toBeDisabled();
+      expect(button).toHaveAccessibleDescription(note.textContent ?? '');
+    }
+    expect(within(await rowOf('Grace Hopper')).queryByText('Owner')).not.toBeInTheDocument();
+  });
+});

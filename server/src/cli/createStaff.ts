@@ -24,12 +24,9 @@ run(async () => {
   const { db } = await openMigratedDatabase();
   try {
     const promoted = await promoteToStaff(db, input);
-    if (promoted) {
-      say(`${promoted.email} is now staff.`);
-      return;
-    }
-    const user = await createStaffUser(db, { ...input, password: await newPassword('STAFF_PASSWORD') });
-    say(`Staff account ${user.email} created.`);
+    const user = promoted ?? (await createStaffUser(db, { ...input, password: await newPassword('STAFF_PASSWORD') }));
+    say(promoted ? `${user.email} is now staff.` : `Staff account ${user.email} created.`);
+    if (user.is_owner === 1) say(`${user.email} is the site's owner: only this account grants or withdraws staff rights.`);
   } finally {
     await db.destroy();
   }

@@ -10,7 +10,7 @@ export interface Database {
   user_sessions: UserSessionsTable;
   refresh_tokens: RefreshTokensTable;
   app_tokens: AppTokensTable;
-  login_throttles: LoginThrottlesTable;
+  abuse_counters: AbuseCountersTable;
   galleries: GalleriesTable;
   images: ImagesTable;
   document_categories: DocumentCategoriesTable;
@@ -26,6 +26,8 @@ export interface UsersTable {
   interest_notes: Generated<string>;
   is_staff: Generated<number>;
   is_active: Generated<number>;
+  /** 0/1; at most one 1: the site's owner. */
+  is_owner: Generated<number>;
   date_joined: string;
   last_login: string | null;
   /** argon2id PHC string. */
@@ -76,11 +78,16 @@ export interface AppTokensTable {
   used_at: string | null;
 }
 
-/** Failed sign-ins per normalized email, whether or not an account has that email. */
-export interface LoginThrottlesTable {
-  email_normalized: string;
-  failures: Generated<number>;
-  last_failure_at: string;
+/**
+ * A counter of attempts by scope (what is counted), subject (e.g. a normalized email, known or not) and
+ * address (the client's, or '' when counted across addresses). It starts again once `expires_at` passes.
+ */
+export interface AbuseCountersTable {
+  scope: string;
+  subject: string;
+  address: Generated<string>;
+  count: number;
+  expires_at: string;
   locked_until: string | null;
 }
 

@@ -32,10 +32,10 @@ export async function signToken(
   type: TokenType,
   userId: number,
   lifetimeSeconds: number,
-  extra: { family?: string; jti?: string } = {},
+  extra: { family?: string; jti?: string; issuedAt?: number } = {},
 ): Promise<{ token: string; jti: string; exp: number }> {
   const jti = extra.jti ?? crypto.randomUUID();
-  const now = Math.floor(Date.now() / 1000);
+  const now = extra.issuedAt ?? Math.floor(Date.now() / 1000);
   const exp = now + lifetimeSeconds;
   const token = await new SignJWT({ typ: type, ...(extra.family ? { fam: extra.family } : {}) })
     .setProtectedHeader({ alg: ALGORITHM })

@@ -5,13 +5,13 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 export const CSRF_COOKIE = 'csrftoken';
 export const CSRF_HEADER = 'x-csrftoken';
 export const CSRF_PATH = '/api/csrf/';
-const TOKEN_PATTERN = /^[A-Za-z0-9_-]{32,64}$/;
+const NONCE_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS', 'TRACE']);
 const ONE_YEAR_SECONDS = 365 * 24 * 3600;
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** Pre-handler: the double-submit check, X-CSRFToken must equal the csrftoken cookie. */
+    /** Pre-handler: the csrftoken cookie must be one this server issued, and X-CSRFToken must equal it. */
     requireCsrfToken: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
   }
 }
@@ -23,12 +23,33 @@ function sameToken(a: string, b: string): boolean {
 }
 
 /**
+ * A token is a random nonce and its HMAC under a key derived from the site's secret: only this
+ * server (or another instance sharing the secret) can make one, so a cookie planted by a sibling
+ * subdomain or a script (`csrftoken=x` with `X-CSRFToken: x`) is refused.
+ */
+function tokenSigner(secret: string) {
+  const key = crypto.createHmac('sha256', secret).update('csrf-token').digest();
+  const mac = (nonce: string) => crypto.createHmac('sha256', key).update(nonce).digest('base64url');
+  return {
+    issue: () => {
+      const nonce = crypto.randomBytes(32).toString('base64url');
+      return `${nonce}.${mac(nonce)}`;
+    },
+    isIssued: (token: string | undefined) => {
+      const [nonce, signature, ...rest] = (token ?? '').split('.');
+      return rest.length === 0 && NONCE_PATTERN.test(nonce) && signature !== undefined && sameToken(signature, mac(nonce));
+    },
+  };
+}
+
+/**
  * CSRF defences. The server hands out the csrftoken cookie (readable by the SPA, which echoes it
  * in X-CSRFToken); state-changing requests that a browser marks as coming from another site are
  * refused outright.
  */
 export default fp(
   async (app) => {
+    const tokens = tokenSigner(app.config.secrets.jwt);
     const trusted = new Set([new URL(app.config.publicUrl).origin, ...app.config.trustedOrigins]);
 
     app.addHook('onRequest', (request, reply, done) => {
@@ -44,13 +65,13 @@ export default fp(
       done();
     });
 
-    // The SPA page and GET /api/csrf/ hand out the cookie until the browser has a well-formed one;
+    // The SPA page and GET /api/csrf/ hand out the cookie until the browser has one of ours;
     // other answers (public reads, media) skip the work.
     app.addHook('onSend', (request, reply, payload, done) => {
       const issues = request.routeOptions.url === CSRF_PATH || String(reply.getHeader('content-type') ?? '').startsWith('text/html');
       const cookie = request.cookies[CSRF_COOKIE];
-      if (issues && !(cookie && TOKEN_PATTERN.test(cookie))) {
-        reply.setCookie(CSRF_COOKIE, crypto.randomBytes(32).toString('base64url'), {
+      if (issues && !tokens.isIssued(cookie)) {
+        reply.setCookie(CSRF_COOKIE, tokens.issue(), {
           path: '/',
           sameSite: 'lax',
           secure: 'auto',
@@ -66,7 +87,7 @@ export default fp(
       if (!cookie) return reply.code(403).send({ detail: 'CSRF Failed: CSRF cookie not set.' });
       const header = request.headers[CSRF_HEADER];
       if (typeof header !== 'string' || !header) return reply.code(403).send({ detail: 'CSRF Failed: CSRF token missing.' });
-      if (!sameToken(cookie, header)) return reply.code(403).send({ detail: 'CSRF Failed: CSRF token incorrect.' });
+      if (!tokens.isIssued(cookie) || !sameToken(cookie, header)) return reply.code(403).send({ detail: 'CSRF Failed: CSRF token incorrect.' });
     });
   },
   { name: 'csrf', dependencies: ['@fastify/cookie'] },

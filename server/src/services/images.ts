@@ -1,16 +1,31 @@
 import sharp from 'sharp';
+import { encodeInWorker } from './imagePool';
 
 /** Largest upload accepted, in bytes (answered with 413 above it). */
 export const IMAGE_MAX_BYTES = 15 * 1024 * 1024;
 /** Largest picture accepted, in pixels: decoding costs memory in proportion. */
 export const IMAGE_MAX_PIXELS = 40_000_000;
+/**
+ * GIFs are re-encoded with a computed palette, which costs several times the memory of other formats
+ * per pixel (a 40-megapixel GIF took 650 MB), so they get a smaller limit.
+ */
+export const GIF_MAX_PIXELS = 16_000_000;
+/** Longest side accepted, in pixels, and how many times longer than the shorter side it may be. */
+export const IMAGE_MAX_SIDE = 12_000;
+export const IMAGE_MAX_ASPECT = 20;
 
 export const IMAGE_MESSAGES = {
   invalid:
     'Upload a valid image (JPEG, PNG, WebP, AVIF or GIF). The file you uploaded was either not an image or a corrupted image.',
   svg: 'SVG images are not accepted. Upload a JPEG, PNG, WebP, AVIF or GIF image.',
-  tooManyPixels: (width: number, height: number) =>
-    `The image is too large: at most ${IMAGE_MAX_PIXELS / 1_000_000} megapixels are accepted, this one is ${width} × ${height} pixels.`,
+  tooManyPixels: (width: number, height: number, limit = IMAGE_MAX_PIXELS) =>
+    `The image is too large: at most ${limit / 1_000_000} megapixels are accepted${limit === GIF_MAX_PIXELS ? ' for a GIF' : ''}, this one is ${width} × ${height} pixels.`,
+  tooManyFrames: (frames: number, width: number, height: number) =>
+    `The animation is too large: at most ${IMAGE_MAX_PIXELS / 1_000_000} megapixels in all its frames together are accepted, this one has ${frames} frames of ${width} × ${height} pixels.`,
+  tooLong: (width: number, height: number) =>
+    `The image is too large: at most ${IMAGE_MAX_SIDE} pixels on a side are accepted, this one is ${width} × ${height} pixels.`,
+  tooNarrow: (width: number, height: number) =>
+    `The image is too narrow: one side may be at most ${IMAGE_MAX_ASPECT} times the other, this one is ${width} × ${height} pixels.`,
 } as const;
 
 export type ImageFormat = 'jpeg' | 'png' | 'webp' | 'avif' | 'gif';
@@ -77,25 +92,10 @@ export function sniffImage(data: Buffer): ImageFormat | 'svg' | undefined {
   return undefined;
 }
 
-/** At most this many pictures are decoded at once, so a burst of uploads cannot exhaust memory. */
-const MAX_CONCURRENT = 2;
-let running = 0;
-const waiting: (() => void)[] = [];
-
-async function withSlot<T>(work: () => Promise<T>): Promise<T> {
-  if (running >= MAX_CONCURRENT) await new Promise<void>((resolve) => waiting.push(resolve));
-  running += 1;
-  try {
-    return await work();
-  } finally {
-    running -= 1;
-    waiting.shift()?.();
-  }
-}
-
 /**
  * Checks an upload by content and prepares what is stored: the metadata-free upright original
- * and the WebP renditions. sharp decodes on its own threads; nothing here blocks the event loop.
+ * and the WebP renditions. Decoding and encoding happen in the image worker process, so that
+ * neither its threads nor its memory are taken from sign-ins and downloads.
  */
 export async function processImage(data: Buffer): Promise<ProcessedImage> {
   if (data.length > IMAGE_MAX_BYTES) {
@@ -116,73 +116,23 @@ export async function processImage(data: Buffer): Promise<ProcessedImage> {
   }
   if (format === 'avif' && metadata.compression !== 'av1') throw new ImageRejected(IMAGE_MESSAGES.invalid);
   const frameHeight = metadata.pageHeight ?? metadata.height;
-  if (metadata.width * frameHeight > IMAGE_MAX_PIXELS) {
-    throw new ImageRejected(IMAGE_MESSAGES.tooManyPixels(metadata.width, frameHeight));
+  const { width } = metadata;
+  const pixelLimit = format === 'gif' ? GIF_MAX_PIXELS : IMAGE_MAX_PIXELS;
+  if (width * frameHeight > pixelLimit) throw new ImageRejected(IMAGE_MESSAGES.tooManyPixels(width, frameHeight, pixelLimit));
+  // Refused on the header alone: a long thin strip passes the pixel count yet costs a decoder dearly.
+  if (Math.max(width, frameHeight) > IMAGE_MAX_SIDE) throw new ImageRejected(IMAGE_MESSAGES.tooLong(width, frameHeight));
+  if (Math.max(width, frameHeight) > IMAGE_MAX_ASPECT * Math.min(width, frameHeight)) {
+    throw new ImageRejected(IMAGE_MESSAGES.tooNarrow(width, frameHeight));
   }
   const animated = (metadata.pages ?? 1) > 1 && (format === 'gif' || format === 'webp');
-
-  return withSlot(async () => {
-    try {
-      const [original, renditions] = await Promise.all([encodeOriginal(data, format, animated), encodeRenditions(data)]);
-      return { format, ...IMAGE_FORMATS[format], ...original, renditions };
-    } catch (error) {
-      if (error instanceof Error && /pixel limit/i.test(error.message)) {
-        throw new ImageRejected(IMAGE_MESSAGES.tooManyPixels(metadata.width, frameHeight));
-      }
-      throw new ImageRejected(IMAGE_MESSAGES.invalid);
-    }
-  });
-}
-
-function decoder(data: Buffer, animated = false) {
-  // 'truncated' refuses cut-off files yet tolerates the harmless warnings many cameras trigger.
-  return sharp(data, { failOn: 'truncated', limitInputPixels: IMAGE_MAX_PIXELS, animated });
-}
-
-/** sharp writes no metadata unless asked to: EXIF (GPS included), XMP, IPTC and ICC are all dropped. */
-async function encodeOriginal(data: Buffer, format: ImageFormat, animated: boolean) {
-  let pipeline = decoder(data, animated).autoOrient();
-  switch (format) {
-    case 'jpeg':
-      pipeline = pipeline.jpeg({ quality: 90 });
-      break;
-    case 'png':
-      pipeline = pipeline.png();
-      break;
-    case 'webp':
-      pipeline = pipeline.webp({ quality: 90 });
-      break;
-    case 'avif':
-      pipeline = pipeline.avif({ quality: 70 });
-      break;
-    case 'gif':
-      pipeline = pipeline.gif();
-      break;
+  // Every frame of an animation is decoded and re-encoded.
+  if (animated && width * frameHeight * (metadata.pages ?? 1) > IMAGE_MAX_PIXELS) {
+    throw new ImageRejected(IMAGE_MESSAGES.tooManyFrames(metadata.pages ?? 1, width, frameHeight));
   }
-  const { data: original, info } = await pipeline.toBuffer({ resolveWithObject: true });
-  return { original, width: info.width, height: info.pageHeight ?? info.height };
-}
 
-/** Decodes once at the largest rendition's size, then derives every rendition from those pixels. */
-async function encodeRenditions(data: Buffer): Promise<Record<RenditionName, Buffer>> {
-  const largest = RENDITIONS.large;
-  const { data: pixels, info } = await decoder(data)
-    .autoOrient()
-    .resize(largest.width, largest.height, { fit: 'inside', withoutEnlargement: true })
-    .raw({ depth: 'uchar' })
-    .toBuffer({ resolveWithObject: true });
-  const raw = { raw: { width: info.width, height: info.height, channels: info.channels } };
-  const encode = (name: RenditionName) => {
-    const spec = RENDITIONS[name];
-    return sharp(pixels, raw)
-      .resize(spec.width, spec.height, {
-        fit: spec.fit,
-        position: spec.fit === 'cover' ? sharp.strategy.attention : undefined,
-        withoutEnlargement: spec.fit === 'inside',
-      })
-      .webp({ quality: 80 })
-      .toBuffer();
-  };
-  const [thumb, banner, large] = await Promise.all([encode('thumb'), encode('banner'), encode('large')]);
-  return { thumb, banner, large };
+  const encoded = await encodeInWorker({ data, format, animated });
+  if (!encoded.ok) {
+    throw new ImageRejected(encoded.pixelLimit ? IMAGE_MESSAGES.tooManyPixels(width, frameHeight) : IMAGE_MESSAGES.invalid);
+  }
+  return { format, ...IMAGE_FORMATS[format], ...encoded.image };
 }

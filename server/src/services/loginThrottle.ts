@@ -1,55 +1,48 @@
 import type { Db } from '../db';
-import { isoAt } from '../db/columns';
+import { countInWindow, countTowardsLock, forgetCounters, uncount, type CountResult } from './abuseCounters';
 
-/** Failures allowed before the first lock; each further failure doubles the lock, up to an hour. */
+/** Attempts allowed from one address before the first lock; each further one doubles the lock, up to an hour. */
 export const LOCKOUT_THRESHOLD = 5;
 export const LOCKOUT_BASE_SECONDS = 60;
 export const LOCKOUT_MAX_SECONDS = 3600;
-/** A day without failures and the count starts again. */
+/** A day without attempts from an address and its count starts again. */
 const FAILURE_MEMORY_SECONDS = 24 * 3600;
+/**
+ * Across all addresses, attempts on one account per hour: high enough that one address's burst
+ * leaves the owner room to sign in from another, low enough to bound guessing from many addresses.
+ */
+export const ACCOUNT_CEILING = 20;
+export const ACCOUNT_WINDOW_SECONDS = 3600;
+
+const ADDRESS_SCOPE = 'login-address';
+const ACCOUNT_SCOPE = 'login-account';
+
+export function lockSeconds(attempts: number): number {
+  if (attempts < LOCKOUT_THRESHOLD) return 0;
+  return Math.min(LOCKOUT_MAX_SECONDS, LOCKOUT_BASE_SECONDS * 2 ** Math.min(attempts - LOCKOUT_THRESHOLD, 16));
+}
 
 /**
- * Seconds the address must still wait before trying again, 0 when it may try now. Keyed by the
- * normalized email whether or not an account has it, so a lock tells nothing about accounts.
+ * Counts a sign-in attempt before its password is checked, so that however many arrive at once,
+ * only the allowed ones reach the (slow) hash. Keyed by the normalized email whether or not an
+ * account has it, so a lock tells nothing about accounts.
  */
-export async function lockedForSeconds(db: Db, emailNormalized: string): Promise<number> {
-  const row = await db.selectFrom('login_throttles').select('locked_until').where('email_normalized', '=', emailNormalized).executeTakeFirst();
-  if (!row?.locked_until) return 0;
-  return Math.max(0, Math.ceil((Date.parse(row.locked_until) - Date.now()) / 1000));
+export async function beginLoginAttempt(db: Db, emailNormalized: string, address: string): Promise<CountResult> {
+  const account = { scope: ACCOUNT_SCOPE, subject: emailNormalized };
+  const fromAccount = await countInWindow(db, account, ACCOUNT_CEILING, ACCOUNT_WINDOW_SECONDS);
+  if (!fromAccount.allowed) return fromAccount;
+  const fromAddress = await countTowardsLock(db, { scope: ADDRESS_SCOPE, subject: emailNormalized, address }, lockSeconds, FAILURE_MEMORY_SECONDS);
+  if (!fromAddress.allowed) await uncount(db, account);
+  return fromAddress;
 }
 
-export function lockSeconds(failures: number): number {
-  if (failures < LOCKOUT_THRESHOLD) return 0;
-  return Math.min(LOCKOUT_MAX_SECONDS, LOCKOUT_BASE_SECONDS * 2 ** Math.min(failures - LOCKOUT_THRESHOLD, 16));
+/** A right password: this address starts again; other addresses' attempts stay counted. */
+export async function loginSucceeded(db: Db, emailNormalized: string, address: string): Promise<void> {
+  await uncount(db, { scope: ACCOUNT_SCOPE, subject: emailNormalized });
+  await forgetCounters(db, [ADDRESS_SCOPE], emailNormalized, address);
 }
 
-export async function recordLoginFailure(db: Db, emailNormalized: string): Promise<void> {
-  const now = Date.now();
-  const forgetBefore = isoAt(now - FAILURE_MEMORY_SECONDS * 1000);
-  // Addresses nobody has tried for a day are forgotten, so guessing random emails cannot grow the table.
-  await db.deleteFrom('login_throttles').where('last_failure_at', '<', forgetBefore).execute();
-  // One statement, so that concurrent failures all count.
-  const { failures } = await db
-    .insertInto('login_throttles')
-    .values({ email_normalized: emailNormalized, failures: 1, last_failure_at: isoAt(now), locked_until: null })
-    .onConflict((oc) =>
-      oc.column('email_normalized').doUpdateSet((eb) => ({
-        failures: eb('login_throttles.failures', '+', 1),
-        last_failure_at: isoAt(now),
-      })),
-    )
-    .returning('failures')
-    .executeTakeFirstOrThrow();
-  const seconds = lockSeconds(failures);
-  if (seconds > 0) {
-    await db
-      .updateTable('login_throttles')
-      .set({ locked_until: isoAt(now + seconds * 1000) })
-      .where('email_normalized', '=', emailNormalized)
-      .execute();
-  }
-}
-
+/** A new password chosen by the account's owner (or an operator): every count starts again. */
 export async function clearLoginFailures(db: Db, emailNormalized: string): Promise<void> {
-  await db.deleteFrom('login_throttles').where('email_normalized', '=', emailNormalized).execute();
+  await forgetCounters(db, [ADDRESS_SCOPE, ACCOUNT_SCOPE], emailNormalized);
 }

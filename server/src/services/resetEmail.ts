@@ -4,10 +4,13 @@ import type { MailMessage } from './mailer';
 const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch] ?? ch);
 
-/** The password-reset message, plain text and HTML saying the same. */
-export function resetPasswordEmail(user: Pick<UserRow, 'email' | 'first_name'>, link: string, siteUrl: string): MailMessage {
+/**
+ * The password-reset message, plain text and HTML saying the same. It greets nobody by name: a name
+ * is whatever someone typed at registration, and this mail goes to whoever asks for it.
+ */
+export function resetPasswordEmail(user: Pick<UserRow, 'email'>, link: string, siteUrl: string): MailMessage {
   const site = new URL(siteUrl).host;
-  const greeting = user.first_name ? `Hello ${user.first_name},` : 'Hello,';
+  const greeting = 'Hello,';
   const text = [
     greeting,
     '',

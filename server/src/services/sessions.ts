@@ -8,6 +8,11 @@ import { isoAt } from '../db/columns';
 /** A refresh token lives a day, or 30 days with "remember me"; rotation never outlives the family. */
 export const REFRESH_TOKEN_SECONDS = 24 * 3600;
 export const REMEMBERED_REFRESH_TOKEN_SECONDS = 30 * 24 * 3600;
+/**
+ * A spent refresh token presented again this soon after it was spent is a second tab (or a retry)
+ * that raced the first, not a thief: it gets the sign-in's current pair instead of ending it.
+ */
+export const REFRESH_GRACE_SECONDS = 30;
 /** Absolute lifetime of a sign-in: after this the person signs in again, however often they refreshed. */
 export const SESSION_ABSOLUTE_SECONDS = 30 * 24 * 3600;
 
@@ -79,9 +84,35 @@ async function revokeFamily(db: Db, sessionId: number): Promise<void> {
   await db.updateTable('user_sessions').set({ revoked_at: isoAt(Date.now()) }).where('id', '=', sessionId).where('revoked_at', 'is', null).execute();
 }
 
+type SessionOfToken = Pick<UserSessionRow, 'id' | 'family' | 'remember' | 'expires_at'>;
+
 /**
- * Exchanges a refresh token for a new pair. The presented token is spent; presenting a spent
- * token again means it was copied, so the whole family is revoked. Undefined when refused.
+ * The pair a racing tab missed: the session's live refresh token (signed again with its own id and
+ * times, so it is the same token as far as rotation goes) and a fresh access token.
+ */
+async function currentPair(db: Db, config: TokenConfig, userId: number, session: SessionOfToken): Promise<IssuedTokens | undefined> {
+  const live = await db
+    .selectFrom('refresh_tokens')
+    .select(['jti', 'issued_at', 'expires_at'])
+    .where('session_id', '=', session.id)
+    .where('used_at', 'is', null)
+    .orderBy('issued_at', 'desc')
+    .executeTakeFirst();
+  if (!live) return undefined;
+  const issuedAt = Math.floor(Date.parse(live.issued_at) / 1000);
+  const refresh = await signToken(config.secrets.jwt, 'refresh', userId, Math.floor(Date.parse(live.expires_at) / 1000) - issuedAt, {
+    family: session.family,
+    jti: live.jti,
+    issuedAt,
+  });
+  const access = await signToken(config.secrets.jwt, 'access', userId, config.accessTokenSeconds, { family: session.family });
+  return { access: access.token, refresh: refresh.token };
+}
+
+/**
+ * Exchanges a refresh token for a new pair. The presented token is spent; presented again within
+ * REFRESH_GRACE_SECONDS it answers the sign-in's current pair, later it means the token was copied,
+ * so the whole family is revoked. Undefined when refused.
  */
 export async function rotateRefreshToken(
   db: Db,
@@ -109,23 +140,31 @@ export async function rotateRefreshToken(
     .executeTakeFirst();
   if (!row || row.family !== claims.family || row.user_id !== claims.userId) return undefined;
   const now = Date.now();
-  if (row.used_at !== null) {
+  const session = { id: row.session_id, family: row.family, remember: row.remember, expires_at: row.expires_at };
+  const alive = row.revoked_at === null && row.expires_at > isoAt(now) && row.is_active === 1;
+  const spentAgain = async (usedAt: string | null) => {
+    if (alive && usedAt !== null && now - Date.parse(usedAt) <= REFRESH_GRACE_SECONDS * 1000) {
+      return currentPair(db, config, row.user_id, session);
+    }
     await revokeFamily(db, row.session_id);
     return undefined;
-  }
-  if (row.revoked_at !== null || row.expires_at <= isoAt(now) || row.is_active !== 1) return undefined;
+  };
+  if (row.used_at !== null) return spentAgain(row.used_at);
+  if (!alive) return undefined;
 
-  // Spending the token is the race's referee: of two concurrent uses only one updates the row.
-  const spent = await db
-    .updateTable('refresh_tokens')
-    .set({ used_at: isoAt(now) })
-    .where('jti', '=', claims.jti)
-    .where('used_at', 'is', null)
-    .executeTakeFirst();
-  if (Number(spent.numUpdatedRows) !== 1) {
-    await revokeFamily(db, row.session_id);
-    return undefined;
-  }
+  // Spending the token and recording its successor happen together, so that a racing use of the
+  // same token (which waits for this, or finds it spent) always finds the successor.
+  const rotated = await db.transaction().execute(async (trx) => {
+    const spent = await trx
+      .updateTable('refresh_tokens')
+      .set({ used_at: isoAt(now) })
+      .where('jti', '=', claims.jti)
+      .where('used_at', 'is', null)
+      .executeTakeFirst();
+    if (Number(spent.numUpdatedRows) !== 1) return undefined;
+    return issuePair(trx, config, row.user_id, session);
+  });
+  if (!rotated) return spentAgain(isoAt(now));
   await db
     .updateTable('user_sessions')
     .set({ last_used_at: isoAt(now), ip: client.ip.slice(0, 64), user_agent: client.userAgent.slice(0, 300) })
@@ -137,7 +176,7 @@ export async function rotateRefreshToken(
     .where('used_at', 'is not', null)
     .where('expires_at', '<', isoAt(now))
     .execute();
-  return issuePair(db, config, row.user_id, { id: row.session_id, family: row.family, remember: row.remember, expires_at: row.expires_at });
+  return rotated;
 }
 
 /**

@@ -16,6 +16,20 @@ export interface StaffInput {
   lastName?: string;
 }
 
+/** The first staff account of a site becomes its owner (a unique index keeps it to one). */
+async function ownIfOwnerless(db: Db, user: UserRow): Promise<UserRow> {
+  const owner = await db
+    .updateTable('users')
+    .set({ is_owner: 1 })
+    .where('id', '=', user.id)
+    .where(({ not, exists, selectFrom }) => not(exists(selectFrom('users as owners').select('owners.id').where('owners.is_owner', '=', 1))))
+    .returningAll()
+    .executeTakeFirst();
+  if (!owner) return user;
+  await recordAudit(db, COMMAND_LINE, 'user.owner', owner.email);
+  return owner;
+}
+
 /** Makes an existing account staff (and active); undefined when no account has the email. */
 export async function promoteToStaff(db: Db, input: StaffInput): Promise<UserRow | undefined> {
   const existing = await findUserByEmail(db, input.email);
@@ -31,7 +45,7 @@ export async function promoteToStaff(db: Db, input: StaffInput): Promise<UserRow
     .returningAll()
     .executeTakeFirstOrThrow();
   await recordAudit(db, COMMAND_LINE, 'user.staff_granted', user.email);
-  return user;
+  return ownIfOwnerless(db, user);
 }
 
 /** Creates a staff account; the password must pass the same policy as everyone's. */
@@ -57,7 +71,7 @@ export async function createStaffUser(db: Db, input: StaffInput & { password: st
     .returningAll()
     .executeTakeFirstOrThrow();
   await recordAudit(db, COMMAND_LINE, 'user.created_staff', user.email);
-  return user;
+  return ownIfOwnerless(db, user);
 }
 
 /** Sets a new password for the account with this email and signs it out everywhere. */

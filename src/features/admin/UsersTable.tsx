@@ -70,8 +70,15 @@ interface Props {
 function UserRow({ user, isSelf, isBusy, onAction }: { user: AdminUser; isSelf: boolean; isBusy: boolean; onAction: Props['onAction'] }) {
   const name = userName(user);
   const selfNoteId = `admin-self-${user.id}`;
+  const ownerNoteId = `admin-owner-${user.id}`;
   // Staff cannot lock themselves out: their own staff right, active state and account are kept.
-  const selfProtected = isSelf ? { disabled: true, 'aria-describedby': selfNoteId } : { disabled: isBusy };
+  // Nobody but the owner acts on the owner's account.
+  const ownerProtected = user.is_owner && !isSelf;
+  const selfProtected = isSelf
+    ? { disabled: true, 'aria-describedby': selfNoteId }
+    : ownerProtected
+      ? { disabled: true, 'aria-describedby': ownerNoteId }
+      : { disabled: isBusy };
   return (
     <tr aria-busy={isBusy || undefined}>
       <td data-label="User">
@@ -79,6 +86,7 @@ function UserRow({ user, isSelf, isBusy, onAction }: { user: AdminUser; isSelf: 
           <Name>{name}</Name>
           {name !== user.email && <Email>{user.email}</Email>}
           <Badges>
+            {user.is_owner && <Badge $tone="accent">Owner</Badge>}
             {user.is_staff ? <Badge $tone="accent">Staff</Badge> : <Badge $tone="neutral">Member</Badge>}
             {user.is_active ? <Badge $tone="success">Active</Badge> : <Badge $tone="danger">Deactivated</Badge>}
             {isSelf && <Badge $tone="neutral">You</Badge>}
@@ -130,6 +138,7 @@ function UserRow({ user, isSelf, isBusy, onAction }: { user: AdminUser; isSelf: 
               sign-ins are on your profile.
             </SelfNote>
           )}
+          {ownerProtected && <SelfNote id={ownerNoteId}>This is the site’s owner: only the owner can change this account.</SelfNote>}
         </Actions>
       </td>
     </tr>

@@ -3,6 +3,7 @@ import * as m001 from './001_users';
 import * as m002 from './002_audit_log';
 import * as m003 from './003_sessions';
 import * as m004 from './004_media';
+import * as m005 from './005_abuse_counters_owner';
 
 /** Every migration, in order. Both dialects run the same list. */
 export const migrations: Record<string, Migration> = {
@@ -10,4 +11,5 @@ export const migrations: Record<string, Migration> = {
   '002_audit_log': m002,
   '003_sessions': m003,
   '004_media': m004,
+  '005_abuse_counters_owner': m005,
 };

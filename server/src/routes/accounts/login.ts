@@ -3,7 +3,7 @@ import { DetailSchema, LoginResponseSchema } from '../../../contract';
 import { LoginRequestSchema, LogoutRequestSchema } from '../../../contract/accounts';
 import { nowIso } from '../../db/columns';
 import { authRateLimit } from '../../plugins/rateLimit';
-import { clearLoginFailures, lockedForSeconds, recordLoginFailure } from '../../services/loginThrottle';
+import { beginLoginAttempt, loginSucceeded } from '../../services/loginThrottle';
 import { hashPassword, needsRehash, verifyAgainstDecoy, verifyPassword } from '../../services/passwords';
 import { endSessionOfRefreshToken, startSession } from '../../services/sessions';
 import { findUserByEmail, normalizeEmail, userView } from '../../services/users';
@@ -27,16 +27,15 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) => {
       const { email, password, remember } = request.body;
       const key = normalizeEmail(email);
-      const wait = await lockedForSeconds(app.db, key);
-      if (wait > 0) return reply.code(429).header('retry-after', String(wait)).send({ detail: lockedMessage(wait) });
+      const attempt = await beginLoginAttempt(app.db, key, request.ip);
+      if (!attempt.allowed) {
+        return reply.code(429).header('retry-after', String(attempt.retryAfter)).send({ detail: lockedMessage(attempt.retryAfter) });
+      }
 
       const user = await findUserByEmail(app.db, key);
       const passwordOk = user ? await verifyPassword(user.password, password) : await verifyAgainstDecoy(password);
-      if (!user || !passwordOk || user.is_active !== 1) {
-        await recordLoginFailure(app.db, key);
-        return reply.code(401).send({ detail: LOGIN_FAILED });
-      }
-      await clearLoginFailures(app.db, key);
+      if (!user || !passwordOk || user.is_active !== 1) return reply.code(401).send({ detail: LOGIN_FAILED });
+      await loginSucceeded(app.db, key, request.ip);
 
       const rehashed = needsRehash(user.password) ? { password: await hashPassword(password) } : {};
       const signedIn = await app.db

@@ -3,14 +3,18 @@ import { DetailSchema } from '../../../contract';
 import { ForgotPasswordRequestSchema, ResetPasswordParamsSchema, ResetPasswordRequestSchema } from '../../../contract/accounts';
 import type { UserRow } from '../../db/schema';
 import { authRateLimit } from '../../plugins/rateLimit';
+import { countInWindow } from '../../services/abuseCounters';
 import { clearLoginFailures } from '../../services/loginThrottle';
 import { hashPassword } from '../../services/passwords';
 import { passwordProblems } from '../../services/passwordPolicy';
 import { resetPasswordEmail } from '../../services/resetEmail';
 import { checkResetToken, decodeUid, encodeUid, makeResetToken } from '../../services/resetTokens';
 import { revokeAllSessions } from '../../services/sessions';
-import { findUserByEmail, findUserById, isValidEmail } from '../../services/users';
+import { findUserByEmail, findUserById, isValidEmail, normalizeEmail } from '../../services/users';
 import { errorResponses } from './common';
+
+/** Reset mails one address receives per hour at most, however many senders ask. */
+export const RESET_MAILS_PER_HOUR = 3;
 
 export const RESET_MESSAGES = {
   sent: 'If an account exists for this email, a password reset link has been sent to it.',
@@ -30,8 +34,10 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) => {
       const email = request.body.email.trim();
       if (!isValidEmail(email)) return reply.code(400).send({ email: [RESET_MESSAGES.invalidEmail] });
+      // Counted for unknown addresses too, so that the answer's timing says nothing about accounts.
+      const mailAllowed = await countInWindow(app.db, { scope: 'reset-mail', subject: normalizeEmail(email) }, RESET_MAILS_PER_HOUR, 3600);
       const user = await findUserByEmail(app.db, email);
-      if (user && user.is_active === 1) {
+      if (user && user.is_active === 1 && mailAllowed.allowed) {
         const link = `${app.config.publicUrl}/reset-password/${encodeUid(user.id)}/${makeResetToken(app.config.secrets.reset, user)}`;
         // Sent after the answer, so that a known address answers as fast as an unknown one.
         app.mailer.sendInBackground(resetPasswordEmail(user, link, app.config.publicUrl));

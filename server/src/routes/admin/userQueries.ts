@@ -11,6 +11,7 @@ export function toAdminUser(row: UserRow): AdminUser {
     last_name: row.last_name,
     is_staff: row.is_staff === 1,
     is_active: row.is_active === 1,
+    is_owner: row.is_owner === 1,
     date_joined: row.date_joined,
     last_login: row.last_login,
     interest_notes: row.interest_notes,

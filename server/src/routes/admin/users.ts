@@ -20,6 +20,9 @@ const NOT_FOUND = { detail: 'Not found.' };
 const OWN_STAFF = { detail: 'You cannot remove your own staff access.' };
 const OWN_ACTIVE = { detail: 'You cannot deactivate your own account.' };
 const OWN_DELETE = { detail: 'You cannot delete your own account.' };
+const OWNER_ACCOUNT = { detail: 'Only the site’s owner can change the owner’s account.' };
+const OWNER_STAFF_RIGHTS = { detail: 'Only the site’s owner can grant or withdraw staff rights.' };
+const OWNER_STAFF_ACCOUNTS = { detail: 'Only the site’s owner can deactivate or delete a staff account.' };
 
 const guarded = { 401: DetailSchema, 403: DetailSchema };
 
@@ -61,6 +64,10 @@ const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const staffChanged = is_staff !== undefined && is_staff !== (target.is_staff === 1);
       const activeChanged = is_active !== undefined && is_active !== (target.is_active === 1);
       if (!staffChanged && !activeChanged) return toAdminUser(target);
+      const byOwner = actor.is_owner === 1;
+      if (target.is_owner === 1 && !byOwner) return reply.code(403).send(OWNER_ACCOUNT);
+      if (staffChanged && !byOwner) return reply.code(403).send(OWNER_STAFF_RIGHTS);
+      if (activeChanged && target.is_staff === 1 && !byOwner) return reply.code(403).send(OWNER_STAFF_ACCOUNTS);
 
       const updated = await app.db.transaction().execute(async (trx) => {
         const row = await trx
@@ -97,6 +104,7 @@ const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const actor = signedInUser(request);
       const target = await findUserById(app.db, request.params.id);
       if (!target) return reply.code(404).send(NOT_FOUND);
+      if (target.is_owner === 1 && target.id !== actor.id) return reply.code(403).send(OWNER_ACCOUNT);
       await app.db.transaction().execute(async (trx) => {
         const revoked = await revokeAllSessions(trx, target.id);
         const details = `${displayName(target)}; ${revoked} ${revoked === 1 ? 'session' : 'sessions'} revoked`;
@@ -117,6 +125,8 @@ const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const target = await findUserById(app.db, request.params.id);
       if (!target) return reply.code(404).send(NOT_FOUND);
       if (target.id === actor.id) return reply.code(400).send(OWN_DELETE);
+      if (target.is_owner === 1) return reply.code(403).send(OWNER_ACCOUNT);
+      if (target.is_staff === 1 && actor.is_owner !== 1) return reply.code(403).send(OWNER_STAFF_ACCOUNTS);
       // Sessions, refresh tokens and app tokens go with the account (ON DELETE CASCADE).
       const deleted = await app.db.transaction().execute(async (trx) => {
         const result = await trx.deleteFrom('users').where('id', '=', target.id).executeTakeFirst();

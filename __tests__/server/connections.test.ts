@@ -1,0 +1,99 @@
+import net from 'node:net';
+import { parseTrustProxy } from '../../server/src/config';
+import { GOOD_PASSWORD, account, buildTestServer, type Server } from './accounts/support';
+
+describe('TRUST_PROXY', () => {
+  it('is a number of hops or a list of proxy addresses, never "trust everyone"', () => {
+    expect(parseTrustProxy(undefined)).toBe(false);
+    expect(parseTrustProxy('0')).toBe(false);
+    expect(parseTrustProxy('1')).toBe(1);
+    expect(parseTrustProxy('10.0.0.2, 10.1.0.0/16 ,::1')).toEqual(['10.0.0.2', '10.1.0.0/16', '::1']);
+    expect(() => parseTrustProxy('true')).toThrow('TRUST_PROXY must be a number of proxy hops or a comma-separated list of proxy addresses, not "true".');
+    expect(() => parseTrustProxy('10.0.0.0/99')).toThrow();
+  });
+
+  describe('with one proxy', () => {
+    let server: Server;
+    beforeAll(async () => {
+      server = await buildTestServer({ trustProxy: 1 });
+    });
+    afterAll(async () => {
+      await server.cleanup();
+    });
+
+    const via = (clientChosen: string, seenByProxy: string) => ({ 'x-forwarded-for': `${clientChosen}, ${seenByProxy}` });
+
+    it('takes the address the proxy saw, whatever the client puts before it', async () => {
+      const { user } = await account(server, { email: 'proxied@example.org' });
+      const tries = [];
+      for (let i = 0; i < 6; i += 1) {
+        tries.push(
+          await server.inject({
+            method: 'POST',
+            url: '/api/users/login/',
+            remoteAddress: '127.0.0.1',
+            headers: via(`192.0.2.${i + 1}`, '203.0.113.7'),
+            payload: { email: user.email, password: `Wrong-Guess-${i}-xyz` },
+          }),
+        );
+      }
+      expect(tries.map((t) => t.statusCode)).toEqual([401, 401, 401, 401, 401, 429]);
+      const other = await server.inject({
+        method: 'POST',
+        url: '/api/users/login/',
+        remoteAddress: '127.0.0.1',
+        headers: via('203.0.113.7', '198.51.100.4'),
+        payload: { email: user.email, password: GOOD_PASSWORD },
+      });
+      expect(other.statusCode).toBe(200);
+    });
+  });
+});
+
+describe('timeouts on a listening server', () => {
+  let server: Server;
+  const port = 8510;
+  beforeAll(async () => {
+    server = await buildTestServer({ requestTimeoutSeconds: 1, idleTimeoutSeconds: 1 });
+    await server.listen({ host: '127.0.0.1', port });
+  });
+  afterAll(async () => {
+    await server.cleanup();
+  });
+
+  /**
+   * Opens a connection, sends `head` then (when `drip`) a byte every 300 ms, and reports what the
+   * server answered before closing it, or 'open' after 4 s.
+   */
+  function trickle(head: string, drip = false): Promise<string> {
+    return new Promise((resolve) => {
+      const socket = net.connect(port, '127.0.0.1');
+      let received = '';
+      const dripping = drip ? setInterval(() => socket.write('a'), 300) : undefined;
+      const giveUp = setTimeout(() => {
+        clearInterval(dripping);
+        socket.destroy();
+        resolve('open');
+      }, 4000);
+      socket.on('data', (chunk) => {
+        received += chunk.toString('latin1');
+      });
+      socket.on('close', () => {
+        clearTimeout(giveUp);
+        clearInterval(dripping);
+        resolve(received || 'closed');
+      });
+      socket.on('error', () => undefined);
+      socket.write(head);
+    });
+  }
+
+  it('answers 408 and closes a request whose body trickles in', async () => {
+    const answer = await trickle('POST /api/users/login/ HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n', true);
+    expect(answer).toMatch(/^HTTP\/1\.1 408/);
+  });
+
+  it('closes a connection that falls silent', async () => {
+    expect(await trickle('')).not.toBe('open');
+  });
+});
