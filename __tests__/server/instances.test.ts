@@ -1,0 +1,42 @@
+import { buildServer } from '../../server/src/server';
+import { buildTestServer, insertUser, type TestServer } from './testServer';
+import { createGallery, uploadImage } from './media/client';
+
+/** Two instances of the site on one PostgreSQL database and one storage, as behind a load balancer. */
+const onPostgres = process.env.DATABASE_URL ? describe : describe.skip;
+
+onPostgres('two instances on one PostgreSQL database', () => {
+  let first: TestServer & { cleanup: () => Promise<void> };
+  let second: TestServer;
+  let staff: Record<string, string>;
+
+  beforeAll(async () => {
+    first = await buildTestServer();
+    second = await buildServer(first.config, { logger: false });
+    await second.ready();
+    staff = (await insertUser(first, { is_staff: true })).auth;
+  });
+  afterAll(async () => {
+    await second.close();
+    await first.cleanup();
+  });
+
+  it('lists a picture uploaded through one instance on the other within a second, not after its cache expires', async () => {
+    const list = (server: TestServer) => server.inject({ method: 'GET', url: '/api/photos/images/?gallery_slug=page-logos' }).then((res) => res.json<{ title: string }[]>());
+    // The second instance answers, and keeps, the empty list.
+    expect(await list(second)).toEqual([]);
+    const gallery = await createGallery(first, staff, 'page-logos');
+    expect((await uploadImage(first, staff, { title: 'Seen everywhere', gallery: String(gallery.id) })).statusCode).toBe(201);
+
+    const deadline = Date.now() + 1_000;
+    let titles: string[] = [];
+    while (Date.now() < deadline) {
+      titles = (await list(second)).map((image) => image.title);
+      if (titles.length) break;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    expect(titles).toEqual(['Seen everywhere']);
+    const [image] = (await list(second)) as unknown as { sizes: { banner: string } }[];
+    expect((await second.inject({ method: 'GET', url: image.sizes.banner })).statusCode).toBe(200);
+  });
+});
