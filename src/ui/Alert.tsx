@@ -1,17 +1,18 @@
 import type { ReactNode } from 'react';
 import styled from 'styled-components';
+import { theme } from '../lib/theme/themes';
 
 export type AlertTone = 'error' | 'success' | 'info';
 
 const Box = styled.div<{ $tone: AlertTone }>`
-  border-radius: ${({ theme }) => theme.radii.md};
-  padding: ${({ theme }) => `${theme.space[3]} ${theme.space[4]}`};
-  margin: 0 0 ${({ theme }) => theme.space[4]};
-  border-left: 4px solid ${({ theme, $tone }) => ($tone === 'error' ? theme.colors.danger : $tone === 'success' ? theme.colors.success : theme.colors.info)};
-  background: ${({ theme, $tone }) => ($tone === 'error' ? theme.colors.dangerSurface : $tone === 'success' ? theme.colors.successSurface : theme.colors.infoSurface)};
-  color: ${({ theme }) => theme.colors.text};
-  font-family: ${({ theme }) => theme.fonts.ui};
-  font-size: ${({ theme }) => theme.fontSizes.sm};
+  border-radius: ${theme.radii.md};
+  padding: ${theme.space[3]} ${theme.space[4]};
+  margin: 0 0 ${theme.space[4]};
+  border-left: 4px solid ${({ $tone }) => ($tone === 'error' ? theme.colors.danger : $tone === 'success' ? theme.colors.success : theme.colors.info)};
+  background: ${({ $tone }) => ($tone === 'error' ? theme.colors.dangerSurface : $tone === 'success' ? theme.colors.successSurface : theme.colors.infoSurface)};
+  color: ${theme.colors.text};
+  font-family: ${theme.fonts.ui};
+  font-size: ${theme.fontSizes.sm};
   white-space: pre-line;
 `;
 

@@ -1,31 +1,32 @@
 import styled, { css } from 'styled-components';
+import { theme } from '../lib/theme/themes';
 
 export type ButtonVariant = 'primary' | 'secondary' | 'danger' | 'ghost';
 
 const variants = {
   primary: css`
-    background: ${({ theme }) => theme.colors.accent};
-    color: ${({ theme }) => theme.colors.onAccent};
-    border-color: ${({ theme }) => theme.colors.accent};
-    &:hover:not(:disabled) { background: ${({ theme }) => theme.colors.accentHover}; }
+    background: ${theme.colors.accent};
+    color: ${theme.colors.onAccent};
+    border-color: ${theme.colors.accent};
+    &:hover:not(:disabled) { background: ${theme.colors.accentHover}; }
   `,
   secondary: css`
     background: transparent;
-    color: ${({ theme }) => theme.colors.accent};
-    border-color: ${({ theme }) => theme.colors.accent};
-    &:hover:not(:disabled) { background: ${({ theme }) => theme.colors.infoSurface}; }
+    color: ${theme.colors.accent};
+    border-color: ${theme.colors.accent};
+    &:hover:not(:disabled) { background: ${theme.colors.infoSurface}; }
   `,
   danger: css`
     background: transparent;
-    color: ${({ theme }) => theme.colors.danger};
-    border-color: ${({ theme }) => theme.colors.danger};
-    &:hover:not(:disabled) { background: ${({ theme }) => theme.colors.dangerSurface}; }
+    color: ${theme.colors.danger};
+    border-color: ${theme.colors.danger};
+    &:hover:not(:disabled) { background: ${theme.colors.dangerSurface}; }
   `,
   ghost: css`
     background: transparent;
     color: inherit;
     border-color: transparent;
-    &:hover:not(:disabled) { background: ${({ theme }) => theme.colors.surfaceAlt}; }
+    &:hover:not(:disabled) { background: ${theme.colors.surfaceAlt}; }
   `,
 };
 
@@ -33,13 +34,13 @@ const buttonStyles = css<{ $variant?: ButtonVariant; $size?: 'sm' | 'md' }>`
   display: inline-flex;
   align-items: center;
   justify-content: center;
-  gap: ${({ theme }) => theme.space[2]};
+  gap: ${theme.space[2]};
   min-height: ${({ $size }) => ($size === 'sm' ? '32px' : '44px')};
-  padding: 0 ${({ theme, $size }) => ($size === 'sm' ? theme.space[3] : theme.space[5])};
+  padding: 0 ${({ $size }) => ($size === 'sm' ? theme.space[3] : theme.space[5])};
   border: 1px solid;
-  border-radius: ${({ theme }) => theme.radii.md};
-  font-family: ${({ theme }) => theme.fonts.ui};
-  font-size: ${({ theme, $size }) => ($size === 'sm' ? theme.fontSizes.xs : theme.fontSizes.sm)};
+  border-radius: ${theme.radii.md};
+  font-family: ${theme.fonts.ui};
+  font-size: ${({ $size }) => ($size === 'sm' ? theme.fontSizes.xs : theme.fontSizes.sm)};
   font-weight: 600;
   text-decoration: none;
   cursor: pointer;
@@ -58,5 +59,5 @@ export const Button = styled.button.attrs<{ type?: string }>((p) => ({ type: p.t
 /** A link that looks like a button (downloads, mailto, external pages). */
 export const ButtonLink = styled.a<{ $variant?: ButtonVariant; $size?: 'sm' | 'md' }>`
   ${buttonStyles}
-  &:hover { color: ${({ theme, $variant = 'primary' }) => ($variant === 'primary' ? theme.colors.onAccent : theme.colors.accent)}; }
+  &:hover { color: ${({ $variant = 'primary' }) => ($variant === 'primary' ? theme.colors.onAccent : theme.colors.accent)}; }
 `;

@@ -1,16 +1,17 @@
 import { useId, useState, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react';
 import styled, { css } from 'styled-components';
+import { theme } from '../lib/theme/themes';
 
 const control = css`
   width: 100%;
   min-height: 44px;
-  padding: ${({ theme }) => `${theme.space[2]} ${theme.space[3]}`};
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.radii.md};
-  background: ${({ theme }) => theme.colors.surface};
-  font-family: ${({ theme }) => theme.fonts.ui};
-  font-size: ${({ theme }) => theme.fontSizes.sm};
-  &[aria-invalid='true'] { border-color: ${({ theme }) => theme.colors.danger}; }
+  padding: ${theme.space[2]} ${theme.space[3]};
+  border: 1px solid ${theme.colors.border};
+  border-radius: ${theme.radii.md};
+  background: ${theme.colors.surface};
+  font-family: ${theme.fonts.ui};
+  font-size: ${theme.fontSizes.sm};
+  &[aria-invalid='true'] { border-color: ${theme.colors.danger}; }
   &:disabled { opacity: 0.6; }
 `;
 
@@ -20,22 +21,22 @@ export const TextArea = styled.textarea`${control} min-height: 96px; resize: ver
 
 const Wrapper = styled.div`
   display: grid;
-  gap: ${({ theme }) => theme.space[1]};
-  margin-bottom: ${({ theme }) => theme.space[4]};
+  gap: ${theme.space[1]};
+  margin-bottom: ${theme.space[4]};
 `;
 const Label = styled.label`
-  font-family: ${({ theme }) => theme.fonts.ui};
-  font-size: ${({ theme }) => theme.fontSizes.sm};
+  font-family: ${theme.fonts.ui};
+  font-size: ${theme.fontSizes.sm};
   font-weight: 600;
 `;
 const Hint = styled.p`
   margin: 0;
-  color: ${({ theme }) => theme.colors.muted};
-  font-family: ${({ theme }) => theme.fonts.ui};
-  font-size: ${({ theme }) => theme.fontSizes.xs};
+  color: ${theme.colors.muted};
+  font-family: ${theme.fonts.ui};
+  font-size: ${theme.fontSizes.xs};
 `;
 const ErrorText = styled(Hint)`
-  color: ${({ theme }) => theme.colors.danger};
+  color: ${theme.colors.danger};
 `;
 
 interface FieldFrameProps {
@@ -93,16 +94,16 @@ export function SelectField({ label, hint, error, children, ...select }: Common 
 
 const PasswordRow = styled.div`
   display: flex;
-  gap: ${({ theme }) => theme.space[2]};
+  gap: ${theme.space[2]};
 `;
 const ToggleButton = styled.button.attrs({ type: 'button' })`
   flex: none;
   min-width: 64px;
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.radii.md};
-  background: ${({ theme }) => theme.colors.surfaceAlt};
-  font-family: ${({ theme }) => theme.fonts.ui};
-  font-size: ${({ theme }) => theme.fontSizes.xs};
+  border: 1px solid ${theme.colors.border};
+  border-radius: ${theme.radii.md};
+  background: ${theme.colors.surfaceAlt};
+  font-family: ${theme.fonts.ui};
+  font-size: ${theme.fontSizes.xs};
   cursor: pointer;
 `;
 
@@ -127,11 +128,11 @@ export function PasswordField({ label, hint, error, ...input }: Common & Omit<In
 const CheckRow = styled.label`
   display: flex;
   align-items: flex-start;
-  gap: ${({ theme }) => theme.space[2]};
-  margin-bottom: ${({ theme }) => theme.space[4]};
-  font-family: ${({ theme }) => theme.fonts.ui};
-  font-size: ${({ theme }) => theme.fontSizes.sm};
-  input { width: 18px; height: 18px; margin-top: 3px; accent-color: ${({ theme }) => theme.colors.accent}; }
+  gap: ${theme.space[2]};
+  margin-bottom: ${theme.space[4]};
+  font-family: ${theme.fonts.ui};
+  font-size: ${theme.fontSizes.sm};
+  input { width: 18px; height: 18px; margin-top: 3px; accent-color: ${theme.colors.accent}; }
 `;
 
 export function CheckboxField({ label, ...input }: { label: ReactNode } & Omit<InputHTMLAttributes<HTMLInputElement>, 'type'>) {

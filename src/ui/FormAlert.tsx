@@ -1,6 +1,7 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import styled from 'styled-components';
 import { Alert, type AlertTone } from './Alert';
+import { theme } from '../lib/theme/themes';
 
 /** A form's outcome: a new object per submit, so the same text twice still moves focus again. */
 export interface FormMessage {
@@ -10,7 +11,7 @@ export interface FormMessage {
 
 const Focusable = styled.div`
   &:focus { outline: none; }
-  &:focus-visible > * { outline: 3px solid ${({ theme }) => theme.colors.focus}; outline-offset: 2px; }
+  &:focus-visible > * { outline: 3px solid ${theme.colors.focus}; outline-offset: 2px; }
 `;
 
 const Line = styled.span`

@@ -1,5 +1,6 @@
 import { createGlobalStyle } from 'styled-components';
 import { paletteVariables } from '../lib/theme/themes';
+import { theme } from '../lib/theme/themes';
 
 export const GlobalStyle = createGlobalStyle`
   *, *::before, *::after { box-sizing: border-box; }
@@ -8,23 +9,23 @@ export const GlobalStyle = createGlobalStyle`
   html { -webkit-text-size-adjust: 100%; }
   body {
     margin: 0;
-    background: ${({ theme }) => theme.colors.background};
-    color: ${({ theme }) => theme.colors.text};
-    font-family: ${({ theme }) => theme.fonts.body};
-    font-size: ${({ theme }) => theme.fontSizes.md};
+    background: ${theme.colors.background};
+    color: ${theme.colors.text};
+    font-family: ${theme.fonts.body};
+    font-size: ${theme.fontSizes.md};
     line-height: 1.6;
     text-rendering: optimizeLegibility;
   }
-  h1, h2, h3, h4 { line-height: 1.2; margin: 0 0 ${({ theme }) => theme.space[4]}; font-weight: 600; }
-  h1 { font-size: ${({ theme }) => theme.fontSizes.xxl}; }
-  h2 { font-size: ${({ theme }) => theme.fontSizes.xl}; }
-  h3 { font-size: ${({ theme }) => theme.fontSizes.lg}; }
-  p { margin: 0 0 ${({ theme }) => theme.space[4]}; }
-  a { color: ${({ theme }) => theme.colors.accent}; text-underline-offset: 0.15em; }
-  a:hover { color: ${({ theme }) => theme.colors.accentHover}; }
+  h1, h2, h3, h4 { line-height: 1.2; margin: 0 0 ${theme.space[4]}; font-weight: 600; }
+  h1 { font-size: ${theme.fontSizes.xxl}; }
+  h2 { font-size: ${theme.fontSizes.xl}; }
+  h3 { font-size: ${theme.fontSizes.lg}; }
+  p { margin: 0 0 ${theme.space[4]}; }
+  a { color: ${theme.colors.accent}; text-underline-offset: 0.15em; }
+  a:hover { color: ${theme.colors.accentHover}; }
   img { max-width: 100%; display: block; }
   button, input, select, textarea { font: inherit; color: inherit; }
-  :focus-visible { outline: 3px solid ${({ theme }) => theme.colors.focus}; outline-offset: 2px; }
+  :focus-visible { outline: 3px solid ${theme.colors.focus}; outline-offset: 2px; }
   .visually-hidden {
     position: absolute !important; width: 1px; height: 1px; padding: 0; margin: -1px;
     overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; border: 0;

@@ -1,28 +1,29 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import styled from 'styled-components';
 import { Button } from './Button';
+import { theme } from '../lib/theme/themes';
 
 const Dialog = styled.dialog`
   width: min(640px, calc(100vw - 32px));
   max-height: calc(100vh - 48px);
   padding: 0;
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.radii.lg};
-  background: ${({ theme }) => theme.colors.surface};
-  color: ${({ theme }) => theme.colors.text};
-  &::backdrop { background: ${({ theme }) => theme.colors.overlay}; }
+  border: 1px solid ${theme.colors.border};
+  border-radius: ${theme.radii.lg};
+  background: ${theme.colors.surface};
+  color: ${theme.colors.text};
+  &::backdrop { background: ${theme.colors.overlay}; }
 `;
 const Header = styled.header`
   display: flex;
   align-items: center;
   justify-content: space-between;
-  gap: ${({ theme }) => theme.space[4]};
-  padding: ${({ theme }) => `${theme.space[4]} ${theme.space[5]}`};
-  border-bottom: 1px solid ${({ theme }) => theme.colors.border};
-  h2 { margin: 0; font-size: ${({ theme }) => theme.fontSizes.lg}; }
+  gap: ${theme.space[4]};
+  padding: ${theme.space[4]} ${theme.space[5]};
+  border-bottom: 1px solid ${theme.colors.border};
+  h2 { margin: 0; font-size: ${theme.fontSizes.lg}; }
 `;
 const Body = styled.div`
-  padding: ${({ theme }) => theme.space[5]};
+  padding: ${theme.space[5]};
   overflow-y: auto;
 `;
 

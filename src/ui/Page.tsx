@@ -1,38 +1,39 @@
 import styled from 'styled-components';
+import { theme } from '../lib/theme/themes';
 
 /** The content column of a page below the fixed top bar. */
 export const Page = styled.main`
-  max-width: ${({ theme }) => theme.maxWidth.page};
+  max-width: ${theme.maxWidth.page};
   margin: 0 auto;
-  padding: ${({ theme }) => `calc(${theme.topBarHeight} + ${theme.space[7]}) ${theme.space[5]} ${theme.space[8]}`};
-  @media (max-width: ${({ theme }) => theme.breakpoints.phone}) {
-    padding: ${({ theme }) => `calc(${theme.topBarHeight} + ${theme.space[5]}) ${theme.space[4]} ${theme.space[7]}`};
+  padding: calc(${theme.topBarHeight} + ${theme.space[7]}) ${theme.space[5]} ${theme.space[8]};
+  @media (max-width: ${theme.breakpoints.phone}) {
+    padding: calc(${theme.topBarHeight} + ${theme.space[5]}) ${theme.space[4]} ${theme.space[7]};
   }
 `;
 
 /** Prose limited to a comfortable line length. */
 export const Prose = styled.div`
-  max-width: ${({ theme }) => theme.maxWidth.text};
+  max-width: ${theme.maxWidth.text};
 `;
 
 export const Muted = styled.p`
-  color: ${({ theme }) => theme.colors.muted};
+  color: ${theme.colors.muted};
 `;
 
 export const Stack = styled.div<{ $gap?: number }>`
   display: grid;
-  gap: ${({ theme, $gap = 5 }) => theme.space[$gap]};
+  gap: ${({ $gap = 5 }) => theme.space[$gap]};
 `;
 
 export const Row = styled.div<{ $gap?: number; $wrap?: boolean }>`
   display: flex;
   align-items: center;
   flex-wrap: ${({ $wrap = true }) => ($wrap ? 'wrap' : 'nowrap')};
-  gap: ${({ theme, $gap = 3 }) => theme.space[$gap]};
+  gap: ${({ $gap = 3 }) => theme.space[$gap]};
 `;
 
 /** The standard loading line used while a screen waits for data. */
 export const LoadingText = styled.p.attrs({ role: 'status' })`
-  color: ${({ theme }) => theme.colors.muted};
-  font-family: ${({ theme }) => theme.fonts.ui};
+  color: ${theme.colors.muted};
+  font-family: ${theme.fonts.ui};
 `;

@@ -1,5 +1,6 @@
 import { useLayoutEffect, useRef, type TableHTMLAttributes } from 'react';
 import styled from 'styled-components';
+import { theme } from '../lib/theme/themes';
 
 /**
  * A data table that turns into stacked cards on phones: each <td> needs a `data-label`
@@ -8,31 +9,31 @@ import styled from 'styled-components';
 const StyledTable = styled.table`
   width: 100%;
   border-collapse: collapse;
-  font-family: ${({ theme }) => theme.fonts.ui};
-  font-size: ${({ theme }) => theme.fontSizes.sm};
+  font-family: ${theme.fonts.ui};
+  font-size: ${theme.fontSizes.sm};
   th, td {
     text-align: left;
-    padding: ${({ theme }) => `${theme.space[3]} ${theme.space[3]}`};
-    border-bottom: 1px solid ${({ theme }) => theme.colors.border};
+    padding: ${theme.space[3]} ${theme.space[3]};
+    border-bottom: 1px solid ${theme.colors.border};
     vertical-align: middle;
   }
-  th { color: ${({ theme }) => theme.colors.muted}; font-weight: 600; }
-  @media (max-width: ${({ theme }) => theme.breakpoints.phone}) {
+  th { color: ${theme.colors.muted}; font-weight: 600; }
+  @media (max-width: ${theme.breakpoints.phone}) {
     thead { display: none; }
     tr {
       display: block;
-      margin-bottom: ${({ theme }) => theme.space[4]};
-      border: 1px solid ${({ theme }) => theme.colors.border};
-      border-radius: ${({ theme }) => theme.radii.md};
-      background: ${({ theme }) => theme.colors.surface};
+      margin-bottom: ${theme.space[4]};
+      border: 1px solid ${theme.colors.border};
+      border-radius: ${theme.radii.md};
+      background: ${theme.colors.surface};
     }
     td {
       display: grid;
       grid-template-columns: 7.5rem 1fr;
-      gap: ${({ theme }) => theme.space[3]};
+      gap: ${theme.space[3]};
       border-bottom: none;
     }
-    td::before { content: attr(data-label); font-weight: 600; color: ${({ theme }) => theme.colors.muted}; }
+    td::before { content: attr(data-label); font-weight: 600; color: ${theme.colors.muted}; }
   }
 `;
 

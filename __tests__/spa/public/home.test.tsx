@@ -1,10 +1,8 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { ThemeProvider } from 'styled-components';
 import { site } from '../../../src/content/site';
 import { FadeIn } from '../../../src/features/home/FadeIn';
-import { theme } from '../../../src/lib/theme/themes';
 import { server, url } from '../msw';
 import { renderApp, signedOutState } from '../render';
 import { bannerImage, serveBannerImages } from './fixtures';
@@ -126,11 +124,9 @@ describe('fade-in', () => {
 
   const renderFadeIn = () =>
     render(
-      <ThemeProvider theme={theme}>
-        <FadeIn>
-          <p>Section</p>
-        </FadeIn>
-      </ThemeProvider>,
+      <FadeIn>
+        <p>Section</p>
+      </FadeIn>,
     );
 
   it('shows content at once when the browser has no IntersectionObserver', () => {

@@ -1,16 +1,10 @@
 import { act, render, screen } from '@testing-library/react';
-import { ThemeProvider } from 'styled-components';
 import { Typewriter } from '../../../src/features/home/Typewriter';
-import { theme } from '../../../src/lib/theme/themes';
 
 const phrases = ['Quant', 'Risk'];
 
 function renderTypewriter() {
-  const { container } = render(
-    <ThemeProvider theme={theme}>
-      <Typewriter phrases={phrases} />
-    </ThemeProvider>,
-  );
+  const { container } = render(<Typewriter phrases={phrases} />);
   const typed = container.querySelector('h2 > span[aria-hidden="true"]');
   return () => typed?.textContent;
 }

@@ -3,20 +3,21 @@ import { site } from '../../content/site';
 import { navLinks } from './navLinks';
 import { NavList } from './NavList';
 import { pageGutter } from './pageGutter';
+import { theme } from '../../lib/theme/themes';
 
 const Bar = styled.footer`
   display: flex;
   flex-wrap: wrap;
   align-items: center;
   justify-content: space-between;
-  gap: ${({ theme }) => theme.space[4]};
-  padding-block: ${({ theme }) => theme.space[6]};
+  gap: ${theme.space[4]};
+  padding-block: ${theme.space[6]};
   ${pageGutter}
-  border-top: 1px solid ${({ theme }) => theme.colors.border};
-  background: ${({ theme }) => theme.colors.surfaceAlt};
-  color: ${({ theme }) => theme.colors.muted};
-  font: ${({ theme }) => `${theme.fontSizes.sm} ${theme.fonts.ui}`};
-  nav { margin-left: -${({ theme }) => theme.space[3]}; }
+  border-top: 1px solid ${theme.colors.border};
+  background: ${theme.colors.surfaceAlt};
+  color: ${theme.colors.muted};
+  font: ${theme.fontSizes.sm} ${theme.fonts.ui};
+  nav { margin-left: -${theme.space[3]}; }
   p { margin: 0; }
 `;
 

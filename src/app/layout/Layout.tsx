@@ -6,6 +6,7 @@ import { useAuth } from '../../lib/session/AuthProvider';
 import { Footer } from './Footer';
 import { ScrollToTop } from './ScrollToTop';
 import { TopBar } from './TopBar';
+import { theme } from '../../lib/theme/themes';
 
 /** A column filling the window, so the footer sits at the bottom of short pages. */
 const Shell = styled.div`
@@ -15,7 +16,7 @@ const Shell = styled.div`
   /* The page content, focused (without a ring) by the skip link. */
   > div { flex: 1; outline: none; }
   /* The skip link, off screen until focused. */
-  > a { position: absolute; top: -99px; z-index: 20; padding: ${({ theme }) => theme.space[2]}; background: ${({ theme }) => theme.colors.surface}; }
+  > a { position: absolute; top: -99px; z-index: 20; padding: ${theme.space[2]}; background: ${theme.colors.surface}; }
   > a:focus { top: 0; }
 `;
 

@@ -4,25 +4,26 @@ import { paths } from '../../lib/paths';
 import type { NavItem } from './navLinks';
 import { NavList } from './NavList';
 import { AccountItems, menuRows } from './UserMenu';
+import { theme } from '../../lib/theme/themes';
 
 const Panel = styled.nav`
   position: fixed;
-  inset: ${({ theme }) => theme.topBarHeight} 0 auto;
-  max-height: calc(100vh - ${({ theme }) => theme.topBarHeight});
+  inset: ${theme.topBarHeight} 0 auto;
+  max-height: calc(100vh - ${theme.topBarHeight});
   overflow-y: auto;
-  padding: ${({ theme }) => theme.space[4]};
-  background: ${({ theme }) => theme.colors.surface};
-  border-bottom: 1px solid ${({ theme }) => theme.colors.border};
+  padding: ${theme.space[4]};
+  background: ${theme.colors.surface};
+  border-bottom: 1px solid ${theme.colors.border};
   ul { flex-direction: column; margin: 0; padding: 0; list-style: none; }
   p {
-    margin: ${({ theme }) => theme.space[3]} 0 0;
-    padding: ${({ theme }) => `${theme.space[4]} ${theme.space[3]} ${theme.space[1]}`};
-    border-top: 1px solid ${({ theme }) => theme.colors.border};
-    color: ${({ theme }) => theme.colors.muted};
-    font-size: ${({ theme }) => theme.fontSizes.sm};
+    margin: ${theme.space[3]} 0 0;
+    padding: ${theme.space[4]} ${theme.space[3]} ${theme.space[1]};
+    border-top: 1px solid ${theme.colors.border};
+    color: ${theme.colors.muted};
+    font-size: ${theme.fontSizes.sm};
   }
   ${menuRows}
-  @media (min-width: calc(${({ theme }) => theme.breakpoints.tablet} + 1px)) { display: none; }
+  @media (min-width: calc(${theme.breakpoints.tablet} + 1px)) { display: none; }
 `;
 
 interface Props {

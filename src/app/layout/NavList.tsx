@@ -1,11 +1,12 @@
 import { NavLink } from 'react-router-dom';
 import styled from 'styled-components';
 import type { NavItem } from './navLinks';
+import { theme } from '../../lib/theme/themes';
 
 const List = styled.ul`
   display: flex;
   flex-wrap: wrap;
-  gap: ${({ theme }) => theme.space[1]};
+  gap: ${theme.space[1]};
   margin: 0;
   padding: 0;
   list-style: none;
@@ -16,16 +17,16 @@ export const NavItemLink = styled(NavLink)`
   display: inline-flex;
   align-items: center;
   min-height: 44px;
-  padding: 0 ${({ theme }) => theme.space[3]};
-  border-radius: ${({ theme }) => theme.radii.md};
-  color: ${({ theme }) => theme.colors.muted};
-  font-family: ${({ theme }) => theme.fonts.ui};
-  font-size: ${({ theme }) => theme.fontSizes.sm};
+  padding: 0 ${theme.space[3]};
+  border-radius: ${theme.radii.md};
+  color: ${theme.colors.muted};
+  font-family: ${theme.fonts.ui};
+  font-size: ${theme.fontSizes.sm};
   text-decoration: none;
-  &:hover { color: ${({ theme }) => theme.colors.text}; background: ${({ theme }) => theme.colors.surfaceAlt}; }
+  &:hover { color: ${theme.colors.text}; background: ${theme.colors.surfaceAlt}; }
   &[aria-current='page'] {
-    color: ${({ theme }) => theme.colors.text};
-    text-decoration: underline 2px ${({ theme }) => theme.colors.accent};
+    color: ${theme.colors.text};
+    text-decoration: underline 2px ${theme.colors.accent};
     text-underline-offset: 6px;
   }
 `;

@@ -1,6 +1,7 @@
 import styled from 'styled-components';
 import { useAppDispatch, useAppSelector } from '../hooks';
 import { selectThemeMode, themeToggled } from '../../lib/theme/themeSlice';
+import { theme } from '../../lib/theme/themes';
 
 export const IconButton = styled.button.attrs({ type: 'button' })`
   display: inline-grid;
@@ -9,11 +10,11 @@ export const IconButton = styled.button.attrs({ type: 'button' })`
   height: 44px;
   padding: 0;
   border: 1px solid transparent;
-  border-radius: ${({ theme }) => theme.radii.md};
+  border-radius: ${theme.radii.md};
   background: transparent;
-  color: ${({ theme }) => theme.colors.text};
+  color: ${theme.colors.text};
   cursor: pointer;
-  &:hover { background: ${({ theme }) => theme.colors.surfaceAlt}; }
+  &:hover { background: ${theme.colors.surfaceAlt}; }
   svg { width: 20px; height: 20px; fill: none; stroke: currentColor; stroke-width: 1.8; stroke-linecap: round; }
 `;
 

@@ -10,6 +10,7 @@ import { NavItemLink, NavList } from './NavList';
 import { IconButton, ThemeToggle } from './ThemeToggle';
 import { pageGutter } from './pageGutter';
 import { UserMenu } from './UserMenu';
+import { theme } from '../../lib/theme/themes';
 
 /** Scroll distance after which the bar turns solid (spec §9). */
 const SCROLLED_PX = 80;
@@ -21,19 +22,19 @@ const Bar = styled.header<{ $scrolled: boolean }>`
   z-index: 10;
   display: flex;
   align-items: center;
-  gap: ${({ theme }) => theme.space[2]};
-  height: ${({ theme }) => theme.topBarHeight};
+  gap: ${theme.space[2]};
+  height: ${theme.topBarHeight};
   ${pageGutter}
-  background: ${({ theme, $scrolled }) => ($scrolled ? theme.colors.surface : theme.colors.background)};
-  border-bottom: 1px solid ${({ theme, $scrolled }) => ($scrolled ? theme.colors.border : 'transparent')};
-  box-shadow: ${({ theme, $scrolled }) => ($scrolled ? `0 2px 12px ${theme.colors.overlay}` : 'none')};
+  background: ${({ $scrolled }) => ($scrolled ? theme.colors.surface : theme.colors.background)};
+  border-bottom: 1px solid ${({ $scrolled }) => ($scrolled ? theme.colors.border : 'transparent')};
+  box-shadow: ${({ $scrolled }) => ($scrolled ? `0 2px 12px ${theme.colors.overlay}` : 'none')};
   transition: background 200ms, box-shadow 200ms;
-  font-family: ${({ theme }) => theme.fonts.ui};
+  font-family: ${theme.fonts.ui};
 `;
 const Brand = styled(Link)`
   margin-right: auto;
-  color: ${({ theme }) => theme.colors.text};
-  font: 600 ${({ theme }) => `${theme.fontSizes.lg} ${theme.fonts.body}`};
+  color: ${theme.colors.text};
+  font: 600 ${theme.fontSizes.lg} ${theme.fonts.body};
   text-decoration: none;
   white-space: nowrap;
 `;
@@ -41,11 +42,11 @@ const Brand = styled(Link)`
 const Wide = styled.div`
   display: flex;
   align-items: center;
-  gap: ${({ theme }) => theme.space[2]};
-  @media (max-width: ${({ theme }) => theme.breakpoints.tablet}) { display: none; }
+  gap: ${theme.space[2]};
+  @media (max-width: ${theme.breakpoints.tablet}) { display: none; }
 `;
 const MenuButton = styled(IconButton)`
-  @media (min-width: calc(${({ theme }) => theme.breakpoints.tablet} + 1px)) { display: none; }
+  @media (min-width: calc(${theme.breakpoints.tablet} + 1px)) { display: none; }
 `;
 
 function useScrolledPast(px: number): boolean {

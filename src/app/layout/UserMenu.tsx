@@ -3,6 +3,7 @@ import { Link } from 'react-router-dom';
 import styled, { css } from 'styled-components';
 import { adminBackendUrl, paths } from '../../lib/paths';
 import { PathLink } from '../../lib/PathLink';
+import { theme } from '../../lib/theme/themes';
 
 /** Plain rows for the links and the Sign Out button of the account menus. */
 export const menuRows = css`
@@ -11,17 +12,17 @@ export const menuRows = css`
     align-items: center;
     width: 100%;
     min-height: 44px;
-    padding: 0 ${({ theme }) => theme.space[3]};
+    padding: 0 ${theme.space[3]};
     border: 0;
-    border-radius: ${({ theme }) => theme.radii.sm};
+    border-radius: ${theme.radii.sm};
     background: none;
-    color: ${({ theme }) => theme.colors.text};
-    font: ${({ theme }) => `${theme.fontSizes.sm} ${theme.fonts.ui}`};
+    color: ${theme.colors.text};
+    font: ${theme.fontSizes.sm} ${theme.fonts.ui};
     text-align: left;
     text-decoration: none;
     cursor: pointer;
   }
-  a:hover, button:hover { background: ${({ theme }) => theme.colors.surfaceAlt}; color: inherit; }
+  a:hover, button:hover { background: ${theme.colors.surfaceAlt}; color: inherit; }
 `;
 const Wrapper = styled.div`
   position: relative;
@@ -30,11 +31,11 @@ const Toggle = styled.button`
   min-height: 44px;
   max-width: 14rem;
   overflow: hidden;
-  padding: 0 ${({ theme }) => theme.space[3]};
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.radii.md};
-  background: ${({ theme }) => theme.colors.surface};
-  font: 600 ${({ theme }) => `${theme.fontSizes.sm} ${theme.fonts.ui}`};
+  padding: 0 ${theme.space[3]};
+  border: 1px solid ${theme.colors.border};
+  border-radius: ${theme.radii.md};
+  background: ${theme.colors.surface};
+  font: 600 ${theme.fontSizes.sm} ${theme.fonts.ui};
   text-overflow: ellipsis;
   white-space: nowrap;
   cursor: pointer;
@@ -44,13 +45,13 @@ const List = styled.ul`
   position: absolute;
   right: 0;
   min-width: 12rem;
-  margin: ${({ theme }) => theme.space[2]} 0 0;
-  padding: ${({ theme }) => theme.space[2]};
+  margin: ${theme.space[2]} 0 0;
+  padding: ${theme.space[2]};
   list-style: none;
-  background: ${({ theme }) => theme.colors.surface};
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.radii.md};
-  box-shadow: 0 8px 24px ${({ theme }) => theme.colors.overlay};
+  background: ${theme.colors.surface};
+  border: 1px solid ${theme.colors.border};
+  border-radius: ${theme.radii.md};
+  box-shadow: 0 8px 24px ${theme.colors.overlay};
   ${menuRows}
 `;
 

@@ -5,28 +5,29 @@ import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { Muted, Page } from '../../ui';
 import { AuditPanel } from './AuditPanel';
 import { UsersPanel } from './UsersPanel';
+import { theme } from '../../lib/theme/themes';
 
 const Tabs = styled.nav`
   display: flex;
-  gap: ${({ theme }) => theme.space[2]};
-  margin-bottom: ${({ theme }) => theme.space[6]};
-  border-bottom: 1px solid ${({ theme }) => theme.colors.border};
-  font-family: ${({ theme }) => theme.fonts.ui};
+  gap: ${theme.space[2]};
+  margin-bottom: ${theme.space[6]};
+  border-bottom: 1px solid ${theme.colors.border};
+  font-family: ${theme.fonts.ui};
   a {
     display: inline-flex;
     align-items: center;
     min-height: 44px;
-    padding: 0 ${({ theme }) => theme.space[4]};
+    padding: 0 ${theme.space[4]};
     margin-bottom: -1px;
     border-bottom: 3px solid transparent;
-    color: ${({ theme }) => theme.colors.muted};
+    color: ${theme.colors.muted};
     font-weight: 600;
     text-decoration: none;
   }
-  a:hover { color: ${({ theme }) => theme.colors.text}; }
+  a:hover { color: ${theme.colors.text}; }
   a[aria-current='page'] {
-    color: ${({ theme }) => theme.colors.accent};
-    border-bottom-color: ${({ theme }) => theme.colors.accent};
+    color: ${theme.colors.accent};
+    border-bottom-color: ${theme.colors.accent};
   }
 `;
 

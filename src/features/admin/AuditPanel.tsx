@@ -6,12 +6,13 @@ import { useGetAuditLogQuery } from './adminApi';
 import { formatDateTime } from '../../lib/dates';
 import { breakLongWords } from './breakLongWords';
 import { Pager } from './Pager';
+import { theme } from '../../lib/theme/themes';
 
 export const AUDIT_PAGE_SIZE = 25;
 
 const Code = styled.code`
-  font-family: ${({ theme }) => theme.fonts.mono};
-  font-size: ${({ theme }) => theme.fontSizes.xs};
+  font-family: ${theme.fonts.mono};
+  font-size: ${theme.fontSizes.xs};
   ${breakLongWords}
 `;
 const Wrap = styled.span`

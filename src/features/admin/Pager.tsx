@@ -1,24 +1,25 @@
 import styled from 'styled-components';
 import { Button } from '../../ui';
+import { theme } from '../../lib/theme/themes';
 
 const Bar = styled.nav`
   display: flex;
   flex-wrap: wrap;
   align-items: center;
   justify-content: space-between;
-  gap: ${({ theme }) => theme.space[3]};
-  margin-top: ${({ theme }) => theme.space[4]};
-  font-family: ${({ theme }) => theme.fonts.ui};
-  font-size: ${({ theme }) => theme.fontSizes.sm};
+  gap: ${theme.space[3]};
+  margin-top: ${theme.space[4]};
+  font-family: ${theme.fonts.ui};
+  font-size: ${theme.fontSizes.sm};
 `;
 const Controls = styled.div`
   display: flex;
   align-items: center;
-  gap: ${({ theme }) => theme.space[3]};
+  gap: ${theme.space[3]};
 `;
 const Summary = styled.p`
   margin: 0;
-  color: ${({ theme }) => theme.colors.muted};
+  color: ${theme.colors.muted};
 `;
 
 export function pageCount(count: number, pageSize: number): number {

@@ -7,13 +7,14 @@ import { useGetAdminUsersQuery } from './adminApi';
 import { Pager, pageCount } from './Pager';
 import { UsersTable } from './UsersTable';
 import { useUserActions } from './useUserActions';
+import { theme } from '../../lib/theme/themes';
 
 export const USERS_PAGE_SIZE = 20;
 
 const SearchRow = styled.div`
   display: flex;
   flex-wrap: wrap;
-  gap: ${({ theme }) => theme.space[3]};
+  gap: ${theme.space[3]};
   > input { flex: 1 1 14rem; width: auto; }
 `;
 

@@ -7,6 +7,7 @@ import { breakLongWords } from './breakLongWords';
 import { formatDateTime } from '../../lib/dates';
 import { userName } from './format';
 import type { UserAction } from './useUserActions';
+import { theme } from '../../lib/theme/themes';
 
 const Name = styled.span`
   display: block;
@@ -15,14 +16,14 @@ const Name = styled.span`
 `;
 const Email = styled.span`
   display: block;
-  color: ${({ theme }) => theme.colors.muted};
+  color: ${theme.colors.muted};
   ${breakLongWords}
 `;
 const Badges = styled.span`
   display: flex;
   flex-wrap: wrap;
-  gap: ${({ theme }) => theme.space[1]};
-  margin-top: ${({ theme }) => theme.space[1]};
+  gap: ${theme.space[1]};
+  margin-top: ${theme.space[1]};
 `;
 const Notes = styled.span`
   display: block;
@@ -31,14 +32,14 @@ const Notes = styled.span`
   ${breakLongWords}
 `;
 const None = styled.span`
-  color: ${({ theme }) => theme.colors.muted};
+  color: ${theme.colors.muted};
 `;
 const Actions = styled.div`
   display: grid;
   grid-template-columns: repeat(2, minmax(max-content, 1fr));
-  gap: ${({ theme }) => theme.space[2]};
+  gap: ${theme.space[2]};
   button { white-space: nowrap; }
-  @media (max-width: ${({ theme }) => theme.breakpoints.tablet}) {
+  @media (max-width: ${theme.breakpoints.tablet}) {
     grid-template-columns: max-content;
   }
 `;
@@ -47,8 +48,8 @@ const SelfNote = styled.p`
   grid-column: 1 / -1;
   contain: inline-size;
   margin: 0;
-  color: ${({ theme }) => theme.colors.muted};
-  font-size: ${({ theme }) => theme.fontSizes.xs};
+  color: ${theme.colors.muted};
+  font-size: ${theme.fontSizes.xs};
 `;
 /**
  * Between phone and desktop widths the table may be wider than the page; it scrolls on its own.

@@ -1,4 +1,5 @@
 import { css } from 'styled-components';
+import { theme } from '../../lib/theme/themes';
 
 /**
  * Long emails, subjects and notes may break anywhere on narrow screens only; in the wide table
@@ -6,7 +7,7 @@ import { css } from 'styled-components';
  */
 export const breakLongWords = css`
   overflow-wrap: break-word;
-  @media (max-width: ${({ theme }) => theme.breakpoints.tablet}) {
+  @media (max-width: ${theme.breakpoints.tablet}) {
     overflow-wrap: anywhere;
   }
 `;

@@ -3,6 +3,7 @@ import styled from 'styled-components';
 import { useHydrated } from '../../lib/hydration';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { Card, Muted, Page } from '../../ui';
+import { theme } from '../../lib/theme/themes';
 
 const Column = styled.div`
   max-width: 460px;
@@ -10,13 +11,13 @@ const Column = styled.div`
 `;
 
 const Panel = styled(Card)`
-  h1 { font-size: ${({ theme }) => theme.fontSizes.xl}; margin-bottom: ${({ theme }) => theme.space[2]}; }
-  form { margin-top: ${({ theme }) => theme.space[5]}; }
+  h1 { font-size: ${theme.fontSizes.xl}; margin-bottom: ${theme.space[2]}; }
+  form { margin-top: ${theme.space[5]}; }
 `;
 
 const Intro = styled(Muted)`
-  font-family: ${({ theme }) => theme.fonts.ui};
-  font-size: ${({ theme }) => theme.fontSizes.sm};
+  font-family: ${theme.fonts.ui};
+  font-size: ${theme.fontSizes.sm};
 `;
 
 /** Links under a form (forgot password, sign up, back to home). */
@@ -24,10 +25,10 @@ export const FormLinks = styled.p`
   display: flex;
   flex-wrap: wrap;
   justify-content: space-between;
-  gap: ${({ theme }) => `${theme.space[2]} ${theme.space[4]}`};
-  margin: ${({ theme }) => `${theme.space[5]} 0 0`};
-  font-family: ${({ theme }) => theme.fonts.ui};
-  font-size: ${({ theme }) => theme.fontSizes.sm};
+  gap: ${theme.space[2]} ${theme.space[4]};
+  margin: ${theme.space[5]} 0 0;
+  font-family: ${theme.fonts.ui};
+  font-size: ${theme.fontSizes.sm};
 `;
 
 const Fields = styled.fieldset`
@@ -54,7 +55,7 @@ export function AuthForm({ onSubmit, children }: { onSubmit: (event: FormEvent<H
 /** The full-width submit button of the account forms. */
 export const SubmitRow = styled.div`
   display: grid;
-  margin-top: ${({ theme }) => theme.space[5]};
+  margin-top: ${theme.space[5]};
 `;
 
 /** The narrow card every sign-in and account-recovery screen sits in. */

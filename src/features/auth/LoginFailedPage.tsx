@@ -3,10 +3,11 @@ import styled from 'styled-components';
 import { paths } from '../../lib/paths';
 import { Alert } from '../../ui';
 import { AuthLayout, FormLinks } from './AuthLayout';
+import { theme } from '../../lib/theme/themes';
 
 const Steps = styled.ol`
-  padding-left: ${({ theme }) => theme.space[5]};
-  li { margin-bottom: ${({ theme }) => theme.space[2]}; }
+  padding-left: ${theme.space[5]};
+  li { margin-bottom: ${theme.space[2]}; }
 `;
 
 /** Where a failed app-token login lands: what happened and how to get in. */

@@ -9,11 +9,12 @@ import { AuthForm, AuthLayout, FormLinks, SubmitRow } from './AuthLayout';
 import { useRegisterMutation } from './authApi';
 import { messages } from './messages';
 import { TermsModal } from './TermsModal';
+import { theme } from '../../lib/theme/themes';
 
 const NameRow = styled.div`
   display: grid;
   grid-template-columns: repeat(auto-fit, minmax(min(100%, 180px), 1fr));
-  column-gap: ${({ theme }) => theme.space[4]};
+  column-gap: ${theme.space[4]};
 `;
 
 /** A button that reads as a link inside a sentence. */
@@ -21,11 +22,11 @@ const InlineButton = styled.button.attrs({ type: 'button' })`
   padding: 0;
   border: none;
   background: none;
-  color: ${({ theme }) => theme.colors.accent};
+  color: ${theme.colors.accent};
   text-decoration: underline;
   text-underline-offset: 0.15em;
   cursor: pointer;
-  &:hover { color: ${({ theme }) => theme.colors.accentHover}; }
+  &:hover { color: ${theme.colors.accentHover}; }
 `;
 
 type Fields = Required<RegisterRequest>;

@@ -1,21 +1,22 @@
 import styled from 'styled-components';
 import { Button, Modal, Muted, Row } from '../../ui';
 import { TERMS_LAST_UPDATED, termsSections } from './termsContent';
+import { theme } from '../../lib/theme/themes';
 
 const Section = styled.section`
-  h3 { font-size: ${({ theme }) => theme.fontSizes.md}; margin-bottom: ${({ theme }) => theme.space[2]}; }
-  p { font-size: ${({ theme }) => theme.fontSizes.sm}; }
+  h3 { font-size: ${theme.fontSizes.md}; margin-bottom: ${theme.space[2]}; }
+  p { font-size: ${theme.fontSizes.sm}; }
 `;
 
 const Updated = styled(Muted)`
-  font-family: ${({ theme }) => theme.fonts.ui};
-  font-size: ${({ theme }) => theme.fontSizes.sm};
+  font-family: ${theme.fonts.ui};
+  font-size: ${theme.fontSizes.sm};
 `;
 
 const Actions = styled(Row)`
   justify-content: flex-end;
-  padding-top: ${({ theme }) => theme.space[4]};
-  border-top: 1px solid ${({ theme }) => theme.colors.border};
+  padding-top: ${theme.space[4]};
+  border-top: 1px solid ${theme.colors.border};
 `;
 
 /** The Terms and Conditions, readable before agreeing; "I agree" ticks the box for the reader. */

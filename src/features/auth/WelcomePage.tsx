@@ -4,16 +4,17 @@ import { paths } from '../../lib/paths';
 import { useAuth } from '../../lib/session/AuthProvider';
 import { LoadingText, Muted } from '../../ui';
 import { AuthLayout } from './AuthLayout';
+import { theme } from '../../lib/theme/themes';
 
 const Destinations = styled.ul`
   display: grid;
-  gap: ${({ theme }) => theme.space[3]};
-  margin: ${({ theme }) => `${theme.space[5]} 0 0`};
+  gap: ${theme.space[3]};
+  margin: ${theme.space[5]} 0 0;
   padding: 0;
   list-style: none;
-  font-family: ${({ theme }) => theme.fonts.ui};
+  font-family: ${theme.fonts.ui};
   a { font-weight: 600; }
-  span { display: block; color: ${({ theme }) => theme.colors.muted}; font-size: ${({ theme }) => theme.fontSizes.sm}; }
+  span { display: block; color: ${theme.colors.muted}; font-size: ${theme.fontSizes.sm}; }
 `;
 
 /** Where a successful app-token login lands: who is signed in, and where to go next. */

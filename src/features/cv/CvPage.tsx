@@ -6,16 +6,17 @@ import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { ButtonLink, Muted, Page, Row } from '../../ui';
 import { CvDownloadButton } from './CvDownloadButton';
 import { CvSection, EntryList, PairList } from './CvSections';
+import { theme } from '../../lib/theme/themes';
 
 const Header = styled.header`
-  margin-bottom: ${({ theme }) => theme.space[7]};
-  max-width: ${({ theme }) => theme.maxWidth.text};
+  margin-bottom: ${theme.space[7]};
+  max-width: ${theme.maxWidth.text};
 `;
 const Columns = styled.div`
   display: grid;
   grid-template-columns: minmax(0, 2fr) minmax(0, 1fr);
-  gap: ${({ theme }) => theme.space[7]};
-  @media (max-width: ${({ theme }) => theme.breakpoints.tablet}) {
+  gap: ${theme.space[7]};
+  @media (max-width: ${theme.breakpoints.tablet}) {
     grid-template-columns: minmax(0, 1fr);
     gap: 0;
   }

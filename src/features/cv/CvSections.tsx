@@ -1,31 +1,32 @@
 import type { ReactNode } from 'react';
 import styled from 'styled-components';
 import type { CvEntry, LabelledItem } from '../../content/pages';
+import { theme } from '../../lib/theme/themes';
 
 const Section = styled.section`
-  margin-bottom: ${({ theme }) => theme.space[7]};
+  margin-bottom: ${theme.space[7]};
   h2 {
-    padding-bottom: ${({ theme }) => theme.space[2]};
-    border-bottom: 1px solid ${({ theme }) => theme.colors.border};
-    font-size: ${({ theme }) => theme.fontSizes.lg};
+    padding-bottom: ${theme.space[2]};
+    border-bottom: 1px solid ${theme.colors.border};
+    font-size: ${theme.fontSizes.lg};
   }
-  ul { margin: 0; padding-left: ${({ theme }) => theme.space[5]}; }
-  li + li { margin-top: ${({ theme }) => theme.space[1]}; }
+  ul { margin: 0; padding-left: ${theme.space[5]}; }
+  li + li { margin-top: ${theme.space[1]}; }
 `;
 const Entry = styled.article`
-  & + & { margin-top: ${({ theme }) => theme.space[5]}; }
-  h3 { margin-bottom: ${({ theme }) => theme.space[1]}; font-size: ${({ theme }) => theme.fontSizes.md}; }
+  & + & { margin-top: ${theme.space[5]}; }
+  h3 { margin-bottom: ${theme.space[1]}; font-size: ${theme.fontSizes.md}; }
 `;
 const Meta = styled.p`
-  margin-bottom: ${({ theme }) => theme.space[2]};
-  color: ${({ theme }) => theme.colors.muted};
-  font-family: ${({ theme }) => theme.fonts.ui};
-  font-size: ${({ theme }) => theme.fontSizes.sm};
+  margin-bottom: ${theme.space[2]};
+  color: ${theme.colors.muted};
+  font-family: ${theme.fonts.ui};
+  font-size: ${theme.fontSizes.sm};
 `;
 const Pairs = styled.dl`
   margin: 0;
-  dt { font-family: ${({ theme }) => theme.fonts.ui}; font-size: ${({ theme }) => theme.fontSizes.sm}; font-weight: 600; }
-  dd { margin: 0 0 ${({ theme }) => theme.space[3]}; overflow-wrap: anywhere; }
+  dt { font-family: ${theme.fonts.ui}; font-size: ${theme.fontSizes.sm}; font-weight: 600; }
+  dd { margin: 0 0 ${theme.space[3]}; overflow-wrap: anywhere; }
 `;
 
 export function CvSection({ title, children }: { title: string; children: ReactNode }) {

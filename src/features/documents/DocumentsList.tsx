@@ -4,19 +4,20 @@ import type { Document } from '../../../server/contract';
 import { formatDate } from '../../lib/dates';
 import { Alert, Button, ButtonLink, Card, Muted, Row, Table } from '../../ui';
 import { useDeleteDocumentMutation, useMarkCurrentMutation } from './documentsApi';
+import { theme } from '../../lib/theme/themes';
 
 const Description = styled.span`
   display: block;
-  color: ${({ theme }) => theme.colors.muted};
-  font-size: ${({ theme }) => theme.fontSizes.xs};
+  color: ${theme.colors.muted};
+  font-size: ${theme.fontSizes.xs};
 `;
 const CurrentBadge = styled.span`
   display: inline-block;
   justify-self: start;
-  padding: ${({ theme }) => `0 ${theme.space[2]}`};
-  border-radius: ${({ theme }) => theme.radii.sm};
-  background: ${({ theme }) => theme.colors.successSurface};
-  color: ${({ theme }) => theme.colors.success};
+  padding: 0 ${theme.space[2]};
+  border-radius: ${theme.radii.sm};
+  background: ${theme.colors.successSurface};
+  color: ${theme.colors.success};
   font-weight: 600;
 `;
 

@@ -6,10 +6,11 @@ import { DocumentsList } from './DocumentsList';
 import { useGetCategoriesQuery, useGetDocumentsQuery } from './documentsApi';
 import { UploadDocumentForm } from './UploadDocumentForm';
 import { AuthLoading } from '../../lib/session/AuthLoading';
+import { theme } from '../../lib/theme/themes';
 
 const Forms = styled.div`
   display: grid;
-  gap: ${({ theme }) => theme.space[5]};
+  gap: ${theme.space[5]};
   grid-template-columns: repeat(auto-fit, minmax(min(100%, 340px), 1fr));
   align-items: start;
 `;

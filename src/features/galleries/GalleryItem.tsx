@@ -3,16 +3,17 @@ import styled from 'styled-components';
 import type { Gallery } from '../../../server/contract';
 import { useDeleteGalleryMutation, useUpdateGalleryMutation } from '../../lib/api/imagesApi';
 import { Alert, Button, Card, Row, TextAreaField, TextField } from '../../ui';
+import { theme } from '../../lib/theme/themes';
 
 const Slug = styled.p`
-  font-family: ${({ theme }) => theme.fonts.ui};
-  font-size: ${({ theme }) => theme.fontSizes.xs};
-  color: ${({ theme }) => theme.colors.muted};
-  margin-bottom: ${({ theme }) => theme.space[2]};
-  code { font-family: ${({ theme }) => theme.fonts.mono}; color: ${({ theme }) => theme.colors.text}; }
+  font-family: ${theme.fonts.ui};
+  font-size: ${theme.fontSizes.xs};
+  color: ${theme.colors.muted};
+  margin-bottom: ${theme.space[2]};
+  code { font-family: ${theme.fonts.mono}; color: ${theme.colors.text}; }
 `;
 const Description = styled.p<{ $empty: boolean }>`
-  color: ${({ theme, $empty }) => ($empty ? theme.colors.muted : theme.colors.text)};
+  color: ${({ $empty }) => ($empty ? theme.colors.muted : theme.colors.text)};
   font-style: ${({ $empty }) => ($empty ? 'italic' : 'normal')};
 `;
 

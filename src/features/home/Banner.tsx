@@ -3,6 +3,7 @@ import styled, { css, keyframes } from 'styled-components';
 import { site } from '../../content/site';
 import { useGetImagesQuery } from '../../lib/api/imagesApi';
 import { BANNER_GALLERY_SLUG } from '../../lib/paths';
+import { theme } from '../../lib/theme/themes';
 
 /** Display size of the round banner (CSS px); the server's `banner` rendition is made for it. */
 const SIZE = 224;
@@ -12,17 +13,17 @@ const pulse = keyframes`50% { opacity: 0.45; }`;
 const circle = css`
   width: ${SIZE}px;
   height: ${SIZE}px;
-  @media (max-width: ${({ theme }) => theme.breakpoints.phone}) {
+  @media (max-width: ${theme.breakpoints.phone}) {
     width: ${SIZE * 0.75}px;
     height: ${SIZE * 0.75}px;
   }
   flex: none;
-  border-radius: ${({ theme }) => theme.radii.round};
+  border-radius: ${theme.radii.round};
   overflow: hidden;
 `;
 const Placeholder = styled.div`
   ${circle}
-  background: ${({ theme }) => theme.colors.surfaceAlt};
+  background: ${theme.colors.surfaceAlt};
   animation: ${pulse} 1.6s ease-in-out infinite;
   @media (prefers-reduced-motion: reduce) { animation: none; }
 `;
@@ -30,9 +31,9 @@ const Initials = styled.div`
   ${circle}
   display: grid;
   place-items: center;
-  background: ${({ theme }) => theme.colors.accent};
-  color: ${({ theme }) => theme.colors.onAccent};
-  font-size: ${({ theme }) => theme.fontSizes.hero};
+  background: ${theme.colors.accent};
+  color: ${theme.colors.onAccent};
+  font-size: ${theme.fontSizes.hero};
   font-weight: 600;
   letter-spacing: 0.04em;
 `;
@@ -41,16 +42,16 @@ const Picture = styled.div`
   display: block;
   padding: 0;
   border: 0;
-  background: ${({ theme }) => theme.colors.surfaceAlt};
+  background: ${theme.colors.surfaceAlt};
   &:is(button) { cursor: pointer; }
   img { width: 100%; height: 100%; object-fit: cover; }
 `;
 const Note = styled.p`
   max-width: ${SIZE}px;
-  margin: ${({ theme }) => theme.space[2]} 0 0;
-  color: ${({ theme }) => theme.colors.danger};
-  font-family: ${({ theme }) => theme.fonts.ui};
-  font-size: ${({ theme }) => theme.fontSizes.xs};
+  margin: ${theme.space[2]} 0 0;
+  color: ${theme.colors.danger};
+  font-family: ${theme.fonts.ui};
+  font-size: ${theme.fontSizes.xs};
   text-align: center;
 `;
 

@@ -5,34 +5,35 @@ import { paths } from '../../lib/paths';
 import { ButtonLink, Row } from '../../ui';
 import { Banner } from './Banner';
 import { Typewriter } from './Typewriter';
+import { theme } from '../../lib/theme/themes';
 
 const Wrapper = styled.section`
   display: flex;
   align-items: center;
   justify-content: space-between;
-  gap: ${({ theme }) => theme.space[7]};
-  padding-bottom: ${({ theme }) => theme.space[7]};
-  @media (max-width: ${({ theme }) => theme.breakpoints.phone}) {
+  gap: ${theme.space[7]};
+  padding-bottom: ${theme.space[7]};
+  @media (max-width: ${theme.breakpoints.phone}) {
     flex-direction: column-reverse;
     align-items: flex-start;
-    gap: ${({ theme }) => theme.space[5]};
+    gap: ${theme.space[5]};
   }
 `;
 const Text = styled.div`
-  max-width: ${({ theme }) => theme.maxWidth.text};
-  h1 { margin-bottom: ${({ theme }) => theme.space[2]}; font-size: ${({ theme }) => theme.fontSizes.hero}; }
+  max-width: ${theme.maxWidth.text};
+  h1 { margin-bottom: ${theme.space[2]}; font-size: ${theme.fontSizes.hero}; }
 `;
 const Phrase = styled(Typewriter)`
   min-height: 1.4em;
-  margin-bottom: ${({ theme }) => theme.space[5]};
-  color: ${({ theme }) => theme.colors.accent};
-  font-family: ${({ theme }) => theme.fonts.ui};
-  font-size: ${({ theme }) => theme.fontSizes.xl};
+  margin-bottom: ${theme.space[5]};
+  color: ${theme.colors.accent};
+  font-family: ${theme.fonts.ui};
+  font-size: ${theme.fontSizes.xl};
   font-weight: 500;
 `;
 const Tagline = styled.p`
-  font-size: ${({ theme }) => theme.fontSizes.lg};
-  margin-bottom: ${({ theme }) => theme.space[6]};
+  font-size: ${theme.fontSizes.lg};
+  margin-bottom: ${theme.space[6]};
 `;
 
 export function Hero() {

@@ -1,6 +1,7 @@
 import { useEffect, useReducer, useState } from 'react';
 import styled, { keyframes } from 'styled-components';
 import { prefersReducedMotion } from '../../lib/motion';
+import { theme } from '../../lib/theme/themes';
 
 /** Spec §9: per typed character, pause on the full phrase, per deleted character (ms). */
 export const TYPE_MS = 150;
@@ -37,7 +38,7 @@ const Caret = styled.span`
   height: 1em;
   margin-left: 2px;
   vertical-align: -0.1em;
-  background: ${({ theme }) => theme.colors.accent};
+  background: ${theme.colors.accent};
   animation: ${blink} 1s steps(1) infinite;
   @media (prefers-reduced-motion: reduce) { animation: none; }
 `;

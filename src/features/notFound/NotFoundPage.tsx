@@ -5,6 +5,7 @@ import { paths } from '../../lib/paths';
 import { pageHeads } from '../../content/head';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { ButtonLink } from '../../ui';
+import { theme } from '../../lib/theme/themes';
 
 const Screen = styled.div`
   display: flex;
@@ -16,16 +17,16 @@ const Screen = styled.div`
     display: grid;
     place-content: center;
     justify-items: center;
-    padding: ${({ theme }) => `${theme.space[8]} ${theme.space[4]}`};
+    padding: ${theme.space[8]} ${theme.space[4]};
   }
-  h1 { font-size: ${({ theme }) => theme.fontSizes.hero}; }
-  h1 + p { color: ${({ theme }) => theme.colors.muted}; font-style: italic; }
-  p { max-width: ${({ theme }) => theme.maxWidth.text}; }
+  h1 { font-size: ${theme.fontSizes.hero}; }
+  h1 + p { color: ${theme.colors.muted}; font-style: italic; }
+  p { max-width: ${theme.maxWidth.text}; }
   footer {
-    padding: ${({ theme }) => theme.space[5]};
-    border-top: 1px solid ${({ theme }) => theme.colors.border};
-    color: ${({ theme }) => theme.colors.muted};
-    font: ${({ theme }) => `${theme.fontSizes.sm} ${theme.fonts.ui}`};
+    padding: ${theme.space[5]};
+    border-top: 1px solid ${theme.colors.border};
+    color: ${theme.colors.muted};
+    font: ${theme.fontSizes.sm} ${theme.fonts.ui};
   }
 `;
 

@@ -3,14 +3,15 @@ import { pages } from '../../content/pages';
 import { pageHeads } from '../../content/head';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { Button, ButtonLink, Card, CardGrid, Muted, Page, Prose } from '../../ui';
+import { theme } from '../../lib/theme/themes';
 
 const PresenceCard = styled(Card)<{ $disabled: boolean }>`
   display: flex;
   flex-direction: column;
   align-items: flex-start;
-  background: ${({ theme, $disabled }) => ($disabled ? theme.colors.surfaceAlt : theme.colors.surface)};
-  h2 { font-size: ${({ theme }) => theme.fontSizes.lg}; margin-bottom: ${({ theme }) => theme.space[2]}; }
-  p { flex: 1; color: ${({ theme }) => theme.colors.muted}; }
+  background: ${({ $disabled }) => ($disabled ? theme.colors.surfaceAlt : theme.colors.surface)};
+  h2 { font-size: ${theme.fontSizes.lg}; margin-bottom: ${theme.space[2]}; }
+  p { flex: 1; color: ${theme.colors.muted}; }
 `;
 
 export function OnTheWebPage() {

@@ -3,26 +3,27 @@ import styled from 'styled-components';
 import type { Gallery } from '../../../server/contract';
 import { paths } from '../../lib/paths';
 import { ButtonLink, Card, Muted, Row } from '../../ui';
+import { theme } from '../../lib/theme/themes';
 
 const Header = styled(Row)`
   justify-content: space-between;
-  margin-bottom: ${({ theme }) => theme.space[4]};
+  margin-bottom: ${theme.space[4]};
   h2 { margin: 0; }
 `;
 const List = styled.ul`
   margin: 0;
   padding: 0;
   list-style: none;
-  font-family: ${({ theme }) => theme.fonts.ui};
+  font-family: ${theme.fonts.ui};
   li {
     display: flex;
     flex-wrap: wrap;
     justify-content: space-between;
-    gap: ${({ theme }) => theme.space[2]};
-    padding: ${({ theme }) => `${theme.space[2]} 0`};
-    border-bottom: 1px solid ${({ theme }) => theme.colors.border};
+    gap: ${theme.space[2]};
+    padding: ${theme.space[2]} 0;
+    border-bottom: 1px solid ${theme.colors.border};
   }
-  code { color: ${({ theme }) => theme.colors.muted}; font-family: ${({ theme }) => theme.fonts.mono}; font-size: ${({ theme }) => theme.fontSizes.xs}; }
+  code { color: ${theme.colors.muted}; font-family: ${theme.fonts.mono}; font-size: ${theme.fontSizes.xs}; }
 `;
 
 /** The existing galleries at a glance, with the way to the gallery management screen. */

@@ -5,13 +5,14 @@ import { useDeleteImageMutation } from '../../lib/api/imagesApi';
 import { formatDate } from '../../lib/dates';
 import { Alert, Button, ButtonLink, Card, Muted, Row, Table } from '../../ui';
 import { ImageEditModal } from './ImageEditModal';
+import { theme } from '../../lib/theme/themes';
 
 const Thumbnail = styled.img`
   width: 64px;
   height: 64px;
   object-fit: cover;
-  border-radius: ${({ theme }) => theme.radii.sm};
-  background: ${({ theme }) => theme.colors.surfaceAlt};
+  border-radius: ${theme.radii.sm};
+  background: ${theme.colors.surfaceAlt};
 `;
 
 /** The uploaded images with edit (modal), open in a new tab and delete. */

@@ -7,10 +7,11 @@ import { GalleryList } from './GalleryList';
 import { ImageTable } from './ImageTable';
 import { UploadImagesForm } from './UploadImagesForm';
 import { AuthLoading } from '../../lib/session/AuthLoading';
+import { theme } from '../../lib/theme/themes';
 
 const Columns = styled.div`
   display: grid;
-  gap: ${({ theme }) => theme.space[5]};
+  gap: ${theme.space[5]};
   grid-template-columns: repeat(auto-fit, minmax(min(100%, 340px), 1fr));
   align-items: start;
 `;

@@ -4,13 +4,14 @@ import type { Gallery } from '../../../server/contract';
 import { useUploadImageMutation } from '../../lib/api/imagesApi';
 import { Alert, Button, Card, SelectField, TextAreaField, TextField } from '../../ui';
 import { uploadSequentially, uploadSummary } from './uploadSequentially';
+import { theme } from '../../lib/theme/themes';
 
 const Progress = styled.progress`
   display: block;
   width: 100%;
-  height: ${({ theme }) => theme.space[3]};
-  margin-bottom: ${({ theme }) => theme.space[4]};
-  accent-color: ${({ theme }) => theme.colors.accent};
+  height: ${theme.space[3]};
+  margin-bottom: ${theme.space[4]};
+  accent-color: ${theme.colors.accent};
 `;
 
 /** Groups the inputs so one attribute locks them all while files are sent. */

@@ -6,24 +6,25 @@ import { failureMessage, isNetworkError, NETWORK_ERROR_MESSAGE } from '../../lib
 import { formatDate } from '../../lib/dates';
 import { Button, Card, FormAlert, Row, TextAreaField, TextField, type FormMessage } from '../../ui';
 import { useUpdateProfileMutation } from './profileApi';
+import { theme } from '../../lib/theme/themes';
 
 const Facts = styled.dl`
   display: grid;
   grid-template-columns: minmax(8rem, max-content) 1fr;
-  gap: ${({ theme }) => `${theme.space[2]} ${theme.space[5]}`};
-  margin: 0 0 ${({ theme }) => theme.space[5]};
-  dt { color: ${({ theme }) => theme.colors.muted}; font-family: ${({ theme }) => theme.fonts.ui}; font-size: ${({ theme }) => theme.fontSizes.sm}; }
+  gap: ${theme.space[2]} ${theme.space[5]};
+  margin: 0 0 ${theme.space[5]};
+  dt { color: ${theme.colors.muted}; font-family: ${theme.fonts.ui}; font-size: ${theme.fontSizes.sm}; }
   dd { margin: 0; overflow-wrap: anywhere; white-space: pre-line; }
-  @media (max-width: ${({ theme }) => theme.breakpoints.phone}) {
+  @media (max-width: ${theme.breakpoints.phone}) {
     grid-template-columns: 1fr;
-    dt { margin-top: ${({ theme }) => theme.space[2]}; }
+    dt { margin-top: ${theme.space[2]}; }
   }
 `;
 
 const NameRow = styled.div`
   display: grid;
   grid-template-columns: repeat(auto-fit, minmax(min(100%, 200px), 1fr));
-  column-gap: ${({ theme }) => theme.space[4]};
+  column-gap: ${theme.space[4]};
 `;
 
 /** Every editable field, as the form holds them. */

@@ -9,18 +9,19 @@ import { DeleteAccount } from './DeleteAccount';
 import { ProfileDetails } from './ProfileDetails';
 import { SessionsList } from './SessionsList';
 import { useGetProfileQuery } from './profileApi';
+import { theme } from '../../lib/theme/themes';
 
 const Header = styled(Row)`
   justify-content: space-between;
   align-items: flex-start;
-  h1 { margin-bottom: ${({ theme }) => theme.space[2]}; }
+  h1 { margin-bottom: ${theme.space[2]}; }
   p { margin: 0; }
 `;
 
 /** Details and password side by side on wide screens, stacked on narrow ones. */
 const Pair = styled.div`
   display: grid;
-  gap: ${({ theme }) => theme.space[5]};
+  gap: ${theme.space[5]};
   grid-template-columns: repeat(auto-fit, minmax(min(100%, 420px), 1fr));
   align-items: start;
 `;

@@ -6,15 +6,16 @@ import { Alert, Button, Card, FormAlert, LoadingText, Muted, Row, Table, type Fo
 import { formatDateTime } from '../../lib/dates';
 import { describeDevice } from './formatting';
 import { useGetSessionsQuery, useRevokeAllSessionsMutation, useRevokeSessionMutation } from './profileApi';
+import { theme } from '../../lib/theme/themes';
 
 const Badge = styled.span`
   display: inline-block;
-  margin-left: ${({ theme }) => theme.space[2]};
-  padding: 0 ${({ theme }) => theme.space[2]};
-  border-radius: ${({ theme }) => theme.radii.sm};
-  background: ${({ theme }) => theme.colors.successSurface};
-  color: ${({ theme }) => theme.colors.text};
-  font-size: ${({ theme }) => theme.fontSizes.xs};
+  margin-left: ${theme.space[2]};
+  padding: 0 ${theme.space[2]};
+  border-radius: ${theme.radii.sm};
+  background: ${theme.colors.successSurface};
+  color: ${theme.colors.text};
+  font-size: ${theme.fontSizes.xs};
   font-weight: 600;
 `;
 
@@ -25,13 +26,13 @@ const ActionCell = styled.td`
 
 const Footer = styled(Row)`
   justify-content: space-between;
-  margin-top: ${({ theme }) => theme.space[5]};
+  margin-top: ${theme.space[5]};
 `;
 
 const FooterNote = styled(Muted)`
   margin: 0;
-  font-family: ${({ theme }) => theme.fonts.ui};
-  font-size: ${({ theme }) => theme.fontSizes.sm};
+  font-family: ${theme.fonts.ui};
+  font-size: ${theme.fontSizes.sm};
 `;
 
 interface Props {

@@ -1,13 +1,12 @@
 import { useEffect, useRef, type ReactNode } from 'react';
-import { ThemeProvider } from 'styled-components';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { afterHydration } from '../hydration';
 import { rememberThemeMode, selectThemeMode, storedThemeMode, themeRestored } from './themeSlice';
-import { theme } from './themes';
 
 /**
- * Applies the chosen theme: the `dark` class on <html> (which switches the palette) and its
- * storage. A server-rendered page starts from the theme cookie; local storage has the last word.
+ * Applies the chosen theme: the `dark` class on <html> (which switches the palette's CSS
+ * variables, so no component re-renders) and its storage. A server-rendered page starts from the
+ * theme cookie; local storage has the last word.
  */
 export function ThemeRoot({ children }: { children: ReactNode }) {
   const dispatch = useAppDispatch();
@@ -26,5 +25,5 @@ export function ThemeRoot({ children }: { children: ReactNode }) {
     document.documentElement.classList.toggle('dark', mode === 'dark');
     if (restored.current) rememberThemeMode(mode);
   }, [mode]);
-  return <ThemeProvider theme={theme}>{children}</ThemeProvider>;
+  return children;
 }

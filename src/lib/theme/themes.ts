@@ -80,4 +80,3 @@ export const theme = {
   colors: Object.fromEntries(colorNames.map((name) => [name, `var(${variable(name)})`])) as Palette,
 };
 
-export type AppTheme = typeof theme;
