@@ -12,7 +12,7 @@ onPostgres('two instances on one PostgreSQL database', () => {
 
   beforeAll(async () => {
     first = await buildTestServer();
-    second = await buildServer(first.config, { logger: false });
+    second = await buildServer(first.config);
     await second.ready();
     staff = (await insertUser(first, { is_staff: true })).auth;
   });

@@ -43,7 +43,7 @@ export async function buildTestServer(overrides: Partial<Config> = {}): Promise<
     secrets: { jwt: 'test-jwt-secret-'.padEnd(48, 'x'), reset: 'test-reset-secret-'.padEnd(48, 'y') },
     ...overrides,
   });
-  const server = await buildServer(config, { logger: false });
+  const server = await buildServer(config);
   await server.ready();
   return Object.assign(server, {
     cleanup: async () => {

@@ -1,12 +1,15 @@
 import { loadConfig } from './config';
+import { logOutput } from './logging';
 import { buildServer } from './server';
 
 async function main() {
   const config = loadConfig();
-  const server = await buildServer(config);
+  const log = logOutput();
+  const server = await buildServer(config, { log });
   const shutdown = async (signal: string) => {
     server.log.info({ signal }, 'shutting down');
     await server.close();
+    log.flush();
     process.exit(0);
   };
   process.once('SIGINT', () => void shutdown('SIGINT'));

@@ -1,8 +1,9 @@
-import Fastify from 'fastify';
+import Fastify, { LogController } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import app from './app';
 import type { Config } from './config';
 import { migrateToLatest, openDatabase } from './db';
+import type { LogOutput } from './logging';
 
 /**
  * Fastify refuses a bare hop count (it cannot tell the proxy from a direct client); a count is
@@ -13,11 +14,13 @@ function trustedProxies(trust: Config['trustProxy']) {
 }
 
 /** Builds a ready-to-listen instance: database opened and migrated, every route registered. */
-export async function buildServer(config: Config, options: { logger?: boolean } = {}) {
+export async function buildServer(config: Config, options: { log?: LogOutput } = {}) {
   const database = await openDatabase(config);
   await migrateToLatest(database.db);
   const fastify = Fastify({
-    logger: options.logger === false ? false : { level: config.logLevel },
+    logger: options.log ? { level: config.logLevel, stream: options.log.stream } : false,
+    // One line per request, when it is answered (see the onResponse hook below), not two.
+    logController: new LogController({ disableRequestLogging: true }),
     trustProxy: trustedProxies(config.trustProxy),
     requestTimeout: config.requestTimeoutSeconds * 1000,
     connectionTimeout: config.idleTimeoutSeconds * 1000,
@@ -32,6 +35,10 @@ export async function buildServer(config: Config, options: { logger?: boolean } 
   }).withTypeProvider<TypeBoxTypeProvider>();
   fastify.addHook('onClose', async () => {
     await database.db.destroy();
+  });
+  fastify.addHook('onResponse', (request, reply, done) => {
+    request.log.info({ req: request, res: reply, responseTime: reply.elapsedTime }, 'request completed');
+    done();
   });
   await fastify.register(app, { config, database });
   return fastify;

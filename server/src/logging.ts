@@ -1,0 +1,44 @@
+import pino, { type DestinationStream } from 'pino';
+
+const LEVELS: Record<number, string> = { 10: 'TRACE', 20: 'DEBUG', 30: 'INFO', 40: 'WARN', 50: 'ERROR', 60: 'FATAL' };
+
+interface Entry {
+  time: number;
+  level: number;
+  msg?: string;
+  req?: { method?: string; url?: string };
+  res?: { statusCode?: number };
+  responseTime?: number;
+  err?: { message?: string; stack?: string };
+}
+
+/** One log line as a person reads it: time, level, message, and the request it is about. */
+export function readableLine(json: string): string {
+  let entry: Entry;
+  try {
+    entry = JSON.parse(json) as Entry;
+  } catch {
+    return json;
+  }
+  const time = new Date(entry.time).toTimeString().slice(0, 8);
+  const request = entry.req ? ` ${entry.req.method ?? ''} ${entry.req.url ?? ''}` : '';
+  const answer = entry.res?.statusCode ? ` → ${entry.res.statusCode}${entry.responseTime === undefined ? '' : ` in ${entry.responseTime.toFixed(1)} ms`}` : '';
+  const error = entry.err ? `\n${entry.err.stack ?? entry.err.message ?? ''}` : '';
+  return `${time} ${(LEVELS[entry.level] ?? String(entry.level)).padEnd(5)} ${entry.msg ?? ''}${request}${answer}${error}\n`;
+}
+
+export interface LogOutput {
+  stream: DestinationStream;
+  /** Writes out what is still buffered; called before the process exits. */
+  flush: () => void;
+}
+
+/**
+ * Where the server's log goes: readable lines on a terminal; JSON lines otherwise (for a log
+ * collector), written asynchronously so that logging every request costs the server little.
+ */
+export function logOutput(): LogOutput {
+  if (process.stdout.isTTY) return { stream: { write: (line: string) => void process.stdout.write(readableLine(line)) }, flush: () => undefined };
+  const destination = pino.destination({ dest: 1, sync: false });
+  return { stream: destination, flush: () => destination.flushSync() };
+}
