@@ -24,6 +24,18 @@ const PAGE_CSP = [
 /** The policy around its nonce, joined once: every page answer fills in a fresh one. */
 const [CSP_BEFORE_NONCE, CSP_AFTER_NONCE] = PAGE_CSP.split('NONCE');
 
+const NONCE_BYTES = 16;
+/** Random bytes drawn 4 KB at a time: each page answer needs a fresh nonce, and one draw per answer costs. */
+const randomPool = { bytes: Buffer.alloc(0), used: 0 };
+function freshNonce(): string {
+  if (randomPool.used + NONCE_BYTES > randomPool.bytes.length) {
+    randomPool.bytes = crypto.randomBytes(4096);
+    randomPool.used = 0;
+  }
+  randomPool.used += NONCE_BYTES;
+  return randomPool.bytes.toString('base64', randomPool.used - NONCE_BYTES, randomPool.used);
+}
+
 /** Policies that govern documents: sent with the SPA page. */
 const PAGE_HEADERS = {
   'x-content-type-options': 'nosniff',
@@ -50,7 +62,7 @@ const HSTS = 'max-age=31536000; includeSubDomains';
 export default fp(
   async (app) => {
     app.decorateReply('usePageCsp', function usePageCsp(this: FastifyReply) {
-      const nonce = crypto.randomBytes(16).toString('base64');
+      const nonce = freshNonce();
       this.header('content-security-policy', CSP_BEFORE_NONCE + nonce + CSP_AFTER_NONCE);
       return nonce;
     });
