@@ -151,24 +151,6 @@ describe('server-rendered pages', () => {
     }
   });
 
-  it('renders again after a few seconds, for writes made by another instance, sending the kept page meanwhile', async () => {
-    const renderApp = jest.spyOn(render, 'renderApp');
-    const now = Date.now();
-    const clock = jest.spyOn(Date, 'now');
-    try {
-      clock.mockReturnValue(now);
-      await get('/on-the-web');
-      await get('/on-the-web');
-      const before = renderApp.mock.calls.length;
-      clock.mockReturnValue(now + 6_000);
-      expect((await get('/on-the-web')).statusCode).toBe(200);
-      expect(renderApp.mock.calls.length).toBe(before + 1);
-    } finally {
-      clock.mockRestore();
-      renderApp.mockRestore();
-    }
-  });
-
   it('never puts a signed-in visitor’s data into the page others get', async () => {
     const { auth, refresh } = await insertUser(server, { first_name: 'Zelda', email: 'zelda@example.com' });
     const theirs = await get('/', { ...auth, cookie: `refresh_token=${refresh}` });

@@ -5,7 +5,6 @@ import { isUnknownPath, notFoundPage, serverPages, type ServerPage } from '../..
 import { site } from '../../../src/content/site';
 import { apiPaths, BANNER_GALLERY_SLUG } from '../../../src/lib/paths';
 import { THEME_COOKIE, type ThemeMode } from '../../../src/lib/theme/themeSlice';
-import { OTHER_INSTANCES_DELAY_MS } from '../plugins/changes';
 import { buildTime, type AssetManifest } from './assets';
 import { sitemapXml, type SitemapEntry } from './crawlers';
 import { clientPageHead, htmlDocument, NONCE } from './document';
@@ -19,21 +18,14 @@ const NOT_FOUND_LOCATION = '/404';
 const MEDIA_PREFIX = '/media/';
 
 
-interface Kept<T> {
-  value: Promise<T>;
-  expires: number;
-  ready?: boolean;
-}
-
 /**
- * Writes the site's pages. A page is rendered once per change of what it shows (media writes
- * are announced on `app.changes`; another instance's writes show within OTHER_INSTANCES_DELAY_MS)
- * and kept as a template around its CSP nonce (compressed once), so an answer only fills in a
- * fresh nonce.
+ * Writes the site's pages. A page is rendered once per change of what it shows (media writes,
+ * on this instance or another, are announced on `app.changes`) and kept as a template around its
+ * CSP nonce (compressed once), so an answer only fills in a fresh nonce.
  */
 export class PageRenderer {
-  private readonly kept = new Map<string, Kept<PageTemplate>>();
-  private shareImageBytes: Kept<Buffer> | undefined;
+  private readonly kept = new Map<string, Promise<PageTemplate>>();
+  private shareImageBytes: Promise<Buffer> | undefined;
 
   constructor(
     private readonly app: FastifyInstance,
@@ -71,14 +63,14 @@ export class PageRenderer {
 
   /** The share image for link previews, made once per change of the banner pictures. */
   shareImage(): Promise<Buffer> {
-    if (!this.shareImageBytes || this.shareImageBytes.expires < Date.now()) {
-      const kept = { value: this.makeShareImage(), expires: Date.now() + OTHER_INSTANCES_DELAY_MS };
-      kept.value.catch(() => {
-        if (this.shareImageBytes === kept) this.shareImageBytes = undefined;
+    if (!this.shareImageBytes) {
+      const made = this.makeShareImage();
+      made.catch(() => {
+        if (this.shareImageBytes === made) this.shareImageBytes = undefined;
       });
-      this.shareImageBytes = kept;
+      this.shareImageBytes = made;
     }
-    return this.shareImageBytes.value;
+    return this.shareImageBytes;
   }
 
   /** The public pages with the time their content last changed. */
@@ -96,18 +88,16 @@ export class PageRenderer {
   }
 
   private keep(key: string, make: () => Promise<string>): Promise<PageTemplate> {
-    const kept = this.kept.get(key);
-    if (kept && kept.expires >= Date.now()) return kept.value;
-    const fresh: Kept<PageTemplate> = { value: make().then((html) => new PageTemplate(html.split(NONCE))), expires: Date.now() + OTHER_INSTANCES_DELAY_MS };
-    fresh.value.then(
-      () => (fresh.ready = true),
-      () => {
-        if (this.kept.get(key) === fresh) this.kept.delete(key);
-      },
-    );
-    this.kept.set(key, fresh);
-    // An expired page (not one a change here dropped) is still good to send while its successor renders.
-    return kept?.ready ? kept.value : fresh.value;
+    let template = this.kept.get(key);
+    if (!template) {
+      const made = make().then((html) => new PageTemplate(html.split(NONCE)));
+      made.catch(() => {
+        if (this.kept.get(key) === made) this.kept.delete(key);
+      });
+      this.kept.set(key, made);
+      template = made;
+    }
+    return template;
   }
 
   private async renderPage(location: string, page: ServerPage, mode: ThemeMode): Promise<string> {

@@ -6,9 +6,8 @@ import { sql } from 'kysely';
 import type { Client } from 'pg';
 
 /**
- * Without PostgreSQL's notifications (SQLite, or while the listening connection is down) a write
- * made by another instance on the same database shows here when a cache's entry expires, so
- * caches built from shared data keep entries at most this long.
+ * A cache that keeps answers built from shared data for a short while only (the public answers)
+ * drops them after this long, whatever it was told.
  */
 export const OTHER_INSTANCES_DELAY_MS = 5_000;
 /** The PostgreSQL channel every instance on one database listens to. */
@@ -34,9 +33,11 @@ declare module 'fastify' {
 
 /**
  * Listens on PostgreSQL for the other instances' announcements (LISTEN/NOTIFY), on a connection
- * of its own that is opened again when it drops.
+ * of its own that is opened again when it drops; announcements missed meanwhile count as a change
+ * of everything.
  */
 function listenToOtherInstances(app: FastifyInstance, instance: string, deliver: (topic: string) => void): () => Promise<void> {
+  let dropped = false;
   let client: Client | undefined;
   let closing = false;
   let retry: NodeJS.Timeout | undefined;
@@ -46,6 +47,7 @@ function listenToOtherInstances(app: FastifyInstance, instance: string, deliver:
     const reconnect = () => {
       if (closing || client !== next) return;
       client = undefined;
+      dropped = true;
       retry = setTimeout(() => void connect(), RECONNECT_MS);
     };
     client = next;
@@ -61,6 +63,8 @@ function listenToOtherInstances(app: FastifyInstance, instance: string, deliver:
     try {
       await next.connect();
       await next.query(`LISTEN ${CHANGES_CHANNEL}`);
+      if (dropped) for (const topic of TOPICS) deliver(topic);
+      dropped = false;
     } catch (error) {
       app.log.warn({ err: error }, 'change notifications unavailable; retrying');
       reconnect();
