@@ -13,6 +13,7 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import sharp from 'sharp';
+import { waitFor } from './waitFor';
 
 const ROOT = path.resolve(__dirname, '..');
 const PORT = 8520;
@@ -59,19 +60,6 @@ function treeRssMb(pid: number): { total: number; byPid: Record<number, number> 
   };
   visit(pid);
   return { total: Object.values(byPid).reduce((a, b) => a + b, 0), byPid };
-}
-
-async function waitFor(url: string): Promise<void> {
-  const deadline = Date.now() + 30_000;
-  while (Date.now() < deadline) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`${url} did not answer within 30 s`);
 }
 
 async function signIn(): Promise<{ ms: number; status: number; access?: string }> {

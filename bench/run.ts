@@ -14,6 +14,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { chromium } from 'playwright-core';
 import { lighthouse, meetsBudget, type LighthouseResult } from './lighthouse';
+import { waitFor } from './waitFor';
 
 const ROOT = path.resolve(__dirname, '..');
 const SITE_PORT = 8290;
@@ -27,19 +28,6 @@ const STAFF = { email: 'bench@example.com', password: 'Bench-password-2026!' };
 
 function startProcess(args: string[], env: Record<string, string>): ChildProcess {
   return spawn(process.execPath, ['--import', 'tsx', ...args], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
-}
-
-async function waitFor(url: string): Promise<void> {
-  const deadline = Date.now() + 30_000;
-  while (Date.now() < deadline) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`${url} did not answer within 30 s`);
 }
 
 async function api(token: string, method: string, url: string, body?: unknown): Promise<Record<string, unknown>> {
