@@ -1,35 +1,45 @@
 import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { App } from './app/App';
-import { readPreloadedState } from './app/preloadedState';
-import { preloadScreens } from './app/routes';
-import { makeStore } from './app/store';
 import { captureAppTokenFromUrl } from './lib/appToken';
 import { expectHydration } from './lib/hydration';
+
+/** Lets the browser paint and answer input before the next piece of startup work. */
+const yieldToBrowser = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
+// The store and the app are evaluated in separate tasks ("eager" keeps them in this bundle, so no extra
+// request): one task evaluating every module at once would block input for longer than a phone allows.
+async function start(container: HTMLElement) {
+  const [{ makeStore }, { readPreloadedState }] = await Promise.all([
+    import(/* webpackMode: "eager" */ './app/store'),
+    import(/* webpackMode: "eager" */ './app/preloadedState'),
+  ]);
+  const store = makeStore(readPreloadedState());
+  await yieldToBrowser();
+  const { App } = await import(/* webpackMode: "eager" */ './app/App');
+  await yieldToBrowser();
+  const app = (
+    <StrictMode>
+      <App store={store} />
+    </StrictMode>
+  );
+  if (!container.hasChildNodes()) {
+    createRoot(container).render(app);
+    return;
+  }
+  const { preloadScreens } = await import(/* webpackMode: "eager" */ './app/routes');
+  // The screen's chunk came with the page; a failure to load it shows in the error boundary.
+  await preloadScreens(window.location.pathname).catch(() => undefined);
+  await yieldToBrowser();
+  // A server-rendered page is already readable: taking it over in a transition lets the
+  // browser answer input between slices of work instead of freezing for the whole tree.
+  startTransition(() => {
+    hydrateRoot(container, app);
+  });
+}
 
 captureAppTokenFromUrl();
 
 const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element');
-
-const app = (
-  <StrictMode>
-    <App store={makeStore(readPreloadedState())} />
-  </StrictMode>
-);
-
-if (container.hasChildNodes()) {
-  expectHydration();
-  // The screen's chunk came with the page; a failure to load it shows in the error boundary.
-  void preloadScreens(window.location.pathname)
-    .catch(() => undefined)
-    .then(() =>
-      // A server-rendered page is already readable: taking it over in a transition lets the
-      // browser answer input between slices of work instead of freezing for the whole tree.
-      startTransition(() => {
-        hydrateRoot(container, app);
-      }),
-    );
-} else {
-  createRoot(container).render(app);
-}
+if (container.hasChildNodes()) expectHydration();
+void start(container);
