@@ -1,6 +1,6 @@
 /**
  * The account calls: registration, sign-in, tokens, profile, sessions, password reset and
- * app-token login (spec §7 plus the profile and session calls in the same style).
+ * app-token login.
  * Shared by the server's route schemas and the SPA (`import type` only).
  */
 import { Type, type Static } from '@sinclair/typebox';

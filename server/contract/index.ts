@@ -1,6 +1,5 @@
 /**
  * The API's shapes, shared by the server (route schemas) and the SPA (`import type` only).
- * Paths and payloads follow spec §7.
  */
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
 

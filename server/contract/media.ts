@@ -1,5 +1,5 @@
 /**
- * Request bodies of the documents, photos and galleries calls (spec §7). Forms are
+ * Request bodies of the documents, photos and galleries calls. Forms are
  * multipart/form-data: their text fields arrive as strings and their file fields as files.
  */
 import { Type, type Static } from '@sinclair/typebox';

@@ -29,7 +29,7 @@ export const paths = {
  */
 export const adminBackendUrl: string = process.env.ADMIN_URL || paths.admin;
 
-/** Server calls (spec §7 and the server's additions). */
+/** Server calls. */
 export const apiPaths = {
   tokenRefresh: '/api/token/refresh/',
   profile: '/api/users/profile/',
@@ -59,5 +59,5 @@ export const apiPaths = {
   adminAudit: '/api/admin/audit/',
 } as const;
 
-/** The banner gallery on the home page (spec §9). */
+/** The banner gallery on the home page. */
 export const BANNER_GALLERY_SLUG = 'page-logos';

@@ -1,4 +1,4 @@
-/** The session's tokens in local storage (spec §3, §9) and the Remember-me cookie. */
+/** The session's tokens in local storage and the Remember-me cookie. */
 export const ACCESS_KEY = 'access';
 const REFRESH_KEY = 'refresh';
 const REMEMBER_COOKIE = 'refresh_token';

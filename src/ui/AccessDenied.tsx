@@ -1,7 +1,7 @@
 import { Page } from './Page';
 import { Alert } from './Alert';
 
-/** What a staff screen shows to a signed-in user who is not staff (spec §6). */
+/** What a staff screen shows to a signed-in user who is not staff. */
 export function AccessDenied({ message }: { message: string }) {
   return (
     <Page>

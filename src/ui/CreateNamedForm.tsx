@@ -9,7 +9,7 @@ interface Props {
   title: string;
   nameLabel: string;
   nameHint: ReactNode;
-  /** Shown when the name is blank (spec §5). */
+  /** Shown when the name is blank. */
   emptyNameMessage: string;
   successMessage: string;
   /** Creates the item; rejects with the call's error. */

@@ -21,7 +21,7 @@ afterEach(() => {
   window.history.replaceState(null, '', '/');
 });
 
-describe('app-token login (spec §4 "App-token login", §8)', () => {
+describe('app-token login', () => {
   it('removes the token from the address bar first, posts it with the CSRF header and lands on /welcome', async () => {
     document.cookie = 'csrftoken=csrf-abc; Path=/';
     const seen: { body: unknown; csrf: string | null; addressAtRequest: string }[] = [];

@@ -37,7 +37,7 @@ async function openLogin(route = '/login') {
 beforeEach(() => server.use(http.get(url('/api/photos/images/'), () => HttpResponse.json([]))));
 afterEach(() => jest.restoreAllMocks());
 
-describe('login screen (spec §2 "Login")', () => {
+describe('login screen', () => {
   it.each(['/login', '/signin'])('is served at %s with its fields and links', async (route) => {
     await openLogin(route);
     const main = form();

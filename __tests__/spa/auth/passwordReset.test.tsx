@@ -14,7 +14,7 @@ async function open(route: string, heading: string) {
   return rendered;
 }
 
-describe('forgot password (spec §2 "Forgot password")', () => {
+describe('forgot password', () => {
   it('sends the email, shows the server detail and locks the form', async () => {
     const user = userEvent.setup();
     const bodies: unknown[] = [];
@@ -57,7 +57,7 @@ describe('forgot password (spec §2 "Forgot password")', () => {
   });
 });
 
-describe('reset password (spec §2 "Reset password")', () => {
+describe('reset password', () => {
   afterEach(() => jest.useRealTimers());
 
   async function fill(user: ReturnType<typeof userEvent.setup>, second = 'brand new passphrase') {

@@ -36,7 +36,7 @@ function recordRegistrations(answer: () => Response | Promise<Response> = () => 
   return bodies;
 }
 
-describe('registration screen (spec §2 "Register")', () => {
+describe('registration screen', () => {
   it('has every field with its autocomplete purpose, and show/hide on both passwords', async () => {
     const user = userEvent.setup();
     await openRegister();

@@ -31,7 +31,7 @@ function signedInStore() {
   return makeStore({ session: { status: 'signedIn', user: aUser() } });
 }
 
-describe('per-request token refresh (spec §4)', () => {
+describe('per-request token refresh', () => {
   it('refreshes once on a 401, stores the new token and retries the request with it', async () => {
     localStorage.setItem('access', 'stale');
     localStorage.setItem('refresh', 'r1');
@@ -143,7 +143,7 @@ describe('per-request token refresh (spec §4)', () => {
   });
 });
 
-describe('request headers (spec §7)', () => {
+describe('request headers', () => {
   it('sends Accept JSON, the bearer token, the CSRF cookie as X-CSRFToken and JSON bodies', async () => {
     localStorage.setItem('access', 'tok');
     document.cookie = 'csrftoken=csrf-123; path=/';

@@ -18,7 +18,7 @@ async function start() {
 beforeEach(() => jest.spyOn(console, 'warn').mockImplementation(() => undefined));
 afterEach(() => jest.restoreAllMocks());
 
-describe('startup session check (spec §4)', () => {
+describe('startup session check', () => {
   it('starts in the loading state', () => {
     expect(makeStore().getState().session).toEqual({ status: 'loading', user: null });
   });
@@ -118,7 +118,7 @@ describe('startup session check (spec §4)', () => {
   });
 });
 
-describe('login and logout (spec §4)', () => {
+describe('login and logout', () => {
   it('stores the tokens and uses the supplied user', async () => {
     const store = makeStore();
     await store.dispatch(login({ access: 'a1', refresh: 'r1', user: aUser({ email: 'x@example.com' }) }));

@@ -31,7 +31,7 @@ describe('About', () => {
 });
 
 describe('not-found screen', () => {
-  it('shows every text of the spec outside the shared layout, with the 404 title', async () => {
+  it('shows its heading, text and way home outside the shared layout, with the 404 title', async () => {
     renderApp({ route: '/no/such/page', preloadedState: signedOutState });
     expect(screen.getByRole('heading', { name: 'Bee Error?', level: 1 })).toBeInTheDocument();
     expect(screen.getByText('.. ops it seems this page cannot be found ..')).toBeInTheDocument();

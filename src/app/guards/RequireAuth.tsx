@@ -3,7 +3,7 @@ import { useAuth } from '../../lib/session/AuthProvider';
 import { paths } from '../../lib/paths';
 import { AuthLoading } from '../../lib/session/AuthLoading';
 
-/** Admits signed-in users; others go to /signin without a history entry (spec §2). */
+/** Admits signed-in users; others go to /signin without a history entry. */
 export function RequireAuth() {
   const { isAuthenticated, isLoading } = useAuth();
   const location = useLocation();

@@ -12,7 +12,7 @@ import { pageGutter } from './pageGutter';
 import { UserMenu } from './UserMenu';
 import { theme } from '../../lib/theme/themes';
 
-/** Scroll distance after which the bar turns solid (spec §9). */
+/** Scroll distance after which the bar turns solid. */
 const SCROLLED_PX = 80;
 const MOBILE_MENU_ID = 'mobile-menu';
 

@@ -13,7 +13,7 @@ function isHttpFailure(error: unknown): error is TokenLoginError & { status: num
 }
 
 /**
- * The page a native wrapper opens as /app-login?token=... (spec §4 "App-token login", §8):
+ * The page a native wrapper opens as /app-login?token=...:
  * the token is posted once, and the visitor lands on /welcome or /login-failed.
  */
 export function AppTokenLoginPage() {

@@ -6,7 +6,7 @@ import { AuthForm, AuthLayout, FormLinks, SubmitRow } from './AuthLayout';
 import { useForgotPasswordMutation } from './authApi';
 import { messages } from './messages';
 
-/** Ask for a password reset link (spec §2 "Forgot password"); the form locks once the request is sent. */
+/** Ask for a password reset link; the form locks once the request is sent. */
 export function ForgotPasswordPage() {
   const [requestReset, { isLoading }] = useForgotPasswordMutation();
   const [email, setEmail] = useState('');

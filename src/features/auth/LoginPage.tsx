@@ -15,7 +15,7 @@ function returnPath(state: unknown): string {
   return typeof from === 'string' && from.startsWith('/') && !from.startsWith('//') ? from : paths.home;
 }
 
-/** Sign in at /login and /signin (spec §2 "Login", §4 "Forms"). */
+/** Sign in at /login and /signin. */
 export function LoginPage() {
   const [searchParams] = useSearchParams();
   const location = useLocation();

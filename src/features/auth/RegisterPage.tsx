@@ -32,7 +32,7 @@ const InlineButton = styled.button.attrs({ type: 'button' })`
 type Fields = Required<RegisterRequest>;
 const empty: Fields = { email: '', first_name: '', last_name: '', password: '', password2: '', interest_notes: '' };
 
-/** Registration (spec §2 "Register", §5, §8). */
+/** Registration. */
 export function RegisterPage() {
   const navigate = useNavigate();
   const [register, { isLoading }] = useRegisterMutation();

@@ -7,10 +7,10 @@ import { AuthForm, AuthLayout, FormLinks, SubmitRow } from './AuthLayout';
 import { useResetPasswordMutation } from './authApi';
 import { messages } from './messages';
 
-/** Spec §9: how long the success message stays before the move to sign-in. */
+/** How long the success message stays before the move to sign-in. */
 export const RESET_REDIRECT_MS = 3000;
 
-/** Choose a new password from the emailed link /reset-password/{uidb64}/{token} (spec §2, §4, §8). */
+/** Choose a new password from the emailed link /reset-password/{uidb64}/{token}. */
 export function ResetPasswordPage() {
   const { uidb64 = '', token = '' } = useParams();
   const navigate = useNavigate();

@@ -8,7 +8,7 @@ import { readCookie } from '../../lib/tokens';
 /** The reset call's body plus the two parts of the emailed link. */
 export type ResetPasswordArgs = ResetPasswordRequest & ResetPasswordParams;
 
-/** A failed token login, with the status line the alert of spec §8 quotes. */
+/** A failed token login, with the status line its alert quotes. */
 export type TokenLoginError = FetchBaseQueryError & { statusText?: string };
 
 function withStatusText(error: FetchBaseQueryError, meta: unknown): TokenLoginError {
@@ -37,7 +37,7 @@ export const authApi = api.injectEndpoints({
       extraOptions: credentialCall,
     }),
     /**
-     * Spec §7: JSON {token} with the CSRF header; only a 200 counts as success. The base query
+     * JSON {token} with the CSRF header; only a 200 counts as success. The base query
      * copies the csrftoken cookie into X-CSRFToken, so the cookie is fetched first when missing.
      */
     loginWithToken: build.mutation<LoginResponse, string>({

@@ -1,6 +1,6 @@
 import { NETWORK_ERROR_MESSAGE } from '../../lib/api/errors';
 
-/** The account screens' messages, word for word from spec §5 and §8. */
+/** The account screens' messages, word for word as the product defines them: tests hold them to it. */
 export const messages = {
   network: NETWORK_ERROR_MESSAGE,
   loginFailed: 'Sign-in failed. Please check credentials.',

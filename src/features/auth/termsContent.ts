@@ -5,10 +5,10 @@ export interface TermsSection {
   paragraphs: readonly string[];
 }
 
-/** Spec §9: the date the terms were last changed. */
+/** The date the terms were last changed. */
 export const TERMS_LAST_UPDATED = 'June 9th, 2025';
 
-/** The terms a visitor agrees to when registering (spec §2 "Register": seven sections). */
+/** The terms a visitor agrees to when registering. */
 export const termsSections: readonly TermsSection[] = [
   {
     title: '1. About these terms',

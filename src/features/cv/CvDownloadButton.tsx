@@ -9,7 +9,7 @@ const Failure = styled.div`
 `;
 
 /**
- * The download button's four states (spec §2 CV): loading, unavailable after a failure, a link
+ * The download button's four states: loading, unavailable after a failure, a link
  * to the current document, or none found when no CV is marked current.
  */
 export function CvDownloadButton() {

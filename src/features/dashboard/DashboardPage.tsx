@@ -35,7 +35,7 @@ const cards = [
   },
 ];
 
-/** The staff home: a greeting and the three management areas (spec §2 "Dashboard"). */
+/** The staff home: a greeting and the three management areas. */
 export function DashboardPage() {
   const { user } = useAuth();
   const name = user?.first_name || user?.email;

@@ -15,7 +15,7 @@ const Forms = styled.div`
   align-items: start;
 `;
 
-/** Staff screen for the downloadable documents (spec §2 "Documents admin"). */
+/** Staff screen for the downloadable documents. */
 export function DocumentsPage() {
   const { user, isLoading } = useAuth();
   const isStaff = user?.is_staff === true;

@@ -13,7 +13,7 @@ interface MarkCurrentArgs {
   category: number;
 }
 
-/** Staff management of downloadable documents and their categories (spec §7). */
+/** Staff management of downloadable documents and their categories. */
 export const documentsApi = api.injectEndpoints({
   endpoints: (build) => ({
     getDocuments: build.query<Document[], void>({

@@ -12,7 +12,7 @@ const Galleries = styled(CardGrid)`
   align-items: start;
 `;
 
-/** Staff screen to rename, describe and delete galleries (spec §2 "Gallery management"). */
+/** Staff screen to rename, describe and delete galleries. */
 export function GalleriesPage() {
   const { user, isLoading: authLoading } = useAuth();
   const isStaff = user?.is_staff === true;

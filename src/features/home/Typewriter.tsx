@@ -3,7 +3,7 @@ import styled, { keyframes } from 'styled-components';
 import { prefersReducedMotion } from '../../lib/motion';
 import { theme } from '../../lib/theme/themes';
 
-/** Spec §9: per typed character, pause on the full phrase, per deleted character (ms). */
+/** Per typed character, pause on the full phrase, per deleted character (ms). */
 export const TYPE_MS = 150;
 export const PAUSE_MS = 2000;
 export const DELETE_MS = 50;

@@ -30,7 +30,7 @@ const Screen = styled.div`
   }
 `;
 
-/** The catch-all screen, outside the shared layout (spec §2 Not-found screen). */
+/** The catch-all screen, outside the shared layout. */
 export function NotFoundPage() {
   useDocumentTitle(pageHeads.notFound.title);
   return (

@@ -16,7 +16,7 @@ const Columns = styled.div`
   align-items: start;
 `;
 
-/** Staff screen for pictures and galleries (spec §2 "Photo management"). */
+/** Staff screen for pictures and galleries. */
 export function PhotosPage() {
   const { user, isLoading } = useAuth();
   const isStaff = user?.is_staff === true;

@@ -4,7 +4,7 @@ export interface UploadOutcome {
 }
 
 /**
- * Sends one file at a time (spec §4 "Photo upload"): a failed file is reported and the next one
+ * Sends one file at a time: a failed file is reported and the next one
  * still goes; progress is the rounded percentage of files done, reported after each file.
  */
 export async function uploadSequentially(

@@ -5,7 +5,7 @@ import { paths } from '../paths';
 import { readCookie, tokenStorage } from '../tokens';
 import { refreshAccessToken } from './refresh';
 
-/** Spec §7: Accept JSON, cookies sent, CSRF header from cookie, bearer token when stored. */
+/** Every call: Accept JSON, cookies sent, CSRF header from cookie, bearer token when stored. */
 export const rawBaseQuery = fetchBaseQuery({
   // Absolute, for fetch outside a page (tests); the server renders pages without calling the API.
   baseUrl: typeof window === 'undefined' ? '' : window.location.origin,
@@ -26,7 +26,7 @@ export interface ReauthOptions {
 }
 
 /**
- * Spec §4 "Per-request token refresh": on a 401, refresh once (shared by concurrent
+ * Per-request token refresh: on a 401, refresh once (shared by concurrent
  * requests) and retry the request once; when refreshing is impossible, sign out and
  * send the browser to /signin.
  */

@@ -3,7 +3,7 @@ import type { SerializedError } from '@reduxjs/toolkit';
 
 type AnyError = FetchBaseQueryError | SerializedError | undefined | unknown;
 
-/** Spec §8: what a form says when its call got no answer at all. */
+/** What a form says when its call got no answer at all. */
 export const NETWORK_ERROR_MESSAGE = 'Network error — please try again.';
 
 /** True when the server answered 404 Not Found. */
@@ -47,7 +47,7 @@ export function fieldMessage(error: AnyError, fields: readonly string[]): string
   return undefined;
 }
 
-/** `Failure text.` followed by the server's message for the given fields, as spec §8 prints them. */
+/** `Failure text.` followed by the server's message for the given fields. */
 export function failureMessage(failure: string, error: AnyError, fields: readonly string[] = ['detail']): string {
   const extra = fieldMessage(error, fields);
   return extra ? `${failure} ${extra}` : failure;
@@ -64,7 +64,7 @@ const REGISTRATION_FIELDS: readonly (readonly [string, string])[] = [
 ];
 
 /**
- * Spec §8 "Register failure": one line per field (`Email: ...`, `Password: ...`), then
+ * Register failure: one line per field (`Email: ...`, `Password: ...`), then
  * non_field_errors, then detail. Empty when the server sent none of these.
  */
 export function registrationErrorLines(error: AnyError): string[] {

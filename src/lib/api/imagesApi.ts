@@ -28,7 +28,7 @@ export const imagesApi = api.injectEndpoints({
       query: (args) => ({ url: apiPaths.images, params: args?.gallery_slug ? { gallery_slug: args.gallery_slug } : undefined }),
       providesTags: (result = []) => [{ type: 'Image', id: 'LIST' }, ...result.map(({ id }) => ({ type: 'Image' as const, id }))],
     }),
-    /** One file per call (spec §7): form data with image, title, optional description and gallery. */
+    /** One file per call: form data with image, title, optional description and gallery. */
     uploadImage: build.mutation<Image, FormData>({
       query: (body) => ({ url: apiPaths.images, method: 'POST', body }),
       invalidatesTags: [{ type: 'Image', id: 'LIST' }],

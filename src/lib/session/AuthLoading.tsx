@@ -1,6 +1,6 @@
 import { LoadingText, Page } from '../../ui';
 
-/** What a guarded screen shows while the session check runs (spec §2 "Route guards"). */
+/** What a guarded screen shows while the session check runs. */
 export function AuthLoading() {
   return (
     <Page>

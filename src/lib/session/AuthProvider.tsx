@@ -16,7 +16,7 @@ export interface AuthContextValue {
 
 const AuthContext = createContext<AuthContextValue | null>(null);
 
-/** Runs the startup session check once and exposes the session to the tree (spec §3). */
+/** Runs the startup session check once and exposes the session to the tree. */
 export function AuthProvider({ children }: { children: ReactNode }) {
   const dispatch = useAppDispatch();
   const status = useAppSelector(selectSessionStatus);

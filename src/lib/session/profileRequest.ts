@@ -4,7 +4,7 @@ import { tokenStorage } from '../tokens';
 
 /**
  * GET /api/users/profile/ with the stored token, outside the reauth layer: the startup
- * check decides itself what a failure means (spec §4). Failures are logged and rethrown.
+ * check decides itself what a failure means. Failures are logged and rethrown.
  */
 export async function fetchProfile(): Promise<User> {
   try {

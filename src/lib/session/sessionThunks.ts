@@ -8,7 +8,7 @@ import { isAccessTokenValid } from './jwt';
 import { fetchProfile } from './profileRequest';
 import { signedIn, signedOut, type SessionState } from './sessionSlice';
 
-/** Logout (spec §4): clear the user and both tokens; the server is told to revoke the refresh token. */
+/** Logout: clear the user and both tokens; the server is told to revoke the refresh token. */
 export const logout = createAsyncThunk('session/logout', async (_arg: undefined, { dispatch }) => {
   const refresh = tokenStorage.refresh();
   const access = tokenStorage.access();
@@ -34,7 +34,7 @@ async function signInWithStoredToken(dispatch: (action: unknown) => unknown): Pr
   }
 }
 
-/** The startup transitions of spec §4 "Session", every branch ending signed in or signed out. */
+/** The startup transitions of the session, every branch ending signed in or signed out. */
 export const restoreSession = createAsyncThunk('session/restore', async (_arg: undefined, { dispatch }) => {
   const access = tokenStorage.access();
   if (!access) {
@@ -59,7 +59,7 @@ export const restoreSession = createAsyncThunk('session/restore', async (_arg: u
   condition: (_arg, { getState }) => (getState() as { session: SessionState }).session.status === 'loading',
 });
 
-/** Login (spec §4): store the tokens, then use the supplied user or fetch the profile. */
+/** Login: store the tokens, then use the supplied user or fetch the profile. */
 export const login = createAsyncThunk(
   'session/login',
   async ({ access, refresh, user }: { access: string; refresh?: string; user?: User | null }, { dispatch }) => {

@@ -18,7 +18,7 @@ declare module 'fastify' {
 }
 
 /**
- * Documents, photos and galleries (spec §7) and the files behind them. Encapsulated: the
+ * Documents, photos and galleries and the files behind them. Encapsulated: the
  * multipart parser and the error handler apply to these routes only.
  */
 const mediaRoutes: FastifyPluginAsyncTypebox = async (app) => {
