@@ -6,6 +6,7 @@ import { RequireStaff } from './guards/RequireStaff';
 import { Layout } from './layout/Layout';
 import { HomePage } from '../features/home/HomePage';
 import { NotFoundPage } from '../features/notFound/NotFoundPage';
+import { AccessDenied, LoadingText, Page } from '../ui';
 
 const preloads = new WeakMap<ReactElement, () => Promise<void>>();
 
@@ -55,6 +56,13 @@ const staff = {
   admin: screen(() => import(/* webpackChunkName: "admin" */ '../features/admin/AdminPage'), (m) => m.AdminPage),
 };
 
+// The galleries screen names what it waits for, from the session check to its list.
+const GalleriesLoading = () => (
+  <Page>
+    <LoadingText>Loading galleries...</LoadingText>
+  </Page>
+);
+
 /**
  * Opt in to React Router 7 behaviour now (and keep its upgrade warnings out of the console).
  * Navigations run in a transition, so the current page stays up while the next one's code loads.
@@ -81,10 +89,23 @@ export const routes: RouteObject[] = [
         element: <RequireAuth />,
         children: [
           { path: paths.profile, element: auth.profile },
-          // These screens refuse non-staff themselves, with their own Access Denied text.
-          { path: paths.documents, element: staff.documents },
-          { path: paths.photos, element: staff.photos },
-          { path: paths.galleries, element: staff.galleries },
+          {
+            element: <RequireStaff denied={<AccessDenied message="You must be an administrator to manage documents." />} />,
+            children: [{ path: paths.documents, element: staff.documents }],
+          },
+          {
+            element: <RequireStaff denied={<AccessDenied message="You must be an administrator to manage photos and galleries." />} />,
+            children: [{ path: paths.photos, element: staff.photos }],
+          },
+          {
+            element: (
+              <RequireStaff
+                denied={<AccessDenied message="You must be an administrator to manage galleries." />}
+                loading={<GalleriesLoading />}
+              />
+            ),
+            children: [{ path: paths.galleries, element: staff.galleries }],
+          },
           {
             element: <RequireStaff />,
             children: [

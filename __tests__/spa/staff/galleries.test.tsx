@@ -2,9 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { delay, http, HttpResponse } from 'msw';
 import type { Gallery } from '../../../server/contract';
-import { GalleriesPage } from '../../../src/features/galleries/GalleriesPage';
 import { server, url } from '../msw';
-import { aStaffUser, aUser, fakeJwt, renderApp, renderScreen, signedInAs } from '../render';
+import { aStaffUser, aUser, fakeJwt, renderApp, signedInAs } from '../render';
 import { aGallery } from './fixtures';
 
 const logos = aGallery({ id: 1, name: 'Page Logos', slug: 'page-logos', description: 'Front page pictures' });
@@ -37,7 +36,7 @@ describe('galleries screen: access and loading', () => {
     expect(backend.lists).toBe(0);
   });
 
-  it('shows Loading galleries... while authentication and the list load', async () => {
+  it('shows Loading galleries... from the session check until the list is there', async () => {
     localStorage.setItem('access', fakeJwt(600));
     server.use(
       http.get(url('/api/users/profile/'), async () => {
@@ -49,8 +48,8 @@ describe('galleries screen: access and loading', () => {
         return HttpResponse.json([logos]);
       }),
     );
-    renderScreen(<GalleriesPage />, { path: '/galleries' });
-    expect(screen.getByText('Loading galleries...')).toBeInTheDocument();
+    renderApp({ route: '/galleries' });
+    expect(await screen.findByText('Loading galleries...')).toBeInTheDocument();
     expect(await screen.findByRole('heading', { name: 'Page Logos' })).toBeInTheDocument();
     expect(screen.queryByText('Loading galleries...')).not.toBeInTheDocument();
   });

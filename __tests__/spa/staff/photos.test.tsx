@@ -2,9 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { delay, http, HttpResponse } from 'msw';
 import type { Gallery, Image } from '../../../server/contract';
-import { PhotosPage } from '../../../src/features/photos/PhotosPage';
 import { server, url } from '../msw';
-import { aStaffUser, aUser, fakeJwt, renderApp, renderScreen, signedInAs } from '../render';
+import { aStaffUser, aUser, fakeJwt, renderApp, signedInAs } from '../render';
 import { aFile, aGallery, anImage, formFields } from './fixtures';
 
 interface Backend {
@@ -93,8 +92,8 @@ describe('photos screen: access', () => {
         return HttpResponse.json(aStaffUser());
       }),
     );
-    renderScreen(<PhotosPage />, { path: '/photos' });
-    expect(screen.getByText('Loading Authentication...')).toBeInTheDocument();
+    renderApp({ route: '/photos' });
+    expect(await screen.findByText('Loading Authentication...')).toBeInTheDocument();
     expect(await screen.findByRole('heading', { name: 'Manage Photos' })).toBeInTheDocument();
   });
 

@@ -1,11 +1,9 @@
 import styled from 'styled-components';
-import { useAuth } from '../../lib/session/AuthProvider';
-import { AccessDenied, Alert, LoadingText, Muted, Page, Stack } from '../../ui';
+import { Alert, LoadingText, Muted, Page, Stack } from '../../ui';
 import { CategoryForm } from './CategoryForm';
 import { DocumentsList } from './DocumentsList';
 import { useGetCategoriesQuery, useGetDocumentsQuery } from './documentsApi';
 import { UploadDocumentForm } from './UploadDocumentForm';
-import { AuthLoading } from '../../lib/session/AuthLoading';
 import { theme } from '../../lib/theme/themes';
 
 const Forms = styled.div`
@@ -17,15 +15,8 @@ const Forms = styled.div`
 
 /** Staff screen for the downloadable documents. */
 export function DocumentsPage() {
-  const { user, isLoading } = useAuth();
-  const isStaff = user?.is_staff === true;
-  const documents = useGetDocumentsQuery(undefined, { skip: !isStaff });
-  const categories = useGetCategoriesQuery(undefined, { skip: !isStaff });
-
-  if (isLoading) {
-    return <AuthLoading />;
-  }
-  if (!isStaff) return <AccessDenied message="You must be an administrator to manage documents." />;
+  const documents = useGetDocumentsQuery();
+  const categories = useGetCategoriesQuery();
 
   const loading = documents.isLoading || categories.isLoading;
   const failed = documents.isError || categories.isError;
