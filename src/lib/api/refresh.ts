@@ -1,6 +1,7 @@
 import type { RefreshResponse } from '../../../server/contract';
 import { apiPaths } from '../paths';
 import { tokenStorage } from '../tokens';
+import { sessionRequest } from './sessionRequest';
 
 /** The Web Locks name under which one tab of this site at a time refreshes the session. */
 export const REFRESH_LOCK = 'site-session-refresh';
@@ -36,12 +37,7 @@ async function doRefresh(): Promise<boolean> {
   const refresh = tokenStorage.refresh();
   if (!refresh) return false;
   try {
-    const response = await fetch(new URL(apiPaths.tokenRefresh, window.location.origin), {
-      method: 'POST',
-      credentials: 'include',
-      headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
-      body: JSON.stringify({ refresh }),
-    });
+    const response = await sessionRequest(apiPaths.tokenRefresh, { body: { refresh } });
     if (response.status !== 200) {
       console.warn('Token refresh refused', response.status);
       return false;

@@ -1,4 +1,5 @@
 import type { User } from '../../../server/contract';
+import { sessionRequest } from '../api/sessionRequest';
 import { apiPaths } from '../paths';
 import { tokenStorage } from '../tokens';
 
@@ -8,10 +9,7 @@ import { tokenStorage } from '../tokens';
  */
 export async function fetchProfile(): Promise<User> {
   try {
-    const response = await fetch(new URL(apiPaths.profile, window.location.origin), {
-      credentials: 'include',
-      headers: { Accept: 'application/json', Authorization: `Bearer ${tokenStorage.access() ?? ''}` },
-    });
+    const response = await sessionRequest(apiPaths.profile, { token: tokenStorage.access() });
     if (!response.ok) throw new Error(`Profile request answered ${response.status}`);
     const user = (await response.json()) as User | null;
     if (!user || typeof user !== 'object' || !user.email) throw new Error('Profile answer was empty');

@@ -2,6 +2,7 @@ import { createAsyncThunk } from '@reduxjs/toolkit';
 import type { User } from '../../../server/contract';
 import { api } from '../api/apiSlice';
 import { refreshAccessToken } from '../api/refresh';
+import { sessionRequest } from '../api/sessionRequest';
 import { apiPaths } from '../paths';
 import { tokenStorage } from '../tokens';
 import { isAccessTokenValid } from './jwt';
@@ -17,12 +18,7 @@ export const logout = createAsyncThunk('session/logout', async (_arg: undefined,
   dispatch(api.util.resetApiState());
   if (refresh) {
     // Best effort: a failed revocation must not keep anyone signed in locally.
-    await fetch(new URL(apiPaths.logout, window.location.origin), {
-      method: 'POST',
-      credentials: 'include',
-      headers: { 'Content-Type': 'application/json', Accept: 'application/json', ...(access ? { Authorization: `Bearer ${access}` } : {}) },
-      body: JSON.stringify({ refresh }),
-    }).catch((error: unknown) => console.warn('Logout request failed', error));
+    await sessionRequest(apiPaths.logout, { body: { refresh }, token: access }).catch((error: unknown) => console.warn('Logout request failed', error));
   }
 });
 
