@@ -26,8 +26,9 @@ const JS_BUDGET_BYTES = 115 * 1024;
 const PUBLIC_PAGES = ['/', '/cv', '/on-the-web', '/about'];
 const STAFF = { email: 'bench@example.com', password: 'Bench-password-2026!' };
 
+/** Runs a compiled server entry (dist/server) or, given a .ts file, a source through tsx. */
 function startProcess(args: string[], env: Record<string, string>): ChildProcess {
-  return spawn(process.execPath, ['--import', 'tsx', ...args], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
+  return spawn(process.execPath, args[0].endsWith('.ts') ? ['--import', 'tsx', ...args] : args, { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
 }
 
 async function api(token: string, method: string, url: string, body?: unknown): Promise<Record<string, unknown>> {
@@ -43,7 +44,7 @@ async function api(token: string, method: string, url: string, body?: unknown): 
 
 /** A staff account, a page-logos gallery with three photos, and a current CV. */
 async function seed(dataDir: string): Promise<void> {
-  const created = spawnSync(process.execPath, ['--import', 'tsx', 'server/src/cli/createStaff.ts', '--email', STAFF.email, '--first-name', 'Bench'], {
+  const created = spawnSync(process.execPath, ['dist/server/createStaff.js', '--email', STAFF.email, '--first-name', 'Bench'], {
     cwd: ROOT,
     env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', STAFF_PASSWORD: STAFF.password },
     encoding: 'utf8',
@@ -162,11 +163,11 @@ function load(name: string, url: string, budget?: number): Load {
 }
 
 async function main(): Promise<void> {
-  if (!fs.existsSync(path.join(ROOT, 'dist/public/assets-manifest.json'))) throw new Error('Run "npm run build" first.');
+  if (!fs.existsSync(path.join(ROOT, 'dist/server/main.js'))) throw new Error('Run "npm run build" first.');
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'site-bench-'));
   // The shipped defaults (request logging at info included): the budgets hold for the site as installed.
   const siteEnv = { PORT: String(SITE_PORT), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '' };
-  const site = startProcess(['server/src/main.ts'], siteEnv);
+  const site = startProcess(['dist/server/main.js'], siteEnv);
   const hello = startProcess(['bench/hello.ts'], { PORT: String(HELLO_PORT) });
   try {
     await waitFor(`${SITE}/api/health`);

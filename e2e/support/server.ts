@@ -9,12 +9,13 @@ export const BASE_URL = `http://127.0.0.1:${E2E_PORT}`;
 /** Starts the built site on a fresh embedded database, as the README's run command does. */
 export async function startSite(): Promise<{ child: ChildProcess; dataDir: string }> {
   const root = path.resolve(__dirname, '../..');
-  if (!fs.existsSync(path.join(root, 'dist/public/assets-manifest.json'))) {
-    throw new Error('No built SPA in dist/public: run "npm run build" before the browser tests.');
+  if (!fs.existsSync(path.join(root, 'dist/public/assets-manifest.json')) || !fs.existsSync(path.join(root, 'dist/server/main.js'))) {
+    throw new Error('No built site in dist: run "npm run build" before the browser tests.');
   }
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'site-e2e-'));
   const log = fs.openSync(path.join(dataDir, 'server.log'), 'a');
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
+  // The compiled server, as production runs it.
+  const child = spawn(process.execPath, ['dist/server/main.js'], {
     cwd: root,
     env: {
       ...process.env,

@@ -33,8 +33,10 @@ function revive(image: EncodedImage): EncodedImage {
 }
 
 function startWorker(): ChildProcess {
-  const child = fork(path.join(__dirname, 'imageWorker.ts'), [], {
-    execArgv: ['--import', 'tsx'],
+  // Compiled, the worker is a bundle beside this one; from sources it runs through tsx.
+  const compiled = __filename.endsWith('.js');
+  const child = fork(path.join(__dirname, compiled ? 'imageWorker.js' : 'imageWorker.ts'), [], {
+    execArgv: compiled ? [] : ['--import', 'tsx'],
     // Fewer malloc arenas: libvips frees large buffers across threads, and each arena keeps its own.
     env: { ...process.env, MALLOC_ARENA_MAX: '2' },
     serialization: 'advanced',

@@ -1,0 +1,40 @@
+// Compiles the server and its commands to plain JavaScript in dist/server, one bundle per entry, so
+// that production runs `node` on them with the runtime dependencies only. Runs after webpack in
+// `npm run build`, and stamps the build that `npm start` compares sources against. Every bundle sits in the same
+// folder: files found beside the code (the password list, the image worker) are found the same way.
+import { build } from 'esbuild';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const out = path.join(root, 'dist/server');
+
+const serverEntries = {
+  main: 'server/src/main.ts',
+  imageWorker: 'server/src/services/imageWorker.ts',
+  migrate: 'server/src/cli/migrate.ts',
+  createStaff: 'server/src/cli/createStaff.ts',
+  resetPassword: 'server/src/cli/resetPassword.ts',
+};
+
+async function buildServer() {
+  fs.rmSync(out, { recursive: true, force: true });
+  await build({
+    absWorkingDir: root,
+    entryPoints: serverEntries,
+    outdir: out,
+    bundle: true,
+    platform: 'node',
+    target: 'node20',
+    format: 'cjs',
+    packages: 'external',
+    jsx: 'automatic',
+    sourcemap: true,
+    logLevel: 'warning',
+  });
+  fs.copyFileSync(path.join(root, 'server/src/services/common-passwords.txt'), path.join(out, 'common-passwords.txt'));
+  fs.writeFileSync(path.join(root, 'dist/build-stamp'), `${new Date().toISOString()}\n`);
+}
+
+await buildServer();
