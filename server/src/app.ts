@@ -7,6 +7,7 @@ import securityHeaders from './plugins/securityHeaders';
 import auth from './plugins/auth';
 import errorHandler from './plugins/errorHandler';
 import rateLimit from './plugins/rateLimit';
+import cors from './plugins/cors';
 import csrf from './plugins/csrf';
 import mailer from './plugins/mailer';
 import pages from './plugins/pages';
@@ -40,6 +41,7 @@ const app: FastifyPluginAsync<AppOptions> = async (fastify: FastifyInstance, { c
   await fastify.register(cookie);
   await fastify.register(rateLimit);
   await fastify.register(securityHeaders);
+  await fastify.register(cors);
   await fastify.register(csrf);
   await fastify.register(auth);
   await fastify.register(mailer);

@@ -33,7 +33,11 @@ export interface Config {
   mailFrom: string;
   /** Origins besides the site's own that may send state-changing requests (CSRF_TRUSTED_ORIGINS, comma-separated). */
   trustedOrigins: string[];
+  /** Front ends at other addresses that may call the API with credentials (CORS_ORIGINS, comma-separated). */
+  corsOrigins: string[];
 }
+
+const originList = (value: string | undefined) => (value ?? '').split(',').map((o) => o.trim().replace(/\/$/, '')).filter(Boolean);
 
 function positiveInteger(name: string, fallback: number): number {
   const value = Number(process.env[name]);
@@ -100,7 +104,8 @@ export function loadConfig(overrides: Partial<Config> = {}): Config {
     accessTokenSeconds: positiveInteger('ACCESS_TOKEN_SECONDS', ACCESS_TOKEN_SECONDS),
     authRateLimitPerMinute: positiveInteger('AUTH_RATE_LIMIT', 20),
     mailFrom: process.env.MAIL_FROM ?? `no-reply@${new URL(publicUrl).hostname}`,
-    trustedOrigins: (process.env.CSRF_TRUSTED_ORIGINS ?? '').split(',').map((o) => o.trim().replace(/\/$/, '')).filter(Boolean),
+    trustedOrigins: originList(process.env.CSRF_TRUSTED_ORIGINS),
+    corsOrigins: originList(process.env.CORS_ORIGINS),
     ...overrides,
   };
 }

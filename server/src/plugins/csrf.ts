@@ -50,7 +50,8 @@ function tokenSigner(secret: string) {
 export default fp(
   async (app) => {
     const tokens = tokenSigner(app.config.secrets.jwt);
-    const trusted = new Set([new URL(app.config.publicUrl).origin, ...app.config.trustedOrigins]);
+    // A front end allowed to call with credentials (CORS) may also change state.
+    const trusted = new Set([new URL(app.config.publicUrl).origin, ...app.config.trustedOrigins, ...app.config.corsOrigins]);
 
     app.addHook('onRequest', (request, reply, done) => {
       if (SAFE_METHODS.has(request.method)) return done();
@@ -71,7 +72,10 @@ export default fp(
       const issues = request.routeOptions.url === CSRF_PATH || String(reply.getHeader('content-type') ?? '').startsWith('text/html');
       const cookie = request.cookies[CSRF_COOKIE];
       if (issues && !tokens.isIssued(cookie)) {
-        reply.setCookie(CSRF_COOKIE, tokens.issue(), {
+        const token = tokens.issue();
+        // A front end at another address cannot read this site's cookies: it reads the header instead.
+        if (request.routeOptions.url === CSRF_PATH) reply.header(CSRF_HEADER, token);
+        reply.setCookie(CSRF_COOKIE, token, {
           path: '/',
           sameSite: 'lax',
           secure: 'auto',
