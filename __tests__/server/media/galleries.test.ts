@@ -32,6 +32,12 @@ describe('galleries', () => {
     expect(await auditActions(server)).toEqual(['gallery.created', 'gallery.created']);
   });
 
+  it('lists galleries as a person sorts them: case and accents aside, numbers by value', async () => {
+    for (const name of ['Travel', 'page-logos', 'Conferences', 'Gallery 10', 'Gallery 2', 'écoles']) await createGallery(server, staff, name);
+    const list = await server.inject({ method: 'GET', url: '/api/photos/galleries/' });
+    expect(list.json().map((gallery: { name: string }) => gallery.name)).toEqual(['Conferences', 'écoles', 'Gallery 2', 'Gallery 10', 'page-logos', 'Travel']);
+  });
+
   it('keeps slugs unique when different names give the same slug', async () => {
     await createGallery(server, staff, 'page-logos');
     expect((await createGallery(server, staff, 'Page Logos!')).slug).toBe('page-logos-2');
