@@ -13,12 +13,6 @@ const Name = Type.String({ minLength: 1, maxLength: 150 });
 const InterestNotes = Type.String({ maxLength: 2000 });
 const JwtString = Type.String({ minLength: 1, maxLength: 2048 });
 
-/**
- * A refused account call: `detail`, and/or lists of messages keyed by field name
- * (`email`, `password`, `non_field_errors`...), as Django REST framework answers.
- */
-export const AccountErrorSchema = Type.Record(Type.String(), Type.Union([Type.String(), Type.Array(Type.String())]));
-
 export const RegisterRequestSchema = Type.Object({
   email: Email,
   password: Password,

@@ -25,11 +25,12 @@ export type LoginResponse = Static<typeof LoginResponseSchema>;
 export const RefreshResponseSchema = Type.Object({ access: Type.String(), refresh: Type.Optional(Type.String()) });
 export type RefreshResponse = Static<typeof RefreshResponseSchema>;
 
-/** DRF-style error body: `detail` and/or field-keyed lists of messages. */
-export const ErrorBodySchema = Type.Object(
-  { detail: Type.Optional(Type.String()), non_field_errors: Type.Optional(Type.Array(Type.String())) },
-  { additionalProperties: Type.Array(Type.String()) },
-);
+/**
+ * Every refused call answers in one shape: `{"detail": "message"}`, or lists of messages keyed by field
+ * name (`{"email": ["..."], "non_field_errors": ["..."]}`), as Django REST framework answers.
+ */
+export const ErrorBodySchema = Type.Record(Type.String(), Type.Union([Type.String(), Type.Array(Type.String())]));
+export type ErrorBody = Static<typeof ErrorBodySchema>;
 
 export const DetailSchema = Type.Object({ detail: Type.String() });
 export type Detail = Static<typeof DetailSchema>;

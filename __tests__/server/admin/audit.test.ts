@@ -65,13 +65,13 @@ describe('GET /api/admin/audit/', () => {
   });
 
   it.each([
-    ['page=0', 'Invalid page: must be >= 1.'],
-    ['page=x', 'Invalid page: must be integer.'],
-    ['page_size=500', 'Invalid page_size: must be <= 100.'],
-    ['page_size=-5', 'Invalid page_size: must be >= 1.'],
-  ])('refuses %s with 400 and a detail', async (query, detail) => {
+    ['page=0', { page: ['Ensure this value is greater than or equal to 1.'] }],
+    ['page=x', { page: ['A valid integer is required.'] }],
+    ['page_size=500', { page_size: ['Ensure this value is less than or equal to 100.'] }],
+    ['page_size=-5', { page_size: ['Ensure this value is greater than or equal to 1.'] }],
+  ])('refuses %s with 400 and the field\'s message', async (query, body) => {
     const res = await read(`?${query}`);
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ detail });
+    expect(res.json()).toEqual(body);
   });
 });

@@ -96,19 +96,19 @@ describe('GET /api/admin/users/', () => {
   });
 
   it.each([
-    ['page=0', 'Invalid page: must be >= 1.'],
-    ['page=-1', 'Invalid page: must be >= 1.'],
-    ['page=abc', 'Invalid page: must be integer.'],
-    ['page=1.5', 'Invalid page: must be integer.'],
-    ['page=99999999999', 'Invalid page: must be <= 1000000.'],
-    ['page_size=0', 'Invalid page_size: must be >= 1.'],
-    ['page_size=101', 'Invalid page_size: must be <= 100.'],
-    ['page_size=', 'Invalid page_size: must be integer.'],
-    [`search=${'x'.repeat(201)}`, 'Invalid search: must NOT have more than 200 characters.'],
-  ])('refuses %s with 400 and a detail', async (query, detail) => {
+    ['page=0', { page: ['Ensure this value is greater than or equal to 1.'] }],
+    ['page=-1', { page: ['Ensure this value is greater than or equal to 1.'] }],
+    ['page=abc', { page: ['A valid integer is required.'] }],
+    ['page=1.5', { page: ['A valid integer is required.'] }],
+    ['page=99999999999', { page: ['Ensure this value is less than or equal to 1000000.'] }],
+    ['page_size=0', { page_size: ['Ensure this value is greater than or equal to 1.'] }],
+    ['page_size=101', { page_size: ['Ensure this value is less than or equal to 100.'] }],
+    ['page_size=', { page_size: ['A valid integer is required.'] }],
+    [`search=${'x'.repeat(201)}`, { search: ['Ensure this field has no more than 200 characters.'] }],
+  ])('refuses %s with 400 and the field\'s message', async (query, body) => {
     const res = await list(`?${query}`);
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ detail });
+    expect(res.json()).toEqual(body);
   });
 
   it('accepts the largest page size', async () => {

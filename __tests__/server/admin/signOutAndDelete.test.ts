@@ -77,7 +77,7 @@ describe('sign-out and deletion of users', () => {
       expect(missing.json()).toEqual({ detail: 'Not found.' });
       const malformed = await signOut('me');
       expect(malformed.statusCode).toBe(400);
-      expect(malformed.json()).toEqual({ detail: 'Invalid id: must be integer.' });
+      expect(malformed.json()).toEqual({ id: ['A valid integer is required.'] });
     });
   });
 
@@ -141,7 +141,7 @@ describe('sign-out and deletion of users', () => {
     it('refuses a malformed id with 400', async () => {
       const res = await remove('abc');
       expect(res.statusCode).toBe(400);
-      expect(res.json()).toEqual({ detail: 'Invalid id: must be integer.' });
+      expect(res.json()).toEqual({ id: ['A valid integer is required.'] });
     });
   });
 });

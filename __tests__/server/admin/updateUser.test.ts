@@ -125,16 +125,16 @@ describe('PATCH /api/admin/users/{id}/', () => {
   });
 
   it.each([
-    ['a non-boolean is_staff', { is_staff: 'maybe' }, 'Invalid is_staff: must be boolean.'],
-    ['a null is_active', { is_active: null }, 'Invalid is_active: must be boolean.'],
-    ['a zero is_active', { is_active: 0 }, 'Invalid is_active: must be boolean.'],
-    ['an empty is_staff', { is_staff: '' }, 'Invalid is_staff: must be boolean.'],
-    ['a string "false"', { is_active: 'false' }, 'Invalid is_active: must be boolean.'],
-    ['an array body', [true], 'Invalid request body: must be object.'],
-  ])('refuses %s with 400, changing nothing', async (_what, payload, detail) => {
+    ['a non-boolean is_staff', { is_staff: 'maybe' }, { is_staff: ['Must be a valid boolean.'] }],
+    ['a null is_active', { is_active: null }, { is_active: ['Must be a valid boolean.'] }],
+    ['a zero is_active', { is_active: 0 }, { is_active: ['Must be a valid boolean.'] }],
+    ['an empty is_staff', { is_staff: '' }, { is_staff: ['Must be a valid boolean.'] }],
+    ['a string "false"', { is_active: 'false' }, { is_active: ['Must be a valid boolean.'] }],
+    ['an array body', [true], { detail: 'Invalid data. Expected a JSON object.' }],
+  ])('refuses %s with 400, changing nothing', async (_what, payload, body) => {
     const res = await patch(member.user.id, payload);
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ detail });
+    expect(res.json()).toEqual(body);
     expect(await stored(member.user.id)).toMatchObject({ is_staff: 0, is_active: 1 });
   });
 
@@ -185,7 +185,7 @@ describe('PATCH /api/admin/users/{id}/', () => {
   it.each([['abc'], ['0'], ['-3'], ['1.5'], ['99999999999']])('refuses the id %s with 400', async (id) => {
     const res = await server.inject({ method: 'PATCH', url: `/api/admin/users/${id}/`, payload: { is_staff: true }, headers: staff.auth });
     expect(res.statusCode).toBe(400);
-    expect(res.json().detail).toMatch(/^Invalid id: /);
+    expect(Object.keys(res.json())).toEqual(['id']);
   });
 
   it('ignores fields other than is_staff and is_active', async () => {

@@ -1,7 +1,6 @@
 import fp from 'fastify-plugin';
 import type { FastifyError, FastifySchemaValidationError } from 'fastify';
-
-type ErrorBody = Record<string, string | string[]>;
+import type { ErrorBody } from '../../contract';
 
 /** DRF's wording for what a schema refuses, so every client reads one style of message. */
 function fieldMessage(error: FastifySchemaValidationError): string {

@@ -1,6 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { DetailSchema } from '../../../contract';
-import { AccountErrorSchema } from '../../../contract/accounts';
+import { DetailSchema, ErrorBodySchema } from '../../../contract';
 import { verifyToken } from '../../lib/tokens';
 import type { ClientInfo } from '../../services/sessions';
 
@@ -9,7 +8,7 @@ export const BLANK = 'This field may not be blank.';
 
 /** The error answers an account call may give, for the route schemas. */
 export const errorResponses = {
-  400: AccountErrorSchema,
+  400: ErrorBodySchema,
   401: DetailSchema,
   403: DetailSchema,
   429: DetailSchema,

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { AdminPageQuerySchema, AuditPageSchema } from '../../../contract/admin';
-import { DetailSchema } from '../../../contract';
+import { DetailSchema, ErrorBodySchema } from '../../../contract';
 import { adminPaths } from './paths';
 
 /** The staff audit trail, newest first. */
@@ -11,7 +11,7 @@ const auditRoutes: FastifyPluginAsyncTypebox = async (app) => {
       onRequest: app.requireStaff,
       schema: {
         querystring: AdminPageQuerySchema,
-        response: { 200: AuditPageSchema, 400: DetailSchema, 401: DetailSchema, 403: DetailSchema },
+        response: { 200: AuditPageSchema, 400: ErrorBodySchema, 401: DetailSchema, 403: DetailSchema },
       },
     },
     async (request) => {

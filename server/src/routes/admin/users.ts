@@ -7,7 +7,7 @@ import {
   AdminUserSchema,
   AdminUserUpdateSchema,
 } from '../../../contract/admin';
-import { DetailSchema } from '../../../contract';
+import { DetailSchema, ErrorBodySchema } from '../../../contract';
 import { recordAudit } from '../../lib/audit';
 import { revokeAllSessions } from '../../services/sessions';
 import { adminPaths } from './paths';
@@ -33,7 +33,7 @@ const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
     adminPaths.users,
     {
       onRequest: app.requireStaff,
-      schema: { querystring: AdminUserQuerySchema, response: { 200: AdminUserPageSchema, 400: DetailSchema, ...guarded } },
+      schema: { querystring: AdminUserQuerySchema, response: { 200: AdminUserPageSchema, 400: ErrorBodySchema, ...guarded } },
     },
     async (request) => {
       const { search, page, page_size } = request.query;
@@ -50,7 +50,7 @@ const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         params: AdminIdParamsSchema,
         body: AdminUserUpdateSchema,
-        response: { 200: AdminUserSchema, 400: DetailSchema, 404: DetailSchema, ...guarded },
+        response: { 200: AdminUserSchema, 400: ErrorBodySchema, 404: DetailSchema, ...guarded },
       },
     },
     async (request, reply) => {
@@ -98,7 +98,7 @@ const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
     adminPaths.userSignOut,
     {
       onRequest: app.requireStaff,
-      schema: { params: AdminIdParamsSchema, response: { 204: Type.Null(), 400: DetailSchema, 404: DetailSchema, ...guarded } },
+      schema: { params: AdminIdParamsSchema, response: { 204: Type.Null(), 400: ErrorBodySchema, 404: DetailSchema, ...guarded } },
     },
     async (request, reply) => {
       const actor = signedInUser(request);
@@ -118,7 +118,7 @@ const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
     adminPaths.user,
     {
       onRequest: app.requireStaff,
-      schema: { params: AdminIdParamsSchema, response: { 204: Type.Null(), 400: DetailSchema, 404: DetailSchema, ...guarded } },
+      schema: { params: AdminIdParamsSchema, response: { 204: Type.Null(), 400: ErrorBodySchema, 404: DetailSchema, ...guarded } },
     },
     async (request, reply) => {
       const actor = signedInUser(request);

@@ -1,13 +1,4 @@
-import type { FastifySchemaValidationError } from 'fastify/types/schema';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-
-/** One readable sentence for a schema failure, naming the field, e.g. `Invalid page_size: must be <= 100.` */
-export function validationDetail(errors: FastifySchemaValidationError[], context: string | undefined): string {
-  const first = errors[0];
-  const field = first?.instancePath.replace(/^\//, '').replaceAll('/', '.');
-  const where = field || (context === 'body' ? 'request body' : context ?? 'request');
-  return `Invalid ${where}: ${first?.message ?? 'malformed value'}.`;
-}
 
 /**
  * Fastify's Ajv coerces null, 0 and "" to false, which would let a careless `null` deactivate an
@@ -20,7 +11,7 @@ export function requireJsonBooleans(fields: readonly string[]) {
     for (const field of fields) {
       const value = (body as Record<string, unknown>)[field];
       if (value !== undefined && typeof value !== 'boolean') {
-        return reply.code(400).send({ detail: `Invalid ${field}: must be boolean.` });
+        return reply.code(400).send({ [field]: ['Must be a valid boolean.'] });
       }
     }
   };

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import { ImageSchema, type Image } from '../../../contract';
+import { ImageSchema, type ErrorBody, type Image } from '../../../contract';
 import { DESCRIPTION_MAX, IMAGE_TITLE_MAX, ImageListQuerySchema } from '../../../contract/media';
 import type { Db } from '../../db';
 import { nowIso } from '../../db/columns';
@@ -102,7 +102,8 @@ const imageRoutes: FastifyPluginAsyncTypebox = async (app) => {
       return { processed: await processImage(upload.data) };
     } catch (error) {
       if (!(error instanceof ImageRejected)) throw error;
-      return error.status === 413 ? { status: 413 as const, body: { detail: error.message } } : { status: 400 as const, body: { image: [error.message] } };
+      const body: ErrorBody = error.status === 413 ? { detail: error.message } : { image: [error.message] };
+      return { status: error.status === 413 ? (413 as const) : (400 as const), body };
     }
   }
 
