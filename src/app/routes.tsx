@@ -1,6 +1,7 @@
 import { lazy, type ComponentType, type ReactElement } from 'react';
 import { matchRoutes, useRoutes, type RouteObject } from 'react-router-dom';
 import { paths } from '../lib/paths';
+import { RedirectSignedIn } from './guards/RedirectSignedIn';
 import { RequireAuth } from './guards/RequireAuth';
 import { RequireStaff } from './guards/RequireStaff';
 import { Layout } from './layout/Layout';
@@ -77,9 +78,14 @@ export const routes: RouteObject[] = [
       { path: paths.cv, element: pub.cv },
       { path: paths.onTheWeb, element: pub.onTheWeb },
       { path: paths.about, element: pub.about },
-      { path: paths.login, element: auth.login },
-      { path: paths.signin, element: auth.login },
-      { path: paths.register, element: auth.register },
+      {
+        element: <RedirectSignedIn />,
+        children: [
+          { path: paths.login, element: auth.login },
+          { path: paths.signin, element: auth.login },
+          { path: paths.register, element: auth.register },
+        ],
+      },
       { path: paths.forgotPassword, element: auth.forgot },
       { path: paths.resetPasswordPattern, element: auth.reset },
       { path: paths.appLogin, element: auth.appLogin },

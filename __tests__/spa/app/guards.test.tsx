@@ -1,10 +1,10 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { delay, http, HttpResponse } from 'msw';
 import { Outlet } from 'react-router-dom';
 import { RequireAuth } from '../../../src/app/guards/RequireAuth';
 import { RequireStaff } from '../../../src/app/guards/RequireStaff';
 import { server, url } from '../msw';
-import { aStaffUser, aUser, fakeJwt, renderApp, signedInAs } from '../render';
+import { aStaffUser, aUser, fakeJwt, renderApp, signedInAs, signedOutState } from '../render';
 
 const guarded = [
   {
@@ -63,5 +63,19 @@ describe('route guards', () => {
   it('sends signed-out visitors of a staff route to /signin', async () => {
     renderApp({ route: '/staff', routes: guarded });
     expect(await screen.findByText('Sign-in page')).toBeInTheDocument();
+  });
+});
+
+describe('sign-in and registration screens for a signed-in user', () => {
+  it.each(['/login', '/signin', '/register'])('sends a signed-in user from %s to the home page instead of an empty form', async (route) => {
+    const { router } = renderApp({ route, preloadedState: signedInAs(aUser()) });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(router.state.historyAction).toBe('REPLACE');
+    expect(screen.queryByLabelText('Password')).not.toBeInTheDocument();
+  });
+
+  it('shows the sign-in form to a visitor', async () => {
+    renderApp({ route: '/login', preloadedState: signedOutState });
+    expect(await screen.findByRole('button', { name: 'Sign in' })).toBeInTheDocument();
   });
 });

@@ -3,17 +3,12 @@ import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-do
 import { errorDetail, isNetworkError } from '../../lib/api/errors';
 import { paths } from '../../lib/paths';
 import { useAuth } from '../../lib/session/AuthProvider';
+import { returnPath } from '../../lib/session/returnPath';
 import { tokenStorage } from '../../lib/tokens';
 import { Alert, Button, CheckboxField, FormAlert, PasswordField, TextField, type FormMessage } from '../../ui';
 import { AuthForm, AuthLayout, FormLinks, SubmitRow } from './AuthLayout';
 import { useLoginMutation } from './authApi';
 import { messages } from './messages';
-
-/** Where a guard sent the visitor from, if it was a page of this site. */
-function returnPath(state: unknown): string {
-  const from = (state as { from?: unknown } | null)?.from;
-  return typeof from === 'string' && from.startsWith('/') && !from.startsWith('//') ? from : paths.home;
-}
 
 /** Sign in at /login and /signin. */
 export function LoginPage() {
