@@ -18,6 +18,21 @@ export default tseslint.config(
       'no-console': ['error', { allow: ['warn', 'error'] }],
     },
   },
+  // The layers: features never import each other (src/app composes them, shared code lives in src/lib or src/ui).
+  {
+    files: ['src/features/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { regex: '^\\.\\./[^.]', message: 'Features do not import each other: move shared code to src/lib or src/ui.' },
+            { regex: '/features/', message: 'Features do not import each other: move shared code to src/lib or src/ui.' },
+          ],
+        },
+      ],
+    },
+  },
   // Benchmarks are reports: printing is their job.
   { files: ['bench/**'], rules: { 'no-console': 'off' } },
 );
