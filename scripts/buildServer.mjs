@@ -16,6 +16,8 @@ const serverEntries = {
   migrate: 'server/src/cli/migrate.ts',
   createStaff: 'server/src/cli/createStaff.ts',
   resetPassword: 'server/src/cli/resetPassword.ts',
+  backup: 'server/src/cli/backup.ts',
+  restore: 'server/src/cli/restore.ts',
 };
 
 async function buildServer() {

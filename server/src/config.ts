@@ -63,6 +63,9 @@ export function parseTrustProxy(value: string | undefined): Config['trustProxy']
   return entries;
 }
 
+/** The files under DATA_DIR/secrets that hold the generated signing secrets. */
+export const SECRET_FILES = { jwt: 'jwt.key', reset: 'reset.key' } as const;
+
 /** A secret not given in the environment is generated once and kept in the data folder. */
 function secret(dataDir: string, envName: string, fileName: string): string {
   const fromEnv = process.env[envName];
@@ -94,8 +97,8 @@ export function loadConfig(overrides: Partial<Config> = {}): Config {
     publicUrl,
     staticDir: path.resolve(__dirname, '../../dist/public'),
     secrets: {
-      jwt: secret(dataDir, 'JWT_SECRET', 'jwt.key'),
-      reset: secret(dataDir, 'RESET_SECRET', 'reset.key'),
+      jwt: secret(dataDir, 'JWT_SECRET', SECRET_FILES.jwt),
+      reset: secret(dataDir, 'RESET_SECRET', SECRET_FILES.reset),
     },
     logLevel: process.env.LOG_LEVEL ?? 'info',
     trustProxy: parseTrustProxy(process.env.TRUST_PROXY),

@@ -72,3 +72,8 @@ export class LocalStorage implements Storage {
     return path.join(this.root, ...key.split('/'));
   }
 }
+
+/** The site's media folder under its data folder. */
+export function localMediaStorage(dataDir: string): LocalStorage {
+  return new LocalStorage(path.join(dataDir, 'media'));
+}

@@ -1,7 +1,6 @@
-import path from 'node:path';
 import fp from 'fastify-plugin';
 import { SMALL_FILE_BYTES, type Storage } from './index';
-import { LocalStorage } from './local';
+import { localMediaStorage } from './local';
 import { MemoryCachedStorage } from './memoryCache';
 
 declare module 'fastify' {
@@ -16,7 +15,7 @@ const SMALL_FILES = { maxFileBytes: SMALL_FILE_BYTES, maxTotalBytes: 64 * 1024 *
 /** Media storage: a local folder under the data folder, small files also kept in memory. */
 export default fp(
   async (app) => {
-    const local = new LocalStorage(path.join(app.config.dataDir, 'media'));
+    const local = localMediaStorage(app.config.dataDir);
     await local.init();
     app.decorate('storage', new MemoryCachedStorage(local, SMALL_FILES));
   },

@@ -1,0 +1,148 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { createBackup } from '../../server/src/backup/backup';
+import { restoreBackup } from '../../server/src/backup/restore';
+import { TarReader } from '../../server/src/backup/tar';
+import { createCategory, createGallery, uploadDocument, uploadImage } from './media/client';
+import { GOOD_PASSWORD, hashOnce, login } from './accounts/support';
+import { buildTestServer, insertUser, type TestServer } from './testServer';
+
+// Builds several servers on fresh databases; on PostgreSQL that takes a moment.
+jest.setTimeout(60_000);
+
+type Site = TestServer & { cleanup: () => Promise<void> };
+const archiveDir = fs.mkdtempSync(path.join(os.tmpdir(), 'site-backup-'));
+afterAll(() => fs.rmSync(archiveDir, { recursive: true, force: true }));
+
+/** A site with an owner who can sign in, a banner gallery with a picture, and a current CV. */
+async function furnishedSite(options: { databaseUrl?: string } = {}): Promise<Site> {
+  const site = await buildTestServer(options);
+  const owner = await insertUser(site, { is_owner: true, email: 'owner@example.com', password: await hashOnce(GOOD_PASSWORD) });
+  const gallery = await createGallery(site, owner.auth, 'page-logos');
+  expect((await uploadImage(site, owner.auth, { title: 'Banner', gallery: String(gallery.id) })).statusCode).toBe(201);
+  const cv = await createCategory(site, owner.auth, 'CV');
+  expect((await uploadDocument(site, owner.auth, { name: 'Curriculum vitae', category: String(cv.id), is_current: 'true' })).statusCode).toBe(201);
+  return site;
+}
+
+async function backUp(site: Site, name: string): Promise<string> {
+  const file = path.join(archiveDir, name);
+  await createBackup(site, site.storage, site.config.secrets, file);
+  return file;
+}
+
+async function expectSameSite(restored: Site, newGallery = 'Travel') {
+  expect((await login(restored, 'owner@example.com', GOOD_PASSWORD)).statusCode).toBe(200);
+  const images = (await restored.inject({ method: 'GET', url: '/api/photos/images/?gallery_slug=page-logos' })).json<{ title: string; image: string }[]>();
+  expect(images.map((image) => image.title)).toEqual(['Banner']);
+  expect((await restored.inject({ method: 'GET', url: new URL(images[0].image, 'http://localhost').pathname })).statusCode).toBe(200);
+  const cv = await restored.inject({ method: 'GET', url: '/cv.pdf' });
+  expect(cv.statusCode).toBe(200);
+  expect(cv.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+  // New rows are numbered after the restored ones.
+  const owner = (await login(restored, 'owner@example.com', GOOD_PASSWORD)).json<{ access: string }>();
+  const second = await restored.inject({ method: 'POST', url: '/api/photos/galleries/', headers: { authorization: `Bearer ${owner.access}` }, payload: { name: newGallery } });
+  expect(second.statusCode).toBe(201);
+}
+
+describe('backup and restore', () => {
+  let source: Site;
+  let archive: string;
+  beforeAll(async () => {
+    source = await furnishedSite();
+    archive = await backUp(source, 'site.tar');
+  });
+  afterAll(async () => {
+    await source.cleanup();
+  });
+
+  it('writes one tar archive with the rows, the files, the secrets and a manifest of counts and hashes', () => {
+    const reader = new TarReader(archive);
+    try {
+      const names = reader.names();
+      expect(names).toEqual(expect.arrayContaining(['manifest.json', 'secrets.json', 'database/users.jsonl', 'database/images.jsonl', 'database/documents.jsonl']));
+      const manifest = JSON.parse(reader.read('manifest.json').toString());
+      expect(manifest.rows).toMatchObject({ users: 1, galleries: 1, images: 1, documents: 1, document_categories: 1 });
+      // The original picture, three renditions and the CV.
+    expect(manifest.files).toHaveLength(5);
+      expect(manifest.files.every((f: { sha256: string }) => /^[0-9a-f]{64}$/.test(f.sha256))).toBe(true);
+      expect(JSON.parse(reader.read('secrets.json').toString())).toEqual(source.config.secrets);
+    } finally {
+      reader.close();
+    }
+  });
+
+  it('restores into a fresh site: the owner signs in, the banner picture and the CV are served, and the secrets are written', async () => {
+    const target = await buildTestServer();
+    try {
+      const report = await restoreBackup(target, target.storage, target.config.dataDir, archive);
+      expect(report.rows).toMatchObject(report.manifest.rows);
+      expect(report.files).toBe(5);
+      expect(fs.readFileSync(path.join(target.config.dataDir, 'secrets', 'jwt.key'), 'utf8')).toBe(source.config.secrets.jwt);
+      await expectSameSite(target);
+    } finally {
+      await target.cleanup();
+    }
+  });
+
+  it('refuses a site that has content, unless told to replace it', async () => {
+    const target = await furnishedSite();
+    try {
+      await expect(restoreBackup(target, target.storage, target.config.dataDir, archive)).rejects.toThrow(/not empty .*--replace/);
+      const report = await restoreBackup(target, target.storage, target.config.dataDir, archive, { replace: true });
+      expect(report.rows.users).toBe(1);
+    } finally {
+      await target.cleanup();
+    }
+  });
+
+  it('refuses a damaged archive before changing anything', async () => {
+    const damaged = path.join(archiveDir, 'damaged.tar');
+    const bytes = fs.readFileSync(archive);
+    const reader = new TarReader(archive);
+    const manifest = JSON.parse(reader.read('manifest.json').toString());
+    reader.close();
+    const victim = Buffer.from(`media/${manifest.files[0].key}`);
+    const at = bytes.indexOf(victim) + 512;
+    bytes[at] ^= 0xff;
+    fs.writeFileSync(damaged, bytes);
+    const target = await buildTestServer();
+    try {
+      await expect(restoreBackup(target, target.storage, target.config.dataDir, damaged)).rejects.toThrow(/damaged/);
+      expect(await target.db.selectFrom('users').selectAll().execute()).toEqual([]);
+    } finally {
+      await target.cleanup();
+    }
+  });
+
+  it('refuses a file that is not a backup', async () => {
+    const other = path.join(archiveDir, 'notes.txt');
+    fs.writeFileSync(other, 'just some notes\n'.repeat(100));
+    const target = await buildTestServer();
+    try {
+      await expect(restoreBackup(target, target.storage, target.config.dataDir, other)).rejects.toThrow(/not a backup/);
+    } finally {
+      await target.cleanup();
+    }
+  });
+});
+
+// The migration path between engines: SQLite to PostgreSQL and back.
+const onPostgres = process.env.DATABASE_URL ? describe : describe.skip;
+onPostgres('backup and restore across engines', () => {
+  it('moves a site from SQLite to PostgreSQL and back', async () => {
+    const sqlite = await furnishedSite({ databaseUrl: undefined });
+    const postgres = await buildTestServer();
+    const backAgain = await buildTestServer({ databaseUrl: undefined });
+    try {
+      expect([sqlite.dialect, postgres.dialect, backAgain.dialect]).toEqual(['sqlite', 'postgres', 'sqlite']);
+      await restoreBackup(postgres, postgres.storage, postgres.config.dataDir, await backUp(sqlite, 'from-sqlite.tar'));
+      await expectSameSite(postgres);
+      await restoreBackup(backAgain, backAgain.storage, backAgain.config.dataDir, await backUp(postgres, 'from-postgres.tar'));
+      await expectSameSite(backAgain, 'Conferences');
+    } finally {
+      await Promise.all([sqlite.cleanup(), postgres.cleanup(), backAgain.cleanup()]);
+    }
+  });
+});

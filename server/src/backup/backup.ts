@@ -1,0 +1,65 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import { sql } from 'kysely';
+import type { Config } from '../config';
+import type { DbHandle } from '../db';
+import type { Storage } from '../storage';
+import { FORMAT, FORMAT_VERSION, MANIFEST_ENTRY, SECRETS_ENTRY, TABLES, fileEntry, tableEntry, type Manifest } from './manifest';
+import { TarWriter } from './tar';
+
+/** The storage keys the rows point at: the files a backup must carry. */
+function fileKeys(rows: Record<string, Record<string, unknown>[]>): string[] {
+  const keys = new Set<string>();
+  for (const image of rows.images ?? []) for (const column of ['original_key', 'thumb_key', 'banner_key', 'large_key']) keys.add(String(image[column]));
+  for (const document of rows.documents ?? []) keys.add(String(document.file_key));
+  return [...keys].sort();
+}
+
+/**
+ * Writes the site to one archive while it runs: every table read in one transaction (one consistent
+ * view of the database), then the files those rows point at (stored files never change under a key),
+ * and the signing secrets, so that sign-ins and emailed links keep working after a restore.
+ */
+export async function createBackup(handle: DbHandle, storage: Storage, secrets: Config['secrets'], file: string): Promise<Manifest> {
+  const { db, dialect } = handle;
+  const snapshot = db.transaction();
+  const { rows, migrations } = await (dialect === 'postgres' ? snapshot.setIsolationLevel('repeatable read') : snapshot).execute(async (trx) => {
+    const rows: Record<string, Record<string, unknown>[]> = {};
+    for (const table of TABLES) rows[table] = await trx.selectFrom(table).selectAll().orderBy(sql.ref(table === 'refresh_tokens' ? 'jti' : 'id')).execute();
+    const applied = await sql<{ name: string }>`select name from kysely_migration order by name`.execute(trx);
+    return { rows, migrations: applied.rows.map((row) => row.name) };
+  });
+
+  const archive = new TarWriter(file);
+  try {
+    const manifest: Manifest = {
+      format: FORMAT,
+      version: FORMAT_VERSION,
+      createdAt: new Date().toISOString(),
+      dialect,
+      migrations,
+      rows: Object.fromEntries(TABLES.map((table) => [table, rows[table].length])) as Manifest['rows'],
+      files: [],
+    };
+    for (const table of TABLES) archive.add(tableEntry(table), Buffer.from(rows[table].map((row) => `${JSON.stringify(row)}\n`).join('')));
+    for (const key of fileKeys(rows)) {
+      let data: Buffer;
+      try {
+        data = await storage.read(key);
+      } catch {
+        throw new Error(`The file ${key} was removed while the backup ran (a staff deletion): run the backup again.`);
+      }
+      archive.add(fileEntry(key), data);
+      manifest.files.push({ key, size: data.length, sha256: crypto.createHash('sha256').update(data).digest('hex') });
+    }
+    archive.add(SECRETS_ENTRY, Buffer.from(JSON.stringify(secrets)));
+    archive.add(MANIFEST_ENTRY, Buffer.from(JSON.stringify(manifest, null, 2)));
+    archive.close();
+    return manifest;
+  } catch (error) {
+    // A half-written archive must not pass for a backup.
+    archive.close();
+    fs.rmSync(file, { force: true });
+    throw error;
+  }
+}

@@ -1,0 +1,31 @@
+import type { Database } from '../db/schema';
+
+export const FORMAT = 'research-site-backup';
+export const FORMAT_VERSION = 1;
+
+/**
+ * The tables a backup carries, parents before children so that a restore can insert them in this
+ * order. Sign-in counters and one-time app tokens expire within the hour and are left out.
+ */
+export const TABLES = ['users', 'galleries', 'document_categories', 'images', 'documents', 'audit_log', 'user_sessions', 'refresh_tokens'] as const;
+export type BackedUpTable = (typeof TABLES)[number] & keyof Database;
+
+/** Tables whose id a database sequence hands out; after a restore it continues past the restored ids. */
+export const TABLES_WITH_SERIAL_ID: readonly BackedUpTable[] = TABLES.filter((table) => table !== 'refresh_tokens');
+
+export interface Manifest {
+  format: typeof FORMAT;
+  version: number;
+  createdAt: string;
+  /** The database it was taken from: a backup restores into either. */
+  dialect: 'sqlite' | 'postgres';
+  /** Schema migrations applied at the time: a restore refuses a backup newer than its own code. */
+  migrations: string[];
+  rows: Record<BackedUpTable, number>;
+  files: { key: string; size: number; sha256: string }[];
+}
+
+export const tableEntry = (table: string) => `database/${table}.jsonl`;
+export const fileEntry = (key: string) => `media/${key}`;
+export const MANIFEST_ENTRY = 'manifest.json';
+export const SECRETS_ENTRY = 'secrets.json';
