@@ -1,24 +1,39 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { buildServer } from '../../server/src/server';
 import { buildTestServer, insertUser, type TestServer } from './testServer';
 import { createGallery, uploadImage } from './media/client';
+import { startS3 } from './s3Server';
 
 /** Two instances of the site on one PostgreSQL database and one storage, as behind a load balancer. */
 const onPostgres = process.env.DATABASE_URL ? describe : describe.skip;
 
-onPostgres('two instances on one PostgreSQL database', () => {
+onPostgres.each([
+  ['one media folder', false],
+  ['an S3 bucket, on machines of their own', true],
+])('two instances on one PostgreSQL database and %s', (_storage, useS3) => {
   let first: TestServer & { cleanup: () => Promise<void> };
   let second: TestServer;
   let staff: Record<string, string>;
+  let stopS3: (() => Promise<void>) | undefined;
+  let secondDataDir: string | undefined;
 
   beforeAll(async () => {
-    first = await buildTestServer();
-    second = await buildServer(first.config);
+    const s3 = useS3 ? await startS3() : undefined;
+    stopS3 = s3?.stop;
+    first = await buildTestServer({ storageUrl: s3?.storageUrl });
+    // With S3 the second instance shares nothing on disk with the first.
+    secondDataDir = useS3 ? fs.mkdtempSync(path.join(os.tmpdir(), 'site-second-')) : undefined;
+    second = await buildServer({ ...first.config, dataDir: secondDataDir ?? first.config.dataDir });
     await second.ready();
     staff = (await insertUser(first, { is_staff: true })).auth;
   });
   afterAll(async () => {
     await second.close();
     await first.cleanup();
+    await stopS3?.();
+    if (secondDataDir) fs.rmSync(secondDataDir, { recursive: true, force: true });
   });
 
   it('lists a picture uploaded through one instance on the other within a second, not after its cache expires', async () => {

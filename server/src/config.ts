@@ -33,6 +33,8 @@ export interface Config {
   mailFrom: string;
   /** Origins besides the site's own that may send state-changing requests (CSRF_TRUSTED_ORIGINS, comma-separated). */
   trustedOrigins: string[];
+  /** Media in an S3 bucket instead of DATA_DIR/media (STORAGE_URL=s3://bucket?endpoint=…&region=…&path_style=true). */
+  storageUrl?: string;
   /** Front ends at other addresses that may call the API with credentials (CORS_ORIGINS, comma-separated). */
   corsOrigins: string[];
 }
@@ -109,6 +111,7 @@ export function loadConfig(overrides: Partial<Config> = {}): Config {
     mailFrom: process.env.MAIL_FROM ?? `no-reply@${new URL(publicUrl).hostname}`,
     trustedOrigins: originList(process.env.CSRF_TRUSTED_ORIGINS),
     corsOrigins: originList(process.env.CORS_ORIGINS),
+    storageUrl: process.env.STORAGE_URL || undefined,
     ...overrides,
   };
 }

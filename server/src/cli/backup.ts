@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { createBackup } from '../backup/backup';
 import { loadConfig } from '../config';
-import { localMediaStorage } from '../storage/local';
+import { openStorage } from '../storage/open';
 import { openMigratedDatabase, run, say } from './common';
 
 const USAGE = 'Usage: npm run backup -- FILE\n' +
@@ -17,14 +17,16 @@ run(async () => {
   }
   const config = loadConfig();
   const handle = await openMigratedDatabase();
+  const storage = openStorage(config);
   try {
-    const manifest = await createBackup(handle, localMediaStorage(config.dataDir), config.secrets, path.resolve(file));
+    const manifest = await createBackup(handle, storage, config.secrets, path.resolve(file));
     const bytes = manifest.files.reduce((sum, f) => sum + f.size, 0);
     say(`Backup written to ${path.resolve(file)} (${handle.dialect} database, schema ${manifest.migrations.at(-1) ?? 'empty'}):`);
     for (const [table, count] of Object.entries(manifest.rows)) say(`  ${table}: ${count} rows`);
     say(`  files: ${manifest.files.length} (${bytes} bytes, each with its SHA-256)`);
     say('  signing secrets: included (keep the archive as private as the secrets themselves)');
   } finally {
+    storage.close?.();
     await handle.db.destroy();
   }
 });

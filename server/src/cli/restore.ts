@@ -2,7 +2,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { restoreBackup } from '../backup/restore';
 import { loadConfig } from '../config';
-import { localMediaStorage } from '../storage/local';
+import { openStorage } from '../storage/open';
 import { openMigratedDatabase, run, say } from './common';
 
 const USAGE = 'Usage: npm run restore -- FILE [--replace]\n' +
@@ -20,9 +20,8 @@ run(async () => {
   }
   const config = loadConfig();
   const handle = await openMigratedDatabase();
+  const storage = openStorage(config);
   try {
-    const storage = localMediaStorage(config.dataDir);
-    await storage.init();
     const report = await restoreBackup(handle, storage, config.dataDir, path.resolve(file), { replace: values.replace });
     say(`Restored ${path.resolve(file)} (taken ${report.manifest.createdAt} from ${report.manifest.dialect}) into ${handle.dialect}:`);
     for (const [table, count] of Object.entries(report.rows)) say(`  ${table}: ${count} rows (as recorded)`);
@@ -30,6 +29,7 @@ run(async () => {
     say(`  signing secrets: ${report.secrets}`);
     say('Start the site (npm start) to serve it.');
   } finally {
+    storage.close?.();
     await handle.db.destroy();
   }
 });

@@ -17,6 +17,8 @@ export interface Storage {
   read(key: string): Promise<Buffer>;
   /** Removes the file; a missing file is not an error. */
   delete(key: string): Promise<void>;
+  /** Releases what the storage holds open (an S3 client's connections). */
+  close?(): void;
 }
 
 export interface StoredFileInfo {

@@ -28,6 +28,8 @@ export class LocalStorage implements Storage {
     const target = this.pathOf(key);
     const temp = path.join(this.tempDir, crypto.randomBytes(12).toString('hex'));
     try {
+      // A command (restore) writes without init(): it must not clear a running site's temporary files.
+      await fsp.mkdir(this.tempDir, { recursive: true });
       const handle = await fsp.open(temp, 'wx', 0o640);
       try {
         await handle.writeFile(data);
@@ -71,9 +73,4 @@ export class LocalStorage implements Storage {
     if (!isValidKey(key)) throw new Error(`invalid storage key ${JSON.stringify(key)}`);
     return path.join(this.root, ...key.split('/'));
   }
-}
-
-/** The site's media folder under its data folder. */
-export function localMediaStorage(dataDir: string): LocalStorage {
-  return new LocalStorage(path.join(dataDir, 'media'));
 }

@@ -1,7 +1,8 @@
 import fp from 'fastify-plugin';
 import { SMALL_FILE_BYTES, type Storage } from './index';
-import { localMediaStorage } from './local';
+import { LocalStorage } from './local';
 import { MemoryCachedStorage } from './memoryCache';
+import { openStorage } from './open';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -12,12 +13,13 @@ declare module 'fastify' {
 
 const SMALL_FILES = { maxFileBytes: SMALL_FILE_BYTES, maxTotalBytes: 64 * 1024 * 1024, ttlMs: 60_000 };
 
-/** Media storage: a local folder under the data folder, small files also kept in memory. */
+/** Media storage (a local folder under the data folder, or an S3 bucket), small files also kept in memory. */
 export default fp(
   async (app) => {
-    const local = localMediaStorage(app.config.dataDir);
-    await local.init();
-    app.decorate('storage', new MemoryCachedStorage(local, SMALL_FILES));
+    const storage = openStorage(app.config);
+    if (storage instanceof LocalStorage) await storage.init();
+    app.addHook('onClose', async () => storage.close?.());
+    app.decorate('storage', new MemoryCachedStorage(storage, SMALL_FILES));
   },
   { name: 'storage' },
 );
