@@ -1,5 +1,5 @@
 import type { Document } from '../../../server/contract';
-import { DOCUMENT_MESSAGES } from '../../../server/src/services/documents';
+import { DOCUMENT_MESSAGES, DOCUMENT_TYPES } from '../../../server/src/services/documents';
 import { auditActions, createCategory, currentFlags, mediaServer, uploadDocument, type Auth, type MediaTestServer } from './client';
 import { docx, filesOnDisk, odt, tinyPdf, utf8Text } from './fixtures';
 
@@ -321,11 +321,22 @@ describe('documents', () => {
       expect(first.id).not.toBe(second.id);
     });
 
-    it('redirects /cv.pdf to the download when the current CV is not a PDF', async () => {
-      const doc = await upload({ name: 'CV', category: String(cv), is_current: 'true' }, { data: docx(), filename: 'cv.docx' });
-      const res = await get('/cv.pdf');
-      expect(res.statusCode).toBe(302);
-      expect(res.headers.location).toBe(`/api/documents/documents/${doc.id}/download/`);
+    it('serves a current CV that is not a PDF at an address named after its type, and sends /cv.pdf there', async () => {
+      await upload({ name: 'CV', category: String(cv), is_current: 'true' }, { data: Buffer.from('Curriculum vitae\n'), filename: 'notes.txt' });
+      const redirect = await get('/cv.pdf');
+      expect(redirect.statusCode).toBe(302);
+      expect(redirect.headers.location).toBe('/cv.txt');
+      const res = await get('/cv.txt');
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toBe('text/plain; charset=utf-8');
+      expect(res.body).toBe('Curriculum vitae\n');
+      await upload({ name: 'CV', category: String(cv), is_current: 'true' }, { data: docx(), filename: 'cv.docx' });
+      expect((await get('/cv.txt')).headers.location).toBe('/cv.docx');
+      expect((await get('/cv.docx')).headers['content-type']).toBe(DOCUMENT_TYPES.docx.contentType);
+    });
+
+    it('answers 404 for /cv. with a type no document has', async () => {
+      expect((await get('/cv.exe')).statusCode).toBe(404);
     });
   });
 });

@@ -7,6 +7,8 @@ import { findCurrentCv, toDocument } from './documentQueries';
 import { fileResponses, sendStoredFile } from './files';
 
 const NO_CURRENT_CV = 'No current CV has been published.';
+const CV_EXTENSIONS = new Set(Object.values(DOCUMENT_TYPES).map((type) => type.extension));
+const extensionOf = (contentType: string) => Object.values(DOCUMENT_TYPES).find((type) => type.contentType === contentType)?.extension ?? 'pdf';
 
 /** The current CV for visitors: its description for the CV page, and a stable address to link to. */
 const currentCvRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -21,18 +23,24 @@ const currentCvRoutes: FastifyPluginAsyncTypebox = async (app) => {
   );
 
   /**
-   * Always the current CV, whichever file that is today. A PDF is served here directly; any
-   * other type is redirected to its download, so that the saved file gets its true extension.
+   * Always the current CV, whichever file that is today, at an address named after its type:
+   * /cv.pdf for a PDF, /cv.docx, /cv.odt or /cv.txt otherwise. The address of another type
+   * redirects there, so a link to /cv.pdf keeps working and the saved file gets its true type.
    */
   app.get(
-    '/cv.pdf',
-    { schema: { response: { ...fileResponses, 302: Type.Null({ description: 'Redirect to the download' }) } } },
+    '/cv.:extension',
+    {
+      schema: {
+        params: Type.Object({ extension: Type.String() }),
+        response: { ...fileResponses, 302: Type.Null({ description: 'Redirect to the address of the current type' }) },
+      },
+    },
     async (request, reply) => {
+      if (!CV_EXTENSIONS.has(request.params.extension)) return reply.callNotFound();
       const row = await findCurrentCv(app.db);
       if (!row) return reply.code(404).send({ detail: NO_CURRENT_CV });
-      if (row.content_type !== DOCUMENT_TYPES.pdf.contentType) {
-        return reply.header('cache-control', 'no-cache').redirect(DownloadLinks.path(row.id), 302);
-      }
+      const extension = extensionOf(row.content_type);
+      if (request.params.extension !== extension) return reply.header('cache-control', 'no-cache').redirect(`/cv.${extension}`, 302);
       return sendStoredFile(request, reply, app.storage, {
         key: row.file_key,
         contentType: row.content_type,
