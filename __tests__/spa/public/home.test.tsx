@@ -63,13 +63,25 @@ describe('banner', () => {
     await screen.findByRole('img', { name: 'Picture 1' });
     const next = screen.getByRole('button', { name: 'Show the next picture' });
 
+    const now = jest.spyOn(Date, 'now').mockReturnValue(10_000);
     await user.hover(next);
     expect(screen.getByRole('img', { name: 'Picture 2' })).toBeInTheDocument();
+    now.mockReturnValue(11_000);
     await user.click(next);
     expect(screen.getByRole('img', { name: 'Picture 3' })).toBeInTheDocument();
+    now.mockRestore();
     await user.unhover(next);
     await user.hover(next);
     expect(screen.getByRole('img', { name: 'Picture 1' })).toHaveAttribute('src', '/media/banner/1.webp');
+  });
+
+  it('moves on once when the mouse comes onto the picture and clicks it', async () => {
+    const user = userEvent.setup();
+    serveBannerImages([bannerImage(1), bannerImage(2), bannerImage(3)]);
+    renderHome();
+    await screen.findByRole('img', { name: 'Picture 1' });
+    await user.click(screen.getByRole('button', { name: 'Show the next picture' }));
+    expect(screen.getByRole('img', { name: 'Picture 2' })).toBeInTheDocument();
   });
 
   it('moves on once per tap on touch screens and per key press', async () => {

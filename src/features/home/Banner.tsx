@@ -1,4 +1,4 @@
-import { useState, type PointerEvent } from 'react';
+import { useRef, useState, type PointerEvent } from 'react';
 import styled, { css, keyframes } from 'styled-components';
 import { site } from '../../content/site';
 import { useGetImagesQuery } from '../../lib/api/imagesApi';
@@ -55,6 +55,9 @@ const Note = styled.p`
   text-align: center;
 `;
 
+/** A click this soon after the hover that moved the picture belongs to the same approach of the mouse. */
+const SAME_GESTURE_MS = 600;
+
 /**
  * The round picture in the hero, from the `page-logos` gallery. Click or hover shows the next
  * picture; the owner's initials stand in when there is none or it cannot be shown.
@@ -63,6 +66,7 @@ export function Banner() {
   const { data: images = [], isLoading, isError } = useGetImagesQuery({ gallery_slug: BANNER_GALLERY_SLUG });
   const [index, setIndex] = useState(0);
   const [failed, setFailed] = useState(false);
+  const hoveredAt = useRef(Number.NEGATIVE_INFINITY);
 
   if (isLoading) {
     return (
@@ -94,15 +98,19 @@ export function Banner() {
   );
   if (images.length < 2) return <Picture>{picture}</Picture>;
   const next = () => setIndex((current) => (current + 1) % images.length);
+  const onHover = (event: PointerEvent<HTMLButtonElement>) => {
+    // Hover means a mouse: a tap also emulates mouseenter, which would skip a picture.
+    if (event.pointerType !== 'mouse') return;
+    hoveredAt.current = Date.now();
+    next();
+  };
+  const onClick = () => {
+    // Moving the mouse onto the picture to click it already showed the next one: that is one gesture.
+    if (Date.now() - hoveredAt.current < SAME_GESTURE_MS) return;
+    next();
+  };
   return (
-    <Picture
-      as="button"
-      type="button"
-      aria-label="Show the next picture"
-      onClick={next}
-      // Hover means a mouse: a tap also emulates mouseenter, which would skip a picture.
-      onPointerEnter={(event: PointerEvent<HTMLButtonElement>) => event.pointerType === 'mouse' && next()}
-    >
+    <Picture as="button" type="button" aria-label="Show the next picture" onClick={onClick} onPointerEnter={onHover}>
       {picture}
     </Picture>
   );
