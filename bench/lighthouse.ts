@@ -38,10 +38,25 @@ function runOnce(url: string): Report {
   return report;
 }
 
-/** One page; a run Lighthouse itself reports as broken (e.g. no paint seen) is tried once more. */
+const ATTEMPTS = 3;
+
+/**
+ * One page. A run Lighthouse itself reports as broken (its trace missed the navigation, no paint
+ * seen) says nothing about the page: it is tried again, up to three runs in all.
+ */
 export function lighthouse(base: string, pagePath: string): LighthouseResult {
-  let report = runOnce(`${base}${pagePath}`);
-  if (report.runtimeError || report.categories.performance?.score === null) report = runOnce(`${base}${pagePath}`);
+  let report: Report | undefined;
+  let failure: unknown;
+  for (let attempt = 0; attempt < ATTEMPTS && !report; attempt += 1) {
+    try {
+      const run = runOnce(`${base}${pagePath}`);
+      if (!run.runtimeError && run.categories.performance?.score !== null) report = run;
+      else failure = new Error(run.runtimeError?.message ?? 'no performance score');
+    } catch (error) {
+      failure = error;
+    }
+  }
+  if (!report) throw failure;
   const score = (name: string) => Math.round((report.categories[name]?.score ?? 0) * 100);
   const failing = Object.entries(report.audits)
     .filter(([, audit]) => audit.score !== null && audit.score < 1 && ['binary', 'numeric', 'metricSavings'].includes(audit.scoreDisplayMode))
