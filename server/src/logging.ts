@@ -6,8 +6,9 @@ interface Entry {
   time: number;
   level: number;
   msg?: string;
-  req?: { method?: string; url?: string };
-  res?: { statusCode?: number };
+  method?: string;
+  url?: string;
+  statusCode?: number;
   responseTime?: number;
   err?: { message?: string; stack?: string };
 }
@@ -21,8 +22,8 @@ export function readableLine(json: string): string {
     return json;
   }
   const time = new Date(entry.time).toTimeString().slice(0, 8);
-  const request = entry.req ? ` ${entry.req.method ?? ''} ${entry.req.url ?? ''}` : '';
-  const answer = entry.res?.statusCode ? ` → ${entry.res.statusCode}${entry.responseTime === undefined ? '' : ` in ${entry.responseTime.toFixed(1)} ms`}` : '';
+  const request = entry.method ? ` ${entry.method} ${entry.url ?? ''}` : '';
+  const answer = entry.statusCode ? ` → ${entry.statusCode}${entry.responseTime === undefined ? '' : ` in ${entry.responseTime.toFixed(1)} ms`}` : '';
   const error = entry.err ? `\n${entry.err.stack ?? entry.err.message ?? ''}` : '';
   return `${time} ${(LEVELS[entry.level] ?? String(entry.level)).padEnd(5)} ${entry.msg ?? ''}${request}${answer}${error}\n`;
 }

@@ -88,7 +88,7 @@ export default fp(
       } else if (status >= 400 && status < 500) {
         body = { detail: clientErrorDetail(error, status, request.headers['content-type']) };
       } else {
-        request.log.error({ err: error }, 'request failed');
+        request.log.error({ reqId: request.id, err: error }, 'request failed');
         body = { detail: 'A server error occurred.' };
       }
       return reply.code(status >= 400 && status < 600 ? status : 500).serializer(JSON.stringify).type('application/json; charset=utf-8').send(body);

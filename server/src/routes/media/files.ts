@@ -4,7 +4,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { DetailSchema } from '../../../contract';
-import { SMALL_FILE_BYTES, type ByteRange, type Storage } from '../../storage';
+import { SMALL_FILE_BYTES, type ByteRange, type Storage, type StoredFileInfo } from '../../storage';
 import { IMAGE_FORMATS } from '../../services/images';
 import { MESSAGES } from './errors';
 
@@ -41,16 +41,20 @@ export function attachmentDisposition(name: string): string {
   return `attachment; filename="${fallback}"; filename*=UTF-8''${encoded}`;
 }
 
-const etags = new Map<string, string>();
+interface Validators {
+  etag: string;
+  lastModified: string;
+}
+const validators = new Map<string, Validators>();
 /** Derived from the key, whose content never changes; remembered because banner files are hot. */
-function etagOf(key: string, size: number): string {
-  let etag = etags.get(key);
-  if (!etag) {
-    etag = `"${crypto.createHash('sha256').update(key).digest('base64url').slice(0, 27)}-${size.toString(36)}"`;
-    if (etags.size >= 10_000) etags.clear();
-    etags.set(key, etag);
+function validatorsOf(key: string, info: StoredFileInfo): Validators {
+  let known = validators.get(key);
+  if (!known) {
+    known = { etag: `"${crypto.createHash('sha256').update(key).digest('base64url').slice(0, 27)}-${info.size.toString(36)}"`, lastModified: info.modified.toUTCString() };
+    if (validators.size >= 10_000) validators.clear();
+    validators.set(key, known);
   }
-  return etag;
+  return known;
 }
 
 function etagListMatches(header: string | undefined, etag: string): boolean {
@@ -90,8 +94,8 @@ function requestedRange(request: FastifyRequest, size: number, etag: string): By
 export async function sendStoredFile(request: FastifyRequest, reply: FastifyReply, storage: Storage, file: ServedFile) {
   const info = await storage.stat(file.key);
   if (!info) return reply.code(404).send({ detail: MESSAGES.notFound });
-  const etag = etagOf(file.key, info.size);
-  reply.header('etag', etag).header('last-modified', info.modified.toUTCString()).header('cache-control', file.cacheControl);
+  const { etag, lastModified } = validatorsOf(file.key, info);
+  reply.header('etag', etag).header('last-modified', lastModified).header('cache-control', file.cacheControl);
   reply.header('accept-ranges', 'bytes');
   if (etagListMatches(request.headers['if-none-match'], etag)) return reply.code(304).send();
   const range = requestedRange(request, info.size, etag);
