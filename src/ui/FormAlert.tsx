@@ -18,11 +18,25 @@ const Line = styled.span`
   display: block;
 `;
 
+const Dismiss = styled.button`
+  float: right;
+  margin: -${theme.space[1]} -${theme.space[2]} 0 ${theme.space[2]};
+  min-width: 32px;
+  min-height: 32px;
+  border: 0;
+  background: transparent;
+  color: inherit;
+  font-size: ${theme.fontSizes.lg};
+  line-height: 1;
+  cursor: pointer;
+`;
+
 /**
  * The message above a form. Errors are announced (role=alert) and take the focus, so a
- * keyboard or screen-reader user lands on what went wrong after a failed submit.
+ * keyboard or screen-reader user lands on what went wrong after a failed submit. With
+ * `onDismiss`, the reader can close it.
  */
-export function FormAlert({ message, children }: { message: FormMessage | null; children?: ReactNode }) {
+export function FormAlert({ message, onDismiss, children }: { message: FormMessage | null; onDismiss?: () => void; children?: ReactNode }) {
   const ref = useRef<HTMLDivElement>(null);
   useEffect(() => {
     if (message?.tone === 'error') ref.current?.focus();
@@ -32,6 +46,11 @@ export function FormAlert({ message, children }: { message: FormMessage | null; 
   return (
     <Focusable ref={ref} tabIndex={-1}>
       <Alert tone={message.tone}>
+        {onDismiss && (
+          <Dismiss type="button" aria-label="Dismiss message" onClick={onDismiss}>
+            ×
+          </Dismiss>
+        )}
         {lines.map((line, index) => (
           <Line key={index}>{line}</Line>
         ))}

@@ -346,7 +346,30 @@ describe('photos screen: image table', () => {
     await screen.findByRole('cell', { name: 'Conference - talk.jpg' });
     await user.click(within(rowOf('Conference - talk.jpg')).getByRole('button', { name: /Delete/ }));
     const table = screen.getByRole('region', { name: 'Uploaded Images' });
-    expect(await within(table).findByRole('alert')).toHaveTextContent('Failed to delete image.');
+    expect(await within(table).findByRole('alert')).toHaveTextContent('Failed to delete image. No.');
+  });
+
+  it('shows one message at a time: a later outcome replaces an error, and a message can be dismissed', async () => {
+    const backend = servePhotos({ images: [assigned] });
+    server.use(
+      http.delete(url('/api/photos/images/10/'), () => HttpResponse.json({ detail: 'Storage unavailable.' }, { status: 503 })),
+      http.patch(url('/api/photos/images/10/'), () => HttpResponse.json(backend.images[0])),
+    );
+    jest.spyOn(window, 'confirm').mockReturnValue(true);
+    const { user } = renderPhotos();
+    await screen.findByRole('cell', { name: 'Conference - talk.jpg' });
+    const table = screen.getByRole('region', { name: 'Uploaded Images' });
+    await user.click(within(rowOf('Conference - talk.jpg')).getByRole('button', { name: /Delete/ }));
+    expect(await within(table).findByRole('alert')).toHaveTextContent('Failed to delete image. Storage unavailable.');
+
+    await user.click(within(rowOf('Conference - talk.jpg')).getByRole('button', { name: /Edit/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Image' });
+    await user.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
+    expect(await within(table).findByText('Image updated successfully!')).toBeInTheDocument();
+    expect(within(table).queryByText(/Failed to delete image/)).not.toBeInTheDocument();
+
+    await user.click(within(table).getByRole('button', { name: 'Dismiss message' }));
+    expect(within(table).queryByText('Image updated successfully!')).not.toBeInTheDocument();
   });
 });
 

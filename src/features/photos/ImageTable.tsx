@@ -1,9 +1,10 @@
 import { useState } from 'react';
 import styled from 'styled-components';
 import type { Gallery, Image } from '../../../server/contract';
+import { failureMessage } from '../../lib/api/errors';
 import { useDeleteImageMutation } from '../../lib/api/imagesApi';
 import { formatDate } from '../../lib/dates';
-import { Alert, Button, ButtonLink, Card, Muted, Row, Table } from '../../ui';
+import { Button, ButtonLink, Card, FormAlert, Muted, Row, Table, type FormMessage } from '../../ui';
 import { ImageEditModal } from './ImageEditModal';
 import { theme } from '../../lib/theme/themes';
 
@@ -20,17 +21,17 @@ export function ImageTable({ images, galleries }: { images: Image[]; galleries: 
   const [deleteImage] = useDeleteImageMutation();
   const [editing, setEditing] = useState<Image | null>(null);
   const [deletingId, setDeletingId] = useState<number | null>(null);
-  const [errorLines, setErrorLines] = useState<string[]>([]);
-  const [success, setSuccess] = useState('');
+  // One message at a time: the latest outcome replaces the one before.
+  const [message, setMessage] = useState<FormMessage | null>(null);
 
   async function onDelete(image: Image) {
     if (!window.confirm('Are you sure you want to delete this image?')) return;
-    setSuccess('');
+    setMessage(null);
     setDeletingId(image.id);
     try {
       await deleteImage(image.id).unwrap();
-    } catch {
-      setErrorLines((lines) => [...lines, 'Failed to delete image.']);
+    } catch (error) {
+      setMessage({ tone: 'error', text: failureMessage('Failed to delete image.', error) });
     } finally {
       setDeletingId(null);
     }
@@ -39,8 +40,7 @@ export function ImageTable({ images, galleries }: { images: Image[]; galleries: 
   return (
     <Card aria-labelledby="uploaded-images-heading">
       <h2 id="uploaded-images-heading">Uploaded Images</h2>
-      {errorLines.length > 0 && <Alert tone="error">{errorLines.join('\n')}</Alert>}
-      {success && <Alert tone="success">{success}</Alert>}
+      <FormAlert message={message} onDismiss={() => setMessage(null)} />
       {images.length === 0 ? (
         <Muted>No images uploaded yet.</Muted>
       ) : (
@@ -72,7 +72,7 @@ export function ImageTable({ images, galleries }: { images: Image[]; galleries: 
                         $variant="secondary"
                         $size="sm"
                         onClick={() => {
-                          setSuccess('');
+                          setMessage(null);
                           setEditing(image);
                         }}
                       >
@@ -98,7 +98,7 @@ export function ImageTable({ images, galleries }: { images: Image[]; galleries: 
         onClose={() => setEditing(null)}
         onSaved={() => {
           setEditing(null);
-          setSuccess('Image updated successfully!');
+          setMessage({ tone: 'success', text: 'Image updated successfully!' });
         }}
       />
     </Card>
