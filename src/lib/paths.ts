@@ -8,6 +8,8 @@ export const paths = {
   signin: '/signin',
   register: '/register',
   registered: '/login?registrationSuccess=true',
+  /** Where a session that could not be renewed ends up: the sign-in screen, saying why. */
+  sessionEnded: '/signin?session=ended',
   forgotPassword: '/forgot-password',
   resetPassword: (uidb64: string, token: string) => `/reset-password/${uidb64}/${token}`,
   resetPasswordPattern: '/reset-password/:uidb64/:token',

@@ -168,6 +168,17 @@ describe('login screen', () => {
     expect(await screen.findByRole('status')).toHaveTextContent('Registration successful! Please sign in.');
   });
 
+  it('says the session ended when a lapsed session sent the visitor here, and only then', async () => {
+    await openLogin('/signin?session=ended');
+    expect(await screen.findByRole('status')).toHaveTextContent('Your session has ended. Please sign in again.');
+  });
+
+  it('says nothing of a session on an ordinary visit', async () => {
+    await openLogin('/signin');
+    await screen.findByRole('button', { name: 'Sign in' });
+    expect(screen.queryByText(/session has ended/)).not.toBeInTheDocument();
+  });
+
   it('returns to the page a guard sent the visitor from', async () => {
     const user = userEvent.setup();
     loginAnswers();

@@ -55,7 +55,7 @@ describe('per-request token refresh', () => {
     expect(localStorage.getItem('access')).toBeNull();
     expect(localStorage.getItem('refresh')).toBeNull();
     expect(store.getState().session.status).toBe('signedOut');
-    expect(assign).toHaveBeenCalledWith('/signin');
+    expect(assign).toHaveBeenCalledWith('/signin?session=ended');
   });
 
   it('treats a refresh answer without access as a failure', async () => {
@@ -63,7 +63,7 @@ describe('per-request token refresh', () => {
     localStorage.setItem('refresh', 'r1');
     server.use(protectedBy('fresh'), http.post(url('/api/token/refresh/'), () => HttpResponse.json({})));
     await signedInStore().dispatch(probeApi.endpoints.probe.initiate('/api/thing/'));
-    expect(assign).toHaveBeenCalledWith('/signin');
+    expect(assign).toHaveBeenCalledWith('/signin?session=ended');
   });
 
   it('sends the browser to /signin without calling refresh when no refresh token exists', async () => {
@@ -79,7 +79,7 @@ describe('per-request token refresh', () => {
     await signedInStore().dispatch(probeApi.endpoints.probe.initiate('/api/thing/'));
     expect(refreshCalls).toBe(0);
     expect(localStorage.getItem('access')).toBeNull();
-    expect(assign).toHaveBeenCalledWith('/signin');
+    expect(assign).toHaveBeenCalledWith('/signin?session=ended');
   });
 
   it('retries a request at most once: a second 401 goes to the caller', async () => {

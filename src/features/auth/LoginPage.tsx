@@ -42,6 +42,7 @@ export function LoginPage() {
       {searchParams.get('registrationSuccess') === 'true' && !message && (
         <Alert tone="success">{messages.registered}</Alert>
       )}
+      {searchParams.get('session') === 'ended' && !message && <Alert tone="info">{messages.sessionEnded}</Alert>}
       <FormAlert message={message} />
       <AuthForm onSubmit={onSubmit}>
         <TextField

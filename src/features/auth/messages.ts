@@ -11,5 +11,6 @@ export const messages = {
   forgotFailed: 'An unexpected error occurred. Please try again.',
   resetFailed: 'The reset link is invalid or has expired. Please try again.',
   noAppToken: 'No App Token found in URL',
+  sessionEnded: 'Your session has ended. Please sign in again.',
   tokenLoginFailed: 'Token login failed, Try to refresh the browser and retry: ',
 } as const;

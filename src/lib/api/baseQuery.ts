@@ -28,7 +28,7 @@ export interface ReauthOptions {
 /**
  * Per-request token refresh: on a 401, refresh once (shared by concurrent
  * requests) and retry the request once; when refreshing is impossible, sign out and
- * send the browser to /signin.
+ * send the browser to /signin, which then says the session ended.
  */
 export const baseQueryWithReauth: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError, ReauthOptions, FetchBaseQueryMeta> = async (
   args,
@@ -47,6 +47,6 @@ export const baseQueryWithReauth: BaseQueryFn<string | FetchArgs, unknown, Fetch
   }
   tokenStorage.clear();
   api.dispatch(signedOut());
-  browser.assign(paths.signin);
+  browser.assign(paths.sessionEnded);
   return result;
 };
