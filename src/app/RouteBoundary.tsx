@@ -4,6 +4,7 @@ import { HydrationDone } from '../lib/hydration';
 import { paths } from '../lib/paths';
 import { Alert, Page } from '../ui';
 import { AppLoading } from './AppLoading';
+import { NavigationProgress } from './layout/NavigationProgress';
 
 function ErrorScreen({ error }: { error: unknown }) {
   const chunkFailed = error instanceof Error && /Loading chunk|ChunkLoadError|dynamically imported module/i.test(error.message);
@@ -54,6 +55,7 @@ export function ScreenErrorBoundary({ children }: { children: ReactNode }) {
 export function RouteBoundary({ children }: { children: ReactNode }) {
   return (
     <ScreenErrorBoundary>
+      <NavigationProgress />
       <Suspense fallback={<AppLoading />}>
         {children}
         <HydrationDone />

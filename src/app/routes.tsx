@@ -5,6 +5,7 @@ import { RedirectSignedIn } from './guards/RedirectSignedIn';
 import { RequireAuth } from './guards/RequireAuth';
 import { RequireStaff } from './guards/RequireStaff';
 import { Layout } from './layout/Layout';
+import { trackScreenLoad } from './screenLoads';
 import { HomePage } from '../features/home/HomePage';
 import { NotFoundPage } from '../features/notFound/NotFoundPage';
 import { AccessDenied, LoadingText, Page } from '../ui';
@@ -23,7 +24,7 @@ function screen<M>(load: () => Promise<M>, pick: (module: M) => ComponentType) {
       const module = { default: loaded };
       return { then: (resolve: (value: typeof module) => void) => resolve(module) } as Promise<typeof module>;
     }
-    return load().then((module) => ({ default: (loaded = pick(module)) }));
+    return trackScreenLoad(load()).then((module) => ({ default: (loaded = pick(module)) }));
   });
   const element = <Screen />;
   preloads.set(element, async () => {

@@ -67,6 +67,9 @@ describe('route guards', () => {
 });
 
 describe('sign-in and registration screens for a signed-in user', () => {
+  // The home page they land on shows the banner pictures.
+  beforeEach(() => server.use(http.get(url('/api/photos/images/'), () => HttpResponse.json([]))));
+
   it.each(['/login', '/signin', '/register'])('sends a signed-in user from %s to the home page instead of an empty form', async (route) => {
     const { router } = renderApp({ route, preloadedState: signedInAs(aUser()) });
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
