@@ -32,6 +32,8 @@ const SCREENS: Record<'visitor' | 'staff', [string, string | RegExp][]> = {
 let browser: Browser;
 beforeAll(async () => {
   createStaff(STAFF.email, STAFF.password, 'Axel');
+  // A long address and name must wrap inside the admin area's user card on a phone.
+  createStaff('maximiliana.vandenberg-oppenheimer.research@quantitative-finance-institute.example', 'Long-address-passphrase-2026', 'Maximilianavandenbergoppenheimer');
   browser = await launchBrowser();
 });
 afterAll(async () => {
@@ -62,6 +64,14 @@ describe('accessibility (axe-core) of every screen at 360 px and on a desktop, l
             if (route !== '/no/such/page') await appReady(page);
             expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(theme === 'dark');
             found.push(...(await accessibilityProblems(page)).map((problem) => `${route}: ${problem}`));
+            // Nothing may stick out past the right edge of the page or of a box that scrolls sideways: a
+            // phone reader would have to scroll to see it, or would not see it at all.
+            const overflow = await page.evaluate(() => {
+              const sticksOut = (element: Element) => element.scrollWidth > element.clientWidth + 1 && getComputedStyle(element).overflowX !== 'visible';
+              const boxes = [document.documentElement, ...document.querySelectorAll('main *:not(.visually-hidden)')].filter(sticksOut);
+              return boxes.slice(0, 3).map((element) => `${element.tagName.toLowerCase()} (${element.clientWidth} px wide, content ${element.scrollWidth} px)`);
+            });
+            found.push(...overflow.map((element) => `${route}: ${element} sticks out past the right edge`));
           }
           expect(found).toEqual([]);
           expectNoProblems(session);

@@ -29,7 +29,8 @@ const StyledTable = styled.table`
     }
     td {
       display: grid;
-      grid-template-columns: 7.5rem 1fr;
+      /* minmax(0, …): a long value wraps inside the card instead of widening it past the screen. */
+      grid-template-columns: 7.5rem minmax(0, 1fr);
       gap: ${theme.space[3]};
       border-bottom: none;
     }

@@ -40,7 +40,11 @@ const Actions = styled.div`
   gap: ${theme.space[2]};
   button { white-space: nowrap; }
   @media (max-width: ${theme.breakpoints.tablet}) {
-    grid-template-columns: max-content;
+    grid-template-columns: minmax(0, max-content);
+  }
+  /* On a phone a button's label wraps rather than push the card past the screen's edge. */
+  @media (max-width: ${theme.breakpoints.phone}) {
+    button { white-space: normal; }
   }
 `;
 /** As wide as the buttons above it: its own text must not widen the column. */
