@@ -244,6 +244,9 @@ describe('signed-in sessions', () => {
     expect(revokedAll).toBe(true);
     await waitFor(() => expect(store.getState().session.status).toBe('signedOut'));
     expect(localStorage.getItem('refresh')).toBeNull();
+    // And stays there, signed out, with the sign-in form.
+    expect(await screen.findByRole('button', { name: 'Sign in' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/signin');
   });
 });
 
