@@ -18,6 +18,14 @@ export default tseslint.config(
       'no-console': ['error', { allow: ['warn', 'error'] }],
     },
   },
+  // The SPA reaches the API contract and its own modules through the @/ aliases, not long relative paths.
+  {
+    files: ['src/**', '__tests__/spa/**'],
+    ignores: ['src/features/**'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ regex: '^(\\.\\./)+server/contract', message: 'Import the contract from @/contract.' }] }],
+    },
+  },
   // The layers: features never import each other (src/app composes them, shared code lives in src/lib or src/ui).
   {
     files: ['src/features/**'],
@@ -28,6 +36,7 @@ export default tseslint.config(
           patterns: [
             { regex: '^\\.\\./[^.]', message: 'Features do not import each other: move shared code to src/lib or src/ui.' },
             { regex: '/features/', message: 'Features do not import each other: move shared code to src/lib or src/ui.' },
+            { regex: '^(\\.\\./)+server/contract', message: 'Import the contract from @/contract.' },
           ],
         },
       ],

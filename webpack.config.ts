@@ -53,7 +53,11 @@ export default (_env: unknown, argv: { mode?: Configuration['mode'] }): Configur
       publicPath: PUBLIC_PATH,
       clean: true,
     },
-    resolve: { extensions: ['.tsx', '.ts', '.js'] },
+    resolve: {
+      extensions: ['.tsx', '.ts', '.js'],
+      // The same aliases as tsconfig.json's paths.
+      alias: { '@/contract': path.resolve(__dirname, 'server/contract'), '@': path.resolve(__dirname, 'src') },
+    },
     module: {
       rules: [
         {

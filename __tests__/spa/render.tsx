@@ -1,11 +1,11 @@
 import { render } from '@testing-library/react';
 import { useLayoutEffect, type ReactElement } from 'react';
 import { MemoryRouter, useLocation, useNavigationType, type Location, type NavigationType, type RouteObject } from 'react-router-dom';
-import { AppProviders } from '../../src/app/AppProviders';
-import { RouteBoundary } from '../../src/app/RouteBoundary';
-import { AppRoutes, routerFuture, routes } from '../../src/app/routes';
-import { makeStore, type RootState } from '../../src/app/store';
-import type { User } from '../../server/contract';
+import { AppProviders } from '@/app/AppProviders';
+import { RouteBoundary } from '@/app/RouteBoundary';
+import { AppRoutes, routerFuture, routes } from '@/app/routes';
+import { makeStore, type RootState } from '@/app/store';
+import type { User } from '@/contract';
 
 export const aUser = (overrides: Partial<User> = {}): User => ({
   id: 1,

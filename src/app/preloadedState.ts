@@ -1,4 +1,4 @@
-import type { Document, Image } from '../../server/contract';
+import type { Document, Image } from '@/contract';
 import { cvApi } from '../features/cv/cvApi';
 import { imagesApi } from '../lib/api/imagesApi';
 import { BANNER_GALLERY_SLUG } from '../lib/paths';

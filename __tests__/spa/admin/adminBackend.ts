@@ -1,5 +1,5 @@
 import { http, HttpResponse } from 'msw';
-import type { AdminUser, AuditEntry } from '../../../server/contract/admin';
+import type { AdminUser, AuditEntry } from '@/contract/admin';
 import { server, url } from '../msw';
 
 export const anAdminUser = (overrides: Partial<AdminUser> = {}): AdminUser => ({

@@ -1,8 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import type { AuditEntry } from '../../../server/contract/admin';
-import { formatDateTime } from '../../../src/lib/dates';
+import type { AuditEntry } from '@/contract/admin';
+import { formatDateTime } from '@/lib/dates';
 import { server, url } from '../msw';
 import { aStaffUser, aUser, renderApp, signedInAs } from '../render';
 import { anAdminUser, anAuditEntry, serveAdmin } from './adminBackend';

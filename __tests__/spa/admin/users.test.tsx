@@ -1,9 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import type { AdminUser } from '../../../server/contract/admin';
-import { formatDate } from '../../../src/lib/dates';
-import { formatDateTime } from '../../../src/lib/dates';
+import type { AdminUser } from '@/contract/admin';
+import { formatDate } from '@/lib/dates';
+import { formatDateTime } from '@/lib/dates';
 import { server, url } from '../msw';
 import { aStaffUser, renderApp, signedInAs } from '../render';
 import { anAdminUser, serveAdmin } from './adminBackend';

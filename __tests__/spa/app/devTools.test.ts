@@ -2,10 +2,10 @@
 import { recordDevTools } from './fakeDevTools';
 import type { Action } from '@reduxjs/toolkit';
 import { http, HttpResponse } from 'msw';
-import { REDACTED } from '../../../src/app/devTools';
-import { makeStore } from '../../../src/app/store';
-import { authApi } from '../../../src/features/auth/authApi';
-import { login } from '../../../src/lib/session/sessionThunks';
+import { REDACTED } from '@/app/devTools';
+import { makeStore } from '@/app/store';
+import { authApi } from '@/features/auth/authApi';
+import { login } from '@/lib/session/sessionThunks';
 import { server, url } from '../msw';
 import { aUser } from '../render';
 

@@ -1,6 +1,6 @@
 import { act, render, screen } from '@testing-library/react';
-import { NavigationProgress } from '../../../src/app/layout/NavigationProgress';
-import { trackScreenLoad } from '../../../src/app/screenLoads';
+import { NavigationProgress } from '@/app/layout/NavigationProgress';
+import { trackScreenLoad } from '@/app/screenLoads';
 
 describe('progress while the next screen’s code loads', () => {
   beforeEach(() => jest.useFakeTimers());

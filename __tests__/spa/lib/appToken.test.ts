@@ -1,4 +1,4 @@
-import { captureAppTokenFromUrl, takeCapturedAppToken } from '../../../src/lib/appToken';
+import { captureAppTokenFromUrl, takeCapturedAppToken } from '@/lib/appToken';
 
 describe('app token capture at startup', () => {
   afterEach(() => window.history.replaceState(null, '', '/'));

@@ -1,6 +1,6 @@
 import { act, screen } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { REFRESH_LOCK, refreshAccessToken } from '../../../src/lib/api/refresh';
+import { REFRESH_LOCK, refreshAccessToken } from '@/lib/api/refresh';
 import { server, url } from '../msw';
 import { aUser, renderApp, signedInAs, signedOutState } from '../render';
 

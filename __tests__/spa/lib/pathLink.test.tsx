@@ -1,8 +1,8 @@
 import { render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
-import { routerFuture } from '../../../src/app/routes';
-import { adminBackendUrl } from '../../../src/lib/paths';
-import { PathLink } from '../../../src/lib/PathLink';
+import { routerFuture } from '@/app/routes';
+import { adminBackendUrl } from '@/lib/paths';
+import { PathLink } from '@/lib/PathLink';
 
 describe('PathLink', () => {
   it('links in-app paths through the router and other sites with a plain anchor', () => {

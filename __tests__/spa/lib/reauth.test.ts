@@ -1,7 +1,7 @@
 import { http, HttpResponse } from 'msw';
-import { makeStore } from '../../../src/app/store';
-import { api } from '../../../src/lib/api/apiSlice';
-import { browser } from '../../../src/lib/navigation';
+import { makeStore } from '@/app/store';
+import { api } from '@/lib/api/apiSlice';
+import { browser } from '@/lib/navigation';
 import { server, url } from '../msw';
 import { aUser } from '../render';
 

@@ -1,8 +1,8 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { makeStore } from '../../../src/app/store';
-import { restoreSession, login, logout } from '../../../src/lib/session/sessionThunks';
-import { useAuth } from '../../../src/lib/session/AuthProvider';
+import { makeStore } from '@/app/store';
+import { restoreSession, login, logout } from '@/lib/session/sessionThunks';
+import { useAuth } from '@/lib/session/AuthProvider';
 import { server, url } from '../msw';
 import { aUser, fakeJwt } from '../render';
 
@@ -181,7 +181,7 @@ describe('useAuth', () => {
   });
 
   it('exposes the session inside the app providers', async () => {
-    const { AppProviders } = await import('../../../src/app/AppProviders');
+    const { AppProviders } = await import('@/app/AppProviders');
     render(
       <AppProviders store={makeStore()}>
         <Probe />

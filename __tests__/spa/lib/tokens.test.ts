@@ -1,4 +1,4 @@
-import { readCookie, tokenStorage } from '../../../src/lib/tokens';
+import { readCookie, tokenStorage } from '@/lib/tokens';
 
 describe('token storage', () => {
   it('keeps the tokens under the local-storage keys access and refresh', () => {

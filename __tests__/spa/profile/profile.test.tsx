@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { delay, http, HttpResponse } from 'msw';
-import type { Session } from '../../../server/contract/accounts';
+import type { Session } from '@/contract/accounts';
 import { server, url } from '../msw';
 import { aUser, fakeJwt, renderApp, signedInAs } from '../render';
 

@@ -1,5 +1,5 @@
 import { act, render, screen } from '@testing-library/react';
-import { Typewriter } from '../../../src/features/home/Typewriter';
+import { Typewriter } from '@/features/home/Typewriter';
 
 const phrases = ['Quant', 'Risk'];
 

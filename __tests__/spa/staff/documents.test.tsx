@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import type { Document, DocumentCategory } from '../../../server/contract';
-import { api } from '../../../src/lib/api/apiSlice';
+import type { Document, DocumentCategory } from '@/contract';
+import { api } from '@/lib/api/apiSlice';
 import { server, url } from '../msw';
 import { aStaffUser, aUser, renderApp, signedInAs } from '../render';
 import { aCategory, aDocument, aFile, formFields } from './fixtures';

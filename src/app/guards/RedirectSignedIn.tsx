@@ -1,6 +1,6 @@
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
-import { useAuth } from '../../lib/session/AuthProvider';
-import { returnPath } from '../../lib/session/returnPath';
+import { useAuth } from '@/lib/session/AuthProvider';
+import { returnPath } from '@/lib/session/returnPath';
 
 /**
  * The sign-in and registration screens are for visitors: a signed-in user who opens one goes on to

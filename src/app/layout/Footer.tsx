@@ -1,9 +1,9 @@
 import styled from 'styled-components';
-import { site } from '../../content/site';
+import { site } from '@/content/site';
 import { navLinks } from './navLinks';
 import { NavList } from './NavList';
 import { pageGutter } from './pageGutter';
-import { theme } from '../../lib/theme/themes';
+import { theme } from '@/lib/theme/themes';
 
 const Bar = styled.footer`
   display: flex;

@@ -1,12 +1,12 @@
 import { Outlet, useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
-import { paths } from '../../lib/paths';
+import { paths } from '@/lib/paths';
 import { ScreenErrorBoundary } from '../RouteBoundary';
-import { useAuth } from '../../lib/session/AuthProvider';
+import { useAuth } from '@/lib/session/AuthProvider';
 import { Footer } from './Footer';
 import { ScrollToTop } from './ScrollToTop';
 import { TopBar } from './TopBar';
-import { theme } from '../../lib/theme/themes';
+import { theme } from '@/lib/theme/themes';
 
 /** A column filling the window, so the footer sits at the bottom of short pages. */
 const Shell = styled.div`

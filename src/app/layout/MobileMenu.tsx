@@ -1,10 +1,10 @@
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
-import { paths } from '../../lib/paths';
+import { paths } from '@/lib/paths';
 import type { NavItem } from './navLinks';
 import { NavList } from './NavList';
 import { AccountItems, menuRows } from './UserMenu';
-import { theme } from '../../lib/theme/themes';
+import { theme } from '@/lib/theme/themes';
 
 const Panel = styled.nav`
   position: fixed;

@@ -1,5 +1,5 @@
 import styled, { keyframes } from 'styled-components';
-import { theme } from '../../lib/theme/themes';
+import { theme } from '@/lib/theme/themes';
 import { useSlowScreenLoad } from '../screenLoads';
 
 /** A load this quick needs no sign; a slower one would look like a click that did nothing. */

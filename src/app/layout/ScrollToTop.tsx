@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router-dom';
-import { prefersReducedMotion } from '../../lib/motion';
+import { prefersReducedMotion } from '@/lib/motion';
 
 /**
  * Every path change starts at the top of the new page; smoothly unless less motion is wanted.

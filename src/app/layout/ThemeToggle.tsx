@@ -1,7 +1,7 @@
 import styled from 'styled-components';
 import { useAppDispatch, useAppSelector } from '../hooks';
-import { selectThemeMode, themeToggled } from '../../lib/theme/themeSlice';
-import { theme } from '../../lib/theme/themes';
+import { selectThemeMode, themeToggled } from '@/lib/theme/themeSlice';
+import { theme } from '@/lib/theme/themes';
 
 export const IconButton = styled.button.attrs({ type: 'button' })`
   display: inline-grid;

@@ -1,16 +1,16 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import styled from 'styled-components';
-import { site } from '../../content/site';
-import { paths } from '../../lib/paths';
-import { ButtonLink } from '../../ui';
+import { site } from '@/content/site';
+import { paths } from '@/lib/paths';
+import { ButtonLink } from '@/ui';
 import { MobileMenu } from './MobileMenu';
 import { navLinks } from './navLinks';
 import { NavItemLink, NavList } from './NavList';
 import { IconButton, ThemeToggle } from './ThemeToggle';
 import { pageGutter } from './pageGutter';
 import { UserMenu } from './UserMenu';
-import { theme } from '../../lib/theme/themes';
+import { theme } from '@/lib/theme/themes';
 
 /** Scroll distance after which the bar turns solid. */
 const SCROLLED_PX = 80;

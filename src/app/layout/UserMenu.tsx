@@ -1,9 +1,9 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import styled, { css } from 'styled-components';
-import { adminBackendUrl, paths } from '../../lib/paths';
-import { PathLink } from '../../lib/PathLink';
-import { theme } from '../../lib/theme/themes';
+import { adminBackendUrl, paths } from '@/lib/paths';
+import { PathLink } from '@/lib/PathLink';
+import { theme } from '@/lib/theme/themes';
 
 /** Plain rows for the links and the Sign Out button of the account menus. */
 export const menuRows = css`

@@ -1,7 +1,7 @@
-import { pages } from '../../content/pages';
-import { pageHeads } from '../../content/head';
-import { useDocumentTitle } from '../../lib/useDocumentTitle';
-import { Page, Prose } from '../../ui';
+import { pages } from '@/content/pages';
+import { pageHeads } from '@/content/head';
+import { useDocumentTitle } from '@/lib/useDocumentTitle';
+import { Page, Prose } from '@/ui';
 
 export function AboutPage() {
   useDocumentTitle(pageHeads.about.title);

@@ -1,11 +1,11 @@
 import { Navigate, NavLink, Route, Routes } from 'react-router-dom';
 import styled from 'styled-components';
-import { paths } from '../../lib/paths';
-import { useDocumentTitle } from '../../lib/useDocumentTitle';
-import { Muted, Page } from '../../ui';
+import { paths } from '@/lib/paths';
+import { useDocumentTitle } from '@/lib/useDocumentTitle';
+import { Muted, Page } from '@/ui';
 import { AuditPanel } from './AuditPanel';
 import { UsersPanel } from './UsersPanel';
-import { theme } from '../../lib/theme/themes';
+import { theme } from '@/lib/theme/themes';
 
 const Tabs = styled.nav`
   display: flex;

@@ -1,5 +1,5 @@
 import styled from 'styled-components';
-import { theme } from '../../lib/theme/themes';
+import { theme } from '@/lib/theme/themes';
 
 type Tone = 'accent' | 'success' | 'danger' | 'neutral';
 

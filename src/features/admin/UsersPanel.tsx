@@ -1,13 +1,13 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import styled from 'styled-components';
-import { failureMessage } from '../../lib/api/errors';
-import { useAuth } from '../../lib/session/AuthProvider';
-import { Alert, Button, FieldFrame, FormAlert, Input, LoadingText, Muted } from '../../ui';
+import { failureMessage } from '@/lib/api/errors';
+import { useAuth } from '@/lib/session/AuthProvider';
+import { Alert, Button, FieldFrame, FormAlert, Input, LoadingText, Muted } from '@/ui';
 import { useGetAdminUsersQuery } from './adminApi';
 import { Pager, pageCount } from './Pager';
 import { UsersTable } from './UsersTable';
 import { useUserActions } from './useUserActions';
-import { theme } from '../../lib/theme/themes';
+import { theme } from '@/lib/theme/themes';
 
 export const USERS_PAGE_SIZE = 20;
 

@@ -1,13 +1,13 @@
 import styled from 'styled-components';
-import type { AdminUser } from '../../../server/contract/admin';
-import { formatDate } from '../../lib/dates';
-import { Button, Table } from '../../ui';
+import type { AdminUser } from '@/contract/admin';
+import { formatDate } from '@/lib/dates';
+import { Button, Table } from '@/ui';
 import { Badge } from './Badge';
 import { breakLongWords } from './breakLongWords';
-import { formatDateTime } from '../../lib/dates';
+import { formatDateTime } from '@/lib/dates';
 import { userName } from './format';
 import type { UserAction } from './useUserActions';
-import { theme } from '../../lib/theme/themes';
+import { theme } from '@/lib/theme/themes';
 
 const Name = styled.span`
   display: block;

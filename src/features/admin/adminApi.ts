@@ -1,7 +1,7 @@
-import type { AdminUser, AdminUserPage, AdminUserUpdate, AuditPage } from '../../../server/contract/admin';
-import { api } from '../../lib/api/apiSlice';
-import { apiPaths } from '../../lib/paths';
-import { isNotFound } from '../../lib/api/errors';
+import type { AdminUser, AdminUserPage, AdminUserUpdate, AuditPage } from '@/contract/admin';
+import { api } from '@/lib/api/apiSlice';
+import { apiPaths } from '@/lib/paths';
+import { isNotFound } from '@/lib/api/errors';
 
 const userList = { type: 'AdminUser', id: 'LIST' } as const;
 const auditList = { type: 'Audit', id: 'LIST' } as const;

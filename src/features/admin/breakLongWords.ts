@@ -1,5 +1,5 @@
 import { css } from 'styled-components';
-import { theme } from '../../lib/theme/themes';
+import { theme } from '@/lib/theme/themes';
 
 /**
  * Long emails, subjects and notes may break anywhere on narrow screens only; in the wide table

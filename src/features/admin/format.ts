@@ -1,4 +1,4 @@
-import type { AdminUser } from '../../../server/contract/admin';
+import type { AdminUser } from '@/contract/admin';
 
 /** How the screen names a user: their full name, or their email when they gave none. */
 export function userName(user: Pick<AdminUser, 'first_name' | 'last_name' | 'email'>): string {

@@ -1,9 +1,9 @@
 import { useLayoutEffect, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
-import { removeAppTokenFromAddressBar, takeCapturedAppToken } from '../../lib/appToken';
-import { paths } from '../../lib/paths';
-import { useAuth } from '../../lib/session/AuthProvider';
-import { LoadingText, Muted } from '../../ui';
+import { removeAppTokenFromAddressBar, takeCapturedAppToken } from '@/lib/appToken';
+import { paths } from '@/lib/paths';
+import { useAuth } from '@/lib/session/AuthProvider';
+import { LoadingText, Muted } from '@/ui';
 import { AuthLayout, FormLinks } from './AuthLayout';
 import { useLoginWithTokenMutation, type TokenLoginError } from './authApi';
 import { messages } from './messages';

@@ -1,9 +1,9 @@
 import type { FormEvent, ReactNode } from 'react';
 import styled from 'styled-components';
-import { useHydrated } from '../../lib/hydration';
-import { useDocumentTitle } from '../../lib/useDocumentTitle';
-import { Card, Muted, Page } from '../../ui';
-import { theme } from '../../lib/theme/themes';
+import { useHydrated } from '@/lib/hydration';
+import { useDocumentTitle } from '@/lib/useDocumentTitle';
+import { Card, Muted, Page } from '@/ui';
+import { theme } from '@/lib/theme/themes';
 
 const Column = styled.div`
   max-width: 460px;

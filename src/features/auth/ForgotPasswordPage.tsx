@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
-import { paths } from '../../lib/paths';
-import { Button, FormAlert, TextField, type FormMessage } from '../../ui';
+import { paths } from '@/lib/paths';
+import { Button, FormAlert, TextField, type FormMessage } from '@/ui';
 import { AuthForm, AuthLayout, FormLinks, SubmitRow } from './AuthLayout';
 import { useForgotPasswordMutation } from './authApi';
 import { messages } from './messages';

@@ -1,9 +1,9 @@
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
-import { paths } from '../../lib/paths';
-import { Alert } from '../../ui';
+import { paths } from '@/lib/paths';
+import { Alert } from '@/ui';
 import { AuthLayout, FormLinks } from './AuthLayout';
-import { theme } from '../../lib/theme/themes';
+import { theme } from '@/lib/theme/themes';
 
 const Steps = styled.ol`
   padding-left: ${theme.space[5]};

@@ -1,11 +1,11 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
-import { errorDetail, isNetworkError } from '../../lib/api/errors';
-import { paths } from '../../lib/paths';
-import { useAuth } from '../../lib/session/AuthProvider';
-import { returnPath } from '../../lib/session/returnPath';
-import { tokenStorage } from '../../lib/tokens';
-import { Alert, Button, CheckboxField, FormAlert, PasswordField, TextField, type FormMessage } from '../../ui';
+import { errorDetail, isNetworkError } from '@/lib/api/errors';
+import { paths } from '@/lib/paths';
+import { useAuth } from '@/lib/session/AuthProvider';
+import { returnPath } from '@/lib/session/returnPath';
+import { tokenStorage } from '@/lib/tokens';
+import { Alert, Button, CheckboxField, FormAlert, PasswordField, TextField, type FormMessage } from '@/ui';
 import { AuthForm, AuthLayout, FormLinks, SubmitRow } from './AuthLayout';
 import { useLoginMutation } from './authApi';
 import { messages } from './messages';

@@ -1,15 +1,15 @@
 import { useState, type ChangeEvent, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
-import type { RegisterRequest } from '../../../server/contract/accounts';
-import { isNetworkError, registrationErrorLines } from '../../lib/api/errors';
-import { paths } from '../../lib/paths';
-import { Button, CheckboxField, FormAlert, PasswordField, TextAreaField, TextField, type FormMessage } from '../../ui';
+import type { RegisterRequest } from '@/contract/accounts';
+import { isNetworkError, registrationErrorLines } from '@/lib/api/errors';
+import { paths } from '@/lib/paths';
+import { Button, CheckboxField, FormAlert, PasswordField, TextAreaField, TextField, type FormMessage } from '@/ui';
 import { AuthForm, AuthLayout, FormLinks, SubmitRow } from './AuthLayout';
 import { useRegisterMutation } from './authApi';
 import { messages } from './messages';
 import { TermsModal } from './TermsModal';
-import { theme } from '../../lib/theme/themes';
+import { theme } from '@/lib/theme/themes';
 
 const NameRow = styled.div`
   display: grid;

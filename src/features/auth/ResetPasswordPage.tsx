@@ -1,8 +1,8 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
-import { fieldMessage } from '../../lib/api/errors';
-import { paths } from '../../lib/paths';
-import { Button, FormAlert, PasswordField, type FormMessage } from '../../ui';
+import { fieldMessage } from '@/lib/api/errors';
+import { paths } from '@/lib/paths';
+import { Button, FormAlert, PasswordField, type FormMessage } from '@/ui';
 import { AuthForm, AuthLayout, FormLinks, SubmitRow } from './AuthLayout';
 import { useResetPasswordMutation } from './authApi';
 import { messages } from './messages';

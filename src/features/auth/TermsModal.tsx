@@ -1,7 +1,7 @@
 import styled from 'styled-components';
-import { Button, Modal, Muted, Row } from '../../ui';
+import { Button, Modal, Muted, Row } from '@/ui';
 import { TERMS_LAST_UPDATED, termsSections } from './termsContent';
-import { theme } from '../../lib/theme/themes';
+import { theme } from '@/lib/theme/themes';
 
 const Section = styled.section`
   h3 { font-size: ${theme.fontSizes.md}; margin-bottom: ${theme.space[2]}; }

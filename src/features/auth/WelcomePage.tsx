@@ -1,10 +1,10 @@
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
-import { paths } from '../../lib/paths';
-import { useAuth } from '../../lib/session/AuthProvider';
-import { LoadingText, Muted } from '../../ui';
+import { paths } from '@/lib/paths';
+import { useAuth } from '@/lib/session/AuthProvider';
+import { LoadingText, Muted } from '@/ui';
 import { AuthLayout } from './AuthLayout';
-import { theme } from '../../lib/theme/themes';
+import { theme } from '@/lib/theme/themes';
 
 const Destinations = styled.ul`
   display: grid;

@@ -1,9 +1,9 @@
 import type { FetchBaseQueryError, FetchBaseQueryMeta } from '@reduxjs/toolkit/query';
-import type { Detail, LoginResponse, User } from '../../../server/contract';
-import type { ForgotPasswordRequest, LoginRequest, RegisterRequest, ResetPasswordParams, ResetPasswordRequest } from '../../../server/contract/accounts';
-import { api } from '../../lib/api/apiSlice';
-import { apiPaths } from '../../lib/paths';
-import { readCookie } from '../../lib/tokens';
+import type { Detail, LoginResponse, User } from '@/contract';
+import type { ForgotPasswordRequest, LoginRequest, RegisterRequest, ResetPasswordParams, ResetPasswordRequest } from '@/contract/accounts';
+import { api } from '@/lib/api/apiSlice';
+import { apiPaths } from '@/lib/paths';
+import { readCookie } from '@/lib/tokens';
 
 /** The reset call's body plus the two parts of the emailed link. */
 export type ResetPasswordArgs = ResetPasswordRequest & ResetPasswordParams;

@@ -1,4 +1,4 @@
-import { NETWORK_ERROR_MESSAGE } from '../../lib/api/errors';
+import { NETWORK_ERROR_MESSAGE } from '@/lib/api/errors';
 
 /** The account screens' messages, word for word as the product defines them: tests hold them to it. */
 export const messages = {

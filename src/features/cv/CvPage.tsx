@@ -1,12 +1,12 @@
 import styled from 'styled-components';
-import { pages } from '../../content/pages';
-import { site } from '../../content/site';
-import { pageHeads } from '../../content/head';
-import { useDocumentTitle } from '../../lib/useDocumentTitle';
-import { ButtonLink, Muted, Page, Row } from '../../ui';
+import { pages } from '@/content/pages';
+import { site } from '@/content/site';
+import { pageHeads } from '@/content/head';
+import { useDocumentTitle } from '@/lib/useDocumentTitle';
+import { ButtonLink, Muted, Page, Row } from '@/ui';
 import { CvDownloadButton } from './CvDownloadButton';
 import { CvSection, EntryList, PairList } from './CvSections';
-import { theme } from '../../lib/theme/themes';
+import { theme } from '@/lib/theme/themes';
 
 const Header = styled.header`
   margin-bottom: ${theme.space[7]};

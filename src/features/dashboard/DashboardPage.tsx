@@ -1,8 +1,8 @@
 import styled from 'styled-components';
-import { adminBackendUrl, paths } from '../../lib/paths';
-import { PathLink } from '../../lib/PathLink';
-import { useAuth } from '../../lib/session/AuthProvider';
-import { ButtonLink, Card, CardGrid, Muted, Page } from '../../ui';
+import { adminBackendUrl, paths } from '@/lib/paths';
+import { PathLink } from '@/lib/PathLink';
+import { useAuth } from '@/lib/session/AuthProvider';
+import { ButtonLink, Card, CardGrid, Muted, Page } from '@/ui';
 
 const DashboardCard = styled(Card)`
   display: flex;

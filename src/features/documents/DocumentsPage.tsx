@@ -1,10 +1,10 @@
 import styled from 'styled-components';
-import { Alert, LoadingText, Muted, Page, Stack } from '../../ui';
+import { Alert, LoadingText, Muted, Page, Stack } from '@/ui';
 import { CategoryForm } from './CategoryForm';
 import { DocumentsList } from './DocumentsList';
 import { useGetCategoriesQuery, useGetDocumentsQuery } from './documentsApi';
 import { UploadDocumentForm } from './UploadDocumentForm';
-import { theme } from '../../lib/theme/themes';
+import { theme } from '@/lib/theme/themes';
 
 const Forms = styled.div`
   display: grid;

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
-import type { DocumentCategory } from '../../../server/contract';
-import { failureMessage } from '../../lib/api/errors';
-import { Alert, Button, Card, CheckboxField, SelectField, TextAreaField, TextField } from '../../ui';
+import type { DocumentCategory } from '@/contract';
+import { failureMessage } from '@/lib/api/errors';
+import { Alert, Button, Card, CheckboxField, SelectField, TextAreaField, TextField } from '@/ui';
 import { useUploadDocumentMutation } from './documentsApi';
 
 const emptyForm = { name: '', category: '', description: '', isCurrent: false };

@@ -1,7 +1,7 @@
-import type { Document, DocumentCategory } from '../../../server/contract';
-import type { CategoryCreate, DocumentUpdate } from '../../../server/contract/media';
-import { api } from '../../lib/api/apiSlice';
-import { apiPaths } from '../../lib/paths';
+import type { Document, DocumentCategory } from '@/contract';
+import type { CategoryCreate, DocumentUpdate } from '@/contract/media';
+import { api } from '@/lib/api/apiSlice';
+import { apiPaths } from '@/lib/paths';
 
 const documentList = { type: 'Document', id: 'LIST' } as const;
 const categoryList = { type: 'Category', id: 'LIST' } as const;

@@ -1,9 +1,9 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import styled from 'styled-components';
-import type { Gallery } from '../../../server/contract';
-import { useDeleteGalleryMutation, useUpdateGalleryMutation } from '../../lib/api/imagesApi';
-import { Alert, Button, Card, Row, TextAreaField, TextField } from '../../ui';
-import { theme } from '../../lib/theme/themes';
+import type { Gallery } from '@/contract';
+import { useDeleteGalleryMutation, useUpdateGalleryMutation } from '@/lib/api/imagesApi';
+import { Alert, Button, Card, Row, TextAreaField, TextField } from '@/ui';
+import { theme } from '@/lib/theme/themes';
 
 const Slug = styled.p`
   font-family: ${theme.fonts.ui};

@@ -1,9 +1,9 @@
 import { useRef, useState, type PointerEvent } from 'react';
 import styled, { css, keyframes } from 'styled-components';
-import { site } from '../../content/site';
-import { useGetImagesQuery } from '../../lib/api/imagesApi';
-import { BANNER_GALLERY_SLUG } from '../../lib/paths';
-import { theme } from '../../lib/theme/themes';
+import { site } from '@/content/site';
+import { useGetImagesQuery } from '@/lib/api/imagesApi';
+import { BANNER_GALLERY_SLUG } from '@/lib/paths';
+import { theme } from '@/lib/theme/themes';
 
 /** Display size of the round banner (CSS px); the server's `banner` rendition is made for it. */
 const SIZE = 224;

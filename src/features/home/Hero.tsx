@@ -1,11 +1,11 @@
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
-import { site } from '../../content/site';
-import { paths } from '../../lib/paths';
-import { ButtonLink, Row } from '../../ui';
+import { site } from '@/content/site';
+import { paths } from '@/lib/paths';
+import { ButtonLink, Row } from '@/ui';
 import { Banner } from './Banner';
 import { Typewriter } from './Typewriter';
-import { theme } from '../../lib/theme/themes';
+import { theme } from '@/lib/theme/themes';
 
 const Wrapper = styled.section`
   display: flex;

@@ -1,8 +1,8 @@
 import { useId } from 'react';
 import styled from 'styled-components';
-import type { InterestSection as Interest } from '../../content/site';
+import type { InterestSection as Interest } from '@/content/site';
 import { FadeIn } from './FadeIn';
-import { theme } from '../../lib/theme/themes';
+import { theme } from '@/lib/theme/themes';
 
 const Section = styled.section<{ $flip: boolean }>`
   display: grid;

@@ -1,7 +1,7 @@
 import { useEffect, useReducer, useState } from 'react';
 import styled, { keyframes } from 'styled-components';
-import { prefersReducedMotion } from '../../lib/motion';
-import { theme } from '../../lib/theme/themes';
+import { prefersReducedMotion } from '@/lib/motion';
+import { theme } from '@/lib/theme/themes';
 
 /** Per typed character, pause on the full phrase, per deleted character (ms). */
 export const TYPE_MS = 150;

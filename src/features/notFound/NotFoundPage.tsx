@@ -1,11 +1,11 @@
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
-import { site } from '../../content/site';
-import { paths } from '../../lib/paths';
-import { pageHeads } from '../../content/head';
-import { useDocumentTitle } from '../../lib/useDocumentTitle';
-import { ButtonLink } from '../../ui';
-import { theme } from '../../lib/theme/themes';
+import { site } from '@/content/site';
+import { paths } from '@/lib/paths';
+import { pageHeads } from '@/content/head';
+import { useDocumentTitle } from '@/lib/useDocumentTitle';
+import { ButtonLink } from '@/ui';
+import { theme } from '@/lib/theme/themes';
 
 const Screen = styled.div`
   display: flex;

@@ -1,9 +1,9 @@
 import styled from 'styled-components';
-import { pages } from '../../content/pages';
-import { pageHeads } from '../../content/head';
-import { useDocumentTitle } from '../../lib/useDocumentTitle';
-import { Button, ButtonLink, Card, CardGrid, Muted, Page, Prose } from '../../ui';
-import { theme } from '../../lib/theme/themes';
+import { pages } from '@/content/pages';
+import { pageHeads } from '@/content/head';
+import { useDocumentTitle } from '@/lib/useDocumentTitle';
+import { Button, ButtonLink, Card, CardGrid, Muted, Page, Prose } from '@/ui';
+import { theme } from '@/lib/theme/themes';
 
 const PresenceCard = styled(Card)<{ $disabled: boolean }>`
   display: flex;

@@ -1,7 +1,7 @@
-import { failureMessage } from '../../lib/api/errors';
-import { useCreateGalleryMutation } from '../../lib/api/imagesApi';
-import { BANNER_GALLERY_SLUG } from '../../lib/paths';
-import { CreateNamedForm } from '../../ui';
+import { failureMessage } from '@/lib/api/errors';
+import { useCreateGalleryMutation } from '@/lib/api/imagesApi';
+import { BANNER_GALLERY_SLUG } from '@/lib/paths';
+import { CreateNamedForm } from '@/ui';
 
 /** Creates a gallery (name required, description optional). */
 export function CreateGalleryForm() {

@@ -1,9 +1,9 @@
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
-import type { Gallery } from '../../../server/contract';
-import { paths } from '../../lib/paths';
-import { ButtonLink, Card, Muted, Row } from '../../ui';
-import { theme } from '../../lib/theme/themes';
+import type { Gallery } from '@/contract';
+import { paths } from '@/lib/paths';
+import { ButtonLink, Card, Muted, Row } from '@/ui';
+import { theme } from '@/lib/theme/themes';
 
 const Header = styled(Row)`
   justify-content: space-between;

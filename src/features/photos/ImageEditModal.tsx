@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
-import type { Gallery, Image } from '../../../server/contract';
-import { useUpdateImageMutation } from '../../lib/api/imagesApi';
-import { Alert, Button, Modal, Row, SelectField, TextAreaField, TextField } from '../../ui';
+import type { Gallery, Image } from '@/contract';
+import { useUpdateImageMutation } from '@/lib/api/imagesApi';
+import { Alert, Button, Modal, Row, SelectField, TextAreaField, TextField } from '@/ui';
 
 interface Props {
   image: Image | null;

@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import styled from 'styled-components';
-import type { Gallery, Image } from '../../../server/contract';
-import { failureMessage } from '../../lib/api/errors';
-import { useDeleteImageMutation } from '../../lib/api/imagesApi';
-import { formatDate } from '../../lib/dates';
-import { Button, ButtonLink, Card, FormAlert, Muted, Row, Table, type FormMessage } from '../../ui';
+import type { Gallery, Image } from '@/contract';
+import { failureMessage } from '@/lib/api/errors';
+import { useDeleteImageMutation } from '@/lib/api/imagesApi';
+import { formatDate } from '@/lib/dates';
+import { Button, ButtonLink, Card, FormAlert, Muted, Row, Table, type FormMessage } from '@/ui';
 import { ImageEditModal } from './ImageEditModal';
-import { theme } from '../../lib/theme/themes';
+import { theme } from '@/lib/theme/themes';
 
 const Thumbnail = styled.img`
   width: 64px;

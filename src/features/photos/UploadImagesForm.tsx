@@ -1,10 +1,10 @@
 import { useState, type FormEvent } from 'react';
 import styled from 'styled-components';
-import type { Gallery } from '../../../server/contract';
-import { useUploadImageMutation } from '../../lib/api/imagesApi';
-import { Alert, Button, Card, SelectField, TextAreaField, TextField } from '../../ui';
+import type { Gallery } from '@/contract';
+import { useUploadImageMutation } from '@/lib/api/imagesApi';
+import { Alert, Button, Card, SelectField, TextAreaField, TextField } from '@/ui';
 import { uploadSequentially, uploadSummary } from './uploadSequentially';
-import { theme } from '../../lib/theme/themes';
+import { theme } from '@/lib/theme/themes';
 
 const Progress = styled.progress`
   display: block;

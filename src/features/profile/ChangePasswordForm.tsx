@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
-import type { ChangePasswordRequest } from '../../../server/contract/accounts';
-import { failureMessage, isNetworkError, NETWORK_ERROR_MESSAGE } from '../../lib/api/errors';
-import { Button, Card, FormAlert, Muted, PasswordField, type FormMessage } from '../../ui';
+import type { ChangePasswordRequest } from '@/contract/accounts';
+import { failureMessage, isNetworkError, NETWORK_ERROR_MESSAGE } from '@/lib/api/errors';
+import { Button, Card, FormAlert, Muted, PasswordField, type FormMessage } from '@/ui';
 import { useChangePasswordMutation } from './profileApi';
 
 const empty: ChangePasswordRequest = { old_password: '', new_password: '', new_password2: '' };

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
-import { failureMessage, isNetworkError, NETWORK_ERROR_MESSAGE } from '../../lib/api/errors';
-import { Button, Card, FormAlert, Modal, Muted, PasswordField, Row, type FormMessage } from '../../ui';
+import { failureMessage, isNetworkError, NETWORK_ERROR_MESSAGE } from '@/lib/api/errors';
+import { Button, Card, FormAlert, Modal, Muted, PasswordField, Row, type FormMessage } from '@/ui';
 import { useDeleteAccountMutation } from './profileApi';
 
 /** Deleting the account is final, so it asks for the password in a confirmation dialog. */

@@ -1,12 +1,12 @@
 import { useState, type FormEvent } from 'react';
 import styled from 'styled-components';
-import type { User } from '../../../server/contract';
-import type { ProfileUpdate } from '../../../server/contract/accounts';
-import { failureMessage, isNetworkError, NETWORK_ERROR_MESSAGE } from '../../lib/api/errors';
-import { formatDate } from '../../lib/dates';
-import { Button, Card, FormAlert, Row, TextAreaField, TextField, type FormMessage } from '../../ui';
+import type { User } from '@/contract';
+import type { ProfileUpdate } from '@/contract/accounts';
+import { failureMessage, isNetworkError, NETWORK_ERROR_MESSAGE } from '@/lib/api/errors';
+import { formatDate } from '@/lib/dates';
+import { Button, Card, FormAlert, Row, TextAreaField, TextField, type FormMessage } from '@/ui';
 import { useUpdateProfileMutation } from './profileApi';
-import { theme } from '../../lib/theme/themes';
+import { theme } from '@/lib/theme/themes';
 
 const Facts = styled.dl`
   display: grid;

@@ -1,15 +1,15 @@
 import { useCallback, useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
-import { paths } from '../../lib/paths';
-import { useAuth } from '../../lib/session/AuthProvider';
-import { Alert, Button, LoadingText, Muted, Page, Row, Stack } from '../../ui';
+import { paths } from '@/lib/paths';
+import { useAuth } from '@/lib/session/AuthProvider';
+import { Alert, Button, LoadingText, Muted, Page, Row, Stack } from '@/ui';
 import { ChangePasswordForm } from './ChangePasswordForm';
 import { DeleteAccount } from './DeleteAccount';
 import { ProfileDetails } from './ProfileDetails';
 import { SessionsList } from './SessionsList';
 import { useGetProfileQuery } from './profileApi';
-import { theme } from '../../lib/theme/themes';
+import { theme } from '@/lib/theme/themes';
 
 const Header = styled(Row)`
   justify-content: space-between;

@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import styled from 'styled-components';
-import type { Session } from '../../../server/contract/accounts';
-import { failureMessage } from '../../lib/api/errors';
-import { Alert, Button, Card, FormAlert, LoadingText, Muted, Row, Table, type FormMessage } from '../../ui';
-import { formatDateTime } from '../../lib/dates';
+import type { Session } from '@/contract/accounts';
+import { failureMessage } from '@/lib/api/errors';
+import { Alert, Button, Card, FormAlert, LoadingText, Muted, Row, Table, type FormMessage } from '@/ui';
+import { formatDateTime } from '@/lib/dates';
 import { describeDevice } from './formatting';
 import { useGetSessionsQuery, useRevokeAllSessionsMutation, useRevokeSessionMutation } from './profileApi';
-import { theme } from '../../lib/theme/themes';
+import { theme } from '@/lib/theme/themes';
 
 const Badge = styled.span`
   display: inline-block;

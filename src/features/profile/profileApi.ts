@@ -1,8 +1,8 @@
-import type { Detail, User } from '../../../server/contract';
-import type { ChangePasswordRequest, DeleteAccountRequest, ProfileUpdate, Session } from '../../../server/contract/accounts';
-import { api } from '../../lib/api/apiSlice';
-import { apiPaths } from '../../lib/paths';
-import { profileUpdated } from '../../lib/session/sessionSlice';
+import type { Detail, User } from '@/contract';
+import type { ChangePasswordRequest, DeleteAccountRequest, ProfileUpdate, Session } from '@/contract/accounts';
+import { api } from '@/lib/api/apiSlice';
+import { apiPaths } from '@/lib/paths';
+import { profileUpdated } from '@/lib/session/sessionSlice';
 
 /** The signed-in user's own account: details, password, sessions, deletion. */
 export const profileApi = api.injectEndpoints({

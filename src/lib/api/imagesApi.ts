@@ -1,5 +1,5 @@
-import type { Gallery, Image } from '../../../server/contract';
-import type { GalleryCreate, GalleryUpdate, ImageListQuery } from '../../../server/contract/media';
+import type { Gallery, Image } from '@/contract';
+import type { GalleryCreate, GalleryUpdate, ImageListQuery } from '@/contract/media';
 import { apiPaths } from '../paths';
 import { api } from './apiSlice';
 

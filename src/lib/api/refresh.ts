@@ -1,4 +1,4 @@
-import type { RefreshResponse } from '../../../server/contract';
+import type { RefreshResponse } from '@/contract';
 import { apiPaths } from '../paths';
 import { tokenStorage } from '../tokens';
 import { sessionRequest } from './sessionRequest';

@@ -1,6 +1,6 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, type ReactNode } from 'react';
-import type { User } from '../../../server/contract';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import type { User } from '@/contract';
+import { useAppDispatch, useAppSelector } from '@/app/hooks';
 import { afterHydration } from '../hydration';
 import { useSessionAcrossTabs } from './crossTab';
 import { selectCurrentUser, selectSessionStatus } from './sessionSlice';

@@ -1,4 +1,4 @@
-import type { User } from '../../../server/contract';
+import type { User } from '@/contract';
 import { sessionRequest } from '../api/sessionRequest';
 import { apiPaths } from '../paths';
 import { tokenStorage } from '../tokens';

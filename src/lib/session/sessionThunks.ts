@@ -1,5 +1,5 @@
 import { createAsyncThunk } from '@reduxjs/toolkit';
-import type { User } from '../../../server/contract';
+import type { User } from '@/contract';
 import { api } from '../api/apiSlice';
 import { refreshAccessToken } from '../api/refresh';
 import { sessionRequest } from '../api/sessionRequest';

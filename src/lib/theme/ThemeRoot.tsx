@@ -1,5 +1,5 @@
 import { useEffect, useRef, type ReactNode } from 'react';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { useAppDispatch, useAppSelector } from '@/app/hooks';
 import { afterHydration } from '../hydration';
 import { rememberThemeMode, selectThemeMode, storedThemeMode, themeRestored } from './themeSlice';
 
