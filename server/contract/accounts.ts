@@ -73,7 +73,6 @@ export const SessionSchema = Type.Object({
 });
 export type Session = Static<typeof SessionSchema>;
 
-export const SessionIdParamsSchema = Type.Object({ id: Type.Integer({ minimum: 1, maximum: 2147483647 }) });
 
 export const ForgotPasswordRequestSchema = Type.Object({ email: Email });
 export type ForgotPasswordRequest = Static<typeof ForgotPasswordRequestSchema>;

@@ -3,15 +3,13 @@
  * Shared by the server's route schemas and the SPA (`import type` only).
  */
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
+import { UserSchema } from './index';
 
 /** Largest page a list call answers; bigger requests are refused rather than silently cut. */
 const ADMIN_MAX_PAGE_SIZE = 100;
 const ADMIN_DEFAULT_PAGE_SIZE = 20;
 
-/** Ids are 32-bit integers in both databases; larger numbers are refused before they reach a query. */
-const Id = Type.Integer({ minimum: 1, maximum: 2147483647 });
 
-export const AdminIdParamsSchema = Type.Object({ id: Id });
 
 const pageFields = {
   page: Type.Integer({ minimum: 1, maximum: 1000000, default: 1 }),
@@ -35,19 +33,15 @@ const PageOf = <T extends TSchema>(item: T) =>
     results: Type.Array(item),
   });
 
-export const AdminUserSchema = Type.Object({
-  id: Type.Integer(),
-  email: Type.String(),
-  first_name: Type.String(),
-  last_name: Type.String(),
-  is_staff: Type.Boolean(),
-  is_active: Type.Boolean(),
-  /** The site's owner: only the owner manages staff rights and acts on staff accounts or on the owner's. */
-  is_owner: Type.Boolean(),
-  date_joined: Type.String(),
-  last_login: Type.Union([Type.String(), Type.Null()]),
-  interest_notes: Type.String(),
-});
+/** A user as the administration area sees them: the profile, and whether they may sign in and own the site. */
+export const AdminUserSchema = Type.Composite([
+  UserSchema,
+  Type.Object({
+    is_active: Type.Boolean(),
+    /** The site's owner: only the owner manages staff rights and acts on staff accounts or on the owner's. */
+    is_owner: Type.Boolean(),
+  }),
+]);
 export type AdminUser = Static<typeof AdminUserSchema>;
 
 export const AdminUserPageSchema = PageOf(AdminUserSchema);

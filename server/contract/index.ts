@@ -5,6 +5,11 @@ import { Type, type Static, type TSchema } from '@sinclair/typebox';
 
 const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
 
+/** Ids are 32-bit integers in both databases; larger numbers are refused before they reach a query. */
+export const IdSchema = Type.Integer({ minimum: 1, maximum: 2147483647 });
+/** A route with one `{id}` in its path. */
+export const IdParamsSchema = Type.Object({ id: IdSchema });
+
 export const UserSchema = Type.Object({
   id: Type.Integer(),
   email: Type.String(),

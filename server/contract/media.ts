@@ -3,6 +3,7 @@
  * multipart/form-data: their text fields arrive as strings and their file fields as files.
  */
 import { Type, type Static } from '@sinclair/typebox';
+import { IdSchema } from './index';
 
 export const GALLERY_NAME_MAX = 100;
 export const CATEGORY_NAME_MAX = 100;
@@ -34,7 +35,7 @@ export type CategoryCreate = Static<typeof CategoryCreateSchema>;
  */
 export const DocumentUpdateSchema = Type.Object({
   is_current: Type.Optional(Type.Boolean()),
-  category: Type.Optional(Type.Union([Type.Integer({ minimum: 1, maximum: 2147483647 }), Type.Null()])),
+  category: Type.Optional(Type.Union([IdSchema, Type.Null()])),
   name: Type.Optional(Type.String()),
   description: Type.Optional(Type.String()),
 });

@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import { DetailSchema } from '../../../contract';
-import { SessionIdParamsSchema, SessionSchema } from '../../../contract/accounts';
+import { DetailSchema, IdParamsSchema } from '../../../contract';
+import { SessionSchema } from '../../../contract/accounts';
 import { listActiveSessions, revokeAllSessions, revokeSession } from '../../services/sessions';
-import { currentFamily, errorResponses} from './common';
+import { currentFamily, errorResponses } from './common';
 import { signedInUser } from '../../plugins/auth';
 
 const routes: FastifyPluginAsyncTypebox = async (app) => {
@@ -30,7 +30,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     '/api/users/sessions/:id/',
     {
       preHandler: app.requireUser,
-      schema: { params: SessionIdParamsSchema, response: { 204: Type.Null(), 404: DetailSchema, ...errorResponses } },
+      schema: { params: IdParamsSchema, response: { 204: Type.Null(), 404: DetailSchema, ...errorResponses } },
     },
     async (request, reply) => {
       if (!(await revokeSession(app.db, signedInUser(request).id, request.params.id))) {

@@ -1,13 +1,12 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import {
-  AdminIdParamsSchema,
   AdminUserPageSchema,
   AdminUserQuerySchema,
   AdminUserSchema,
   AdminUserUpdateSchema,
 } from '../../../contract/admin';
-import { DetailSchema, ErrorBodySchema } from '../../../contract';
+import { DetailSchema, ErrorBodySchema, IdParamsSchema } from '../../../contract';
 import { recordAudit } from '../../lib/audit';
 import { revokeAllSessions } from '../../services/sessions';
 import { adminPaths } from './paths';
@@ -48,7 +47,7 @@ const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
       onRequest: app.requireStaff,
       preValidation: requireJsonBooleans(['is_staff', 'is_active']),
       schema: {
-        params: AdminIdParamsSchema,
+        params: IdParamsSchema,
         body: AdminUserUpdateSchema,
         response: { 200: AdminUserSchema, 400: ErrorBodySchema, 404: DetailSchema, ...guarded },
       },
@@ -98,7 +97,7 @@ const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
     adminPaths.userSignOut,
     {
       onRequest: app.requireStaff,
-      schema: { params: AdminIdParamsSchema, response: { 204: Type.Null(), 400: ErrorBodySchema, 404: DetailSchema, ...guarded } },
+      schema: { params: IdParamsSchema, response: { 204: Type.Null(), 400: ErrorBodySchema, 404: DetailSchema, ...guarded } },
     },
     async (request, reply) => {
       const actor = signedInUser(request);
@@ -118,7 +117,7 @@ const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
     adminPaths.user,
     {
       onRequest: app.requireStaff,
-      schema: { params: AdminIdParamsSchema, response: { 204: Type.Null(), 400: ErrorBodySchema, 404: DetailSchema, ...guarded } },
+      schema: { params: IdParamsSchema, response: { 204: Type.Null(), 400: ErrorBodySchema, 404: DetailSchema, ...guarded } },
     },
     async (request, reply) => {
       const actor = signedInUser(request);

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import { DetailSchema, DocumentSchema } from '../../../contract';
+import { DetailSchema, DocumentSchema, IdParamsSchema } from '../../../contract';
 import { DESCRIPTION_MAX, DOCUMENT_NAME_MAX, DocumentUpdateSchema } from '../../../contract/media';
 import type { Db, Dialect } from '../../db';
 import { nowIso } from '../../db/columns';
@@ -12,7 +12,6 @@ import { selectDocuments, isCurrentCv, toDocument, type DocumentWithCategory } f
 import { ErrorCollector, fieldError, MESSAGES, NoContent, errorResponses, isForeignKeyViolation, isUniqueViolation } from './errors';
 import { fileResponses, sendStoredFile } from './files';
 import { FileField, readUpload, uploadLimits } from './multipart';
-import { IdParams } from './params';
 import { signedInUser } from '../../plugins/auth';
 
 const CATEGORY_MISSING = 'The selected category does not exist.';
@@ -139,7 +138,7 @@ const documentRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/api/documents/documents/:id/',
     {
       onRequest: app.requireStaff,
-      schema: { params: IdParams, body: DocumentUpdateSchema, response: { 200: DocumentSchema, ...errorResponses } },
+      schema: { params: IdParamsSchema, body: DocumentUpdateSchema, response: { 200: DocumentSchema, ...errorResponses } },
     },
     async (request, reply) => {
       const { id } = request.params;
@@ -182,7 +181,7 @@ const documentRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.delete(
     '/api/documents/documents/:id/',
-    { onRequest: app.requireStaff, schema: { params: IdParams, response: { 204: NoContent, ...errorResponses } } },
+    { onRequest: app.requireStaff, schema: { params: IdParamsSchema, response: { 204: NoContent, ...errorResponses } } },
     async (request, reply) => {
       const { id } = request.params;
       const deleted = await app.db.transaction().execute(async (trx) => {
@@ -201,7 +200,7 @@ const documentRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/api/documents/documents/:id/download/',
     {
       schema: {
-        params: IdParams,
+        params: IdParamsSchema,
         querystring: DownloadQuerySchema,
         response: { ...fileResponses, 401: DetailSchema, 403: DetailSchema },
       },

@@ -1,13 +1,12 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import { GallerySchema, type Gallery } from '../../../contract';
+import { GallerySchema, IdParamsSchema, type Gallery } from '../../../contract';
 import { DESCRIPTION_MAX, GALLERY_NAME_MAX, GalleryCreateSchema, GalleryUpdateSchema } from '../../../contract/media';
 import type { Db } from '../../db';
 import { nowIso } from '../../db/columns';
 import type { GalleryRow } from '../../db/schema';
 import { recordAudit } from '../../lib/audit';
 import { ErrorCollector, fieldError, MESSAGES, NoContent, errorResponses, isUniqueViolation } from './errors';
-import { IdParams } from './params';
 import { signedInUser } from '../../plugins/auth';
 
 const DUPLICATE_NAME = 'A gallery with this name already exists.';
@@ -97,7 +96,7 @@ const galleryRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/api/photos/galleries/update/:id/',
     {
       onRequest: app.requireStaff,
-      schema: { params: IdParams, body: GalleryUpdateSchema, response: { 200: GallerySchema, ...errorResponses } },
+      schema: { params: IdParamsSchema, body: GalleryUpdateSchema, response: { 200: GallerySchema, ...errorResponses } },
     },
     async (request, reply) => {
       const { id } = request.params;
@@ -135,7 +134,7 @@ const galleryRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.delete(
     '/api/photos/galleries/:id/',
-    { onRequest: app.requireStaff, schema: { params: IdParams, response: { 204: NoContent, ...errorResponses } } },
+    { onRequest: app.requireStaff, schema: { params: IdParamsSchema, response: { 204: NoContent, ...errorResponses } } },
     async (request, reply) => {
       const { id } = request.params;
       const deleted = await app.db.transaction().execute(async (trx) => {

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import { ImageSchema, type ErrorBody, type Image } from '../../../contract';
+import { IdParamsSchema, ImageSchema, type ErrorBody, type Image } from '../../../contract';
 import { DESCRIPTION_MAX, IMAGE_TITLE_MAX, ImageListQuerySchema } from '../../../contract/media';
 import type { Db } from '../../db';
 import { nowIso } from '../../db/columns';
@@ -10,7 +10,6 @@ import { IMAGE_MAX_BYTES, ImageRejected, processImage, type ProcessedImage } fro
 import { deleteAll, putAll, randomName, storageKey, type Storage } from '../../storage';
 import { ErrorCollector, fieldError, MESSAGES, NoContent, errorResponses, isForeignKeyViolation } from './errors';
 import { FileField, readUpload, uploadLimits, type UploadedFile } from './multipart';
-import { IdParams } from './params';
 import { signedInUser } from '../../plugins/auth';
 
 const GALLERY_MISSING = 'The selected gallery does not exist.';
@@ -173,7 +172,7 @@ const imageRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: { multipartOptions: uploadLimits(IMAGE_MAX_BYTES) },
       schema: {
         consumes: ['multipart/form-data', 'application/json'],
-        params: IdParams,
+        params: IdParamsSchema,
         body: ImageFormSchema,
         response: { 200: ImageSchema, ...errorResponses },
       },
@@ -229,7 +228,7 @@ const imageRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.delete(
     '/api/photos/images/:id/',
-    { onRequest: app.requireStaff, schema: { params: IdParams, response: { 204: NoContent, ...errorResponses } } },
+    { onRequest: app.requireStaff, schema: { params: IdParamsSchema, response: { 204: NoContent, ...errorResponses } } },
     async (request, reply) => {
       const { id } = request.params;
       const deleted = await app.db.transaction().execute(async (trx) => {
