@@ -208,7 +208,7 @@ describe('photos screen: upload form', () => {
     if (succeeded > 0) await waitFor(() => expect(within(table).getAllByRole('row')).toHaveLength(succeeded + 1));
   });
 
-  it('lists every failed file on its own line of the banner', async () => {
+  it('lists every failed file on its own line of the banner, with the server’s reason', async () => {
     servePhotos({ failing: ['photo-1.jpg', 'photo-3.jpg'] });
     const { user } = renderPhotos();
     const form = await screen.findByRole('region', { name: 'Upload Images' });
@@ -216,7 +216,22 @@ describe('photos screen: upload form', () => {
     await user.type(within(form).getByLabelText('Title'), 'Trip');
     await user.click(within(form).getByRole('button', { name: 'Upload Images' }));
     expect(await within(form).findByText('Finished uploading. 1 succeeded, 2 failed. Check errors.')).toBeInTheDocument();
-    expect(within(form).getByRole('alert').textContent).toBe('Failed to upload photo-1.jpg.\nFailed to upload photo-3.jpg.');
+    const lines = within(within(form).getByRole('alert')).getAllByText(/^Failed to upload/).map((line) => line.textContent);
+    expect(lines).toEqual(['Failed to upload photo-1.jpg. Upload a valid image.', 'Failed to upload photo-3.jpg. Upload a valid image.']);
+  });
+});
+
+describe('photos screen: no answer at all', () => {
+  it('says a file failed because the network is down, and goes on to the next', async () => {
+    servePhotos();
+    server.use(http.post(url('/api/photos/images/'), () => HttpResponse.error(), { once: true }));
+    const { user } = renderPhotos();
+    const form = await screen.findByRole('region', { name: 'Upload Images' });
+    await user.upload(within(form).getByLabelText('Images'), pictures(2));
+    await user.type(within(form).getByLabelText('Title'), 'Trip');
+    await user.click(within(form).getByRole('button', { name: 'Upload Images' }));
+    expect(await within(form).findByText('Finished uploading. 1 succeeded, 1 failed. Check errors.')).toBeInTheDocument();
+    expect(within(form).getByRole('alert')).toHaveTextContent('Failed to upload photo-1.jpg. Network error — please try again.');
   });
 });
 
@@ -451,14 +466,13 @@ describe('photos screen: image edit modal', () => {
     expect(sent).toEqual({ title: 'Conference - talk.jpg', description: 'Keynote', gallery: '1' });
   });
 
-  it('alerts and logs a failed update, keeping the modal open', async () => {
+  it('says why an update failed in the modal, logs it, and keeps the modal open', async () => {
     servePhotos({ images: [image] });
     server.use(http.patch(url('/api/photos/images/10/'), () => HttpResponse.json({ image: ['Upload a valid image.'] }, { status: 400 })));
-    const alert = jest.spyOn(window, 'alert').mockImplementation(() => undefined);
     const logged = jest.spyOn(console, 'error').mockImplementation(() => undefined);
     const { user, dialog } = await openEditor();
     await user.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
-    await waitFor(() => expect(alert).toHaveBeenCalledWith('Failed to update image. Check console for details.'));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Failed to update image. Check console for details. Upload a valid image.');
     expect(logged).toHaveBeenCalled();
     expect(screen.getByRole('dialog', { name: 'Edit Image' })).toBeInTheDocument();
     expect(screen.queryByText('Image updated successfully!')).not.toBeInTheDocument();

@@ -1,7 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import type { Gallery, Image } from '@/contract';
+import { failureMessage } from '@/lib/api/errors';
 import { useUpdateImageMutation } from '@/lib/api/imagesApi';
-import { Alert, Button, Modal, Row, SelectField, TextAreaField, TextField } from '@/ui';
+import { Button, FormAlert, Modal, Row, SelectField, TextAreaField, TextField, type FormMessage } from '@/ui';
 
 interface Props {
   image: Image | null;
@@ -25,15 +26,15 @@ function ImageEditForm({ image, galleries, onCancel, onSaved }: { image: Image; 
   const [description, setDescription] = useState(image.description);
   const [gallery, setGallery] = useState(image.gallery === null ? '' : String(image.gallery));
   const [replacement, setReplacement] = useState<File | null>(null);
-  const [error, setError] = useState('');
+  const [message, setMessage] = useState<FormMessage | null>(null);
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (!title.trim()) {
-      setError('Image title cannot be empty.');
+      setMessage({ tone: 'error', text: 'Image title cannot be empty.' });
       return;
     }
-    setError('');
+    setMessage(null);
     const body = new FormData();
     body.append('title', title.trim());
     body.append('description', description);
@@ -44,13 +45,14 @@ function ImageEditForm({ image, galleries, onCancel, onSaved }: { image: Image; 
       onSaved();
     } catch (failure) {
       console.error('Image update failed', failure);
-      window.alert('Failed to update image. Check console for details.');
+      // The fixed words, then the server's reason (a replacement too large, not a picture...).
+      setMessage({ tone: 'error', text: failureMessage('Failed to update image. Check console for details.', failure, ['image', 'title', 'description', 'gallery', 'detail']) });
     }
   }
 
   return (
     <form onSubmit={submit} noValidate>
-      {error && <Alert tone="error">{error}</Alert>}
+      <FormAlert message={message} />
       <TextField label="Title" required value={title} onChange={(event) => setTitle(event.target.value)} />
       <TextAreaField label="Description" rows={3} value={description} onChange={(event) => setDescription(event.target.value)} />
       <SelectField label="Gallery" value={gallery} onChange={(event) => setGallery(event.target.value)}>

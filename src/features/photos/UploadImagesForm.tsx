@@ -1,8 +1,9 @@
 import { useState, type FormEvent } from 'react';
 import styled from 'styled-components';
 import type { Gallery } from '@/contract';
+import { failureMessage } from '@/lib/api/errors';
 import { useUploadImageMutation } from '@/lib/api/imagesApi';
-import { Alert, Button, Card, SelectField, TextAreaField, TextField } from '@/ui';
+import { Button, Card, FormAlert, SelectField, TextAreaField, TextField, type FormMessage } from '@/ui';
 import { uploadSequentially, uploadSummary } from './uploadSequentially';
 import { theme } from '@/lib/theme/themes';
 
@@ -34,7 +35,7 @@ export function UploadImagesForm({ galleries }: { galleries: Gallery[] }) {
   const [uploading, setUploading] = useState(false);
   const [progress, setProgress] = useState(0);
   const [errorLines, setErrorLines] = useState<string[]>([]);
-  const [summary, setSummary] = useState<{ text: string; allSucceeded: boolean } | null>(null);
+  const [summary, setSummary] = useState<FormMessage | null>(null);
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -59,13 +60,14 @@ export function UploadImagesForm({ galleries }: { galleries: Gallery[] }) {
       },
       {
         onProgress: setProgress,
-        onFailure: (file) => setErrorLines((lines) => [...lines, `Failed to upload ${file.name}.`]),
+        // The fixed line, then why the server refused it (too large, not an image...).
+        onFailure: (file, error) => setErrorLines((lines) => [...lines, failureMessage(`Failed to upload ${file.name}.`, error, ['image', 'title', 'detail'])]),
       },
     );
     setFields(emptyForm);
     setFiles([]);
     setFileInputKey((key) => key + 1);
-    setSummary({ text: uploadSummary(outcome), allSucceeded: outcome.failed.length === 0 });
+    setSummary({ tone: outcome.failed.length === 0 ? 'success' : 'info', text: uploadSummary(outcome) });
     setProgress(0);
     setUploading(false);
   }
@@ -73,8 +75,8 @@ export function UploadImagesForm({ galleries }: { galleries: Gallery[] }) {
   return (
     <Card aria-labelledby="upload-images-heading">
       <h2 id="upload-images-heading">Upload Images</h2>
-      {errorLines.length > 0 && <Alert tone="error">{errorLines.join('\n')}</Alert>}
-      {summary && <Alert tone={summary.allSucceeded ? 'success' : 'info'}>{summary.text}</Alert>}
+      <FormAlert message={errorLines.length > 0 ? { tone: 'error', text: errorLines } : null} />
+      <FormAlert message={summary} />
       <form onSubmit={submit} noValidate>
         <Fields disabled={uploading}>
           <TextField

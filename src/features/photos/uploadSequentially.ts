@@ -10,16 +10,16 @@ export interface UploadOutcome {
 export async function uploadSequentially(
   files: readonly File[],
   uploadOne: (file: File) => Promise<unknown>,
-  report: { onProgress: (percent: number) => void; onFailure: (file: File) => void },
+  report: { onProgress: (percent: number) => void; onFailure: (file: File, error: unknown) => void },
 ): Promise<UploadOutcome> {
   const outcome: UploadOutcome = { succeeded: 0, failed: [] };
   for (const [index, file] of files.entries()) {
     try {
       await uploadOne(file);
       outcome.succeeded += 1;
-    } catch {
+    } catch (error) {
       outcome.failed.push(file.name);
-      report.onFailure(file);
+      report.onFailure(file, error);
     }
     report.onProgress(Math.round(((index + 1) / files.length) * 100));
   }

@@ -47,9 +47,12 @@ export function fieldMessage(error: AnyError, fields: readonly string[]): string
   return undefined;
 }
 
-/** `Failure text.` followed by the server's message for the given fields. */
+/**
+ * `Failure text.` followed by the reason: the server's message for the given fields, or that no
+ * answer came at all.
+ */
 export function failureMessage(failure: string, error: AnyError, fields: readonly string[] = ['detail']): string {
-  const extra = fieldMessage(error, fields);
+  const extra = isNetworkError(error) ? NETWORK_ERROR_MESSAGE : fieldMessage(error, fields);
   return extra ? `${failure} ${extra}` : failure;
 }
 
