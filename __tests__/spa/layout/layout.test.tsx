@@ -88,6 +88,29 @@ describe('top bar', () => {
     expect(localStorage.getItem('refresh')).toBeNull();
   });
 
+  it('signs out from a guarded page straight to the home page, never through the sign-in screen', async () => {
+    const user = userEvent.setup();
+    localStorage.setItem('access', fakeJwt(600));
+    localStorage.setItem('refresh', 'refresh-token');
+    const seen: string[] = [];
+    server.use(
+      http.post(url('/api/users/logout/'), () => new HttpResponse(null, { status: 204 })),
+      http.get(url('/api/users/profile/'), () => HttpResponse.json(aUser())),
+      http.get(url('/api/users/sessions/'), () => HttpResponse.json([])),
+    );
+    serveBannerImages([]);
+    const { router } = renderApp({ route: '/profile', preloadedState: signedInAs(aUser()) });
+    await screen.findByRole('heading', { name: 'Your profile' });
+    const watch = setInterval(() => seen.push(router.state.location.pathname), 1);
+    await user.click(screen.getByRole('button', { name: 'Ada' }));
+    await user.click(within(screen.getByRole('banner')).getByRole('button', { name: 'Sign Out' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    await screen.findByRole('link', { name: 'Login' });
+    clearInterval(watch);
+    expect(seen).not.toContain('/signin');
+    expect(router.state.historyAction).toBe('REPLACE');
+  });
+
   it('works from the keyboard: Enter opens the dropdown, Escape closes it and returns focus', async () => {
     const user = userEvent.setup();
     renderApp({ route: '/about', preloadedState: signedInAs(aUser()) });

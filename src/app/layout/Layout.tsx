@@ -1,8 +1,9 @@
-import { Outlet, useNavigate } from 'react-router-dom';
+import { Outlet } from 'react-router-dom';
 import styled from 'styled-components';
 import { paths } from '@/lib/paths';
 import { ScreenErrorBoundary } from '../RouteBoundary';
 import { useAuth } from '@/lib/session/AuthProvider';
+import { useSignOut } from '@/lib/session/useSignOut';
 import { Footer } from './Footer';
 import { ScrollToTop } from './ScrollToTop';
 import { TopBar } from './TopBar';
@@ -22,18 +23,14 @@ const Shell = styled.div`
 
 /** The frame of every page except the not-found screen: top bar, page, footer. */
 export function Layout() {
-  const { user, isAuthenticated, isLoading, logout } = useAuth();
-  const navigate = useNavigate();
+  const { user, isAuthenticated, isLoading } = useAuth();
+  const signOut = useSignOut();
   const signedIn = isAuthenticated && user ? user : null;
   const isStaff = signedIn?.is_staff === true;
-  const signOut = async () => {
-    await logout();
-    navigate(paths.home);
-  };
   return (
     <Shell>
       <a href="#content">Skip to content</a>
-      <TopBar account={signedIn && (signedIn.first_name || signedIn.email)} isLoading={isLoading} isStaff={isStaff} onSignOut={signOut} />
+      <TopBar account={signedIn && (signedIn.first_name || signedIn.email)} isLoading={isLoading} isStaff={isStaff} onSignOut={() => signOut(paths.home)} />
       <div id="content" tabIndex={-1}>
         <ScreenErrorBoundary>
           <Outlet />

@@ -1,8 +1,6 @@
-import { useCallback, useEffect, useRef } from 'react';
-import { useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
 import { paths } from '@/lib/paths';
-import { useAuth } from '@/lib/session/AuthProvider';
+import { useSignOut } from '@/lib/session/useSignOut';
 import { Alert, Button, LoadingText, Muted, Page, Row, Stack } from '@/ui';
 import { ChangePasswordForm } from './ChangePasswordForm';
 import { DeleteAccount } from './DeleteAccount';
@@ -26,32 +24,9 @@ const Pair = styled.div`
   align-items: start;
 `;
 
-/**
- * Signs out once the page has been left: signing out while still on this guarded page would
- * let the sign-in guard send the visitor to /signin instead of where they were going.
- */
-function useSignOutTo(): (path: string) => void {
-  const navigate = useNavigate();
-  const { logout } = useAuth();
-  const leaving = useRef(false);
-  useEffect(
-    () => () => {
-      if (leaving.current) void logout();
-    },
-    [logout],
-  );
-  return useCallback(
-    (path: string) => {
-      leaving.current = true;
-      navigate(path, { replace: true });
-    },
-    [navigate],
-  );
-}
-
 /** The signed-in user's own page (/profile): details, password, sessions, sign out, deletion. */
 export function ProfilePage() {
-  const signOutTo = useSignOutTo();
+  const signOutTo = useSignOut();
   const profile = useGetProfileQuery();
 
   return (
