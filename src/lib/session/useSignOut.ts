@@ -8,29 +8,32 @@ import { useAuth } from './AuthProvider';
  * still on a guarded page would let its guard send the visitor to /signin instead of where they
  * were going.
  */
+let signingOut = false;
+
+/** True between a sign-out's navigation and the sign-out itself: the user is still signed in, but leaving. */
+export function isSigningOut(): boolean {
+  return signingOut;
+}
+
 export function useSignOut(): (to: string) => void {
   const navigate = useNavigate();
   const location = useLocation();
   const { logout } = useAuth();
   const pending = useRef(false);
 
-  useEffect(() => {
+  const finish = useCallback(() => {
     if (!pending.current) return;
     pending.current = false;
+    signingOut = false;
     void logout();
-  }, [location, logout]);
-  useEffect(
-    () => () => {
-      if (!pending.current) return;
-      pending.current = false;
-      void logout();
-    },
-    [logout],
-  );
+  }, [logout]);
+  useEffect(finish, [location, finish]);
+  useEffect(() => finish, [finish]);
 
   return useCallback(
     (to: string) => {
       pending.current = true;
+      signingOut = true;
       navigate(to, { replace: true });
     },
     [navigate],
