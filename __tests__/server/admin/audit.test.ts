@@ -1,4 +1,4 @@
-import { recordAudit } from '../../../server/src/lib/audit';
+import { recordAudit } from '../../../server/src/repositories/audit';
 import { buildTestServer, insertUser } from '../testServer';
 import type { Signed } from './adminFixtures';
 

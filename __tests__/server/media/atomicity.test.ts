@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import sharp from 'sharp';
-import * as audit from '../../../server/src/lib/audit';
+import * as audit from '../../../server/src/repositories/audit';
 import { createCategory, mediaServer, uploadDocument, uploadImage, type Auth, type MediaTestServer } from './client';
 import { filesOnDisk, form, pngWithGps } from './fixtures';
 

@@ -1,12 +1,13 @@
 import type { Db } from '../db';
 import { nowIso } from '../db/columns';
 import type { UserRow } from '../db/schema';
-import { COMMAND_LINE, recordAudit } from '../lib/audit';
+import { COMMAND_LINE, recordAudit } from '../repositories/audit';
 import { clearLoginFailures } from './loginThrottle';
 import { hashPassword } from './passwords';
 import { passwordProblems } from './passwordPolicy';
 import { revokeAllSessions } from './sessions';
-import { cleanEmail, findUserByEmail, isValidEmail, normalizeEmail } from './users';
+import { cleanEmail, isValidEmail, normalizeEmail } from './users';
+import { findUserByEmail } from '../repositories/users';
 
 export class AccountInputError extends Error {}
 

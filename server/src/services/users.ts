@@ -1,7 +1,3 @@
-import type { User } from '../../contract';
-import type { Db } from '../db';
-import type { UserRow } from '../db/schema';
-
 export const EMAIL_MAX_LENGTH = 254;
 
 // The WHATWG rule for <input type=email>, plus a dot in the domain: what a browser accepts, and deliverable.
@@ -22,26 +18,4 @@ export function cleanEmail(email: string): string {
   const trimmed = email.trim();
   const at = trimmed.lastIndexOf('@');
   return at < 0 ? trimmed : trimmed.slice(0, at) + trimmed.slice(at).toLowerCase();
-}
-
-export function findUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {
-  return db.selectFrom('users').selectAll().where('email_normalized', '=', normalizeEmail(email)).executeTakeFirst();
-}
-
-export function findUserById(db: Db, id: number): Promise<UserRow | undefined> {
-  return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
-}
-
-/** The user as the API shows it (the contract's User). */
-export function userView(row: UserRow): User {
-  return {
-    id: row.id,
-    email: row.email,
-    first_name: row.first_name,
-    last_name: row.last_name,
-    interest_notes: row.interest_notes,
-    is_staff: row.is_staff === 1,
-    date_joined: row.date_joined,
-    last_login: row.last_login,
-  };
 }

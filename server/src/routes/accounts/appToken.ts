@@ -5,7 +5,7 @@ import { nowIso } from '../../db/columns';
 import { authRateLimit } from '../../plugins/rateLimit';
 import { issueAppToken, redeemAppToken } from '../../services/appTokens';
 import { startSession } from '../../services/sessions';
-import { userView } from '../../services/users';
+import { userView } from '../../repositories/users';
 import { clientInfo, errorResponses} from './common';
 import { signedInUser } from '../../plugins/auth';
 

@@ -6,7 +6,8 @@ import { authRateLimit } from '../../plugins/rateLimit';
 import { beginLoginAttempt, loginSucceeded } from '../../services/loginThrottle';
 import { hashPassword, needsRehash, verifyAgainstDecoy, verifyPassword } from '../../services/passwords';
 import { endSessionOfRefreshToken, startSession } from '../../services/sessions';
-import { findUserByEmail, normalizeEmail, userView } from '../../services/users';
+import { normalizeEmail } from '../../services/users';
+import { findUserByEmail, userView } from '../../repositories/users';
 import { TOKEN_NOT_VALID, clientInfo, errorResponses } from './common';
 
 /** One text for an unknown email, a wrong password and an inactive account. */

@@ -10,7 +10,8 @@ import { passwordProblems } from '../../services/passwordPolicy';
 import { resetPasswordEmail } from '../../services/resetEmail';
 import { checkResetToken, decodeUid, encodeUid, makeResetToken } from '../../services/resetTokens';
 import { revokeAllSessions } from '../../services/sessions';
-import { findUserByEmail, findUserById, isValidEmail, normalizeEmail } from '../../services/users';
+import { isValidEmail, normalizeEmail } from '../../services/users';
+import { findUserByEmail, findUserById } from '../../repositories/users';
 import { errorResponses } from './common';
 
 /** Reset mails one address receives per hour at most, however many senders ask. */

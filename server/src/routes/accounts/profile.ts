@@ -7,7 +7,7 @@ import { clearLoginFailures } from '../../services/loginThrottle';
 import { hashPassword, verifyPassword } from '../../services/passwords';
 import { passwordProblems } from '../../services/passwordPolicy';
 import { revokeAllSessions } from '../../services/sessions';
-import { userView } from '../../services/users';
+import { userView } from '../../repositories/users';
 import { BLANK, currentFamily, errorResponses} from './common';
 import { signedInUser } from '../../plugins/auth';
 

@@ -5,7 +5,8 @@ import { nowIso } from '../../db/columns';
 import { authRateLimit } from '../../plugins/rateLimit';
 import { hashPassword } from '../../services/passwords';
 import { passwordProblems } from '../../services/passwordPolicy';
-import { cleanEmail, findUserByEmail, isValidEmail, normalizeEmail, userView } from '../../services/users';
+import { cleanEmail, isValidEmail, normalizeEmail } from '../../services/users';
+import { findUserByEmail, userView } from '../../repositories/users';
 import { BLANK, errorResponses } from './common';
 
 export const REGISTER_MESSAGES = {

@@ -7,13 +7,12 @@ import {
   AdminUserUpdateSchema,
 } from '../../../contract/admin';
 import { DetailSchema, ErrorBodySchema, IdParamsSchema } from '../../../contract';
-import { recordAudit } from '../../lib/audit';
+import { recordAudit } from '../../repositories/audit';
 import { revokeAllSessions } from '../../services/sessions';
 import { adminPaths } from './paths';
 import { requireJsonBooleans } from './validation';
-import { displayName, findUsersPage, toAdminUser } from './userQueries';
+import { displayName, findUserById, findUsersPage, toAdminUser } from '../../repositories/users';
 import { signedInUser } from '../../plugins/auth';
-import { findUserById } from '../../services/users';
 
 const NOT_FOUND = { detail: 'Not found.' };
 const OWN_STAFF = { detail: 'You cannot remove your own staff access.' };

@@ -4,7 +4,7 @@ import { DocumentCategorySchema, type DocumentCategory } from '../../../contract
 import { CATEGORY_NAME_MAX, CategoryCreateSchema, DESCRIPTION_MAX } from '../../../contract/media';
 import { nowIso } from '../../db/columns';
 import type { DocumentCategoryRow } from '../../db/schema';
-import { recordAudit } from '../../lib/audit';
+import { recordAudit } from '../../repositories/audit';
 import { ErrorCollector, fieldError, errorResponses, isUniqueViolation } from './errors';
 import { signedInUser } from '../../plugins/auth';
 

@@ -3,7 +3,7 @@ import { Type } from '@sinclair/typebox';
 import { DetailSchema, DocumentSchema } from '../../../contract';
 import { DOCUMENT_TYPES } from '../../services/documents';
 import { DownloadLinks } from './downloadLinks';
-import { findCurrentCv, toDocument } from './documentQueries';
+import { findCurrentCv, toDocument } from '../../repositories/documents';
 import { fileResponses, sendStoredFile } from './files';
 
 const NO_CURRENT_CV = 'No current CV has been published.';

@@ -4,11 +4,11 @@ import { DetailSchema, DocumentSchema, IdParamsSchema } from '../../../contract'
 import { DESCRIPTION_MAX, DOCUMENT_NAME_MAX, DocumentUpdateSchema } from '../../../contract/media';
 import type { Db, Dialect } from '../../db';
 import { nowIso } from '../../db/columns';
-import { recordAudit } from '../../lib/audit';
+import { recordAudit } from '../../repositories/audit';
 import { DOCUMENT_MAX_BYTES, DOCUMENT_MESSAGES, DOCUMENT_TYPES, detectDocumentKind, downloadFileName } from '../../services/documents';
 import { deleteAll, randomName, storageKey } from '../../storage';
 import { DownloadLinks } from './downloadLinks';
-import { selectDocuments, isCurrentCv, toDocument, type DocumentWithCategory } from './documentQueries';
+import { selectDocuments, isCurrentCv, toDocument, type DocumentWithCategory } from '../../repositories/documents';
 import { ErrorCollector, fieldError, MESSAGES, NoContent, errorResponses, isForeignKeyViolation, isUniqueViolation } from './errors';
 import { fileResponses, sendStoredFile } from './files';
 import { FileField, readUpload, uploadLimits } from './multipart';

@@ -5,7 +5,7 @@ import { DESCRIPTION_MAX, GALLERY_NAME_MAX, GalleryCreateSchema, GalleryUpdateSc
 import type { Db } from '../../db';
 import { nowIso } from '../../db/columns';
 import type { GalleryRow } from '../../db/schema';
-import { recordAudit } from '../../lib/audit';
+import { recordAudit } from '../../repositories/audit';
 import { ErrorCollector, fieldError, MESSAGES, NoContent, errorResponses, isUniqueViolation } from './errors';
 import { signedInUser } from '../../plugins/auth';
 

@@ -5,7 +5,7 @@ import { DESCRIPTION_MAX, IMAGE_TITLE_MAX, ImageListQuerySchema } from '../../..
 import type { Db } from '../../db';
 import { nowIso } from '../../db/columns';
 import type { ImageRow } from '../../db/schema';
-import { recordAudit } from '../../lib/audit';
+import { recordAudit } from '../../repositories/audit';
 import { IMAGE_MAX_BYTES, ImageRejected, processImage, type ProcessedImage } from '../../services/images';
 import { deleteAll, putAll, randomName, storageKey, type Storage } from '../../storage';
 import { ErrorCollector, fieldError, MESSAGES, NoContent, errorResponses, isForeignKeyViolation } from './errors';

@@ -1,6 +1,6 @@
-import type { Document } from '../../../contract';
-import type { Db } from '../../db';
-import type { DocumentRow } from '../../db/schema';
+import type { Document } from '../../contract';
+import type { Db } from '../db';
+import type { DocumentRow } from '../db/schema';
 
 /**
  * The CV category is the document category named `CV`, in any capitalisation; its current

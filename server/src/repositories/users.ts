@@ -1,21 +1,35 @@
 import { sql, type ExpressionBuilder } from 'kysely';
-import type { AdminUser } from '../../../contract/admin';
-import type { Db } from '../../db';
-import type { Database, UserRow } from '../../db/schema';
+import type { User } from '../../contract';
+import type { AdminUser } from '../../contract/admin';
+import type { Db } from '../db';
+import type { Database, UserRow } from '../db/schema';
+import { normalizeEmail } from '../services/users';
 
-export function toAdminUser(row: UserRow): AdminUser {
+export function findUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {
+  return db.selectFrom('users').selectAll().where('email_normalized', '=', normalizeEmail(email)).executeTakeFirst();
+}
+
+export function findUserById(db: Db, id: number): Promise<UserRow | undefined> {
+  return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** The user as the API shows it (the contract's User). */
+export function userView(row: UserRow): User {
   return {
     id: row.id,
     email: row.email,
     first_name: row.first_name,
     last_name: row.last_name,
+    interest_notes: row.interest_notes,
     is_staff: row.is_staff === 1,
-    is_active: row.is_active === 1,
-    is_owner: row.is_owner === 1,
     date_joined: row.date_joined,
     last_login: row.last_login,
-    interest_notes: row.interest_notes,
   };
+}
+
+/** The user as the administration area shows them: the profile, and whether they may sign in and own the site. */
+export function toAdminUser(row: UserRow): AdminUser {
+  return { ...userView(row), is_active: row.is_active === 1, is_owner: row.is_owner === 1 };
 }
 
 /** The name staff know a user by, for audit lines. */
