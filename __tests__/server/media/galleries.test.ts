@@ -1,4 +1,4 @@
-import { slugify } from '../../../server/src/routes/media/galleries';
+import { slugify } from '../../../server/src/repositories/galleries';
 import { auditActions, createGallery, mediaServer, uploadImage, type Auth, type MediaTestServer } from './client';
 
 // Each test builds a server on a fresh database; on PostgreSQL that takes a moment.
