@@ -3,6 +3,7 @@ import type { Db } from '../db';
 import { nowIso } from '../db/columns';
 import type { GalleryRow, UserRow } from '../db/schema';
 import { recordAudit } from './audit';
+import { byName } from './order';
 
 type Actor = Pick<UserRow, 'id' | 'email'>;
 
@@ -39,9 +40,6 @@ async function freeSlug(db: Db, name: string, exceptId?: number): Promise<string
   while (taken.has(`${base}-${n}`)) n += 1;
   return `${base}-${n}`;
 }
-
-// As a person sorts: "page-logos" among the Ps, "Gallery 2" before "Gallery 10", the same on every database.
-const byName = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
 
 export async function listGalleries(db: Db): Promise<Gallery[]> {
   return (await db.selectFrom('galleries').selectAll().orderBy('id').execute()).map(toGallery).sort((a, b) => byName.compare(a.name, b.name));
