@@ -21,3 +21,20 @@ export async function recordAudit(
     .values({ at: nowIso(), actor_id: actor.id, actor_email: actor.email, action, subject, details })
     .execute();
 }
+
+/** One page of the trail, newest first, and how many lines it has in all. */
+export async function auditPage(db: Db, { page, pageSize }: { page: number; pageSize: number }) {
+  const { count } = await db
+    .selectFrom('audit_log')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .executeTakeFirstOrThrow();
+  const results = await db
+    .selectFrom('audit_log')
+    .select(['id', 'at', 'actor_email', 'action', 'subject', 'details'])
+    .orderBy('at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(pageSize)
+    .offset((page - 1) * pageSize)
+    .execute();
+  return { count: Number(count), results };
+}

@@ -3,7 +3,9 @@ import type { User } from '../../contract';
 import type { AdminUser } from '../../contract/admin';
 import type { Db } from '../db';
 import type { Database, UserRow } from '../db/schema';
+import { revokeAllSessions } from '../services/sessions';
 import { normalizeEmail } from '../services/users';
+import { recordAudit } from './audit';
 
 export function findUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {
   return db.selectFrom('users').selectAll().where('email_normalized', '=', normalizeEmail(email)).executeTakeFirst();
@@ -71,3 +73,50 @@ export async function findUsersPage(db: Db, { search, page, pageSize }: { search
   return { count: Number(count), rows };
 }
 
+type Actor = Pick<UserRow, 'id' | 'email'>;
+
+/**
+ * A staff member changes a user's staff right and/or active state, with one audit line per change; a
+ * deactivated account is signed out everywhere. Undefined when the user is gone.
+ */
+export function changeUserAccess(db: Db, actor: Actor, target: UserRow, change: { isStaff?: boolean; isActive?: boolean }): Promise<UserRow | undefined> {
+  return db.transaction().execute(async (trx) => {
+    const row = await trx
+      .updateTable('users')
+      .set({
+        ...(change.isStaff !== undefined ? { is_staff: change.isStaff ? 1 : 0 } : {}),
+        ...(change.isActive !== undefined ? { is_active: change.isActive ? 1 : 0 } : {}),
+      })
+      .where('id', '=', target.id)
+      .returningAll()
+      .executeTakeFirst();
+    if (!row) return undefined;
+    const name = displayName(row);
+    if (change.isStaff !== undefined) await recordAudit(trx, actor, change.isStaff ? 'user.staff_granted' : 'user.staff_revoked', row.email, name);
+    if (change.isActive !== undefined) {
+      // A deactivated account must not stay signed in anywhere.
+      if (!change.isActive) await revokeAllSessions(trx, row.id);
+      await recordAudit(trx, actor, change.isActive ? 'user.activated' : 'user.deactivated', row.email, name);
+    }
+    return row;
+  });
+}
+
+/** Ends every sign-in of the user, with an audit line counting them. */
+export function signOutUserEverywhere(db: Db, actor: Actor, target: UserRow): Promise<void> {
+  return db.transaction().execute(async (trx) => {
+    const revoked = await revokeAllSessions(trx, target.id);
+    const details = `${displayName(target)}; ${revoked} ${revoked === 1 ? 'session' : 'sessions'} revoked`;
+    await recordAudit(trx, actor, 'user.signed_out', target.email, details);
+  });
+}
+
+/** Deletes the account (sessions, refresh and app tokens go with it: ON DELETE CASCADE); false when it was gone. */
+export function deleteUser(db: Db, actor: Actor, target: UserRow): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    const result = await trx.deleteFrom('users').where('id', '=', target.id).executeTakeFirst();
+    if (Number(result.numDeletedRows) === 0) return false;
+    await recordAudit(trx, actor, 'user.deleted', target.email, displayName(target));
+    return true;
+  });
+}

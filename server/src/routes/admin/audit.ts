@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { AdminPageQuerySchema, AuditPageSchema } from '../../../contract/admin';
 import { DetailSchema, ErrorBodySchema } from '../../../contract';
+import { auditPage } from '../../repositories/audit';
 import { adminPaths } from './paths';
 
 /** The staff audit trail, newest first. */
@@ -16,19 +17,8 @@ const auditRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const { page, page_size } = request.query;
-      const { count } = await app.db
-        .selectFrom('audit_log')
-        .select((eb) => eb.fn.countAll<number>().as('count'))
-        .executeTakeFirstOrThrow();
-      const results = await app.db
-        .selectFrom('audit_log')
-        .select(['id', 'at', 'actor_email', 'action', 'subject', 'details'])
-        .orderBy('at', 'desc')
-        .orderBy('id', 'desc')
-        .limit(page_size)
-        .offset((page - 1) * page_size)
-        .execute();
-      return { count: Number(count), page, page_size, results };
+      const { count, results } = await auditPage(app.db, { page, pageSize: page_size });
+      return { count, page, page_size, results };
     },
   );
 };

@@ -7,11 +7,9 @@ import {
   AdminUserUpdateSchema,
 } from '../../../contract/admin';
 import { DetailSchema, ErrorBodySchema, IdParamsSchema } from '../../../contract';
-import { recordAudit } from '../../repositories/audit';
-import { revokeAllSessions } from '../../services/sessions';
 import { adminPaths } from './paths';
 import { requireJsonBooleans } from './validation';
-import { displayName, findUserById, findUsersPage, toAdminUser } from '../../repositories/users';
+import { changeUserAccess, deleteUser, findUserById, findUsersPage, signOutUserEverywhere, toAdminUser } from '../../repositories/users';
 import { signedInUser } from '../../plugins/auth';
 
 const NOT_FOUND = { detail: 'Not found.' };
@@ -67,25 +65,9 @@ const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (staffChanged && !byOwner) return reply.code(403).send(OWNER_STAFF_RIGHTS);
       if (activeChanged && target.is_staff === 1 && !byOwner) return reply.code(403).send(OWNER_STAFF_ACCOUNTS);
 
-      const updated = await app.db.transaction().execute(async (trx) => {
-        const row = await trx
-          .updateTable('users')
-          .set({
-            ...(staffChanged ? { is_staff: is_staff ? 1 : 0 } : {}),
-            ...(activeChanged ? { is_active: is_active ? 1 : 0 } : {}),
-          })
-          .where('id', '=', target.id)
-          .returningAll()
-          .executeTakeFirst();
-        if (!row) return undefined;
-        const name = displayName(row);
-        if (staffChanged) await recordAudit(trx, actor, is_staff ? 'user.staff_granted' : 'user.staff_revoked', row.email, name);
-        if (activeChanged) {
-          // A deactivated account must not stay signed in anywhere.
-          if (!is_active) await revokeAllSessions(trx, row.id);
-          await recordAudit(trx, actor, is_active ? 'user.activated' : 'user.deactivated', row.email, name);
-        }
-        return row;
+      const updated = await changeUserAccess(app.db, actor, target, {
+        ...(staffChanged ? { isStaff: is_staff } : {}),
+        ...(activeChanged ? { isActive: is_active } : {}),
       });
       if (!updated) return reply.code(404).send(NOT_FOUND);
       return toAdminUser(updated);
@@ -103,11 +85,7 @@ const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const target = await findUserById(app.db, request.params.id);
       if (!target) return reply.code(404).send(NOT_FOUND);
       if (target.is_owner === 1 && target.id !== actor.id) return reply.code(403).send(OWNER_ACCOUNT);
-      await app.db.transaction().execute(async (trx) => {
-        const revoked = await revokeAllSessions(trx, target.id);
-        const details = `${displayName(target)}; ${revoked} ${revoked === 1 ? 'session' : 'sessions'} revoked`;
-        await recordAudit(trx, actor, 'user.signed_out', target.email, details);
-      });
+      await signOutUserEverywhere(app.db, actor, target);
       return reply.code(204).send(null);
     },
   );
@@ -125,13 +103,7 @@ const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (target.id === actor.id) return reply.code(400).send(OWN_DELETE);
       if (target.is_owner === 1) return reply.code(403).send(OWNER_ACCOUNT);
       if (target.is_staff === 1 && actor.is_owner !== 1) return reply.code(403).send(OWNER_STAFF_ACCOUNTS);
-      // Sessions, refresh tokens and app tokens go with the account (ON DELETE CASCADE).
-      const deleted = await app.db.transaction().execute(async (trx) => {
-        const result = await trx.deleteFrom('users').where('id', '=', target.id).executeTakeFirst();
-        if (Number(result.numDeletedRows) === 0) return false;
-        await recordAudit(trx, actor, 'user.deleted', target.email, displayName(target));
-        return true;
-      });
+      const deleted = await deleteUser(app.db, actor, target);
       if (!deleted) return reply.code(404).send(NOT_FOUND);
       return reply.code(204).send(null);
     },
