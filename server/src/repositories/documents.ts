@@ -1,6 +1,9 @@
+import type { Insertable } from 'kysely';
 import type { Document } from '../../contract';
-import type { Db } from '../db';
-import type { DocumentRow } from '../db/schema';
+import type { Db, Dialect } from '../db';
+import { nowIso } from '../db/columns';
+import type { DocumentRow, DocumentsTable, UserRow } from '../db/schema';
+import { recordAudit } from './audit';
 
 /**
  * The CV category is the document category named `CV`, in any capitalisation; its current
@@ -46,4 +49,67 @@ export function toDocument(row: DocumentWithCategory, downloadUrl: string): Docu
     content_type: row.content_type,
     size: row.size,
   };
+}
+
+export async function categoryExists(db: Db, id: number): Promise<boolean> {
+  return (await db.selectFrom('document_categories').select('id').where('id', '=', id).executeTakeFirst()) !== undefined;
+}
+
+/**
+ * Makes room for a new current document in the category: takes the category's lock (on
+ * PostgreSQL; SQLite runs one write transaction at a time anyway) and unmarks the others.
+ * Two Mark Current calls for one category therefore run one after the other, and the partial
+ * unique index stands guard should anything slip past.
+ */
+async function unmarkOthers(trx: Db, dialect: Dialect, categoryId: number, exceptId?: number): Promise<void> {
+  if (dialect === 'postgres') {
+    await trx.selectFrom('document_categories').select('id').where('id', '=', categoryId).forUpdate().execute();
+  }
+  let update = trx.updateTable('documents').set({ is_current: 0 }).where('category_id', '=', categoryId).where('is_current', '=', 1);
+  if (exceptId !== undefined) update = update.where('id', '!=', exceptId);
+  await update.execute();
+}
+
+type Actor = Pick<UserRow, 'id' | 'email'>;
+/** What a write needs: the database and which engine it is (for the category lock). */
+type Site = { db: Db; dialect: Dialect };
+
+/** Records an uploaded document (its file is already stored), taking the current mark from the others if asked. */
+export function createDocument(site: Site, actor: Actor, values: Omit<Insertable<DocumentsTable>, 'uploaded_at'>): Promise<number> {
+  return site.db.transaction().execute(async (trx) => {
+    if (values.is_current === 1 && values.category_id) await unmarkOthers(trx, site.dialect, values.category_id);
+    const row = await trx.insertInto('documents').values({ ...values, uploaded_at: nowIso() }).returning('id').executeTakeFirstOrThrow();
+    await recordAudit(trx, actor, 'document.uploaded', `document ${row.id} "${values.name}"`, values.is_current === 1 ? 'current' : '');
+    return row.id;
+  });
+}
+
+/** Edits a document's name, description, category and current mark; false when it is gone. */
+export function updateDocument(
+  site: Site,
+  actor: Actor,
+  id: number,
+  change: { name: string; description: string; categoryId: number | null; isCurrent: boolean; becameCurrent: boolean },
+): Promise<boolean> {
+  const { name, description, categoryId, isCurrent, becameCurrent } = change;
+  return site.db.transaction().execute(async (trx) => {
+    if (isCurrent && categoryId !== null) await unmarkOthers(trx, site.dialect, categoryId, id);
+    const result = await trx
+      .updateTable('documents')
+      .set({ name, description, category_id: categoryId, is_current: isCurrent ? 1 : 0 })
+      .where('id', '=', id)
+      .executeTakeFirst();
+    if (result.numUpdatedRows === 0n) return false;
+    await recordAudit(trx, actor, becameCurrent ? 'document.marked_current' : 'document.updated', `document ${id} "${name}"`, `category ${categoryId ?? 'none'}`);
+    return true;
+  });
+}
+
+/** Deletes the document's row (the caller removes its file); undefined when there was none. */
+export function deleteDocument(db: Db, actor: Actor, id: number): Promise<DocumentRow | undefined> {
+  return db.transaction().execute(async (trx) => {
+    const row = await trx.deleteFrom('documents').where('id', '=', id).returningAll().executeTakeFirst();
+    if (row) await recordAudit(trx, actor, 'document.deleted', `document ${id} "${row.name}"`);
+    return row;
+  });
 }

@@ -2,13 +2,19 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { DetailSchema, DocumentSchema, IdParamsSchema } from '../../../contract';
 import { DESCRIPTION_MAX, DOCUMENT_NAME_MAX, DocumentUpdateSchema } from '../../../contract/media';
-import type { Db, Dialect } from '../../db';
-import { nowIso } from '../../db/columns';
-import { recordAudit } from '../../repositories/audit';
 import { DOCUMENT_MAX_BYTES, DOCUMENT_MESSAGES, DOCUMENT_TYPES, detectDocumentKind, downloadFileName } from '../../services/documents';
 import { deleteAll, randomName, storageKey } from '../../storage';
 import { DownloadLinks } from './downloadLinks';
-import { selectDocuments, isCurrentCv, toDocument, type DocumentWithCategory } from '../../repositories/documents';
+import {
+  categoryExists,
+  createDocument,
+  deleteDocument,
+  isCurrentCv,
+  selectDocuments,
+  toDocument,
+  updateDocument,
+  type DocumentWithCategory,
+} from '../../repositories/documents';
 import { ErrorCollector, fieldError, MESSAGES, NoContent, errorResponses, isForeignKeyViolation, isUniqueViolation } from './errors';
 import { fileResponses, sendStoredFile } from './files';
 import { FileField, readUpload, uploadLimits } from './multipart';
@@ -40,24 +46,6 @@ function readFlag(errors: ErrorCollector, field: string, value: string | undefin
   return undefined;
 }
 
-async function categoryExists(db: Db, id: number): Promise<boolean> {
-  return (await db.selectFrom('document_categories').select('id').where('id', '=', id).executeTakeFirst()) !== undefined;
-}
-
-/**
- * Makes room for a new current document in the category: takes the category's lock (on
- * PostgreSQL; SQLite runs one write transaction at a time anyway) and unmarks the others.
- * Two Mark Current calls for one category therefore run one after the other, and the partial
- * unique index stands guard should anything slip past.
- */
-async function unmarkOthers(trx: Db, dialect: Dialect, categoryId: number, exceptId?: number): Promise<void> {
-  if (dialect === 'postgres') {
-    await trx.selectFrom('document_categories').select('id').where('id', '=', categoryId).forUpdate().execute();
-  }
-  let update = trx.updateTable('documents').set({ is_current: 0 }).where('category_id', '=', categoryId).where('is_current', '=', 1);
-  if (exceptId !== undefined) update = update.where('id', '!=', exceptId);
-  await update.execute();
-}
 
 /** Documents: staff list, upload, Mark Current and delete; downloads of the current CV are public. */
 const documentRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -104,25 +92,15 @@ const documentRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const fileKey = storageKey('documents', randomName(), extension);
       await app.storage.put(fileKey, upload.data);
       try {
-        const id = await app.db.transaction().execute(async (trx) => {
-          if (isCurrent) await unmarkOthers(trx, app.dialect, category);
-          const row = await trx
-            .insertInto('documents')
-            .values({
-              name,
-              description,
-              category_id: category,
-              is_current: isCurrent ? 1 : 0,
-              file_key: fileKey,
-              original_filename: downloadFileName(upload.filename, kind),
-              content_type: contentType,
-              size: upload.data.length,
-              uploaded_at: nowIso(),
-            })
-            .returning('id')
-            .executeTakeFirstOrThrow();
-          await recordAudit(trx, signedInUser(request), 'document.uploaded', `document ${row.id} "${name}"`, isCurrent ? 'current' : '');
-          return row.id;
+        const id = await createDocument(app, signedInUser(request), {
+          name,
+          description,
+          category_id: category,
+          is_current: isCurrent ? 1 : 0,
+          file_key: fileKey,
+          original_filename: downloadFileName(upload.filename, kind),
+          content_type: contentType,
+          size: upload.data.length,
         });
         return reply.code(201).send(staffView((await findDocument(id))!));
       } catch (error) {
@@ -158,17 +136,7 @@ const documentRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (errors.any || name === undefined || description === undefined) return reply.code(400).send(errors.fields);
       const becameCurrent = isCurrent && (existing.is_current === 0 || categoryId !== existing.category_id);
       try {
-        const updated = await app.db.transaction().execute(async (trx) => {
-          if (isCurrent && categoryId !== null) await unmarkOthers(trx, app.dialect, categoryId, id);
-          const result = await trx
-            .updateTable('documents')
-            .set({ name, description, category_id: categoryId, is_current: isCurrent ? 1 : 0 })
-            .where('id', '=', id)
-            .executeTakeFirst();
-          if (result.numUpdatedRows === 0n) return false;
-          await recordAudit(trx, signedInUser(request), becameCurrent ? 'document.marked_current' : 'document.updated', `document ${id} "${name}"`, `category ${categoryId ?? 'none'}`);
-          return true;
-        });
+        const updated = await updateDocument(app, signedInUser(request), id, { name, description, categoryId, isCurrent, becameCurrent });
         if (!updated) return reply.code(404).send({ detail: MESSAGES.notFound });
       } catch (error) {
         if (isForeignKeyViolation(error)) return reply.code(400).send(fieldError('category', CATEGORY_MISSING));
@@ -184,11 +152,7 @@ const documentRoutes: FastifyPluginAsyncTypebox = async (app) => {
     { onRequest: app.requireStaff, schema: { params: IdParamsSchema, response: { 204: NoContent, ...errorResponses } } },
     async (request, reply) => {
       const { id } = request.params;
-      const deleted = await app.db.transaction().execute(async (trx) => {
-        const row = await trx.deleteFrom('documents').where('id', '=', id).returningAll().executeTakeFirst();
-        if (row) await recordAudit(trx, signedInUser(request), 'document.deleted', `document ${id} "${row.name}"`);
-        return row;
-      });
+      const deleted = await deleteDocument(app.db, signedInUser(request), id);
       if (!deleted) return reply.code(404).send({ detail: MESSAGES.notFound });
       const failed = await deleteAll(app.storage, [deleted.file_key]);
       if (failed.length) app.log.error({ keys: failed }, 'could not remove document file');
