@@ -1,11 +1,11 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import { IdParamsSchema, ImageSchema, type ErrorBody, type Image } from '../../../contract';
+import { IdParamsSchema, ImageSchema, type ErrorBody } from '../../../contract';
 import { DESCRIPTION_MAX, IMAGE_TITLE_MAX, ImageListQuerySchema } from '../../../contract/media';
 import type { Db } from '../../db';
-import { nowIso } from '../../db/columns';
 import type { ImageRow } from '../../db/schema';
-import { recordAudit } from '../../repositories/audit';
+import { findGallery } from '../../repositories/galleries';
+import { createImage, deleteImage, findImage, findImageRow, listImages, updateImage } from '../../repositories/images';
 import { IMAGE_MAX_BYTES, ImageRejected, processImage, type ProcessedImage } from '../../services/images';
 import { deleteAll, putAll, randomName, storageKey, type Storage } from '../../storage';
 import { ErrorCollector, fieldError, MESSAGES, NoContent, errorResponses, isForeignKeyViolation } from './errors';
@@ -22,41 +22,12 @@ const ImageFormSchema = Type.Object({
   gallery: Type.Optional(Type.String({ maxLength: 20 })),
 });
 
-type ImageWithGallery = ImageRow & { gallery_name: string | null };
-
-const mediaUrl = (key: string) => `/media/${key}`;
-
-function toImage(row: ImageWithGallery): Image {
-  const original = mediaUrl(row.original_key);
-  return {
-    id: row.id,
-    title: row.title,
-    description: row.description,
-    gallery: row.gallery_id,
-    gallery_name: row.gallery_name,
-    image_url: original,
-    image: original,
-    sizes: { thumb: mediaUrl(row.thumb_key), banner: mediaUrl(row.banner_key), large: mediaUrl(row.large_key) },
-    width: row.width,
-    height: row.height,
-    uploaded_at: row.uploaded_at,
-  };
-}
-
-function selectImages(db: Db) {
-  return db
-    .selectFrom('images')
-    .leftJoin('galleries', 'galleries.id', 'images.gallery_id')
-    .selectAll('images')
-    .select('galleries.name as gallery_name');
-}
-
 /** The gallery field: empty (or `null`) for none, else the id of an existing gallery. */
 async function readGallery(db: Db, errors: ErrorCollector, value: string): Promise<number | null | undefined> {
   const trimmed = value.trim();
   if (trimmed === '' || trimmed === 'null') return null;
   const id = /^\d{1,9}$/.test(trimmed) ? Number(trimmed) : undefined;
-  const found = id === undefined ? undefined : await db.selectFrom('galleries').select('id').where('id', '=', id).executeTakeFirst();
+  const found = id === undefined ? undefined : await findGallery(db, id);
   if (!found) {
     errors.add('gallery', GALLERY_MISSING);
     return undefined;
@@ -117,10 +88,7 @@ const imageRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) => {
       const slug = request.query.gallery_slug;
       return app.publicAnswers.send(reply, `images:${slug ?? '*'}`, async () => {
-        let query = selectImages(app.db);
-        if (slug !== undefined) query = query.where('galleries.slug', '=', slug);
-        const rows = await query.orderBy('images.uploaded_at', 'desc').orderBy('images.id', 'desc').execute();
-        return { status: 200, body: rows.map(toImage) };
+        return { status: 200, body: await listImages(app.db, slug) };
       });
     },
   );
@@ -146,17 +114,8 @@ const imageRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (!prepared.processed) return reply.code(prepared.status).send(prepared.body);
       const stored = await storeImage(app.storage, prepared.processed);
       try {
-        const id = await app.db.transaction().execute(async (trx) => {
-          const row = await trx
-            .insertInto('images')
-            .values({ title, description, gallery_id: galleryId, uploaded_at: nowIso(), ...stored.columns })
-            .returning('id')
-            .executeTakeFirstOrThrow();
-          await recordAudit(trx, signedInUser(request), 'image.uploaded', `image ${row.id} "${title}"`, `gallery ${galleryId ?? 'none'}`);
-          return row.id;
-        });
-        const row = await selectImages(app.db).where('images.id', '=', id).executeTakeFirstOrThrow();
-        return reply.code(201).send(toImage(row));
+        const id = await createImage(app.db, signedInUser(request), { title, description, gallery_id: galleryId, ...stored.columns });
+        return reply.code(201).send(await findImage(app.db, id));
       } catch (error) {
         await discard(stored.keys);
         if (isForeignKeyViolation(error)) return reply.code(400).send(fieldError('gallery', GALLERY_MISSING));
@@ -180,7 +139,7 @@ const imageRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) => {
       const { id } = request.params;
       const body = request.body ?? {};
-      const existing = await app.db.selectFrom('images').selectAll().where('id', '=', id).executeTakeFirst();
+      const existing = await findImageRow(app.db, id);
       if (!existing) return reply.code(404).send({ detail: MESSAGES.notFound });
       const errors = new ErrorCollector();
       const upload = readUpload(errors, 'image', body.image, true);
@@ -199,18 +158,7 @@ const imageRoutes: FastifyPluginAsyncTypebox = async (app) => {
       }
       let updated: ImageRow | undefined;
       try {
-        updated = await app.db.transaction().execute(async (trx) => {
-          const row = await trx
-            .updateTable('images')
-            .set({ title, description, gallery_id: galleryId, ...stored?.columns })
-            .where('id', '=', id)
-            .returningAll()
-            .executeTakeFirst();
-          if (row) {
-            await recordAudit(trx, signedInUser(request), 'image.updated', `image ${id} "${title}"`, stored ? 'file replaced' : '');
-          }
-          return row;
-        });
+        updated = await updateImage(app.db, signedInUser(request), id, { title, description, gallery_id: galleryId, ...stored?.columns }, stored !== undefined);
       } catch (error) {
         if (stored) await discard(stored.keys);
         if (isForeignKeyViolation(error)) return reply.code(400).send(fieldError('gallery', GALLERY_MISSING));
@@ -221,8 +169,7 @@ const imageRoutes: FastifyPluginAsyncTypebox = async (app) => {
         return reply.code(404).send({ detail: MESSAGES.notFound });
       }
       if (stored) await discard(keysOf(existing));
-      const row = await selectImages(app.db).where('images.id', '=', id).executeTakeFirstOrThrow();
-      return toImage(row);
+      return findImage(app.db, id);
     },
   );
 
@@ -231,11 +178,7 @@ const imageRoutes: FastifyPluginAsyncTypebox = async (app) => {
     { onRequest: app.requireStaff, schema: { params: IdParamsSchema, response: { 204: NoContent, ...errorResponses } } },
     async (request, reply) => {
       const { id } = request.params;
-      const deleted = await app.db.transaction().execute(async (trx) => {
-        const row = await trx.deleteFrom('images').where('id', '=', id).returningAll().executeTakeFirst();
-        if (row) await recordAudit(trx, signedInUser(request), 'image.deleted', `image ${id} "${row.title}"`);
-        return row;
-      });
+      const deleted = await deleteImage(app.db, signedInUser(request), id);
       if (!deleted) return reply.code(404).send({ detail: MESSAGES.notFound });
       await discard(keysOf(deleted));
       return reply.code(204).send(null);

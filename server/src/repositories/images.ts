@@ -1,0 +1,80 @@
+import type { Insertable, Updateable } from 'kysely';
+import type { Image } from '../../contract';
+import type { Db } from '../db';
+import { nowIso } from '../db/columns';
+import type { ImageRow, ImagesTable, UserRow } from '../db/schema';
+import { recordAudit } from './audit';
+
+type Actor = Pick<UserRow, 'id' | 'email'>;
+
+type ImageWithGallery = ImageRow & { gallery_name: string | null };
+
+const mediaUrl = (key: string) => `/media/${key}`;
+
+function toImage(row: ImageWithGallery): Image {
+  const original = mediaUrl(row.original_key);
+  return {
+    id: row.id,
+    title: row.title,
+    description: row.description,
+    gallery: row.gallery_id,
+    gallery_name: row.gallery_name,
+    image_url: original,
+    image: original,
+    sizes: { thumb: mediaUrl(row.thumb_key), banner: mediaUrl(row.banner_key), large: mediaUrl(row.large_key) },
+    width: row.width,
+    height: row.height,
+    uploaded_at: row.uploaded_at,
+  };
+}
+
+function selectImages(db: Db) {
+  return db
+    .selectFrom('images')
+    .leftJoin('galleries', 'galleries.id', 'images.gallery_id')
+    .selectAll('images')
+    .select('galleries.name as gallery_name');
+}
+
+/** Newest first; one gallery's when a slug is given. */
+export async function listImages(db: Db, gallerySlug?: string): Promise<Image[]> {
+  let query = selectImages(db);
+  if (gallerySlug !== undefined) query = query.where('galleries.slug', '=', gallerySlug);
+  return (await query.orderBy('images.uploaded_at', 'desc').orderBy('images.id', 'desc').execute()).map(toImage);
+}
+
+/** The image as the API shows it; it must exist. */
+export async function findImage(db: Db, id: number): Promise<Image> {
+  return toImage(await selectImages(db).where('images.id', '=', id).executeTakeFirstOrThrow());
+}
+
+export function findImageRow(db: Db, id: number): Promise<ImageRow | undefined> {
+  return db.selectFrom('images').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** Records an uploaded image (its files are already stored) and its audit line. */
+export function createImage(db: Db, actor: Actor, values: Omit<Insertable<ImagesTable>, 'uploaded_at'>): Promise<number> {
+  return db.transaction().execute(async (trx) => {
+    const row = await trx.insertInto('images').values({ ...values, uploaded_at: nowIso() }).returning('id').executeTakeFirstOrThrow();
+    await recordAudit(trx, actor, 'image.uploaded', `image ${row.id} "${values.title}"`, `gallery ${values.gallery_id ?? 'none'}`);
+    return row.id;
+  });
+}
+
+/** Edits an image (and points it at new files when replaced); undefined when it is gone. */
+export function updateImage(db: Db, actor: Actor, id: number, values: Updateable<ImagesTable>, fileReplaced: boolean): Promise<ImageRow | undefined> {
+  return db.transaction().execute(async (trx) => {
+    const row = await trx.updateTable('images').set(values).where('id', '=', id).returningAll().executeTakeFirst();
+    if (row) await recordAudit(trx, actor, 'image.updated', `image ${id} "${row.title}"`, fileReplaced ? 'file replaced' : '');
+    return row;
+  });
+}
+
+/** Deletes the image's row (the caller removes its files); undefined when there was none. */
+export function deleteImage(db: Db, actor: Actor, id: number): Promise<ImageRow | undefined> {
+  return db.transaction().execute(async (trx) => {
+    const row = await trx.deleteFrom('images').where('id', '=', id).returningAll().executeTakeFirst();
+    if (row) await recordAudit(trx, actor, 'image.deleted', `image ${id} "${row.title}"`);
+    return row;
+  });
+}
