@@ -2,6 +2,7 @@ import fp from 'fastify-plugin';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { UserRow } from '../db/schema';
 import { verifyToken } from '../lib/tokens';
+import { findUserInLiveSession } from '../repositories/users';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -38,15 +39,7 @@ export default fp(
       if (!claims?.family) return 'invalid';
       // The token's sign-in must still be live: signing out, a password reset or an admin's
       // "sign out everywhere" ends its access tokens at once, not when they expire.
-      const user = await app.db
-        .selectFrom('users')
-        .innerJoin('user_sessions', 'user_sessions.user_id', 'users.id')
-        .selectAll('users')
-        .where('users.id', '=', claims.userId)
-        .where('user_sessions.family', '=', claims.family)
-        .where('user_sessions.revoked_at', 'is', null)
-        .where('user_sessions.expires_at', '>', new Date().toISOString())
-        .executeTakeFirst();
+      const user = await findUserInLiveSession(app.db, claims.userId, claims.family);
       if (!user || user.is_active !== 1) return 'invalid';
       return user;
     }

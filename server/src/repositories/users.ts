@@ -2,7 +2,9 @@ import { sql, type ExpressionBuilder } from 'kysely';
 import type { User } from '../../contract';
 import type { AdminUser } from '../../contract/admin';
 import type { Db } from '../db';
-import type { Database, UserRow } from '../db/schema';
+import type { Insertable, Updateable } from 'kysely';
+import { nowIso } from '../db/columns';
+import type { Database, UserRow, UsersTable } from '../db/schema';
 import { revokeAllSessions } from '../services/sessions';
 import { normalizeEmail } from '../services/users';
 import { recordAudit } from './audit';
@@ -119,4 +121,50 @@ export function deleteUser(db: Db, actor: Actor, target: UserRow): Promise<boole
     await recordAudit(trx, actor, 'user.deleted', target.email, displayName(target));
     return true;
   });
+}
+
+/** A user whose access token belongs to a live sign-in: signing out, a reset or "sign out everywhere" ends it at once. */
+export function findUserInLiveSession(db: Db, userId: number, family: string): Promise<UserRow | undefined> {
+  return db
+    .selectFrom('users')
+    .innerJoin('user_sessions', 'user_sessions.user_id', 'users.id')
+    .selectAll('users')
+    .where('users.id', '=', userId)
+    .where('user_sessions.family', '=', family)
+    .where('user_sessions.revoked_at', 'is', null)
+    .where('user_sessions.expires_at', '>', new Date().toISOString())
+    .executeTakeFirst();
+}
+
+export function insertUser(db: Db, values: Insertable<UsersTable>): Promise<UserRow> {
+  return db.insertInto('users').values(values).returningAll().executeTakeFirstOrThrow();
+}
+
+/** Notes a sign-in (and a password hash brought up to date); undefined when the user is gone or, with `activeOnly`, inactive. */
+export function markSignedIn(db: Db, userId: number, { rehashedPassword, activeOnly = false }: { rehashedPassword?: string; activeOnly?: boolean } = {}) {
+  let update = db
+    .updateTable('users')
+    .set({ last_login: nowIso(), ...(rehashedPassword ? { password: rehashedPassword } : {}) })
+    .where('id', '=', userId);
+  if (activeOnly) update = update.where('is_active', '=', 1);
+  return update.returningAll().executeTakeFirst();
+}
+
+export function updateProfile(db: Db, userId: number, changes: Updateable<UsersTable>): Promise<UserRow> {
+  return db.updateTable('users').set(changes).where('id', '=', userId).returningAll().executeTakeFirstOrThrow();
+}
+
+/**
+ * Sets a new password hash. With `replacing`, only if the hash is still that one: two submissions of
+ * one reset link cannot both succeed. True when it was set.
+ */
+export async function setPasswordHash(db: Db, userId: number, hash: string, replacing?: string): Promise<boolean> {
+  let update = db.updateTable('users').set({ password: hash }).where('id', '=', userId);
+  if (replacing !== undefined) update = update.where('password', '=', replacing);
+  return Number((await update.executeTakeFirst()).numUpdatedRows) === 1;
+}
+
+/** A user deleting their own account: sessions and app tokens go with it (foreign keys cascade). */
+export async function deleteOwnAccount(db: Db, userId: number): Promise<void> {
+  await db.deleteFrom('users').where('id', '=', userId).execute();
 }

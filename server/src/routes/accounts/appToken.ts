@@ -1,11 +1,10 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { LoginResponseSchema } from '../../../contract';
 import { AppTokenResponseSchema, TokenLoginRequestSchema } from '../../../contract/accounts';
-import { nowIso } from '../../db/columns';
 import { authRateLimit } from '../../plugins/rateLimit';
 import { issueAppToken, redeemAppToken } from '../../services/appTokens';
 import { startSession } from '../../services/sessions';
-import { userView } from '../../repositories/users';
+import { markSignedIn, userView } from '../../repositories/users';
 import { clientInfo, errorResponses} from './common';
 import { signedInUser } from '../../plugins/auth';
 
@@ -37,13 +36,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       const user =
         userId === undefined
           ? undefined
-          : await app.db
-              .updateTable('users')
-              .set({ last_login: nowIso() })
-              .where('id', '=', userId)
-              .where('is_active', '=', 1)
-              .returningAll()
-              .executeTakeFirst();
+          : await markSignedIn(app.db, userId, { activeOnly: true });
       if (!user) return reply.code(401).send({ detail: APP_TOKEN_INVALID });
       const tokens = await startSession(app.db, app.config, user, { remember: false, client: clientInfo(request) });
       return { ...tokens, user: userView(user) };

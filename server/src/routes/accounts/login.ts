@@ -1,13 +1,12 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { DetailSchema, LoginResponseSchema } from '../../../contract';
 import { LoginRequestSchema, LogoutRequestSchema } from '../../../contract/accounts';
-import { nowIso } from '../../db/columns';
 import { authRateLimit } from '../../plugins/rateLimit';
 import { beginLoginAttempt, loginSucceeded } from '../../services/loginThrottle';
 import { hashPassword, needsRehash, verifyAgainstDecoy, verifyPassword } from '../../services/passwords';
 import { endSessionOfRefreshToken, startSession } from '../../services/sessions';
 import { normalizeEmail } from '../../services/users';
-import { findUserByEmail, userView } from '../../repositories/users';
+import { findUserByEmail, markSignedIn, userView } from '../../repositories/users';
 import { TOKEN_NOT_VALID, clientInfo, errorResponses } from './common';
 
 /** One text for an unknown email, a wrong password and an inactive account. */
@@ -38,13 +37,9 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       if (!user || !passwordOk || user.is_active !== 1) return reply.code(401).send({ detail: LOGIN_FAILED });
       await loginSucceeded(app.db, key, request.ip);
 
-      const rehashed = needsRehash(user.password) ? { password: await hashPassword(password) } : {};
-      const signedIn = await app.db
-        .updateTable('users')
-        .set({ last_login: nowIso(), ...rehashed })
-        .where('id', '=', user.id)
-        .returningAll()
-        .executeTakeFirstOrThrow();
+      const rehashedPassword = needsRehash(user.password) ? await hashPassword(password) : undefined;
+      const signedIn = await markSignedIn(app.db, user.id, { rehashedPassword });
+      if (!signedIn) return reply.code(401).send({ detail: LOGIN_FAILED });
       const tokens = await startSession(app.db, app.config, signedIn, { remember: remember === true, client: clientInfo(request) });
       return { ...tokens, user: userView(signedIn) };
     },

@@ -11,7 +11,7 @@ import { resetPasswordEmail } from '../../services/resetEmail';
 import { checkResetToken, decodeUid, encodeUid, makeResetToken } from '../../services/resetTokens';
 import { revokeAllSessions } from '../../services/sessions';
 import { isValidEmail, normalizeEmail } from '../../services/users';
-import { findUserByEmail, findUserById } from '../../repositories/users';
+import { findUserByEmail, findUserById, setPasswordHash } from '../../repositories/users';
 import { errorResponses } from './common';
 
 /** Reset mails one address receives per hour at most, however many senders ask. */
@@ -70,13 +70,8 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       if (problems.length) return reply.code(400).send({ detail: problems.join(' '), new_password: problems });
 
       // Conditional on the old hash, so that two submissions of one link cannot both succeed.
-      const changed = await app.db
-        .updateTable('users')
-        .set({ password: await hashPassword(password) })
-        .where('id', '=', user.id)
-        .where('password', '=', user.password)
-        .executeTakeFirst();
-      if (Number(changed.numUpdatedRows) !== 1) return reply.code(400).send({ detail: RESET_MESSAGES.invalidLink });
+      const changed = await setPasswordHash(app.db, user.id, await hashPassword(password), user.password);
+      if (!changed) return reply.code(400).send({ detail: RESET_MESSAGES.invalidLink });
       await revokeAllSessions(app.db, user.id);
       await clearLoginFailures(app.db, user.email_normalized);
       return { detail: RESET_MESSAGES.done };

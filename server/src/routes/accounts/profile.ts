@@ -7,7 +7,7 @@ import { clearLoginFailures } from '../../services/loginThrottle';
 import { hashPassword, verifyPassword } from '../../services/passwords';
 import { passwordProblems } from '../../services/passwordPolicy';
 import { revokeAllSessions } from '../../services/sessions';
-import { userView } from '../../repositories/users';
+import { deleteOwnAccount, setPasswordHash, updateProfile, userView } from '../../repositories/users';
 import { BLANK, currentFamily, errorResponses} from './common';
 import { signedInUser } from '../../plugins/auth';
 
@@ -41,8 +41,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       if (request.body.interest_notes !== undefined) changes.interest_notes = request.body.interest_notes.trim();
       if (Object.keys(errors).length) return reply.code(400).send(errors);
       if (!Object.keys(changes).length) return userView(user);
-      const updated = await app.db.updateTable('users').set(changes).where('id', '=', user.id).returningAll().executeTakeFirstOrThrow();
-      return userView(updated);
+      return userView(await updateProfile(app.db, user.id, changes));
     },
   );
 
@@ -58,8 +57,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       if (!(await verifyPassword(user.password, request.body.password))) {
         return reply.code(400).send({ password: [PROFILE_MESSAGES.wrongPassword] });
       }
-      // Sessions and app tokens go with the account (foreign keys cascade).
-      await app.db.deleteFrom('users').where('id', '=', user.id).execute();
+      await deleteOwnAccount(app.db, user.id);
       await clearLoginFailures(app.db, user.email_normalized);
       return reply.code(204).send(null);
     },
@@ -82,7 +80,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       const problems = passwordProblems(newPassword, user);
       if (problems.length) return reply.code(400).send({ new_password: problems });
 
-      await app.db.updateTable('users').set({ password: await hashPassword(newPassword) }).where('id', '=', user.id).execute();
+      await setPasswordHash(app.db, user.id, await hashPassword(newPassword));
       await revokeAllSessions(app.db, user.id, { exceptFamily: await currentFamily(request, app.config.secrets.jwt) });
       return { detail: PROFILE_MESSAGES.passwordChanged };
     },

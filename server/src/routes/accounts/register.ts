@@ -6,7 +6,7 @@ import { authRateLimit } from '../../plugins/rateLimit';
 import { hashPassword } from '../../services/passwords';
 import { passwordProblems } from '../../services/passwordPolicy';
 import { cleanEmail, isValidEmail, normalizeEmail } from '../../services/users';
-import { findUserByEmail, userView } from '../../repositories/users';
+import { findUserByEmail, insertUser, userView } from '../../repositories/users';
 import { BLANK, errorResponses } from './common';
 
 export const REGISTER_MESSAGES = {
@@ -52,7 +52,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
         password: await hashPassword(body.password),
       };
       try {
-        const user = await app.db.insertInto('users').values(values).returningAll().executeTakeFirstOrThrow();
+        const user = await insertUser(app.db, values);
         return reply.code(201).send(userView(user));
       } catch (error) {
         // Two registrations racing for one address: the unique key lets one through.
