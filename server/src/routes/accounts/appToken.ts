@@ -14,7 +14,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/api/users/app-token/',
     {
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       config: authRateLimit(app.config),
       schema: { response: { 201: AppTokenResponseSchema, ...errorResponses } },
     },

@@ -21,13 +21,13 @@ export const PROFILE_MESSAGES = {
 const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/api/users/profile/',
-    { preHandler: app.requireUser, schema: { response: { 200: UserSchema, ...errorResponses } } },
+    { onRequest: app.requireUser, schema: { response: { 200: UserSchema, ...errorResponses } } },
     async (request) => userView(signedInUser(request)),
   );
 
   app.patch(
     '/api/users/profile/',
-    { preHandler: app.requireUser, schema: { body: ProfileUpdateSchema, response: { 200: UserSchema, ...errorResponses } } },
+    { onRequest: app.requireUser, schema: { body: ProfileUpdateSchema, response: { 200: UserSchema, ...errorResponses } } },
     async (request, reply) => {
       const user = signedInUser(request);
       const changes: { first_name?: string; last_name?: string; interest_notes?: string } = {};
@@ -48,7 +48,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.delete(
     '/api/users/profile/',
     {
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       config: authRateLimit(app.config),
       schema: { body: DeleteAccountRequestSchema, response: { 204: Type.Null(), ...errorResponses } },
     },
@@ -66,7 +66,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/api/users/change-password/',
     {
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       config: authRateLimit(app.config),
       schema: { body: ChangePasswordRequestSchema, response: { 200: DetailSchema, ...errorResponses } },
     },

@@ -9,7 +9,7 @@ import { signedInUser } from '../../plugins/auth';
 const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/api/users/sessions/',
-    { preHandler: app.requireUser, schema: { response: { 200: Type.Array(SessionSchema), ...errorResponses } } },
+    { onRequest: app.requireUser, schema: { response: { 200: Type.Array(SessionSchema), ...errorResponses } } },
     async (request) => {
       const family = await currentFamily(request, app.config.secrets.jwt);
       const sessions = await listActiveSessions(app.db, signedInUser(request).id);
@@ -29,7 +29,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.delete(
     '/api/users/sessions/:id/',
     {
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       schema: { params: IdParamsSchema, response: { 204: Type.Null(), 404: DetailSchema, ...errorResponses } },
     },
     async (request, reply) => {
@@ -42,7 +42,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post(
     '/api/users/sessions/revoke-all/',
-    { preHandler: app.requireUser, schema: { response: { 200: DetailSchema, ...errorResponses } } },
+    { onRequest: app.requireUser, schema: { response: { 200: DetailSchema, ...errorResponses } } },
     async (request) => {
       await revokeAllSessions(app.db, signedInUser(request).id);
       return { detail: 'Signed out everywhere.' };
