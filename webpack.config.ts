@@ -1,9 +1,11 @@
-import path from 'node:path';
-import HtmlWebpackPlugin from 'html-webpack-plugin';
-import CompressionPlugin from 'compression-webpack-plugin';
 import fs from 'node:fs';
-import { Compilation, DefinePlugin, sources, type Compiler, type Configuration } from 'webpack';
+import path from 'node:path';
+
+import CompressionPlugin from 'compression-webpack-plugin';
+import HtmlWebpackPlugin from 'html-webpack-plugin';
+import { Compilation, type Compiler, type Configuration, DefinePlugin, sources } from 'webpack';
 import type { Configuration as DevServerConfiguration } from 'webpack-dev-server';
+
 import { site } from './src/content/site';
 
 const apiPort = process.env.PORT ?? '8000';
@@ -28,7 +30,8 @@ class AssetManifestPlugin {
           if (!compilation.entrypoints.has(name)) chunks[name] = scripts(group.getFiles()).filter((file) => !entry.includes(file));
         }
         compilation.emitAsset('assets-manifest.json', new sources.RawSource(JSON.stringify({ entry, chunks })));
-        for (const file of ['favicon.svg', 'boot.js']) compilation.emitAsset(file, new sources.RawSource(fs.readFileSync(path.resolve(__dirname, 'public', file))));
+        for (const file of ['favicon.svg', 'boot.js'])
+          compilation.emitAsset(file, new sources.RawSource(fs.readFileSync(path.resolve(__dirname, 'public', file))));
       });
     });
   }
@@ -86,7 +89,11 @@ export default (_env: unknown, argv: { mode?: Configuration['mode'] }): Configur
       splitChunks: {
         chunks: 'all',
         cacheGroups: {
-          state: { test: /[\\/]node_modules[\\/](@reduxjs|redux|react-redux|immer|reselect|redux-thunk|use-sync-external-store)[\\/]/, name: 'state', priority: 20 },
+          state: {
+            test: /[\\/]node_modules[\\/](@reduxjs|redux|react-redux|immer|reselect|redux-thunk|use-sync-external-store)[\\/]/,
+            name: 'state',
+            priority: 20,
+          },
           styles: { test: /[\\/]node_modules[\\/](styled-components|@emotion|stylis|shallowequal|tslib)[\\/]/, name: 'styles', priority: 20 },
         },
       },

@@ -12,7 +12,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
+
 import sharp from 'sharp';
+
 import { waitFor } from './waitFor';
 
 const ROOT = path.resolve(__dirname, '..');
@@ -40,7 +42,12 @@ function stripPng(height: number): Buffer {
   header[8] = 8;
   header[9] = 0;
   const rows = zlib.deflateSync(Buffer.alloc(height * 2), { level: 9 });
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), pngChunk('IHDR', header), pngChunk('IDAT', rows), pngChunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    pngChunk('IHDR', header),
+    pngChunk('IDAT', rows),
+    pngChunk('IEND', Buffer.alloc(0)),
+  ]);
 }
 
 /** Resident memory of a process and all its descendants, in MB (Linux /proc). */
@@ -141,7 +148,9 @@ async function main() {
       [
         'reported uploads',
         (async () => {
-          const gif = await sharp({ create: { width: 6300, height: 6300, channels: 3, background: '#336699' } }).gif().toBuffer();
+          const gif = await sharp({ create: { width: 6300, height: 6300, channels: 3, background: '#336699' } })
+            .gif()
+            .toBuffer();
           return [
             ['strip-1.png', png, 'image/png'],
             ['strip-2.png', png, 'image/png'],
@@ -153,8 +162,12 @@ async function main() {
       [
         'heaviest accepted uploads',
         (async () => {
-          const gif = await sharp({ create: { width: 4000, height: 4000, channels: 3, background: '#336699' } }).gif().toBuffer();
-          const noise = await sharp({ create: { width: 6300, height: 6300, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 12 } } })
+          const gif = await sharp({ create: { width: 4000, height: 4000, channels: 3, background: '#336699' } })
+            .gif()
+            .toBuffer();
+          const noise = await sharp({
+            create: { width: 6300, height: 6300, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 12 } },
+          })
             .jpeg({ quality: 60 })
             .toBuffer();
           return [

@@ -29,7 +29,13 @@ function runOnce(url: string): Report {
   const output = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'lighthouse-')), 'report.json');
   const run = spawnSync(
     LIGHTHOUSE,
-    [url, '--quiet', '--output=json', `--output-path=${output}`, '--chrome-flags=--headless=new --no-sandbox --disable-gpu --disable-background-networking --disable-component-update --disable-sync'],
+    [
+      url,
+      '--quiet',
+      '--output=json',
+      `--output-path=${output}`,
+      '--chrome-flags=--headless=new --no-sandbox --disable-gpu --disable-background-networking --disable-component-update --disable-sync',
+    ],
     { env: { ...process.env, CHROME_PATH: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium' }, encoding: 'utf8', timeout: 180_000 },
   );
   if (run.status !== 0 || !fs.existsSync(output)) throw new Error(`lighthouse failed on ${url}: ${run.stderr || run.error?.message}`);
@@ -74,5 +80,13 @@ export function lighthouse(base: string, pagePath: string): LighthouseResult {
 /** The budget: performance ≥ 95; accessibility, best practices and SEO 100; TBT ≤ 150 ms, LCP ≤ 1.2 s, CLS ≤ 0.02. */
 export function meetsBudget(result: LighthouseResult): boolean {
   const { performance, accessibility, seo } = result.scores;
-  return performance >= 95 && accessibility === 100 && result.scores['best-practices'] === 100 && seo === 100 && result.tbtMs <= 150 && result.lcpMs <= 1200 && result.cls <= 0.02;
+  return (
+    performance >= 95 &&
+    accessibility === 100 &&
+    result.scores['best-practices'] === 100 &&
+    seo === 100 &&
+    result.tbtMs <= 150 &&
+    result.lcpMs <= 1200 &&
+    result.cls <= 0.02
+  );
 }

@@ -7,13 +7,15 @@
  *     hello-world, 50 connections.
  * Prints the numbers, writes bench/results.json, exits non-zero when a budget is missed.
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import sharp from 'sharp';
+
 import { chromium } from 'playwright-core';
-import { lighthouse, meetsBudget, type LighthouseResult } from './lighthouse';
+import sharp from 'sharp';
+
+import { lighthouse, type LighthouseResult, meetsBudget } from './lighthouse';
 import { waitFor } from './waitFor';
 
 const ROOT = path.resolve(__dirname, '..');
@@ -28,7 +30,11 @@ const STAFF = { email: 'bench@example.com', password: 'Bench-password-2026!' };
 
 /** Runs a compiled server entry (dist/server) or, given a .ts file, a source through tsx. */
 function startProcess(args: string[], env: Record<string, string>): ChildProcess {
-  return spawn(process.execPath, args[0].endsWith('.ts') ? ['--import', 'tsx', ...args] : args, { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
+  return spawn(process.execPath, args[0].endsWith('.ts') ? ['--import', 'tsx', ...args] : args, {
+    cwd: ROOT,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
 }
 
 async function api(token: string, method: string, url: string, body?: unknown): Promise<Record<string, unknown>> {
@@ -60,7 +66,9 @@ async function seed(dataDir: string): Promise<void> {
   const gallery = await api(access, 'POST', '/api/photos/galleries/', { name: 'page-logos', description: 'Home banner' });
   for (let i = 0; i < 3; i += 1) {
     // A 12-megapixel photo-like image: what a phone camera uploads.
-    const photo = await sharp({ create: { width: 4000, height: 3000, channels: 3, background: { r: 40 + i * 60, g: 90, b: 140 }, noise: { type: 'gaussian', mean: 128, sigma: 30 } } })
+    const photo = await sharp({
+      create: { width: 4000, height: 3000, channels: 3, background: { r: 40 + i * 60, g: 90, b: 140 }, noise: { type: 'gaussian', mean: 128, sigma: 30 } },
+    })
       .jpeg({ quality: 85 })
       .toBuffer();
     const form = new FormData();
@@ -98,7 +106,10 @@ async function measurePage(): Promise<PageWeight> {
         url: response.url(),
         type: response.request().resourceType(),
         contentType: response.headers()['content-type'] ?? '',
-        bytes: response.request().sizes().then((s) => s.responseBodySize),
+        bytes: response
+          .request()
+          .sizes()
+          .then((s) => s.responseBodySize),
       });
     });
     await page.goto(`${SITE}/`, { waitUntil: 'networkidle' });
@@ -206,7 +217,9 @@ async function main(): Promise<void> {
         })),
       ...pages.map((p) => ({
         budget: `Lighthouse ${p.path}: performance ≥ 95, accessibility/best practices/SEO 100, TBT ≤ 150 ms, LCP ≤ 1.2 s, CLS ≤ 0.02`,
-        value: `${Object.entries(p.scores).map(([name, value]) => `${name} ${value}`).join(', ')}; TBT ${p.tbtMs} ms, LCP ${p.lcpMs} ms, CLS ${p.cls}`,
+        value: `${Object.entries(p.scores)
+          .map(([name, value]) => `${name} ${value}`)
+          .join(', ')}; TBT ${p.tbtMs} ms, LCP ${p.lcpMs} ms, CLS ${p.cls}`,
         ok: meetsBudget(p),
       })),
     ];
@@ -215,7 +228,10 @@ async function main(): Promise<void> {
     console.log(`\nJavaScript on first visit to / (transferred, gzip):`);
     for (const f of weight.jsFiles) console.log(`  ${(f.bytes / 1024).toFixed(1).padStart(7)} KB  ${f.url.replace(SITE, '')}`);
     console.log(`\nLoad (${CONNECTIONS} connections, ${DURATION_SECONDS} s each):`);
-    for (const l of loads) console.log(`  ${l.name.padEnd(28)} ${String(l.rps).padStart(7)} req/s  p99 ${l.p99} ms${l.budget === undefined && l !== loads[0] ? '  (not budgeted)' : ''}`);
+    for (const l of loads)
+      console.log(
+        `  ${l.name.padEnd(28)} ${String(l.rps).padStart(7)} req/s  p99 ${l.p99} ms${l.budget === undefined && l !== loads[0] ? '  (not budgeted)' : ''}`,
+      );
     console.log('\nLighthouse (mobile preset), audits not passed:');
     for (const p of pages) console.log(`  ${p.path.padEnd(12)} ${p.failing.join('; ') || 'none'}`);
     console.log('\nBudgets:');

@@ -1,4 +1,5 @@
 import type { Browser } from 'playwright-core';
+
 import { accessibilityProblems, appReady, expectNoProblems, launchBrowser, openSession } from './support/browser';
 import { apiLogin, createStaff } from './support/site';
 
@@ -33,7 +34,11 @@ let browser: Browser;
 beforeAll(async () => {
   createStaff(STAFF.email, STAFF.password, 'Axel');
   // A long address and name must wrap inside the admin area's user card on a phone.
-  createStaff('maximiliana.vandenberg-oppenheimer.research@quantitative-finance-institute.example', 'Long-address-passphrase-2026', 'Maximilianavandenbergoppenheimer');
+  createStaff(
+    'maximiliana.vandenberg-oppenheimer.research@quantitative-finance-institute.example',
+    'Long-address-passphrase-2026',
+    'Maximilianavandenbergoppenheimer',
+  );
   browser = await launchBrowser();
 });
 afterAll(async () => {
@@ -80,5 +85,4 @@ describe('accessibility (axe-core) of every screen at 360 px and on a desktop, l
       }
     }
   }
-
 });

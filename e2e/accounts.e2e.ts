@@ -1,5 +1,7 @@
-import type { Browser, Page } from 'playwright-core';
 import path from 'node:path';
+
+import type { Browser, Page } from 'playwright-core';
+
 import { appReady, ARTIFACTS, expectNoProblems, launchBrowser, openSession } from './support/browser';
 import { apiCall, apiLogin, latestResetPath, uniqueEmail } from './support/site';
 
@@ -67,10 +69,16 @@ describe('a visitor’s account', () => {
     await page.getByRole('button', { name: 'Edit details' }).click();
     await page.getByLabel('First name').fill('Augusta Ada');
     await page.getByRole('button', { name: 'Save changes' }).click();
-    await page.getByRole('button', { name: /Augusta Ada/ }).first().waitFor();
+    await page
+      .getByRole('button', { name: /Augusta Ada/ })
+      .first()
+      .waitFor();
     await session.screenshot('accounts-profile');
 
-    await page.getByRole('button', { name: /Augusta Ada/ }).first().click();
+    await page
+      .getByRole('button', { name: /Augusta Ada/ })
+      .first()
+      .click();
     await page.getByRole('button', { name: 'Sign Out' }).first().click();
     await page.getByRole('link', { name: 'Login' }).first().waitFor();
     expect(await page.evaluate(() => [localStorage.getItem('access'), localStorage.getItem('refresh')])).toEqual([null, null]);
@@ -129,14 +137,20 @@ describe('a visitor’s account', () => {
     await page.goto('/forgot-password');
     await page.getByLabel('Email').fill(email);
     await page.getByRole('button', { name: 'Send Password Reset Link' }).click();
-    await page.getByRole('status').filter({ hasText: /reset link/i }).waitFor();
+    await page
+      .getByRole('status')
+      .filter({ hasText: /reset link/i })
+      .waitFor();
     expect(await page.getByRole('button', { name: 'Send Password Reset Link' }).isDisabled()).toBe(true);
 
     await page.goto(await latestResetPath(email));
     await page.getByLabel('New password', { exact: true }).fill(NEW_PASSWORD);
     await page.getByLabel('Confirm new password').fill(NEW_PASSWORD);
     await page.getByRole('button', { name: 'Reset Password' }).click();
-    await page.getByRole('status').filter({ hasText: /password/i }).waitFor();
+    await page
+      .getByRole('status')
+      .filter({ hasText: /password/i })
+      .waitFor();
     await session.screenshot('accounts-reset-done');
     await page.waitForURL('**/signin', { timeout: 10_000 });
 

@@ -1,5 +1,7 @@
-import type { Browser } from 'playwright-core';
 import path from 'node:path';
+
+import type { Browser } from 'playwright-core';
+
 import { appReady, ARTIFACTS, expectNoProblems, launchBrowser, openSession } from './support/browser';
 import { BASE_URL } from './support/server';
 
@@ -26,13 +28,20 @@ describe('a visitor’s tour of the public site', () => {
       }
       await page.getByRole('heading', { name: 'Quantitative Research', exact: true }).waitFor();
       // The banner: staff pictures when the staff journey has run first, the initials otherwise.
-      await page.getByRole('button', { name: 'Show the next picture' }).or(page.getByRole('img', { name: /Elias Northcote/ })).first().waitFor();
+      await page
+        .getByRole('button', { name: 'Show the next picture' })
+        .or(page.getByRole('img', { name: /Elias Northcote/ }))
+        .first()
+        .waitFor();
       await session.screenshot(`public-home-${colorScheme}`);
 
       const nav = page.getByRole('navigation', { name: 'Main' });
       await nav.getByRole('link', { name: 'CV' }).click();
       await page.getByRole('heading', { name: 'Curriculum Vitae' }).waitFor();
-      await page.getByRole('button', { name: 'No Current CV Found' }).or(page.getByRole('link', { name: 'Download CV (Current)' })).waitFor();
+      await page
+        .getByRole('button', { name: 'No Current CV Found' })
+        .or(page.getByRole('link', { name: 'Download CV (Current)' }))
+        .waitFor();
       const mailto = await page.getByRole('link', { name: 'Ask for More Information' }).getAttribute('href');
       expect(mailto).toMatch(/^mailto:[^?]+\?subject=/);
       expect(await page.title()).toMatch(/^CV \| /);

@@ -1,8 +1,10 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import sharp from 'sharp';
+
 import type { Browser, Page } from 'playwright-core';
+import sharp from 'sharp';
+
 import { appReady, expectNoProblems, launchBrowser, openSession, type Session } from './support/browser';
 import { BASE_URL } from './support/server';
 import { createStaff, uniqueEmail } from './support/site';
@@ -142,7 +144,12 @@ describe('the staff area', () => {
     await download.waitFor();
     const [file] = await Promise.all([visitor.page.waitForEvent('download'), download.click()]);
     expect(file.suggestedFilename()).toBe(CV_FILE_NAME);
-    expect(fs.readFileSync(await file.path()).subarray(0, 5).toString()).toBe('%PDF-');
+    expect(
+      fs
+        .readFileSync(await file.path())
+        .subarray(0, 5)
+        .toString(),
+    ).toBe('%PDF-');
     await visitor.screenshot('visitor-cv-with-download');
     expectNoProblems(visitor);
     await visitor.context.close();

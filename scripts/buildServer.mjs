@@ -2,10 +2,11 @@
 // that production runs `node` on them with the runtime dependencies only. Runs after webpack in
 // `npm run build`, and stamps the build that `npm start` compares sources against. Every bundle sits in the same
 // folder: files found beside the code (the password list, the image worker) are found the same way.
-import { build } from 'esbuild';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+
+import { build } from 'esbuild';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const out = path.join(root, 'dist/server');

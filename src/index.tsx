@@ -1,5 +1,6 @@
-import { StrictMode, startTransition } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
+
 import { captureAppTokenFromUrl } from './lib/appToken';
 import { expectHydration } from './lib/hydration';
 

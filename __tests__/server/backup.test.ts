@@ -1,11 +1,12 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+
 import { createBackup } from '../../server/src/backup/backup';
 import { restoreBackup } from '../../server/src/backup/restore';
 import { TarReader } from '../../server/src/backup/tar';
-import { createCategory, createGallery, uploadDocument, uploadImage } from './media/client';
 import { GOOD_PASSWORD, hashOnce, login } from './accounts/support';
+import { createCategory, createGallery, uploadDocument, uploadImage } from './media/client';
 import { buildTestServer, insertUser, type TestServer } from './testServer';
 
 // Builds several servers on fresh databases; on PostgreSQL that takes a moment.
@@ -42,7 +43,12 @@ async function expectSameSite(restored: Site, newGallery = 'Travel') {
   expect(cv.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
   // New rows are numbered after the restored ones.
   const owner = (await login(restored, 'owner@example.com', GOOD_PASSWORD)).json<{ access: string }>();
-  const second = await restored.inject({ method: 'POST', url: '/api/photos/galleries/', headers: { authorization: `Bearer ${owner.access}` }, payload: { name: newGallery } });
+  const second = await restored.inject({
+    method: 'POST',
+    url: '/api/photos/galleries/',
+    headers: { authorization: `Bearer ${owner.access}` },
+    payload: { name: newGallery },
+  });
   expect(second.statusCode).toBe(201);
 }
 
@@ -61,11 +67,13 @@ describe('backup and restore', () => {
     const reader = new TarReader(archive);
     try {
       const names = reader.names();
-      expect(names).toEqual(expect.arrayContaining(['manifest.json', 'secrets.json', 'database/users.jsonl', 'database/images.jsonl', 'database/documents.jsonl']));
+      expect(names).toEqual(
+        expect.arrayContaining(['manifest.json', 'secrets.json', 'database/users.jsonl', 'database/images.jsonl', 'database/documents.jsonl']),
+      );
       const manifest = JSON.parse(reader.read('manifest.json').toString());
       expect(manifest.rows).toMatchObject({ users: 1, galleries: 1, images: 1, documents: 1, document_categories: 1 });
       // The original picture, three renditions and the CV.
-    expect(manifest.files).toHaveLength(5);
+      expect(manifest.files).toHaveLength(5);
       expect(manifest.files.every((f: { sha256: string }) => /^[0-9a-f]{64}$/.test(f.sha256))).toBe(true);
       expect(JSON.parse(reader.read('secrets.json').toString())).toEqual(source.config.secrets);
     } finally {

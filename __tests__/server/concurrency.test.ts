@@ -1,4 +1,4 @@
-import { GOOD_PASSWORD, account, buildTestServer, type Server } from './accounts/support';
+import { account, buildTestServer, GOOD_PASSWORD, type Server } from './accounts/support';
 
 /** Parallel requests over real connections, as browsers and attackers send them: bounded in count, each test in seconds. */
 describe('parallel requests against a listening server', () => {

@@ -1,6 +1,7 @@
 import net from 'node:net';
+
 import { parseTrustProxy } from '../../server/src/config';
-import { GOOD_PASSWORD, account, buildTestServer, type Server } from './accounts/support';
+import { account, buildTestServer, GOOD_PASSWORD, type Server } from './accounts/support';
 
 describe('TRUST_PROXY', () => {
   it('is a number of hops or a list of proxy addresses, never "trust everyone"', () => {

@@ -1,10 +1,11 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+
 import { buildServer } from '../../server/src/server';
-import { buildTestServer, insertUser, type TestServer } from './testServer';
 import { createGallery, uploadImage } from './media/client';
 import { startS3 } from './s3Server';
+import { buildTestServer, insertUser, type TestServer } from './testServer';
 
 /** Two instances of the site on one PostgreSQL database and one storage, as behind a load balancer. */
 const onPostgres = process.env.DATABASE_URL ? describe : describe.skip;
@@ -37,7 +38,8 @@ onPostgres.each([
   });
 
   it('lists a picture uploaded through one instance on the other within a second, not after its cache expires', async () => {
-    const list = (server: TestServer) => server.inject({ method: 'GET', url: '/api/photos/images/?gallery_slug=page-logos' }).then((res) => res.json<{ title: string }[]>());
+    const list = (server: TestServer) =>
+      server.inject({ method: 'GET', url: '/api/photos/images/?gallery_slug=page-logos' }).then((res) => res.json<{ title: string }[]>());
     // The second instance answers, and keeps, the empty list.
     expect(await list(second)).toEqual([]);
     const gallery = await createGallery(first, staff, 'page-logos');

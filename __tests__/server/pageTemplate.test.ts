@@ -1,4 +1,5 @@
 import zlib from 'node:zlib';
+
 import { PageTemplate } from '../../server/src/pages/pageTemplate';
 
 describe('a kept page with a per-response value', () => {

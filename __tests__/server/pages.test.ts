@@ -2,10 +2,12 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
+
 import sharp from 'sharp';
+
 import * as render from '../../server/src/pages/render';
-import { buildTestServer, insertUser, type TestServer } from './testServer';
 import { createCategory, createGallery, uploadDocument, uploadImage } from './media/client';
+import { buildTestServer, insertUser, type TestServer } from './testServer';
 
 const PUBLIC_URL = 'https://northcote.example';
 const ENTRY = ['/assets/runtime.1.js', '/assets/react.2.js', '/assets/main.3.js'];
@@ -14,7 +16,10 @@ const ENTRY = ['/assets/runtime.1.js', '/assets/react.2.js', '/assets/main.3.js'
 function fakeBuild(): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'site-pages-'));
   fs.mkdirSync(path.join(dir, 'assets'));
-  fs.writeFileSync(path.join(dir, 'assets-manifest.json'), JSON.stringify({ entry: ENTRY, chunks: { public: ['/assets/public.4.js'], auth: ['/assets/auth.5.js'] } }));
+  fs.writeFileSync(
+    path.join(dir, 'assets-manifest.json'),
+    JSON.stringify({ entry: ENTRY, chunks: { public: ['/assets/public.4.js'], auth: ['/assets/auth.5.js'] } }),
+  );
   fs.writeFileSync(path.join(dir, 'assets', 'main.3.js'), 'console.log(1)');
   return dir;
 }
@@ -55,7 +60,12 @@ describe('server-rendered pages', () => {
     expect(metaOf(html, 'property', 'og:image')).toBe(`${PUBLIC_URL}/share-image.png`);
     expect(metaOf(html, 'name', 'twitter:card')).toBe('summary_large_image');
     const person = JSON.parse(/<script type="application\/ld\+json">(.*?)<\/script>/.exec(html)?.[1] ?? '{}');
-    expect(person).toMatchObject({ '@type': 'Person', name: 'Elias Northcote', jobTitle: 'Quantitative Researcher', email: 'mailto:contact@eliasnorthcote.com' });
+    expect(person).toMatchObject({
+      '@type': 'Person',
+      name: 'Elias Northcote',
+      jobTitle: 'Quantitative Researcher',
+      email: 'mailto:contact@eliasnorthcote.com',
+    });
     expect(person.sameAs).toContain('https://www.linkedin.com/in/elias-northcote');
 
     const nonce = nonceOf(html);
@@ -71,7 +81,14 @@ describe('server-rendered pages', () => {
   });
 
   it('gives each public page its own title, description and canonical address', async () => {
-    const pages = { '/cv': 'CV | Elias Northcote', '/on-the-web': 'On the Web | Elias Northcote', '/about': 'About | Elias Northcote', '/login': 'Sign in | Elias Northcote', '/register': 'Register | Elias Northcote', '/forgot-password': 'Forgot password | Elias Northcote' };
+    const pages = {
+      '/cv': 'CV | Elias Northcote',
+      '/on-the-web': 'On the Web | Elias Northcote',
+      '/about': 'About | Elias Northcote',
+      '/login': 'Sign in | Elias Northcote',
+      '/register': 'Register | Elias Northcote',
+      '/forgot-password': 'Forgot password | Elias Northcote',
+    };
     const descriptions = new Set<string>();
     for (const [url, title] of Object.entries(pages)) {
       const { statusCode, body } = await get(url);
@@ -182,7 +199,8 @@ describe('server-rendered pages', () => {
     expect(robots.statusCode).toBe(200);
     expect(robots.headers['content-type']).toBe('text/plain; charset=utf-8');
     expect(robots.body).toContain('User-agent: *\nAllow: /\n');
-    for (const path of ['/dashboard', '/documents', '/photos', '/galleries', '/admin', '/profile', '/reset-password/', '/api/']) expect(robots.body).toContain(`Disallow: ${path}\n`);
+    for (const path of ['/dashboard', '/documents', '/photos', '/galleries', '/admin', '/profile', '/reset-password/', '/api/'])
+      expect(robots.body).toContain(`Disallow: ${path}\n`);
     expect(robots.body).toContain(`Sitemap: ${PUBLIC_URL}/sitemap.xml`);
 
     const sitemap = await get('/sitemap.xml');
@@ -199,7 +217,9 @@ describe('server-rendered pages', () => {
     const { width, height, format } = await sharp(res.rawPayload).metadata();
     expect({ width, height, format }).toEqual({ width: 1200, height: 630, format: 'png' });
     const paper = [0xfa, 0xf8, 0xf4];
-    const pixel = async (left: number, top: number) => [...(await sharp(res.rawPayload).extract({ left, top, width: 1, height: 1 }).removeAlpha().raw().toBuffer())];
+    const pixel = async (left: number, top: number) => [
+      ...(await sharp(res.rawPayload).extract({ left, top, width: 1, height: 1 }).removeAlpha().raw().toBuffer()),
+    ];
     expect(await pixel(1150, 20)).toEqual(paper);
     expect(await pixel(900, 315)).not.toEqual(paper);
   });

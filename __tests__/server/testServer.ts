@@ -1,10 +1,11 @@
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import crypto from 'node:crypto';
-import { loadConfig, type Config } from '../../server/src/config';
-import { buildServer } from '../../server/src/server';
+
+import { type Config, loadConfig } from '../../server/src/config';
 import { nowIso } from '../../server/src/db/columns';
+import { buildServer } from '../../server/src/server';
 import { startSession } from '../../server/src/services/sessions';
 
 export type TestServer = Awaited<ReturnType<typeof buildServer>>;

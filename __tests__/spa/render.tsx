@@ -1,6 +1,7 @@
 import { render } from '@testing-library/react';
-import { useLayoutEffect, type ReactElement } from 'react';
-import { MemoryRouter, useLocation, useNavigationType, type Location, type NavigationType, type RouteObject } from 'react-router-dom';
+import { type ReactElement, useLayoutEffect } from 'react';
+import { type Location, MemoryRouter, type NavigationType, type RouteObject, useLocation, useNavigationType } from 'react-router-dom';
+
 import { AppProviders } from '@/app/AppProviders';
 import { RouteBoundary } from '@/app/RouteBoundary';
 import { AppRoutes, routerFuture, routes } from '@/app/routes';
@@ -76,5 +77,12 @@ export function renderApp({ route = '/', preloadedState, routes: routeObjects = 
 /** Renders a single element inside the providers, at a route, with the app's layout absent. */
 export function renderScreen(element: ReactElement, options: Omit<Options, 'routes'> & { path?: string } = {}) {
   const { path = '/', ...rest } = options;
-  return renderApp({ ...rest, route: rest.route ?? path, routes: [{ path, element }, { path: '*', element: <p>Elsewhere</p> }] });
+  return renderApp({
+    ...rest,
+    route: rest.route ?? path,
+    routes: [
+      { path, element },
+      { path: '*', element: <p>Elsewhere</p> },
+    ],
+  });
 }

@@ -1,4 +1,5 @@
 import '@testing-library/jest-dom';
+
 import { server } from './msw';
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));

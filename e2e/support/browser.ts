@@ -1,6 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+
 import { BASE_URL } from './server';
 
 export const ARTIFACTS = path.resolve(__dirname, '../../artifacts/e2e');
@@ -97,7 +99,11 @@ export async function accessibilityProblems(page: Page): Promise<string[]> {
   // Evaluated through the debugging protocol, which the page's CSP (rightly) does not allow a script tag.
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
   const violations = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (context: Document, options: object) => Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> } }).axe;
+    const axe = (
+      window as unknown as {
+        axe: { run: (context: Document, options: object) => Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> };
+      }
+    ).axe;
     const result = await axe.run(document, { resultTypes: ['violations'] });
     return result.violations.map(({ id, impact, nodes }) => ({ id, impact, targets: nodes.map((node) => node.target.join(' ')) }));
   });

@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -44,5 +44,7 @@ export async function startSite(): Promise<{ child: ChildProcess; dataDir: strin
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
   child.kill('SIGTERM');
-  throw new Error(`The site did not start; see ${path.join(dataDir, 'server.log')}:\n${fs.readFileSync(path.join(dataDir, 'server.log'), 'utf8').slice(-3000)}`);
+  throw new Error(
+    `The site did not start; see ${path.join(dataDir, 'server.log')}:\n${fs.readFileSync(path.join(dataDir, 'server.log'), 'utf8').slice(-3000)}`,
+  );
 }

@@ -1,6 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+
 import { BASE_URL } from './server';
 
 const ROOT = path.resolve(__dirname, '../..');
@@ -13,11 +14,15 @@ function dataDir(): string {
 
 /** Creates (or promotes) a staff account with the operator command, as the README says. */
 export function createStaff(email: string, password: string, firstName = 'Stella'): void {
-  const result = spawnSync(process.execPath, ['--import', 'tsx', 'server/src/cli/createStaff.ts', '--email', email, '--first-name', firstName, '--last-name', 'Staff'], {
-    cwd: ROOT,
-    env: { ...process.env, DATA_DIR: dataDir(), DATABASE_URL: '', STAFF_PASSWORD: password },
-    encoding: 'utf8',
-  });
+  const result = spawnSync(
+    process.execPath,
+    ['--import', 'tsx', 'server/src/cli/createStaff.ts', '--email', email, '--first-name', firstName, '--last-name', 'Staff'],
+    {
+      cwd: ROOT,
+      env: { ...process.env, DATA_DIR: dataDir(), DATABASE_URL: '', STAFF_PASSWORD: password },
+      encoding: 'utf8',
+    },
+  );
   if (result.status !== 0) throw new Error(`create-staff failed: ${result.stderr}`);
 }
 
@@ -49,10 +54,18 @@ export async function latestResetPath(to: string): Promise<string> {
   // The server sends mail after answering, so the message may take a moment to appear.
   const deadline = Date.now() + 10_000;
   while (Date.now() < deadline) {
-    const files = fs.existsSync(outbox) ? fs.readdirSync(outbox).filter((f) => f.endsWith('.eml')).sort() : [];
+    const files = fs.existsSync(outbox)
+      ? fs
+          .readdirSync(outbox)
+          .filter((f) => f.endsWith('.eml'))
+          .sort()
+      : [];
     for (const file of files.reverse()) {
       // Quoted-printable: soft line breaks and =3D for "=".
-      const text = fs.readFileSync(path.join(outbox, file), 'utf8').replace(/=\r?\n/g, '').replace(/=3D/g, '=');
+      const text = fs
+        .readFileSync(path.join(outbox, file), 'utf8')
+        .replace(/=\r?\n/g, '')
+        .replace(/=3D/g, '=');
       if (!text.toLowerCase().includes(`to: ${to.toLowerCase()}`)) continue;
       const match = /\/reset-password\/[A-Za-z0-9_-]+\/[A-Za-z0-9_-]+/.exec(text);
       if (match) return match[0];

@@ -3,7 +3,7 @@
  * app-token login.
  * Shared by the server's route schemas and the SPA (`import type` only).
  */
-import { Type, type Static } from '@sinclair/typebox';
+import { type Static, Type } from '@sinclair/typebox';
 
 /** Passwords longer than this are refused by the schema; the policy's own limit is lower and says so. */
 const PASSWORD_INPUT_MAX = 1024;
@@ -72,7 +72,6 @@ export const SessionSchema = Type.Object({
   current: Type.Boolean(),
 });
 export type Session = Static<typeof SessionSchema>;
-
 
 export const ForgotPasswordRequestSchema = Type.Object({ email: Email });
 export type ForgotPasswordRequest = Static<typeof ForgotPasswordRequestSchema>;

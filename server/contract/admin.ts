@@ -2,14 +2,13 @@
  * The administration area's calls (/api/admin/...): user management and the staff audit log.
  * Shared by the server's route schemas and the SPA (`import type` only).
  */
-import { Type, type Static, type TSchema } from '@sinclair/typebox';
+import { type Static, type TSchema, Type } from '@sinclair/typebox';
+
 import { UserSchema } from './index';
 
 /** Largest page a list call answers; bigger requests are refused rather than silently cut. */
 const ADMIN_MAX_PAGE_SIZE = 100;
 const ADMIN_DEFAULT_PAGE_SIZE = 20;
-
-
 
 const pageFields = {
   page: Type.Integer({ minimum: 1, maximum: 1000000, default: 1 }),

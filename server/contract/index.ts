@@ -1,7 +1,7 @@
 /**
  * The API's shapes, shared by the server (route schemas) and the SPA (`import type` only).
  */
-import { Type, type Static, type TSchema } from '@sinclair/typebox';
+import { type Static, type TSchema, Type } from '@sinclair/typebox';
 
 const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
 

@@ -2,7 +2,8 @@
  * Request bodies of the documents, photos and galleries calls. Forms are
  * multipart/form-data: their text fields arrive as strings and their file fields as files.
  */
-import { Type, type Static } from '@sinclair/typebox';
+import { type Static, Type } from '@sinclair/typebox';
+
 import { IdSchema } from './index';
 
 export const GALLERY_NAME_MAX = 100;

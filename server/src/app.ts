@@ -1,22 +1,23 @@
+import cookie from '@fastify/cookie';
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import fp from 'fastify-plugin';
-import cookie from '@fastify/cookie';
+
 import type { Config } from './config';
 import type { DbHandle } from './db';
-import securityHeaders from './plugins/securityHeaders';
 import auth from './plugins/auth';
-import errorHandler from './plugins/errorHandler';
-import rateLimit from './plugins/rateLimit';
+import changes from './plugins/changes';
 import cors from './plugins/cors';
 import csrf from './plugins/csrf';
+import errorHandler from './plugins/errorHandler';
 import mailer from './plugins/mailer';
 import pages from './plugins/pages';
-import changes from './plugins/changes';
-import storage from './storage/plugin';
-import healthRoutes from './routes/health';
+import rateLimit from './plugins/rateLimit';
+import securityHeaders from './plugins/securityHeaders';
 import accountRoutes from './routes/accounts';
 import adminRoutes from './routes/admin';
+import healthRoutes from './routes/health';
 import mediaRoutes from './routes/media';
+import storage from './storage/plugin';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -1,7 +1,8 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import crypto from 'node:crypto';
+import fs from 'node:fs';
 import net from 'node:net';
+import path from 'node:path';
+
 import { ACCESS_TOKEN_SECONDS } from './lib/tokens';
 
 export interface Config {
@@ -39,7 +40,11 @@ export interface Config {
   corsOrigins: string[];
 }
 
-const originList = (value: string | undefined) => (value ?? '').split(',').map((o) => o.trim().replace(/\/$/, '')).filter(Boolean);
+const originList = (value: string | undefined) =>
+  (value ?? '')
+    .split(',')
+    .map((o) => o.trim().replace(/\/$/, ''))
+    .filter(Boolean);
 
 function positiveInteger(name: string, fallback: number): number {
   const value = Number(process.env[name]);
@@ -58,7 +63,10 @@ export function parseTrustProxy(value: string | undefined): Config['trustProxy']
   const text = (value ?? '').trim();
   if (!text || text === '0') return false;
   if (/^\d+$/.test(text)) return Number(text);
-  const entries = text.split(',').map((e) => e.trim()).filter(Boolean);
+  const entries = text
+    .split(',')
+    .map((e) => e.trim())
+    .filter(Boolean);
   if (!entries.every(isAddressOrRange)) {
     throw new Error(`TRUST_PROXY must be a number of proxy hops or a comma-separated list of proxy addresses, not "${text}".`);
   }

@@ -1,5 +1,6 @@
-import Fastify, { LogController } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import Fastify, { LogController } from 'fastify';
+
 import app from './app';
 import type { Config } from './config';
 import { migrateToLatest, openDatabase } from './db';
@@ -41,7 +42,10 @@ export async function buildServer(config: Config, options: { log?: LogOutput } =
   });
   fastify.addHook('onResponse', (request, reply, done) => {
     // Flat fields, not the request and reply objects: their serializers cost more than the line is worth.
-    request.log.info({ reqId: request.id, method: request.method, url: request.url, ip: request.ip, statusCode: reply.statusCode, responseTime: reply.elapsedTime }, 'request completed');
+    request.log.info(
+      { reqId: request.id, method: request.method, url: request.url, ip: request.ip, statusCode: reply.statusCode, responseTime: reply.elapsedTime },
+      'request completed',
+    );
     done();
   });
   await fastify.register(app, { config, database });

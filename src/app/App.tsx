@@ -1,4 +1,5 @@
 import { BrowserRouter } from 'react-router-dom';
+
 import { AppProviders } from './AppProviders';
 import { RouteBoundary } from './RouteBoundary';
 import { AppRoutes, routerFuture } from './routes';

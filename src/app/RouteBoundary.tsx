@@ -1,5 +1,6 @@
-import { Component, Suspense, type ErrorInfo, type ReactNode } from 'react';
+import { Component, type ErrorInfo, type ReactNode, Suspense } from 'react';
 import { Link, useLocation } from 'react-router-dom';
+
 import { HydrationDone } from '../lib/hydration';
 import { paths } from '../lib/paths';
 import { Alert, Page } from '../ui';

@@ -1,4 +1,5 @@
 import { StaticRouter } from 'react-router-dom/server';
+
 import { AppProviders } from './AppProviders';
 import { RouteBoundary } from './RouteBoundary';
 import { AppRoutes, routerFuture } from './routes';

@@ -1,8 +1,9 @@
 import type { Document, Image } from '@/contract';
+
 import { cvApi } from '../features/cv/cvApi';
 import { imagesApi } from '../lib/api/imagesApi';
 import { BANNER_GALLERY_SLUG } from '../lib/paths';
-import { themeRestored, type ThemeMode } from '../lib/theme/themeSlice';
+import { type ThemeMode, themeRestored } from '../lib/theme/themeSlice';
 import type { AppStore, RootState } from './store';
 
 /** The element of a server-rendered page that carries the store's starting state. */

@@ -1,14 +1,15 @@
-import { lazy, type ComponentType, type ReactElement } from 'react';
-import { matchRoutes, useRoutes, type RouteObject } from 'react-router-dom';
+import { type ComponentType, lazy, type ReactElement } from 'react';
+import { matchRoutes, type RouteObject, useRoutes } from 'react-router-dom';
+
+import { HomePage } from '../features/home/HomePage';
+import { NotFoundPage } from '../features/notFound/NotFoundPage';
 import { paths } from '../lib/paths';
+import { AccessDenied, LoadingText, Page } from '../ui';
 import { RedirectSignedIn } from './guards/RedirectSignedIn';
 import { RequireAuth } from './guards/RequireAuth';
 import { RequireStaff } from './guards/RequireStaff';
 import { Layout } from './layout/Layout';
 import { trackScreenLoad } from './screenLoads';
-import { HomePage } from '../features/home/HomePage';
-import { NotFoundPage } from '../features/notFound/NotFoundPage';
-import { AccessDenied, LoadingText, Page } from '../ui';
 
 const preloads = new WeakMap<ReactElement, () => Promise<void>>();
 
@@ -34,28 +35,76 @@ function screen<M>(load: () => Promise<M>, pick: (module: M) => ComponentType) {
 }
 
 const pub = {
-  cv: screen(() => import(/* webpackChunkName: "public" */ '../features/cv/CvPage'), (m) => m.CvPage),
-  onTheWeb: screen(() => import(/* webpackChunkName: "public" */ '../features/onTheWeb/OnTheWebPage'), (m) => m.OnTheWebPage),
-  about: screen(() => import(/* webpackChunkName: "public" */ '../features/about/AboutPage'), (m) => m.AboutPage),
+  cv: screen(
+    () => import(/* webpackChunkName: "public" */ '../features/cv/CvPage'),
+    (m) => m.CvPage,
+  ),
+  onTheWeb: screen(
+    () => import(/* webpackChunkName: "public" */ '../features/onTheWeb/OnTheWebPage'),
+    (m) => m.OnTheWebPage,
+  ),
+  about: screen(
+    () => import(/* webpackChunkName: "public" */ '../features/about/AboutPage'),
+    (m) => m.AboutPage,
+  ),
 };
 
 const auth = {
-  login: screen(() => import(/* webpackChunkName: "auth" */ '../features/auth/LoginPage'), (m) => m.LoginPage),
-  register: screen(() => import(/* webpackChunkName: "auth" */ '../features/auth/RegisterPage'), (m) => m.RegisterPage),
-  forgot: screen(() => import(/* webpackChunkName: "auth" */ '../features/auth/ForgotPasswordPage'), (m) => m.ForgotPasswordPage),
-  reset: screen(() => import(/* webpackChunkName: "auth" */ '../features/auth/ResetPasswordPage'), (m) => m.ResetPasswordPage),
-  appLogin: screen(() => import(/* webpackChunkName: "auth" */ '../features/auth/AppTokenLoginPage'), (m) => m.AppTokenLoginPage),
-  welcome: screen(() => import(/* webpackChunkName: "auth" */ '../features/auth/WelcomePage'), (m) => m.WelcomePage),
-  loginFailed: screen(() => import(/* webpackChunkName: "auth" */ '../features/auth/LoginFailedPage'), (m) => m.LoginFailedPage),
-  profile: screen(() => import(/* webpackChunkName: "account" */ '../features/profile/ProfilePage'), (m) => m.ProfilePage),
+  login: screen(
+    () => import(/* webpackChunkName: "auth" */ '../features/auth/LoginPage'),
+    (m) => m.LoginPage,
+  ),
+  register: screen(
+    () => import(/* webpackChunkName: "auth" */ '../features/auth/RegisterPage'),
+    (m) => m.RegisterPage,
+  ),
+  forgot: screen(
+    () => import(/* webpackChunkName: "auth" */ '../features/auth/ForgotPasswordPage'),
+    (m) => m.ForgotPasswordPage,
+  ),
+  reset: screen(
+    () => import(/* webpackChunkName: "auth" */ '../features/auth/ResetPasswordPage'),
+    (m) => m.ResetPasswordPage,
+  ),
+  appLogin: screen(
+    () => import(/* webpackChunkName: "auth" */ '../features/auth/AppTokenLoginPage'),
+    (m) => m.AppTokenLoginPage,
+  ),
+  welcome: screen(
+    () => import(/* webpackChunkName: "auth" */ '../features/auth/WelcomePage'),
+    (m) => m.WelcomePage,
+  ),
+  loginFailed: screen(
+    () => import(/* webpackChunkName: "auth" */ '../features/auth/LoginFailedPage'),
+    (m) => m.LoginFailedPage,
+  ),
+  profile: screen(
+    () => import(/* webpackChunkName: "account" */ '../features/profile/ProfilePage'),
+    (m) => m.ProfilePage,
+  ),
 };
 
 const staff = {
-  dashboard: screen(() => import(/* webpackChunkName: "staff" */ '../features/dashboard/DashboardPage'), (m) => m.DashboardPage),
-  documents: screen(() => import(/* webpackChunkName: "staff" */ '../features/documents/DocumentsPage'), (m) => m.DocumentsPage),
-  photos: screen(() => import(/* webpackChunkName: "staff" */ '../features/photos/PhotosPage'), (m) => m.PhotosPage),
-  galleries: screen(() => import(/* webpackChunkName: "staff" */ '../features/galleries/GalleriesPage'), (m) => m.GalleriesPage),
-  admin: screen(() => import(/* webpackChunkName: "admin" */ '../features/admin/AdminPage'), (m) => m.AdminPage),
+  dashboard: screen(
+    () => import(/* webpackChunkName: "staff" */ '../features/dashboard/DashboardPage'),
+    (m) => m.DashboardPage,
+  ),
+  documents: screen(
+    () => import(/* webpackChunkName: "staff" */ '../features/documents/DocumentsPage'),
+    (m) => m.DocumentsPage,
+  ),
+  photos: screen(
+    () => import(/* webpackChunkName: "staff" */ '../features/photos/PhotosPage'),
+    (m) => m.PhotosPage,
+  ),
+  galleries: screen(
+    () => import(/* webpackChunkName: "staff" */ '../features/galleries/GalleriesPage'),
+    (m) => m.GalleriesPage,
+  ),
+  admin: screen(
+    () => import(/* webpackChunkName: "admin" */ '../features/admin/AdminPage'),
+    (m) => m.AdminPage,
+  ),
 };
 
 // The galleries screen names what it waits for, from the session check to its list.
@@ -105,12 +154,7 @@ export const routes: RouteObject[] = [
             children: [{ path: paths.photos, element: staff.photos }],
           },
           {
-            element: (
-              <RequireStaff
-                denied={<AccessDenied message="You must be an administrator to manage galleries." />}
-                loading={<GalleriesLoading />}
-              />
-            ),
+            element: <RequireStaff denied={<AccessDenied message="You must be an administrator to manage galleries." />} loading={<GalleriesLoading />} />,
             children: [{ path: paths.galleries, element: staff.galleries }],
           },
           {

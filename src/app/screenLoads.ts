@@ -25,7 +25,11 @@ const subscribe = (listener: () => void) => {
 
 /** True once a screen has been loading for `delayMs`: a quick load shows nothing at all. */
 export function useSlowScreenLoad(delayMs: number): boolean {
-  const loading = useSyncExternalStore(subscribe, () => pending > 0, () => false);
+  const loading = useSyncExternalStore(
+    subscribe,
+    () => pending > 0,
+    () => false,
+  );
   const [slow, setSlow] = useState(false);
   useEffect(() => {
     if (!loading) {

@@ -1,5 +1,6 @@
 import { matchRoutes } from 'react-router-dom';
-import { pageHeads, type PageHead } from '../content/head';
+
+import { type PageHead, pageHeads } from '../content/head';
 import { paths } from '../lib/paths';
 import { routes } from './routes';
 

@@ -1,9 +1,10 @@
 import { combineSlices, configureStore } from '@reduxjs/toolkit';
 import { setupListeners } from '@reduxjs/toolkit/query';
+
 import { api } from '../lib/api/apiSlice';
-import { devToolsOptions } from './devTools';
 import { sessionSlice } from '../lib/session/sessionSlice';
 import { themeSlice } from '../lib/theme/themeSlice';
+import { devToolsOptions } from './devTools';
 
 const rootReducer = combineSlices(sessionSlice, themeSlice, api);
 export type RootState = ReturnType<typeof rootReducer>;

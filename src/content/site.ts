@@ -19,8 +19,7 @@ export const site = {
   /** Named in the footer of the not-found page. */
   companyName: 'Northcote Quantitative Research Ltd',
   role: 'Quantitative Researcher',
-  tagline:
-    'I build pricing, signal and risk models for derivatives and systematic portfolios — and test them hard enough to know where they stop working.',
+  tagline: 'I build pricing, signal and risk models for derivatives and systematic portfolios — and test them hard enough to know where they stop working.',
   email: 'contact@eliasnorthcote.com',
   linkedInUrl: 'https://www.linkedin.com/in/elias-northcote',
 

@@ -1,4 +1,4 @@
-import { forwardRef, type AnchorHTMLAttributes } from 'react';
+import { type AnchorHTMLAttributes, forwardRef } from 'react';
 import { Link } from 'react-router-dom';
 
 type Props = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> & { to: string };

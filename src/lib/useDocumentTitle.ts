@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+
 import { documentTitle } from '../content/head';
 
 /** Sets the browser tab title to `<title> | <product name>`, or the product name alone. */

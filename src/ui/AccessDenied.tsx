@@ -1,5 +1,5 @@
-import { Page } from './Page';
 import { Alert } from './Alert';
+import { Page } from './Page';
 
 /** What a staff screen shows to a signed-in user who is not staff. */
 export function AccessDenied({ message }: { message: string }) {

@@ -1,4 +1,5 @@
 import styled, { css } from 'styled-components';
+
 import { theme } from '../lib/theme/themes';
 
 export type ButtonVariant = 'primary' | 'secondary' | 'danger' | 'ghost';
@@ -8,25 +9,33 @@ const variants = {
     background: ${theme.colors.accent};
     color: ${theme.colors.onAccent};
     border-color: ${theme.colors.accent};
-    &:hover:not(:disabled) { background: ${theme.colors.accentHover}; }
+    &:hover:not(:disabled) {
+      background: ${theme.colors.accentHover};
+    }
   `,
   secondary: css`
     background: transparent;
     color: ${theme.colors.accent};
     border-color: ${theme.colors.accent};
-    &:hover:not(:disabled) { background: ${theme.colors.infoSurface}; }
+    &:hover:not(:disabled) {
+      background: ${theme.colors.infoSurface};
+    }
   `,
   danger: css`
     background: transparent;
     color: ${theme.colors.danger};
     border-color: ${theme.colors.danger};
-    &:hover:not(:disabled) { background: ${theme.colors.dangerSurface}; }
+    &:hover:not(:disabled) {
+      background: ${theme.colors.dangerSurface};
+    }
   `,
   ghost: css`
     background: transparent;
     color: inherit;
     border-color: transparent;
-    &:hover:not(:disabled) { background: ${theme.colors.surfaceAlt}; }
+    &:hover:not(:disabled) {
+      background: ${theme.colors.surfaceAlt};
+    }
   `,
 };
 
@@ -44,9 +53,14 @@ const buttonStyles = css<{ $variant?: ButtonVariant; $size?: 'sm' | 'md' }>`
   font-weight: 600;
   text-decoration: none;
   cursor: pointer;
-  transition: background 120ms ease, color 120ms ease;
+  transition:
+    background 120ms ease,
+    color 120ms ease;
   ${({ $variant = 'primary' }) => variants[$variant]}
-  &:disabled, &[aria-disabled='true'] { opacity: 0.55; cursor: not-allowed; }
+  &:disabled, &[aria-disabled='true'] {
+    opacity: 0.55;
+    cursor: not-allowed;
+  }
 `;
 
 export const Button = styled.button.attrs<{ type?: string }>((p) => ({ type: p.type ?? 'button' }))<{
@@ -59,5 +73,7 @@ export const Button = styled.button.attrs<{ type?: string }>((p) => ({ type: p.t
 /** A link that looks like a button (downloads, mailto, external pages). */
 export const ButtonLink = styled.a<{ $variant?: ButtonVariant; $size?: 'sm' | 'md' }>`
   ${buttonStyles}
-  &:hover { color: ${({ $variant = 'primary' }) => ($variant === 'primary' ? theme.colors.onAccent : theme.colors.accent)}; }
+  &:hover {
+    color: ${({ $variant = 'primary' }) => ($variant === 'primary' ? theme.colors.onAccent : theme.colors.accent)};
+  }
 `;

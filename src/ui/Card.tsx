@@ -1,4 +1,5 @@
 import styled from 'styled-components';
+
 import { theme } from '../lib/theme/themes';
 
 export const Card = styled.section`

@@ -1,4 +1,5 @@
-import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { type FormEvent, type ReactNode, useId, useState } from 'react';
+
 import { Alert } from './Alert';
 import { Button } from './Button';
 import { Card } from './Card';

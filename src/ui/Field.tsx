@@ -1,5 +1,6 @@
-import { useId, useState, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react';
+import { type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes, useId, useState } from 'react';
 import styled, { css } from 'styled-components';
+
 import { theme } from '../lib/theme/themes';
 
 const control = css`
@@ -11,13 +12,24 @@ const control = css`
   background: ${theme.colors.surface};
   font-family: ${theme.fonts.ui};
   font-size: ${theme.fontSizes.sm};
-  &[aria-invalid='true'] { border-color: ${theme.colors.danger}; }
-  &:disabled { opacity: 0.6; }
+  &[aria-invalid='true'] {
+    border-color: ${theme.colors.danger};
+  }
+  &:disabled {
+    opacity: 0.6;
+  }
 `;
 
-export const Input = styled.input`${control}`;
-export const Select = styled.select`${control}`;
-export const TextArea = styled.textarea`${control} min-height: 96px; resize: vertical;`;
+export const Input = styled.input`
+  ${control}
+`;
+export const Select = styled.select`
+  ${control}
+`;
+export const TextArea = styled.textarea`
+  ${control} min-height: 96px;
+  resize: vertical;
+`;
 
 const Wrapper = styled.div`
   display: grid;
@@ -132,7 +144,12 @@ const CheckRow = styled.label`
   margin-bottom: ${theme.space[4]};
   font-family: ${theme.fonts.ui};
   font-size: ${theme.fontSizes.sm};
-  input { width: 18px; height: 18px; margin-top: 3px; accent-color: ${theme.colors.accent}; }
+  input {
+    width: 18px;
+    height: 18px;
+    margin-top: 3px;
+    accent-color: ${theme.colors.accent};
+  }
 `;
 
 export function CheckboxField({ label, ...input }: { label: ReactNode } & Omit<InputHTMLAttributes<HTMLInputElement>, 'type'>) {

@@ -1,7 +1,8 @@
-import { useEffect, useRef, type ReactNode } from 'react';
+import { type ReactNode, useEffect, useRef } from 'react';
 import styled from 'styled-components';
-import { Alert, type AlertTone } from './Alert';
+
 import { theme } from '../lib/theme/themes';
+import { Alert, type AlertTone } from './Alert';
 
 /** A form's outcome: a new object per submit, so the same text twice still moves focus again. */
 export interface FormMessage {
@@ -10,8 +11,13 @@ export interface FormMessage {
 }
 
 const Focusable = styled.div`
-  &:focus { outline: none; }
-  &:focus-visible > * { outline: 3px solid ${theme.colors.focus}; outline-offset: 2px; }
+  &:focus {
+    outline: none;
+  }
+  &:focus-visible > * {
+    outline: 3px solid ${theme.colors.focus};
+    outline-offset: 2px;
+  }
 `;
 
 const Line = styled.span`

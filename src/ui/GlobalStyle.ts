@@ -1,4 +1,5 @@
 import { createGlobalStyle } from 'styled-components';
+
 import { paletteVariables } from '../lib/theme/themes';
 import { theme } from '../lib/theme/themes';
 

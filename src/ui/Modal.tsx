@@ -1,7 +1,8 @@
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { type ReactNode, useEffect, useId, useRef } from 'react';
 import styled from 'styled-components';
-import { Button } from './Button';
+
 import { theme } from '../lib/theme/themes';
+import { Button } from './Button';
 
 const Dialog = styled.dialog`
   width: min(640px, calc(100vw - 32px));
@@ -11,7 +12,9 @@ const Dialog = styled.dialog`
   border-radius: ${theme.radii.lg};
   background: ${theme.colors.surface};
   color: ${theme.colors.text};
-  &::backdrop { background: ${theme.colors.overlay}; }
+  &::backdrop {
+    background: ${theme.colors.overlay};
+  }
 `;
 const Header = styled.header`
   display: flex;
@@ -20,7 +23,10 @@ const Header = styled.header`
   gap: ${theme.space[4]};
   padding: ${theme.space[4]} ${theme.space[5]};
   border-bottom: 1px solid ${theme.colors.border};
-  h2 { margin: 0; font-size: ${theme.fontSizes.lg}; }
+  h2 {
+    margin: 0;
+    font-size: ${theme.fontSizes.lg};
+  }
 `;
 const Body = styled.div`
   padding: ${theme.space[5]};

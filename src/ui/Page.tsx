@@ -1,4 +1,5 @@
 import styled from 'styled-components';
+
 import { theme } from '../lib/theme/themes';
 
 /** The content column of a page below the fixed top bar. */

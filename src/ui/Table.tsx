@@ -1,5 +1,6 @@
-import { useLayoutEffect, useRef, type TableHTMLAttributes } from 'react';
+import { type TableHTMLAttributes, useLayoutEffect, useRef } from 'react';
 import styled from 'styled-components';
+
 import { theme } from '../lib/theme/themes';
 
 /**
@@ -11,15 +12,21 @@ const StyledTable = styled.table`
   border-collapse: collapse;
   font-family: ${theme.fonts.ui};
   font-size: ${theme.fontSizes.sm};
-  th, td {
+  th,
+  td {
     text-align: left;
     padding: ${theme.space[3]} ${theme.space[3]};
     border-bottom: 1px solid ${theme.colors.border};
     vertical-align: middle;
   }
-  th { color: ${theme.colors.muted}; font-weight: 600; }
+  th {
+    color: ${theme.colors.muted};
+    font-weight: 600;
+  }
   @media (max-width: ${theme.breakpoints.phone}) {
-    thead { display: none; }
+    thead {
+      display: none;
+    }
     tr {
       display: block;
       margin-bottom: ${theme.space[4]};
@@ -34,7 +41,11 @@ const StyledTable = styled.table`
       gap: ${theme.space[3]};
       border-bottom: none;
     }
-    td::before { content: attr(data-label); font-weight: 600; color: ${theme.colors.muted}; }
+    td::before {
+      content: attr(data-label);
+      font-weight: 600;
+      color: ${theme.colors.muted};
+    }
   }
 `;
 

@@ -1,5 +1,7 @@
 import crypto from 'node:crypto';
+
 import { Value } from '@sinclair/typebox/value';
+
 import { LoginResponseSchema } from '../../../server/contract';
 import { account, buildTestServer, cookieOf, refresh, type Server } from './support';
 
@@ -50,7 +52,11 @@ describe('app-token login', () => {
   it('refuses an expired, unknown or deactivated user’s token', async () => {
     const { user, auth } = await account(server);
     const { token } = (await issue(auth)).json();
-    await server.db.updateTable('app_tokens').set({ expires_at: new Date(Date.now() - 1000).toISOString() }).where('user_id', '=', user.id).execute();
+    await server.db
+      .updateTable('app_tokens')
+      .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
+      .where('user_id', '=', user.id)
+      .execute();
     expect((await redeem(token)).statusCode).toBe(401);
     expect((await redeem(crypto.randomBytes(32).toString('base64url'))).statusCode).toBe(401);
     const { token: second } = (await issue(auth)).json();

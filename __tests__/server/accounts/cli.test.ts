@@ -1,7 +1,8 @@
 import { execFile, spawn } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { GOOD_PASSWORD, OTHER_PASSWORD, account, buildTestServer, login, refresh, signIn, type Server } from './support';
+
+import { account, buildTestServer, GOOD_PASSWORD, login, OTHER_PASSWORD, refresh, type Server, signIn } from './support';
 
 const run = promisify(execFile);
 const root = path.join(__dirname, '../../..');
@@ -35,7 +36,11 @@ describe('operator commands', () => {
     return new Promise((resolve, reject) => {
       const child = spawn(tsx, [path.join(root, 'server/src/cli', script), ...args], {
         cwd: root,
-        env: { PATH: process.env.PATH ?? '', DATA_DIR: server.config.dataDir, ...(server.config.databaseUrl ? { DATABASE_URL: server.config.databaseUrl } : {}) },
+        env: {
+          PATH: process.env.PATH ?? '',
+          DATA_DIR: server.config.dataDir,
+          ...(server.config.databaseUrl ? { DATABASE_URL: server.config.databaseUrl } : {}),
+        },
       });
       let stdout = '';
       child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));

@@ -35,7 +35,13 @@ describe('CSRF protection', () => {
 
   it('accepts only a token the server issued, not any equal cookie and header', async () => {
     const redeem = (token: string) =>
-      server.inject({ method: 'POST', url: '/login-with-token/', cookies: { csrftoken: token }, headers: { 'x-csrftoken': token }, payload: { token: 'no-such-token' } });
+      server.inject({
+        method: 'POST',
+        url: '/login-with-token/',
+        cookies: { csrftoken: token },
+        headers: { 'x-csrftoken': token },
+        payload: { token: 'no-such-token' },
+      });
     const issued = cookieOf(await server.inject({ method: 'GET', url: '/api/csrf/' }), 'csrftoken')!.value;
     const [nonce] = issued.split('.');
     for (const planted of ['x', 'a'.repeat(43), `${nonce}.${'A'.repeat(43)}`, `${'b'.repeat(43)}.${issued.split('.')[1]}`]) {

@@ -1,5 +1,5 @@
 import { ACCOUNT_CEILING, LOCKOUT_THRESHOLD, lockSeconds } from '../../../server/src/services/loginThrottle';
-import { GOOD_PASSWORD, account, buildTestServer, login, type Server } from './support';
+import { account, buildTestServer, GOOD_PASSWORD, login, type Server } from './support';
 
 const FAILED = { detail: 'No active account found with the given credentials' };
 
@@ -19,11 +19,21 @@ describe('per-account lockout', () => {
   }
 
   async function unlockNow(email: string) {
-    await server.db.updateTable('abuse_counters').set({ locked_until: new Date(Date.now() - 1000).toISOString() }).where('scope', '=', 'login-address').where('subject', '=', email.toLowerCase()).execute();
+    await server.db
+      .updateTable('abuse_counters')
+      .set({ locked_until: new Date(Date.now() - 1000).toISOString() })
+      .where('scope', '=', 'login-address')
+      .where('subject', '=', email.toLowerCase())
+      .execute();
   }
 
   async function lockedUntil(email: string) {
-    const row = await server.db.selectFrom('abuse_counters').selectAll().where('scope', '=', 'login-address').where('subject', '=', email.toLowerCase()).executeTakeFirstOrThrow();
+    const row = await server.db
+      .selectFrom('abuse_counters')
+      .selectAll()
+      .where('scope', '=', 'login-address')
+      .where('subject', '=', email.toLowerCase())
+      .executeTakeFirstOrThrow();
     return (Date.parse(row.locked_until!) - Date.now()) / 1000;
   }
 

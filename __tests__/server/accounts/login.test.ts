@@ -1,8 +1,9 @@
 import { hash } from '@node-rs/argon2';
 import { Value } from '@sinclair/typebox/value';
+
 import { LoginResponseSchema } from '../../../server/contract';
 import { AUDIENCE, ISSUER } from '../../../server/src/lib/tokens';
-import { GOOD_PASSWORD, account, buildTestServer, claims, login, refresh, signIn, type Server } from './support';
+import { account, buildTestServer, claims, GOOD_PASSWORD, login, refresh, type Server, signIn } from './support';
 
 const FAILED = { detail: 'No active account found with the given credentials' };
 

@@ -58,7 +58,12 @@ describe('malformed requests to the account calls', () => {
   });
 
   it('refuses bodies over the limit with 413', async () => {
-    const res = await server.inject({ method: 'POST', url: '/api/users/login/', headers: { 'content-type': 'application/json' }, payload: `{"email":"${'a'.repeat(1_100_000)}"}` });
+    const res = await server.inject({
+      method: 'POST',
+      url: '/api/users/login/',
+      headers: { 'content-type': 'application/json' },
+      payload: `{"email":"${'a'.repeat(1_100_000)}"}`,
+    });
     expect(res.statusCode).toBe(413);
     expect(res.json()).toEqual({ detail: 'Request body is too large.' });
   });

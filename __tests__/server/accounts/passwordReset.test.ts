@@ -1,8 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
+
 import { RESET_MAILS_PER_HOUR } from '../../../server/src/routes/accounts/passwordReset';
-import { makeResetToken, encodeUid } from '../../../server/src/services/resetTokens';
-import { GOOD_PASSWORD, OTHER_PASSWORD, account, buildTestServer, login, outbox, refresh, resetPathIn, signIn, type Server } from './support';
+import { encodeUid, makeResetToken } from '../../../server/src/services/resetTokens';
+import { account, buildTestServer, GOOD_PASSWORD, login, OTHER_PASSWORD, outbox, refresh, resetPathIn, type Server, signIn } from './support';
 
 const SENT = { detail: 'If an account exists for this email, a password reset link has been sent to it.' };
 const INVALID_LINK = { detail: 'The reset link is invalid or has expired.' };

@@ -1,6 +1,7 @@
 import { Value } from '@sinclair/typebox/value';
+
 import { UserSchema } from '../../../server/contract';
-import { GOOD_PASSWORD, OTHER_PASSWORD, account, buildTestServer, login, refresh, signIn, type Server } from './support';
+import { account, buildTestServer, GOOD_PASSWORD, login, OTHER_PASSWORD, refresh, type Server, signIn } from './support';
 
 describe('profile calls', () => {
   let server: Server;
@@ -53,7 +54,12 @@ describe('profile calls', () => {
       expect(blank.json()).toEqual({ first_name: ['This field may not be blank.'] });
       const long = await server.inject({ method: 'PATCH', url: '/api/users/profile/', headers: auth, payload: { last_name: 'x'.repeat(151) } });
       expect(long.json()).toEqual({ last_name: ['Ensure this field has no more than 150 characters.'] });
-      const notObject = await server.inject({ method: 'PATCH', url: '/api/users/profile/', headers: { ...auth, 'content-type': 'application/json' }, payload: '[1]' });
+      const notObject = await server.inject({
+        method: 'PATCH',
+        url: '/api/users/profile/',
+        headers: { ...auth, 'content-type': 'application/json' },
+        payload: '[1]',
+      });
       expect(notObject.statusCode).toBe(400);
     });
 

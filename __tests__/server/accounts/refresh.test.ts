@@ -1,6 +1,6 @@
 import { signToken } from '../../../server/src/lib/tokens';
 import { REFRESH_GRACE_SECONDS } from '../../../server/src/services/sessions';
-import { GOOD_PASSWORD, account, buildTestServer, claims, refresh, signIn, type Server } from './support';
+import { account, buildTestServer, claims, GOOD_PASSWORD, refresh, type Server, signIn } from './support';
 
 const INVALID = { detail: 'Token is invalid or expired' };
 
@@ -89,11 +89,19 @@ describe('POST /api/token/refresh/', () => {
   it('ends at the family’s absolute lifetime however often it was refreshed', async () => {
     const first = await session();
     const family = String(claims(first.refresh).fam);
-    await server.db.updateTable('user_sessions').set({ expires_at: new Date(Date.now() + 1000).toISOString() }).where('family', '=', family).execute();
+    await server.db
+      .updateTable('user_sessions')
+      .set({ expires_at: new Date(Date.now() + 1000).toISOString() })
+      .where('family', '=', family)
+      .execute();
     const rotated = (await refresh(server, first.refresh)).json().refresh as string;
     // The new token cannot outlive the family.
     expect(Number(claims(rotated).exp)).toBeLessThanOrEqual(Math.ceil(Date.now() / 1000) + 1);
-    await server.db.updateTable('user_sessions').set({ expires_at: new Date(Date.now() - 1000).toISOString() }).where('family', '=', family).execute();
+    await server.db
+      .updateTable('user_sessions')
+      .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
+      .where('family', '=', family)
+      .execute();
     expect((await refresh(server, rotated)).statusCode).toBe(401);
   });
 

@@ -1,6 +1,7 @@
 import { Value } from '@sinclair/typebox/value';
+
 import { UserSchema } from '../../../server/contract';
-import { GOOD_PASSWORD, buildTestServer, login, type Server } from './support';
+import { buildTestServer, GOOD_PASSWORD, login, type Server } from './support';
 
 const valid = {
   email: 'Ada.Lovelace@Example.org',

@@ -1,13 +1,15 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+
 import { hash } from '@node-rs/argon2';
-import { PASSWORD_MESSAGES, passwordProblems } from '../../../server/src/services/passwordPolicy';
-import { needsRehash, verifyPassword } from '../../../server/src/services/passwords';
-import { RESET_TOKEN_SECONDS, checkResetToken, decodeUid, encodeUid, makeResetToken } from '../../../server/src/services/resetTokens';
-import { createMailer } from '../../../server/src/services/mailer';
+
 import { loadConfig } from '../../../server/src/config';
 import { ACCESS_TOKEN_SECONDS } from '../../../server/src/lib/tokens';
+import { createMailer } from '../../../server/src/services/mailer';
+import { PASSWORD_MESSAGES, passwordProblems } from '../../../server/src/services/passwordPolicy';
+import { needsRehash, verifyPassword } from '../../../server/src/services/passwords';
+import { checkResetToken, decodeUid, encodeUid, makeResetToken, RESET_TOKEN_SECONDS } from '../../../server/src/services/resetTokens';
 import { hashOnce } from './support';
 
 describe('password policy', () => {
@@ -58,7 +60,14 @@ describe('reset tokens', () => {
   it('encodes the uid as base64url of the id, and decodes only sane ids', () => {
     expect(encodeUid(42)).toBe('NDI');
     expect(decodeUid('NDI')).toBe(42);
-    for (const bad of ['', '!!', 'MA', Buffer.from('-1').toString('base64url'), Buffer.from('1e3').toString('base64url'), Buffer.from('99999999999').toString('base64url')]) {
+    for (const bad of [
+      '',
+      '!!',
+      'MA',
+      Buffer.from('-1').toString('base64url'),
+      Buffer.from('1e3').toString('base64url'),
+      Buffer.from('99999999999').toString('base64url'),
+    ]) {
       expect(decodeUid(bad)).toBeUndefined();
     }
   });

@@ -1,7 +1,8 @@
-import { Value } from '@sinclair/typebox/value';
 import { Type } from '@sinclair/typebox';
+import { Value } from '@sinclair/typebox/value';
+
 import { SessionSchema } from '../../../server/contract/accounts';
-import { GOOD_PASSWORD, account, buildTestServer, refresh, signIn, type Server } from './support';
+import { account, buildTestServer, GOOD_PASSWORD, refresh, type Server, signIn } from './support';
 
 describe('session calls', () => {
   let server: Server;
@@ -21,7 +22,8 @@ describe('session calls', () => {
     return { user, laptop, phone };
   }
 
-  const list = (auth: Record<string, string>) => server.inject({ method: 'GET', url: '/api/users/sessions/', headers: { ...auth, 'user-agent': 'TestBrowser/1.0' } });
+  const list = (auth: Record<string, string>) =>
+    server.inject({ method: 'GET', url: '/api/users/sessions/', headers: { ...auth, 'user-agent': 'TestBrowser/1.0' } });
 
   it('lists the live sessions, marking the current one', async () => {
     const { laptop } = await twoDevices();

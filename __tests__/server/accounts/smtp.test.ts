@@ -1,5 +1,7 @@
 import type { AddressInfo } from 'node:net';
+
 import { SMTPServer } from 'smtp-server';
+
 import { account, buildTestServer, resetPathIn, type Server } from './support';
 
 interface Received {

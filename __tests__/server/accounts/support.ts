@@ -1,6 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
+
 import type { LightMyRequestResponse } from 'fastify';
+
 import { hashPassword } from '../../../server/src/services/passwords';
 import { buildTestServer as buildServerWithDefaults, insertUser, type TestServer } from '../testServer';
 
@@ -22,10 +24,7 @@ export function hashOnce(password: string): Promise<string> {
 }
 
 /** An account whose password is known, ready to sign in. */
-export async function account(
-  server: TestServer,
-  fields: { email?: string; password?: string; is_staff?: boolean; first_name?: string } = {},
-) {
+export async function account(server: TestServer, fields: { email?: string; password?: string; is_staff?: boolean; first_name?: string } = {}) {
   const password = fields.password ?? GOOD_PASSWORD;
   const created = await insertUser(server, { ...fields, password: await hashOnce(password) });
   return { ...created, password };

@@ -59,7 +59,12 @@ describe('administration calls: who may use them', () => {
   it('lets staff use every call', async () => {
     const staff = await insertUser(server, { is_owner: true });
     for (const call of calls) {
-      const res = await server.inject({ method: call.method, url: call.url(targetId), payload: 'payload' in call ? call.payload : undefined, headers: staff.auth });
+      const res = await server.inject({
+        method: call.method,
+        url: call.url(targetId),
+        payload: 'payload' in call ? call.payload : undefined,
+        headers: staff.auth,
+      });
       expect({ call: call.name, status: res.statusCode }).toEqual({ call: call.name, status: call.ok });
     }
   });

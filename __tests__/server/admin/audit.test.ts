@@ -58,7 +58,10 @@ describe('GET /api/admin/audit/', () => {
   it('orders lines written in the same millisecond by insertion', async () => {
     const at = '2030-01-01T00:00:00.000Z';
     for (const action of ['test.one', 'test.two']) {
-      await server.db.insertInto('audit_log').values({ at, actor_id: staff.user.id, actor_email: staff.user.email, action, subject: 's', details: '' }).execute();
+      await server.db
+        .insertInto('audit_log')
+        .values({ at, actor_id: staff.user.id, actor_email: staff.user.email, action, subject: 's', details: '' })
+        .execute();
     }
     const body = (await read('?page_size=2')).json();
     expect(body.results.map((l: { action: string }) => l.action)).toEqual(['test.two', 'test.one']);
@@ -69,7 +72,7 @@ describe('GET /api/admin/audit/', () => {
     ['page=x', { page: ['A valid integer is required.'] }],
     ['page_size=500', { page_size: ['Ensure this value is less than or equal to 100.'] }],
     ['page_size=-5', { page_size: ['Ensure this value is greater than or equal to 1.'] }],
-  ])('refuses %s with 400 and the field\'s message', async (query, body) => {
+  ])("refuses %s with 400 and the field's message", async (query, body) => {
     const res = await read(`?${query}`);
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual(body);

@@ -105,7 +105,7 @@ describe('GET /api/admin/users/', () => {
     ['page_size=101', { page_size: ['Ensure this value is less than or equal to 100.'] }],
     ['page_size=', { page_size: ['A valid integer is required.'] }],
     [`search=${'x'.repeat(201)}`, { search: ['Ensure this field has no more than 200 characters.'] }],
-  ])('refuses %s with 400 and the field\'s message', async (query, body) => {
+  ])("refuses %s with 400 and the field's message", async (query, body) => {
     const res = await list(`?${query}`);
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual(body);

@@ -1,5 +1,5 @@
 import { buildTestServer, insertUser } from '../testServer';
-import { auditLines, liveSessions, signIn, type Signed } from './adminFixtures';
+import { auditLines, liveSessions, type Signed, signIn } from './adminFixtures';
 
 type Server = Awaited<ReturnType<typeof buildTestServer>>;
 
@@ -91,7 +91,13 @@ describe('sign-out and deletion of users', () => {
       const sessionIds = (await liveSessions(server, member.user.id)).map((s) => s.id);
       await server.db
         .insertInto('app_tokens')
-        .values({ user_id: member.user.id, token_hash: 'f'.repeat(64), created_at: new Date().toISOString(), expires_at: new Date(Date.now() + 60000).toISOString(), used_at: null })
+        .values({
+          user_id: member.user.id,
+          token_hash: 'f'.repeat(64),
+          created_at: new Date().toISOString(),
+          expires_at: new Date(Date.now() + 60000).toISOString(),
+          used_at: null,
+        })
         .execute();
       const res = await remove(member.user.id);
       expect(res.statusCode).toBe(204);

@@ -1,5 +1,5 @@
 import { buildTestServer, insertUser } from '../testServer';
-import { auditLines, liveSessions, signIn, type Signed } from './adminFixtures';
+import { auditLines, liveSessions, type Signed, signIn } from './adminFixtures';
 
 type Server = Awaited<ReturnType<typeof buildTestServer>>;
 

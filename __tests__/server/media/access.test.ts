@@ -1,4 +1,4 @@
-import { createCategory, createGallery, mediaServer, postForm, uploadDocument, uploadImage, type Auth, type MediaTestServer } from './client';
+import { type Auth, createCategory, createGallery, mediaServer, type MediaTestServer, postForm, uploadDocument, uploadImage } from './client';
 import { filesOnDisk, pngWithGps, tinyPdf } from './fixtures';
 
 // Each test builds a server on a fresh database; on PostgreSQL that takes a moment.
@@ -30,19 +30,59 @@ describe('media calls by role', () => {
   type Call = (auth: Auth) => Promise<{ statusCode: number; json: () => unknown }>;
   const calls: [string, Call, { staff: number; public?: boolean }][] = [
     ['GET galleries', (auth) => server.inject({ method: 'GET', url: '/api/photos/galleries/', headers: auth }), { staff: 200, public: true }],
-    ['POST galleries', (auth) => server.inject({ method: 'POST', url: '/api/photos/galleries/', headers: auth, payload: { name: `New ${Math.random()}`, description: '' } }), { staff: 201 }],
-    ['PATCH galleries/update', (auth) => server.inject({ method: 'PATCH', url: `/api/photos/galleries/update/${ids.gallery}/`, headers: auth, payload: { name: 'Conferences', description: 'Talks' } }), { staff: 200 }],
+    [
+      'POST galleries',
+      (auth) => server.inject({ method: 'POST', url: '/api/photos/galleries/', headers: auth, payload: { name: `New ${Math.random()}`, description: '' } }),
+      { staff: 201 },
+    ],
+    [
+      'PATCH galleries/update',
+      (auth) =>
+        server.inject({
+          method: 'PATCH',
+          url: `/api/photos/galleries/update/${ids.gallery}/`,
+          headers: auth,
+          payload: { name: 'Conferences', description: 'Talks' },
+        }),
+      { staff: 200 },
+    ],
     ['GET images', (auth) => server.inject({ method: 'GET', url: '/api/photos/images/', headers: auth }), { staff: 200, public: true }],
-    ['GET images by gallery', (auth) => server.inject({ method: 'GET', url: '/api/photos/images/?gallery_slug=conferences', headers: auth }), { staff: 200, public: true }],
+    [
+      'GET images by gallery',
+      (auth) => server.inject({ method: 'GET', url: '/api/photos/images/?gallery_slug=conferences', headers: auth }),
+      { staff: 200, public: true },
+    ],
     ['POST images', async (auth) => uploadImage(server, auth, {}, { data: await pngWithGps() }), { staff: 201 }],
-    ['PATCH images', (auth) => postForm(server, `/api/photos/images/${ids.image}/`, auth, { title: 'Renamed', description: '', gallery: '' }, [], 'PATCH'), { staff: 200 }],
+    [
+      'PATCH images',
+      (auth) => postForm(server, `/api/photos/images/${ids.image}/`, auth, { title: 'Renamed', description: '', gallery: '' }, [], 'PATCH'),
+      { staff: 200 },
+    ],
     ['GET categories', (auth) => server.inject({ method: 'GET', url: '/api/documents/categories/', headers: auth }), { staff: 200 }],
-    ['POST categories', (auth) => server.inject({ method: 'POST', url: '/api/documents/categories/', headers: auth, payload: { name: `Cat ${Math.random()}`, description: '' } }), { staff: 201 }],
+    [
+      'POST categories',
+      (auth) => server.inject({ method: 'POST', url: '/api/documents/categories/', headers: auth, payload: { name: `Cat ${Math.random()}`, description: '' } }),
+      { staff: 201 },
+    ],
     ['GET documents', (auth) => server.inject({ method: 'GET', url: '/api/documents/documents/', headers: auth }), { staff: 200 }],
     ['POST documents', (auth) => uploadDocument(server, auth, { category: String(ids.category) }, { data: tinyPdf() }), { staff: 201 }],
-    ['PATCH documents', (auth) => server.inject({ method: 'PATCH', url: `/api/documents/documents/${ids.document}/`, headers: auth, payload: { is_current: true, category: ids.category } }), { staff: 200 }],
+    [
+      'PATCH documents',
+      (auth) =>
+        server.inject({
+          method: 'PATCH',
+          url: `/api/documents/documents/${ids.document}/`,
+          headers: auth,
+          payload: { is_current: true, category: ids.category },
+        }),
+      { staff: 200 },
+    ],
     ['GET current_cv', (auth) => server.inject({ method: 'GET', url: '/api/documents/documents/current_cv/', headers: auth }), { staff: 404, public: true }],
-    ['GET a private document download', (auth) => server.inject({ method: 'GET', url: `/api/documents/documents/${ids.document}/download/`, headers: auth }), { staff: 200 }],
+    [
+      'GET a private document download',
+      (auth) => server.inject({ method: 'GET', url: `/api/documents/documents/${ids.document}/download/`, headers: auth }),
+      { staff: 200 },
+    ],
   ];
 
   it.each(calls)('%s', async (_name, call, expected) => {
@@ -89,7 +129,9 @@ describe('media calls by role', () => {
   });
 
   it('answers 401 before reading an anonymous upload', async () => {
-    const res = await postForm(server, '/api/photos/images/', roles.anonymous, { title: 'x' }, [{ field: 'image', filename: 'x.png', data: Buffer.alloc(16 * 1024 * 1024) }]);
+    const res = await postForm(server, '/api/photos/images/', roles.anonymous, { title: 'x' }, [
+      { field: 'image', filename: 'x.png', data: Buffer.alloc(16 * 1024 * 1024) },
+    ]);
     expect(res.statusCode).toBe(401);
   });
 });

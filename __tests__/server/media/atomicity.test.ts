@@ -1,8 +1,10 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+
 import sharp from 'sharp';
+
 import * as audit from '../../../server/src/repositories/audit';
-import { createCategory, mediaServer, uploadDocument, uploadImage, type Auth, type MediaTestServer } from './client';
+import { type Auth, createCategory, mediaServer, type MediaTestServer, uploadDocument, uploadImage } from './client';
 import { filesOnDisk, form, pngWithGps } from './fixtures';
 
 // Each test builds a server on a fresh database; on PostgreSQL that takes a moment.
@@ -63,7 +65,9 @@ describe('upload atomicity', () => {
   });
 
   it('serves other requests while a large picture is processed', async () => {
-    const large = await sharp({ create: { width: 6000, height: 5000, channels: 3, background: '#4a6' } }).jpeg().toBuffer();
+    const large = await sharp({ create: { width: 6000, height: 5000, channels: 3, background: '#4a6' } })
+      .jpeg()
+      .toBuffer();
     const order: string[] = [];
     const upload = uploadImage(server, staff, {}, { data: large, filename: 'large.jpg' }).then((res) => {
       order.push('upload');

@@ -1,7 +1,8 @@
-import { DOCUMENT_MAX_BYTES, DOCUMENT_MESSAGES } from '../../../server/src/services/documents';
 import sharp from 'sharp';
+
+import { DOCUMENT_MAX_BYTES, DOCUMENT_MESSAGES } from '../../../server/src/services/documents';
 import { GIF_MAX_PIXELS, IMAGE_MAX_BYTES, IMAGE_MESSAGES } from '../../../server/src/services/images';
-import { createCategory, mediaServer, uploadDocument, uploadImage, type Auth, type MediaTestServer } from './client';
+import { type Auth, createCategory, mediaServer, type MediaTestServer, uploadDocument, uploadImage } from './client';
 import {
   binaryBlob,
   filesOnDisk,
@@ -54,7 +55,10 @@ describe('bad uploads', () => {
     ['PNG of 500 × 11 000 pixels', () => pngWithHugeDeclaredSize(500, 11_000), 'tall.png', 400, { image: [IMAGE_MESSAGES.tooNarrow(500, 11_000)] }],
     [
       'GIF of 4100 × 4000 pixels',
-      () => sharp({ create: { width: 4100, height: 4000, channels: 3, background: '#336699' } }).gif().toBuffer(),
+      () =>
+        sharp({ create: { width: 4100, height: 4000, channels: 3, background: '#336699' } })
+          .gif()
+          .toBuffer(),
       'big.gif',
       400,
       { image: [IMAGE_MESSAGES.tooManyPixels(4100, 4000, GIF_MAX_PIXELS)] },
@@ -62,9 +66,14 @@ describe('bad uploads', () => {
     [
       'animated GIF of 30 frames of 1500 × 1000 pixels',
       async () => {
-        const frame = (i: number) => sharp({ create: { width: 1500, height: 1000, channels: 3, background: { r: i * 8, g: 80, b: 160 } } }).png().toBuffer();
+        const frame = (i: number) =>
+          sharp({ create: { width: 1500, height: 1000, channels: 3, background: { r: i * 8, g: 80, b: 160 } } })
+            .png()
+            .toBuffer();
         const frames = await Promise.all(Array.from({ length: 30 }, (_, i) => frame(i)));
-        return sharp(frames, { join: { animated: true } }).gif().toBuffer();
+        return sharp(frames, { join: { animated: true } })
+          .gif()
+          .toBuffer();
       },
       'long.gif',
       400,
@@ -89,14 +98,24 @@ describe('bad uploads', () => {
   const documentCorpus: [string, () => Promise<Buffer> | Buffer, string, number, object][] = [
     ['JPEG renamed .pdf', jpegWithGps, 'cv.pdf', 400, { file: [DOCUMENT_MESSAGES.unsupported] }],
     ['SVG with a script', svgWithScript, 'cv.svg', 400, { file: [DOCUMENT_MESSAGES.unsupported] }],
-    ['HTML page renamed .txt', () => Buffer.from('<!DOCTYPE html><html><script>alert(1)</script></html>'), 'cv.txt', 400, { file: [DOCUMENT_MESSAGES.unsupported] }],
+    [
+      'HTML page renamed .txt',
+      () => Buffer.from('<!DOCTYPE html><html><script>alert(1)</script></html>'),
+      'cv.txt',
+      400,
+      { file: [DOCUMENT_MESSAGES.unsupported] },
+    ],
     ['truncated PDF', () => tinyPdf().subarray(0, 200), 'cv.pdf', 400, { file: [DOCUMENT_MESSAGES.unsupported] }],
     ['binary data', binaryBlob, 'cv.txt', 400, { file: [DOCUMENT_MESSAGES.unsupported] }],
     ['text that is not UTF-8', invalidUtf8, 'cv.txt', 400, { file: [DOCUMENT_MESSAGES.unsupported] }],
     ['ZIP that is no office document', plainZip, 'cv.docx', 400, { file: [DOCUMENT_MESSAGES.unsupported] }],
     [
       'Word archive without the Word content type',
-      () => zip([{ name: '[Content_Types].xml', content: '<Types/>' }, { name: 'word/document.xml', content: '<w:document/>' }]),
+      () =>
+        zip([
+          { name: '[Content_Types].xml', content: '<Types/>' },
+          { name: 'word/document.xml', content: '<w:document/>' },
+        ]),
       'cv.docx',
       400,
       { file: [DOCUMENT_MESSAGES.unsupported] },
@@ -124,7 +143,12 @@ describe('bad uploads', () => {
   });
 
   it('refuses a form without a boundary with {detail}', async () => {
-    const res = await server.inject({ method: 'POST', url: '/api/documents/documents/', headers: { ...staff, 'content-type': 'multipart/form-data' }, payload: 'x' });
+    const res = await server.inject({
+      method: 'POST',
+      url: '/api/documents/documents/',
+      headers: { ...staff, 'content-type': 'multipart/form-data' },
+      payload: 'x',
+    });
     expect(res.statusCode).toBeGreaterThanOrEqual(400);
     expect(res.statusCode).toBeLessThan(500);
     expect(res.json()).toEqual({ detail: expect.any(String) });

@@ -1,8 +1,10 @@
-import type { FastifyReply } from 'fastify';
 import { Readable } from 'node:stream';
+
+import type { FastifyReply } from 'fastify';
+
+import { PublicAnswers } from '../../../server/src/routes/media/publicAnswers';
 import type { Storage } from '../../../server/src/storage';
 import { MemoryCachedStorage } from '../../../server/src/storage/memoryCache';
-import { PublicAnswers } from '../../../server/src/routes/media/publicAnswers';
 
 function fakeStorage(files: Record<string, Buffer>) {
   const reads: string[] = [];
@@ -47,11 +49,14 @@ describe('MemoryCachedStorage', () => {
     const { storage } = fakeStorage({ 'images/a.webp': Buffer.from('small') });
     let release: () => void = () => undefined;
     const gate = new Promise<void>((resolve) => (release = resolve));
-    const slow: Storage = { ...storage, read: async (key) => {
-      const data = await storage.read(key);
-      await gate;
-      return data;
-    } };
+    const slow: Storage = {
+      ...storage,
+      read: async (key) => {
+        const data = await storage.read(key);
+        await gate;
+        return data;
+      },
+    };
     const cached = new MemoryCachedStorage(slow, options);
     const reading = cached.read('images/a.webp');
     await new Promise((resolve) => setImmediate(resolve));

@@ -1,5 +1,5 @@
 import { buildTestServer, insertUser, type TestServer } from '../testServer';
-import { form, pngWithGps, tinyPdf, type FilePart } from './fixtures';
+import { type FilePart, form, pngWithGps, tinyPdf } from './fixtures';
 
 export type MediaTestServer = Awaited<ReturnType<typeof buildTestServer>>;
 export type Auth = Record<string, string>;
@@ -12,7 +12,14 @@ export async function mediaServer() {
   return { server, staff: staff.auth, user: user.auth, anonymous: {} as Auth };
 }
 
-export function postForm(server: TestServer, url: string, auth: Auth, fields: Record<string, string>, files: FilePart[] = [], method: 'POST' | 'PATCH' = 'POST') {
+export function postForm(
+  server: TestServer,
+  url: string,
+  auth: Auth,
+  fields: Record<string, string>,
+  files: FilePart[] = [],
+  method: 'POST' | 'PATCH' = 'POST',
+) {
   const body = form(fields, files);
   return server.inject({ method, url, headers: { ...auth, ...body.headers }, payload: body.payload });
 }

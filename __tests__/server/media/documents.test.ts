@@ -1,6 +1,6 @@
 import type { Document } from '../../../server/contract';
 import { DOCUMENT_MESSAGES, DOCUMENT_TYPES } from '../../../server/src/services/documents';
-import { auditActions, createCategory, currentFlags, mediaServer, uploadDocument, type Auth, type MediaTestServer } from './client';
+import { auditActions, type Auth, createCategory, currentFlags, mediaServer, type MediaTestServer, uploadDocument } from './client';
 import { docx, filesOnDisk, odt, tinyPdf, utf8Text } from './fixtures';
 
 // Each test builds a server on a fresh database; on PostgreSQL that takes a moment.
@@ -115,7 +115,12 @@ describe('documents', () => {
   });
 
   it('names every missing field of an upload at once', async () => {
-    const res = await server.inject({ method: 'POST', url: '/api/documents/documents/', headers: { ...staff, 'content-type': 'multipart/form-data; boundary=x' }, payload: '--x--\r\n' });
+    const res = await server.inject({
+      method: 'POST',
+      url: '/api/documents/documents/',
+      headers: { ...staff, 'content-type': 'multipart/form-data; boundary=x' },
+      payload: '--x--\r\n',
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ file: ['No file was submitted.'], name: ['This field is required.'], category: ['This field is required.'] });
   });
@@ -134,7 +139,7 @@ describe('documents', () => {
   });
 
   it('reports a bad file together with the other fields', async () => {
-    const res = await uploadDocument(server, staff, { name: '' , category: String(cv) }, { data: Buffer.from([0, 1, 2]) });
+    const res = await uploadDocument(server, staff, { name: '', category: String(cv) }, { data: Buffer.from([0, 1, 2]) });
     expect(res.json()).toEqual({ name: ['This field may not be blank.'], file: [DOCUMENT_MESSAGES.unsupported] });
   });
 
@@ -216,9 +221,9 @@ describe('documents', () => {
     const a = await upload({ name: 'A', category: String(cv), is_current: 'true' });
     const b = await upload({ name: 'B', category: String(cv) });
     await expect(server.db.updateTable('documents').set({ is_current: 1 }).where('id', '=', b.id).execute()).rejects.toMatchObject(constraintFailure);
-    await expect(
-      server.db.updateTable('documents').set({ is_current: 1, category_id: null }).where('id', '=', b.id).execute(),
-    ).rejects.toMatchObject(constraintFailure);
+    await expect(server.db.updateTable('documents').set({ is_current: 1, category_id: null }).where('id', '=', b.id).execute()).rejects.toMatchObject(
+      constraintFailure,
+    );
     expect(await currentFlags(server)).toEqual({ [a.id]: true, [b.id]: false });
   });
 

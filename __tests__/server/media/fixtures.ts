@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
+
 import sharp from 'sharp';
 
 /** A GPS position written into test photos; it must never come back out. */
@@ -194,9 +195,7 @@ export function form(fields: Record<string, string>, files: FilePart[] = []) {
 export function filesOnDisk(dataDir: string): string[] {
   const root = path.join(dataDir, 'media');
   if (!fs.existsSync(root)) return [];
-  return (fs.readdirSync(root, { recursive: true }) as string[])
-    .filter((entry) => fs.statSync(path.join(root, entry)).isFile())
-    .sort();
+  return (fs.readdirSync(root, { recursive: true }) as string[]).filter((entry) => fs.statSync(path.join(root, entry)).isFile()).sort();
 }
 
 /** True when the bytes hold EXIF, XMP or the GPS marker anywhere. */

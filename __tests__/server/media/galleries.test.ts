@@ -1,5 +1,5 @@
 import { slugify } from '../../../server/src/repositories/galleries';
-import { auditActions, createGallery, mediaServer, uploadImage, type Auth, type MediaTestServer } from './client';
+import { auditActions, type Auth, createGallery, mediaServer, type MediaTestServer, uploadImage } from './client';
 
 // Each test builds a server on a fresh database; on PostgreSQL that takes a moment.
 jest.setTimeout(30_000);
@@ -66,13 +66,28 @@ describe('galleries', () => {
   });
 
   it('answers malformed bodies with {detail}, never a 500', async () => {
-    const broken = await server.inject({ method: 'POST', url: '/api/photos/galleries/', headers: { ...staff, 'content-type': 'application/json' }, payload: '{"name":' });
+    const broken = await server.inject({
+      method: 'POST',
+      url: '/api/photos/galleries/',
+      headers: { ...staff, 'content-type': 'application/json' },
+      payload: '{"name":',
+    });
     expect(broken.statusCode).toBe(400);
     expect(broken.json()).toHaveProperty('detail');
-    const notObject = await server.inject({ method: 'POST', url: '/api/photos/galleries/', headers: { ...staff, 'content-type': 'application/json' }, payload: '[1,2]' });
+    const notObject = await server.inject({
+      method: 'POST',
+      url: '/api/photos/galleries/',
+      headers: { ...staff, 'content-type': 'application/json' },
+      payload: '[1,2]',
+    });
     expect(notObject.statusCode).toBe(400);
     expect(notObject.json()).toHaveProperty('detail');
-    const odd = await server.inject({ method: 'POST', url: '/api/photos/galleries/', headers: { ...staff, 'content-type': 'application/x-unknown' }, payload: 'x' });
+    const odd = await server.inject({
+      method: 'POST',
+      url: '/api/photos/galleries/',
+      headers: { ...staff, 'content-type': 'application/x-unknown' },
+      payload: 'x',
+    });
     expect(odd.statusCode).toBe(415);
     expect(odd.json()).toHaveProperty('detail');
   });

@@ -1,7 +1,8 @@
-import type { Image } from '../../../server/contract';
 import sharp from 'sharp';
+
+import type { Image } from '../../../server/contract';
 import { RENDITIONS } from '../../../server/src/services/images';
-import { auditActions, createGallery, mediaServer, postForm, uploadImage, type Auth, type MediaTestServer } from './client';
+import { auditActions, type Auth, createGallery, mediaServer, type MediaTestServer, postForm, uploadImage } from './client';
 import { avifWithGps, filesOnDisk, gif, hasMetadata, jpegWithGps, pngWithGps, webpWithGps } from './fixtures';
 
 // Each test builds a server on a fresh database; on PostgreSQL that takes a moment.
@@ -119,7 +120,12 @@ describe('images', () => {
   it('refuses text where the file should be, and JSON bodies', async () => {
     const asField = await postForm(server, '/api/photos/images/', staff, { title: 'x', image: 'not a file' });
     expect(asField.json()).toEqual({ image: ['The submitted data was not a file. Check the encoding type on the form.'] });
-    const json = await server.inject({ method: 'POST', url: '/api/photos/images/', headers: staff, payload: { title: 'x', image: 'data:image/png;base64,AAAA' } });
+    const json = await server.inject({
+      method: 'POST',
+      url: '/api/photos/images/',
+      headers: staff,
+      payload: { title: 'x', image: 'data:image/png;base64,AAAA' },
+    });
     expect(json.statusCode).toBe(400);
     expect(json.json()).toEqual({ image: ['The submitted data was not a file. Check the encoding type on the form.'] });
   });
@@ -153,16 +159,28 @@ describe('images', () => {
 
   it('treats an empty file input in an edit as no replacement', async () => {
     const image = (await uploadImage(server, staff)).json<Image>();
-    const res = await postForm(server, `/api/photos/images/${image.id}/`, staff, { title: 'Same' }, [{ field: 'image', filename: '', data: Buffer.alloc(0) }], 'PATCH');
+    const res = await postForm(
+      server,
+      `/api/photos/images/${image.id}/`,
+      staff,
+      { title: 'Same' },
+      [{ field: 'image', filename: '', data: Buffer.alloc(0) }],
+      'PATCH',
+    );
     expect(res.statusCode).toBe(200);
     expect(res.json<Image>().image_url).toBe(image.image_url);
   });
 
   it('replaces the picture: new files served, old files gone', async () => {
     const image = (await uploadImage(server, staff)).json<Image>();
-    const res = await postForm(server, `/api/photos/images/${image.id}/`, staff, { title: 'Replaced', description: '', gallery: '' }, [
-      { field: 'image', filename: 'new.jpg', data: await jpegWithGps() },
-    ], 'PATCH');
+    const res = await postForm(
+      server,
+      `/api/photos/images/${image.id}/`,
+      staff,
+      { title: 'Replaced', description: '', gallery: '' },
+      [{ field: 'image', filename: 'new.jpg', data: await jpegWithGps() }],
+      'PATCH',
+    );
     expect(res.statusCode).toBe(200);
     const replaced = res.json<Image>();
     expect(replaced.image_url).toMatch(/\.jpg$/);
@@ -175,9 +193,14 @@ describe('images', () => {
   it('keeps the old picture when the replacement is refused', async () => {
     const image = (await uploadImage(server, staff)).json<Image>();
     const files = filesOnDisk(server.config.dataDir);
-    const res = await postForm(server, `/api/photos/images/${image.id}/`, staff, { title: 'x' }, [
-      { field: 'image', filename: 'x.jpg', data: Buffer.from('not an image') },
-    ], 'PATCH');
+    const res = await postForm(
+      server,
+      `/api/photos/images/${image.id}/`,
+      staff,
+      { title: 'x' },
+      [{ field: 'image', filename: 'x.jpg', data: Buffer.from('not an image') }],
+      'PATCH',
+    );
     expect(res.statusCode).toBe(400);
     expect(filesOnDisk(server.config.dataDir)).toEqual(files);
     expect((await fetchFile(image.image_url)).statusCode).toBe(200);

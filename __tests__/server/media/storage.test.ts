@@ -2,11 +2,12 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { text } from 'node:stream/consumers';
-import { attachmentDisposition } from '../../../server/src/routes/media/files';
+
 import { DownloadLinks } from '../../../server/src/routes/media/downloadLinks';
+import { attachmentDisposition } from '../../../server/src/routes/media/files';
 import { detectDocumentKind, downloadFileName, isPlainFileName } from '../../../server/src/services/documents';
 import { sniffImage } from '../../../server/src/services/images';
-import { isValidKey, putAll, randomName, storageKey, type Storage } from '../../../server/src/storage';
+import { isValidKey, putAll, randomName, type Storage, storageKey } from '../../../server/src/storage';
 import { LocalStorage } from '../../../server/src/storage/local';
 import { avifWithGps, docx, gif, jpegWithGps, odt, pngWithGps, svgWithScript, tinyPdf, utf8Text, webpWithGps } from './fixtures';
 

@@ -1,5 +1,7 @@
 import { http, HttpResponse } from 'msw';
+
 import type { AdminUser, AuditEntry } from '@/contract/admin';
+
 import { server, url } from '../msw';
 
 export const anAdminUser = (overrides: Partial<AdminUser> = {}): AdminUser => ({
@@ -59,7 +61,9 @@ export function serveAdmin(users: AdminUser[], audit: AuditEntry[] = [], actorEm
       const params = new URL(request.url).searchParams;
       backend.userQueries.push(params.toString());
       const term = (params.get('search') ?? '').toLowerCase();
-      const matching = backend.users.filter((u) => !term || [u.email, u.first_name, u.last_name, `${u.first_name} ${u.last_name}`].some((f) => f.toLowerCase().includes(term)));
+      const matching = backend.users.filter(
+        (u) => !term || [u.email, u.first_name, u.last_name, `${u.first_name} ${u.last_name}`].some((f) => f.toLowerCase().includes(term)),
+      );
       return HttpResponse.json(page(matching, params));
     }),
     http.patch(url('/api/admin/users/:id/'), async ({ request, params }) => {

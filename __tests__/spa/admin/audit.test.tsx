@@ -1,8 +1,10 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
+
 import type { AuditEntry } from '@/contract/admin';
 import { formatDateTime } from '@/lib/dates';
+
 import { server, url } from '../msw';
 import { aStaffUser, aUser, renderApp, signedInAs } from '../render';
 import { anAdminUser, anAuditEntry, serveAdmin } from './adminBackend';
@@ -29,7 +31,13 @@ describe('administration: audit log', () => {
     const [row] = within(table).getAllByRole('row').slice(1);
     const cells = within(row).getAllByRole('cell');
     expect(cells.map((c) => c.getAttribute('data-label'))).toEqual(['When', 'Staff member', 'Action', 'Subject', 'Details']);
-    expect(cells.map((c) => c.textContent)).toEqual([formatDateTime('2025-06-09T10:00:00.000Z'), 'ada@example.com', 'user.staff_granted', 'grace@example.com', 'Grace Hopper']);
+    expect(cells.map((c) => c.textContent)).toEqual([
+      formatDateTime('2025-06-09T10:00:00.000Z'),
+      'ada@example.com',
+      'user.staff_granted',
+      'grace@example.com',
+      'Grace Hopper',
+    ]);
     expect(screen.getByText('Showing 1–1 of 1 entries')).toBeInTheDocument();
   });
 

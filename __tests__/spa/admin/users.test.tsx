@@ -1,9 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
+
 import type { AdminUser } from '@/contract/admin';
 import { formatDate } from '@/lib/dates';
 import { formatDateTime } from '@/lib/dates';
+
 import { server, url } from '../msw';
 import { aStaffUser, renderApp, signedInAs } from '../render';
 import { anAdminUser, serveAdmin } from './adminBackend';
@@ -166,7 +168,13 @@ describe('administration: actions on a user', () => {
 
   it.each([
     ['Grant staff to Grace Hopper', anAdminUser(), 'Grace Hopper is now staff.', 'Withdraw staff from Grace Hopper', { is_staff: true }],
-    ['Withdraw staff from Grace Hopper', anAdminUser({ is_staff: true }), 'Grace Hopper is no longer staff.', 'Grant staff to Grace Hopper', { is_staff: false }],
+    [
+      'Withdraw staff from Grace Hopper',
+      anAdminUser({ is_staff: true }),
+      'Grace Hopper is no longer staff.',
+      'Grant staff to Grace Hopper',
+      { is_staff: false },
+    ],
     ['Deactivate Grace Hopper', anAdminUser(), 'Grace Hopper has been deactivated and signed out everywhere.', 'Activate Grace Hopper', { is_active: false }],
     ['Activate Grace Hopper', anAdminUser({ is_active: false }), 'Grace Hopper has been activated.', 'Deactivate Grace Hopper', { is_active: true }],
   ])('%s: says so and shows the new state', async (button, target, success, nextButton, body) => {

@@ -1,3 +1,4 @@
+/* eslint-disable simple-import-sort/imports -- the fake extension must be in place before Redux Toolkit loads. */
 // First: Redux Toolkit looks for the DevTools extension when it is loaded.
 import { recordDevTools } from './fakeDevTools';
 import type { Action } from '@reduxjs/toolkit';

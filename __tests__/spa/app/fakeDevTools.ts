@@ -1,4 +1,4 @@
-import { compose, type Action, type Reducer, type StoreEnhancer } from 'redux';
+import { type Action, compose, type Reducer, type StoreEnhancer } from 'redux';
 
 export interface Shown {
   action: Action;
@@ -22,9 +22,12 @@ export function recordDevTools(): Shown[] {
 (window as Window & { __REDUX_DEVTOOLS_EXTENSION_COMPOSE__?: unknown }).__REDUX_DEVTOOLS_EXTENSION_COMPOSE__ =
   (options: Sanitizers) =>
   (...enhancers: StoreEnhancer[]) =>
-    compose(...enhancers, ((createStore) => (reducer: Reducer, preloaded: unknown) =>
-      createStore((state: unknown, action: Action) => {
-        const next = reducer(state, action);
-        shown.push({ action: options.actionSanitizer(action), state: options.stateSanitizer(next) });
-        return next;
-      }, preloaded as never)) as StoreEnhancer);
+    compose(
+      ...enhancers,
+      ((createStore) => (reducer: Reducer, preloaded: unknown) =>
+        createStore((state: unknown, action: Action) => {
+          const next = reducer(state, action);
+          shown.push({ action: options.actionSanitizer(action), state: options.stateSanitizer(next) });
+          return next;
+        }, preloaded as never)) as StoreEnhancer,
+    );

@@ -1,8 +1,10 @@
 import { screen, waitFor } from '@testing-library/react';
 import { delay, http, HttpResponse } from 'msw';
 import { Outlet } from 'react-router-dom';
+
 import { RequireAuth } from '@/app/guards/RequireAuth';
 import { RequireStaff } from '@/app/guards/RequireStaff';
+
 import { server, url } from '../msw';
 import { aStaffUser, aUser, fakeJwt, renderApp, signedInAs, signedOutState } from '../render';
 

@@ -1,12 +1,14 @@
 import { act, screen } from '@testing-library/react';
 import { hydrateRoot, type Root } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
+
 import { App } from '@/app/App';
-import { preloadStore, readPreloadedState, serializeState, PRELOADED_STATE_ID } from '@/app/preloadedState';
+import { PRELOADED_STATE_ID, preloadStore, readPreloadedState, serializeState } from '@/app/preloadedState';
 import { preloadScreens } from '@/app/routes';
 import { ServerApp } from '@/app/ServerApp';
 import { makeStore } from '@/app/store';
 import { expectHydration } from '@/lib/hydration';
+
 import { bannerImage, currentCv, serveBannerImages } from '../public/fixtures';
 
 /** What the server sends for an address: the markup and the starting state, in the page. */

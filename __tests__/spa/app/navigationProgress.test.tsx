@@ -1,4 +1,5 @@
 import { act, render, screen } from '@testing-library/react';
+
 import { NavigationProgress } from '@/app/layout/NavigationProgress';
 import { trackScreenLoad } from '@/app/screenLoads';
 

@@ -2,7 +2,9 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { lazy } from 'react';
 import { Link, Outlet } from 'react-router-dom';
+
 import { RouteBoundary } from '@/app/RouteBoundary';
+
 import { renderApp, signedOutState } from '../render';
 
 function Broken(): JSX.Element {

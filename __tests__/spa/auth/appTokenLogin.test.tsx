@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
+
 import { server, url } from '../msw';
 import { aStaffUser, aUser, fakeJwt, renderApp, signedInAs, signedOutState } from '../render';
 
@@ -81,9 +82,7 @@ describe('app-token login', () => {
 
   it('alerts the status and status text of a refused token and goes to /login-failed', async () => {
     document.cookie = 'csrftoken=csrf-abc; Path=/';
-    server.use(
-      http.post(url(TOKEN_LOGIN), () => HttpResponse.json({ detail: 'Invalid or expired app token.' }, { status: 401, statusText: 'Unauthorized' })),
-    );
+    server.use(http.post(url(TOKEN_LOGIN), () => HttpResponse.json({ detail: 'Invalid or expired app token.' }, { status: 401, statusText: 'Unauthorized' })));
     const { router, store } = openedAt('/app-login?token=used-token');
     await waitFor(() => expect(router.state.location.pathname).toBe('/login-failed'), { timeout: 3000 });
     expect(alertSpy).toHaveBeenCalledWith('Token login failed, Try to refresh the browser and retry: 401 Unauthorized');
@@ -94,9 +93,7 @@ describe('app-token login', () => {
   it('treats any answer but 200 as a failure', async () => {
     document.cookie = 'csrftoken=csrf-abc; Path=/';
     server.use(
-      http.post(url(TOKEN_LOGIN), () =>
-        HttpResponse.json({ access: fakeJwt(600), refresh: 'r', user: aUser() }, { status: 202, statusText: 'Accepted' }),
-      ),
+      http.post(url(TOKEN_LOGIN), () => HttpResponse.json({ access: fakeJwt(600), refresh: 'r', user: aUser() }, { status: 202, statusText: 'Accepted' })),
     );
     const { router } = openedAt('/app-login?token=t1');
     await waitFor(() => expect(router.state.location.pathname).toBe('/login-failed'), { timeout: 3000 });

@@ -1,7 +1,9 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
+
 import { RESET_REDIRECT_MS } from '@/features/auth/ResetPasswordPage';
+
 import { server, url } from '../msw';
 import { renderApp } from '../render';
 

@@ -1,12 +1,16 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { delay, http, HttpResponse } from 'msw';
+
 import { server, url } from '../msw';
 import { serveBannerImages } from '../public/fixtures';
 import { aStaffUser, aUser, fakeJwt, renderApp, signedInAs, signedOutState } from '../render';
 
 const mainNav = () => screen.getByRole('navigation', { name: 'Main' });
-const linkNames = (nav: HTMLElement) => within(nav).getAllByRole('link').map((link) => link.textContent);
+const linkNames = (nav: HTMLElement) =>
+  within(nav)
+    .getAllByRole('link')
+    .map((link) => link.textContent);
 
 describe('top bar', () => {
   it('shows the site links, Login and Register to signed-out visitors', async () => {

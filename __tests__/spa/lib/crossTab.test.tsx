@@ -1,6 +1,8 @@
 import { act, screen } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
+
 import { REFRESH_LOCK, refreshAccessToken } from '@/lib/api/refresh';
+
 import { server, url } from '../msw';
 import { aUser, renderApp, signedInAs, signedOutState } from '../render';
 
@@ -11,7 +13,10 @@ function fakeLocks() {
     request<T>(name: string, callback: () => Promise<T> | T): Promise<T> {
       const previous = queues.get(name) ?? Promise.resolve();
       const turn = previous.then(() => callback());
-      queues.set(name, turn.catch(() => undefined));
+      queues.set(
+        name,
+        turn.catch(() => undefined),
+      );
       return turn;
     },
   };

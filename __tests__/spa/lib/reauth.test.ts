@@ -1,7 +1,9 @@
 import { http, HttpResponse } from 'msw';
+
 import { makeStore } from '@/app/store';
 import { api } from '@/lib/api/apiSlice';
 import { browser } from '@/lib/navigation';
+
 import { server, url } from '../msw';
 import { aUser } from '../render';
 
@@ -24,7 +26,9 @@ afterEach(() => jest.restoreAllMocks());
 const protectedBy = (token: string, calls: string[] = []) =>
   http.get(url('/api/thing/'), ({ request }) => {
     calls.push(request.headers.get('authorization') ?? '');
-    return request.headers.get('authorization') === `Bearer ${token}` ? HttpResponse.json({ ok: true }) : HttpResponse.json({ detail: 'expired' }, { status: 401 });
+    return request.headers.get('authorization') === `Bearer ${token}`
+      ? HttpResponse.json({ ok: true })
+      : HttpResponse.json({ detail: 'expired' }, { status: 401 });
   });
 
 function signedInStore() {
@@ -36,7 +40,10 @@ describe('per-request token refresh', () => {
     localStorage.setItem('access', 'stale');
     localStorage.setItem('refresh', 'r1');
     const calls: string[] = [];
-    server.use(protectedBy('fresh', calls), http.post(url('/api/token/refresh/'), () => HttpResponse.json({ access: 'fresh' })));
+    server.use(
+      protectedBy('fresh', calls),
+      http.post(url('/api/token/refresh/'), () => HttpResponse.json({ access: 'fresh' })),
+    );
     const store = signedInStore();
     const result = await store.dispatch(probeApi.endpoints.probe.initiate('/api/thing/'));
     expect(result.data).toEqual({ ok: true });
@@ -48,7 +55,10 @@ describe('per-request token refresh', () => {
   it('removes both tokens and sends the browser to /signin when the refresh fails', async () => {
     localStorage.setItem('access', 'stale');
     localStorage.setItem('refresh', 'r1');
-    server.use(protectedBy('fresh'), http.post(url('/api/token/refresh/'), () => HttpResponse.json({ detail: 'bad' }, { status: 401 })));
+    server.use(
+      protectedBy('fresh'),
+      http.post(url('/api/token/refresh/'), () => HttpResponse.json({ detail: 'bad' }, { status: 401 })),
+    );
     const store = signedInStore();
     const result = await store.dispatch(probeApi.endpoints.probe.initiate('/api/thing/'));
     expect(result.error).toMatchObject({ status: 401 });
@@ -61,7 +71,10 @@ describe('per-request token refresh', () => {
   it('treats a refresh answer without access as a failure', async () => {
     localStorage.setItem('access', 'stale');
     localStorage.setItem('refresh', 'r1');
-    server.use(protectedBy('fresh'), http.post(url('/api/token/refresh/'), () => HttpResponse.json({})));
+    server.use(
+      protectedBy('fresh'),
+      http.post(url('/api/token/refresh/'), () => HttpResponse.json({})),
+    );
     await signedInStore().dispatch(probeApi.endpoints.probe.initiate('/api/thing/'));
     expect(assign).toHaveBeenCalledWith('/signin?session=ended');
   });

@@ -1,8 +1,10 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
+
 import { makeStore } from '@/app/store';
-import { restoreSession, login, logout } from '@/lib/session/sessionThunks';
 import { useAuth } from '@/lib/session/AuthProvider';
+import { login, logout, restoreSession } from '@/lib/session/sessionThunks';
+
 import { server, url } from '../msw';
 import { aUser, fakeJwt } from '../render';
 
@@ -46,7 +48,10 @@ describe('startup session check', () => {
   it('logs out when the profile request fails', async () => {
     localStorage.setItem('access', fakeJwt(600));
     localStorage.setItem('refresh', 'r1');
-    server.use(http.get(url('/api/users/profile/'), () => HttpResponse.json({ detail: 'x' }, { status: 500 })), logoutOk());
+    server.use(
+      http.get(url('/api/users/profile/'), () => HttpResponse.json({ detail: 'x' }, { status: 500 })),
+      logoutOk(),
+    );
     const store = await start();
     expect(store.getState().session.status).toBe('signedOut');
     expect(localStorage.getItem('access')).toBeNull();
@@ -82,7 +87,10 @@ describe('startup session check', () => {
   it('keeps the old refresh token when the refresh answer carries none', async () => {
     localStorage.setItem('access', fakeJwt(-60));
     localStorage.setItem('refresh', 'kept');
-    server.use(http.post(url('/api/token/refresh/'), () => HttpResponse.json({ access: fakeJwt(600) })), profileOk());
+    server.use(
+      http.post(url('/api/token/refresh/'), () => HttpResponse.json({ access: fakeJwt(600) })),
+      profileOk(),
+    );
     const store = await start();
     expect(localStorage.getItem('refresh')).toBe('kept');
     expect(store.getState().session.status).toBe('signedIn');
@@ -135,7 +143,10 @@ describe('login and logout', () => {
   });
 
   it('logs out when that profile fetch fails', async () => {
-    server.use(http.get(url('/api/users/profile/'), () => new HttpResponse(null, { status: 500 })), logoutOk());
+    server.use(
+      http.get(url('/api/users/profile/'), () => new HttpResponse(null, { status: 500 })),
+      logoutOk(),
+    );
     const store = makeStore();
     await store.dispatch(login({ access: fakeJwt(600), refresh: 'r1' }));
     expect(store.getState().session.status).toBe('signedOut');

@@ -1,7 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { delay, http, HttpResponse } from 'msw';
+
 import type { Session } from '@/contract/accounts';
+
 import { server, url } from '../msw';
 import { aUser, fakeJwt, renderApp, signedInAs } from '../render';
 
@@ -167,9 +169,7 @@ describe('change password', () => {
     await user.type(form.getByLabelText('Current password'), 'wrong');
     await user.type(form.getByLabelText('New password'), 'new passphrase here');
     await user.type(form.getByLabelText('Confirm new password'), 'new passphrase here{Enter}');
-    expect(await form.findByRole('alert')).toHaveTextContent(
-      'Failed to change password. Your old password was entered incorrectly. Please enter it again.',
-    );
+    expect(await form.findByRole('alert')).toHaveTextContent('Failed to change password. Your old password was entered incorrectly. Please enter it again.');
   });
 });
 

@@ -1,5 +1,6 @@
 import { screen } from '@testing-library/react';
 import { delay, http, HttpResponse } from 'msw';
+
 import { server, url } from '../msw';
 import { renderApp, signedOutState } from '../render';
 import { currentCv } from './fixtures';

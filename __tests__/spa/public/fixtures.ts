@@ -1,5 +1,7 @@
 import { delay, http, HttpResponse } from 'msw';
+
 import type { Document, Image } from '@/contract';
+
 import { server, url } from '../msw';
 
 export const bannerImage = (id: number, title = `Picture ${id}`): Image => ({

@@ -1,8 +1,10 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
+
 import { site } from '@/content/site';
 import { FadeIn } from '@/features/home/FadeIn';
+
 import { server, url } from '../msw';
 import { renderApp, signedOutState } from '../render';
 import { bannerImage, serveBannerImages } from './fixtures';

@@ -1,4 +1,5 @@
 import { act, render, screen } from '@testing-library/react';
+
 import { Typewriter } from '@/features/home/Typewriter';
 
 const phrases = ['Quant', 'Risk'];

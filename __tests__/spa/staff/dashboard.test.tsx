@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
+
 import { server, url } from '../msw';
 import { aStaffUser, aUser, renderApp, signedInAs } from '../render';
 

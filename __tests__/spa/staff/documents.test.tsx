@@ -1,8 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
+
 import type { Document, DocumentCategory } from '@/contract';
 import { api } from '@/lib/api/apiSlice';
+
 import { server, url } from '../msw';
 import { aStaffUser, aUser, renderApp, signedInAs } from '../render';
 import { aCategory, aDocument, aFile, formFields } from './fixtures';
@@ -27,7 +29,9 @@ function serveDocuments(documents: Document[] = [], categories: DocumentCategory
     }),
     http.get(url('/api/documents/documents/current_cv/'), () => {
       backend.calls.currentCv += 1;
-      return HttpResponse.json(backend.documents.find((d) => d.is_current) ?? { detail: 'Not found.' }, { status: backend.documents.some((d) => d.is_current) ? 200 : 404 });
+      return HttpResponse.json(backend.documents.find((d) => d.is_current) ?? { detail: 'Not found.' }, {
+        status: backend.documents.some((d) => d.is_current) ? 200 : 404,
+      });
     }),
   );
   return backend;
@@ -269,7 +273,10 @@ describe('documents screen: list', () => {
     server.use(
       http.patch(url('/api/documents/documents/2/'), async ({ request }) => {
         sent = await request.json();
-        backend.documents = [{ ...current, is_current: false }, { ...candidate, is_current: true }];
+        backend.documents = [
+          { ...current, is_current: false },
+          { ...candidate, is_current: true },
+        ];
         return HttpResponse.json(backend.documents[1]);
       }),
     );

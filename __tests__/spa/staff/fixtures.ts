@@ -1,4 +1,5 @@
 import { File as NodeFile } from 'node:buffer';
+
 import type { Document, DocumentCategory, Gallery, Image } from '@/contract';
 
 export const aGallery = (overrides: Partial<Gallery> = {}): Gallery => ({

@@ -1,7 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { delay, http, HttpResponse } from 'msw';
+
 import type { Gallery } from '@/contract';
+
 import { server, url } from '../msw';
 import { aStaffUser, aUser, fakeJwt, renderApp, signedInAs } from '../render';
 import { aGallery } from './fixtures';
@@ -154,7 +156,9 @@ describe('galleries screen: list', () => {
     const { user } = renderGalleries();
     await screen.findByRole('heading', { name: 'Travel' });
     await user.click(within(card('Travel')).getByRole('button', { name: /Delete/ }));
-    expect(confirm).toHaveBeenCalledWith('Are you sure you want to delete this gallery? This will not delete the images inside it; they will become unassigned.');
+    expect(confirm).toHaveBeenCalledWith(
+      'Are you sure you want to delete this gallery? This will not delete the images inside it; they will become unassigned.',
+    );
     expect(deleted).toBe(false);
   });
 

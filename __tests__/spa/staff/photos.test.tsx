@@ -1,7 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { delay, http, HttpResponse } from 'msw';
+
 import type { Gallery, Image } from '@/contract';
+
 import { server, url } from '../msw';
 import { aStaffUser, aUser, fakeJwt, renderApp, signedInAs } from '../render';
 import { aFile, aGallery, anImage, formFields } from './fixtures';
@@ -114,7 +116,13 @@ describe('photos screen: upload form', () => {
     expect(picker).toHaveAttribute('accept', 'image/*');
     expect(picker).toHaveAttribute('multiple');
     const gallery = within(form).getByLabelText('Gallery');
-    await waitFor(() => expect(within(gallery).getAllByRole('option').map((o) => o.textContent)).toEqual(['No Gallery', 'Page Logos', 'Travel']));
+    await waitFor(() =>
+      expect(
+        within(gallery)
+          .getAllByRole('option')
+          .map((o) => o.textContent),
+      ).toEqual(['No Gallery', 'Page Logos', 'Travel']),
+    );
   });
 
   it.each([
@@ -173,7 +181,15 @@ describe('photos screen: upload form', () => {
     {
       count: 7,
       failing: ['photo-4.jpg'],
-      seen: ['Uploading... (0%)', 'Uploading... (14%)', 'Uploading... (29%)', 'Uploading... (43%)', 'Uploading... (57%)', 'Uploading... (71%)', 'Uploading... (86%)'],
+      seen: [
+        'Uploading... (0%)',
+        'Uploading... (14%)',
+        'Uploading... (29%)',
+        'Uploading... (43%)',
+        'Uploading... (57%)',
+        'Uploading... (71%)',
+        'Uploading... (86%)',
+      ],
       summary: 'Finished uploading. 6 succeeded, 1 failed. Check errors.',
     },
   ])('uploads $count file(s) with $failing.length failure(s): progress, banner lines and summary', async ({ count, failing, seen, summary }) => {
@@ -216,7 +232,9 @@ describe('photos screen: upload form', () => {
     await user.type(within(form).getByLabelText('Title'), 'Trip');
     await user.click(within(form).getByRole('button', { name: 'Upload Images' }));
     expect(await within(form).findByText('Finished uploading. 1 succeeded, 2 failed. Check errors.')).toBeInTheDocument();
-    const lines = within(within(form).getByRole('alert')).getAllByText(/^Failed to upload/).map((line) => line.textContent);
+    const lines = within(within(form).getByRole('alert'))
+      .getAllByText(/^Failed to upload/)
+      .map((line) => line.textContent);
     expect(lines).toEqual(['Failed to upload photo-1.jpg. Upload a valid image.', 'Failed to upload photo-3.jpg. Upload a valid image.']);
   });
 });
@@ -249,7 +267,9 @@ describe('photos screen: galleries', () => {
     servePhotos();
     renderPhotos();
     const form = await screen.findByRole('region', { name: 'Create Gallery' });
-    expect(within(form).getByLabelText('Gallery name')).toHaveAccessibleDescription(/gallery called page-logos puts its pictures in the banner on the front page/);
+    expect(within(form).getByLabelText('Gallery name')).toHaveAccessibleDescription(
+      /gallery called page-logos puts its pictures in the banner on the front page/,
+    );
   });
 
   it('refuses an empty gallery name', async () => {
@@ -300,7 +320,14 @@ describe('photos screen: galleries', () => {
 
 describe('photos screen: image table', () => {
   const assigned = anImage({ id: 10, title: 'Conference - talk.jpg' });
-  const loose = anImage({ id: 11, title: '', gallery: null, gallery_name: null, image_url: '/media/images/original/def.png', sizes: { thumb: '/t/def.webp', banner: '/b/def.webp', large: '/l/def.webp' } });
+  const loose = anImage({
+    id: 11,
+    title: '',
+    gallery: null,
+    gallery_name: null,
+    image_url: '/media/images/original/def.png',
+    sizes: { thumb: '/t/def.webp', banner: '/b/def.webp', large: '/l/def.webp' },
+  });
 
   const rowOf = (title: string) => screen.getByRole('cell', { name: title }).closest('tr') as HTMLElement;
 
@@ -313,7 +340,11 @@ describe('photos screen: image table', () => {
     const first = rowOf('Conference - talk.jpg');
     expect(within(first).getByRole('presentation')).toHaveAttribute('src', assigned.sizes.thumb);
     expect(within(first).getByRole('cell', { name: 'Page Logos' })).toBeInTheDocument();
-    expect(within(first).getByRole('cell', { name: new Date(assigned.uploaded_at).toLocaleDateString(undefined, { year: 'numeric', month: 'short', day: 'numeric' }) })).toBeInTheDocument();
+    expect(
+      within(first).getByRole('cell', {
+        name: new Date(assigned.uploaded_at).toLocaleDateString(undefined, { year: 'numeric', month: 'short', day: 'numeric' }),
+      }),
+    ).toBeInTheDocument();
     const second = rowOf('No Title');
     expect(within(second).getByRole('cell', { name: 'Unassigned' })).toBeInTheDocument();
     expect(within(second).getByRole('presentation')).toHaveAttribute('src', '/t/def.webp');
@@ -407,7 +438,11 @@ describe('photos screen: image edit modal', () => {
     expect(within(dialog).getByLabelText('Title')).toHaveValue('Conference - talk.jpg');
     expect(within(dialog).getByLabelText('Description')).toHaveValue('Keynote');
     expect(within(dialog).getByLabelText('Gallery')).toHaveValue('1');
-    expect(within(dialog).getAllByRole('option').map((o) => o.textContent)).toEqual(['No Gallery', 'Page Logos', 'Travel']);
+    expect(
+      within(dialog)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['No Gallery', 'Page Logos', 'Travel']);
     expect(within(dialog).getByLabelText('Replace image (optional)')).toHaveAttribute('accept', 'image/*');
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());

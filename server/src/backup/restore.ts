@@ -1,11 +1,13 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+
 import { sql } from 'kysely';
+
 import { SECRET_FILES } from '../config';
 import type { DbHandle } from '../db';
 import type { Storage } from '../storage';
-import { FORMAT, MANIFEST_ENTRY, SECRETS_ENTRY, TABLES, TABLES_WITH_SERIAL_ID, fileEntry, tableEntry, type Manifest } from './manifest';
+import { fileEntry, FORMAT, type Manifest, MANIFEST_ENTRY, SECRETS_ENTRY, tableEntry, TABLES, TABLES_WITH_SERIAL_ID } from './manifest';
 import { TarReader } from './tar';
 
 export interface RestoreReport {
@@ -20,7 +22,18 @@ export interface RestoreReport {
 /** Tables that hold the site's content: a site with rows in any of them is not empty. */
 const CONTENT_TABLES = ['users', 'galleries', 'images', 'document_categories', 'documents'] as const;
 /** Everything a replacing restore clears, children before parents. */
-const CLEARED_TABLES = ['refresh_tokens', 'user_sessions', 'app_tokens', 'abuse_counters', 'audit_log', 'documents', 'images', 'document_categories', 'galleries', 'users'] as const;
+const CLEARED_TABLES = [
+  'refresh_tokens',
+  'user_sessions',
+  'app_tokens',
+  'abuse_counters',
+  'audit_log',
+  'documents',
+  'images',
+  'document_categories',
+  'galleries',
+  'users',
+] as const;
 const INSERT_BATCH = 100;
 
 function readManifest(archive: TarReader, knownMigrations: string[]): Manifest {
@@ -47,7 +60,10 @@ function verifiedFiles(archive: TarReader, manifest: Manifest): void {
 
 function rowsOf(archive: TarReader, table: string): Record<string, unknown>[] {
   const text = archive.read(tableEntry(table)).toString('utf8');
-  return text.split('\n').filter(Boolean).map((line) => JSON.parse(line) as Record<string, unknown>);
+  return text
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line) as Record<string, unknown>);
 }
 
 /**
@@ -73,16 +89,26 @@ export async function restoreBackup(
     const rows: Record<string, number> = {};
     await db.transaction().execute(async (trx) => {
       for (const table of CONTENT_TABLES) {
-        const { count } = await trx.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow();
-        if (Number(count) > 0 && !replace) throw new Error(`This site is not empty (${table} has ${count} rows): restore into an empty site, or pass --replace to clear it first.`);
+        const { count } = await trx
+          .selectFrom(table)
+          .select((eb) => eb.fn.countAll<number>().as('count'))
+          .executeTakeFirstOrThrow();
+        if (Number(count) > 0 && !replace)
+          throw new Error(`This site is not empty (${table} has ${count} rows): restore into an empty site, or pass --replace to clear it first.`);
       }
       if (replace) for (const table of CLEARED_TABLES) await trx.deleteFrom(table).execute();
       for (const table of TABLES) {
         const tableRows = rowsOf(archive, table);
         for (let start = 0; start < tableRows.length; start += INSERT_BATCH) {
-          await trx.insertInto(table).values(tableRows.slice(start, start + INSERT_BATCH) as never).execute();
+          await trx
+            .insertInto(table)
+            .values(tableRows.slice(start, start + INSERT_BATCH) as never)
+            .execute();
         }
-        const { count } = await trx.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow();
+        const { count } = await trx
+          .selectFrom(table)
+          .select((eb) => eb.fn.countAll<number>().as('count'))
+          .executeTakeFirstOrThrow();
         rows[table] = Number(count);
         if (rows[table] !== manifest.rows[table]) throw new Error(`Restoring ${table} gave ${rows[table]} rows instead of ${manifest.rows[table]}.`);
       }

@@ -1,11 +1,12 @@
 import path from 'node:path';
+
 import { createBackup } from '../backup/backup';
 import { loadConfig } from '../config';
 import { openStorage } from '../storage/open';
 import { openMigratedDatabase, run, say } from './common';
 
-const USAGE = 'Usage: npm run backup -- FILE\n' +
-  'Writes the database, the uploaded files and the signing secrets to one archive (a tar file), while the site runs.';
+const USAGE =
+  'Usage: npm run backup -- FILE\n' + 'Writes the database, the uploaded files and the signing secrets to one archive (a tar file), while the site runs.';
 
 /** `npm run backup -- FILE`. */
 run(async () => {

@@ -1,6 +1,7 @@
 import readline from 'node:readline';
+
 import { loadConfig } from '../config';
-import { migrateToLatest, openDatabase, type DbHandle } from '../db';
+import { type DbHandle, migrateToLatest, openDatabase } from '../db';
 
 /** The database named by the environment (DATA_DIR / DATABASE_URL), migrated to the latest schema. */
 export async function openMigratedDatabase(): Promise<DbHandle> {

@@ -1,8 +1,10 @@
 import { parseArgs } from 'node:util';
+
 import { createStaffUser, promoteToStaff } from '../services/staffAccounts';
 import { newPassword, openMigratedDatabase, run, say } from './common';
 
-const USAGE = 'Usage: npm run create-staff -- --email EMAIL [--first-name FIRST --last-name LAST]\n' +
+const USAGE =
+  'Usage: npm run create-staff -- --email EMAIL [--first-name FIRST --last-name LAST]\n' +
   'Creates a staff account (password asked, or taken from STAFF_PASSWORD) or makes an existing account staff.';
 
 /** `npm run create-staff`: the first staff account comes from here, never from a default password. */

@@ -1,9 +1,10 @@
 import { parseArgs } from 'node:util';
+
 import { resetPasswordByOperator } from '../services/staffAccounts';
 import { newPassword, openMigratedDatabase, run, say } from './common';
 
-const USAGE = 'Usage: npm run reset-password -- --email EMAIL\n' +
-  "Sets a new password (asked, or taken from NEW_PASSWORD) and signs the account out everywhere.";
+const USAGE =
+  'Usage: npm run reset-password -- --email EMAIL\n' + 'Sets a new password (asked, or taken from NEW_PASSWORD) and signs the account out everywhere.';
 
 /** `npm run reset-password`: an operator sets a user's password when the emailed link cannot help. */
 run(async () => {

@@ -1,11 +1,13 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+
 import { restoreBackup } from '../backup/restore';
 import { loadConfig } from '../config';
 import { openStorage } from '../storage/open';
 import { openMigratedDatabase, run, say } from './common';
 
-const USAGE = 'Usage: npm run restore -- FILE [--replace]\n' +
+const USAGE =
+  'Usage: npm run restore -- FILE [--replace]\n' +
   'Loads a backup into the site named by DATA_DIR / DATABASE_URL (SQLite or PostgreSQL, whichever the backup came from).\n' +
   'Refuses a site that has content, unless --replace is given: then that content is deleted first. Stop the site while restoring.';
 

@@ -7,9 +7,7 @@ function isPostgres(db: Kysely<unknown>): boolean {
 
 /** Adds an auto-incrementing integer primary key named id, in either dialect. */
 export function withId<T extends string>(db: Kysely<unknown>, table: CreateTableBuilder<T, never>) {
-  return isPostgres(db)
-    ? table.addColumn('id', 'serial', (c) => c.primaryKey())
-    : table.addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement());
+  return isPostgres(db) ? table.addColumn('id', 'serial', (c) => c.primaryKey()) : table.addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement());
 }
 
 /** Times are stored as ISO-8601 UTC strings in both dialects. */

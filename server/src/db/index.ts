@@ -1,7 +1,9 @@
 import path from 'node:path';
-import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from 'kysely';
-import type { Database } from './schema';
+
+import { Kysely, Migrator, PostgresDialect, sql, SqliteDialect } from 'kysely';
+
 import { migrations } from './migrations';
+import type { Database } from './schema';
 
 export type Dialect = 'sqlite' | 'postgres';
 export type Db = Kysely<Database>;

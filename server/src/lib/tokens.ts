@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
-import { SignJWT, jwtVerify } from 'jose';
+
+import { jwtVerify, SignJWT } from 'jose';
 
 export const ISSUER = 'research-site';
 export const AUDIENCE = 'research-site-spa';

@@ -1,7 +1,9 @@
 import { Writable } from 'node:stream';
+
 import { renderToPipeableStream } from 'react-dom/server';
 import { ServerStyleSheet } from 'styled-components';
-import { preloadStore, serializeState, type PublicData } from '../../../src/app/preloadedState';
+
+import { preloadStore, type PublicData, serializeState } from '../../../src/app/preloadedState';
 import { ServerApp } from '../../../src/app/ServerApp';
 import { makeStore } from '../../../src/app/store';
 import { api } from '../../../src/lib/api/apiSlice';

@@ -1,12 +1,13 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { Document, Image } from '../../contract';
+
 import type { PublicData } from '../../../src/app/preloadedState';
-import { isUnknownPath, notFoundPage, serverPages, type ServerPage } from '../../../src/app/serverPages';
+import { isUnknownPath, notFoundPage, type ServerPage, serverPages } from '../../../src/app/serverPages';
 import { site } from '../../../src/content/site';
 import { apiPaths, BANNER_GALLERY_SLUG } from '../../../src/lib/paths';
 import { THEME_COOKIE, type ThemeMode } from '../../../src/lib/theme/themeSlice';
-import { buildTime, type AssetManifest } from './assets';
-import { sitemapXml, type SitemapEntry } from './crawlers';
+import type { Document, Image } from '../../contract';
+import { type AssetManifest, buildTime } from './assets';
+import { type SitemapEntry, sitemapXml } from './crawlers';
 import { clientPageHead, htmlDocument, NONCE } from './document';
 import { pageHeadTags, personJsonLd } from './head';
 import { PageTemplate } from './pageTemplate';
@@ -16,7 +17,6 @@ import { shareImage } from './shareImage';
 /** Any address the app does not know renders the same not-found page, under this key. */
 const NOT_FOUND_LOCATION = '/404';
 const MEDIA_PREFIX = '/media/';
-
 
 /**
  * Writes the site's pages. A page is rendered once per change of what it shows (media writes,
@@ -118,7 +118,8 @@ export class PageRenderer {
   /** What the page shows at once, from the same kept answers the API gives. */
   private async publicData(page: ServerPage): Promise<PublicData> {
     const data: PublicData = {};
-    if (page.needs.includes('bannerImages')) data.bannerImages = (await this.read<Image[]>(`${apiPaths.images}?gallery_slug=${BANNER_GALLERY_SLUG}`)) ?? undefined;
+    if (page.needs.includes('bannerImages'))
+      data.bannerImages = (await this.read<Image[]>(`${apiPaths.images}?gallery_slug=${BANNER_GALLERY_SLUG}`)) ?? undefined;
     if (page.needs.includes('currentCv')) data.currentCv = await this.read<Document>(apiPaths.currentCv, null);
     return data;
   }

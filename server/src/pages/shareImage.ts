@@ -1,4 +1,5 @@
 import sharp, { type OverlayOptions } from 'sharp';
+
 import { escapeHtml, SHARE_IMAGE_SIZE } from './head';
 
 const { width: WIDTH, height: HEIGHT } = SHARE_IMAGE_SIZE;
@@ -19,7 +20,9 @@ export async function shareImage(owner: { name: string; role: string; address: s
   </svg>`;
   const layers: OverlayOptions[] = [];
   if (photo) {
-    const mask = Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="${PHOTO}" height="${PHOTO}"><circle cx="${PHOTO / 2}" cy="${PHOTO / 2}" r="${PHOTO / 2}"/></svg>`);
+    const mask = Buffer.from(
+      `<svg xmlns="http://www.w3.org/2000/svg" width="${PHOTO}" height="${PHOTO}"><circle cx="${PHOTO / 2}" cy="${PHOTO / 2}" r="${PHOTO / 2}"/></svg>`,
+    );
     const round = await sharp(photo)
       .resize(PHOTO, PHOTO, { fit: 'cover' })
       .composite([{ input: mask, blend: 'dest-in' }])

@@ -1,5 +1,6 @@
-import fp from 'fastify-plugin';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+
 import type { UserRow } from '../db/schema';
 import { verifyToken } from '../lib/tokens';
 import { findUserInLiveSession } from '../repositories/users';

@@ -1,7 +1,8 @@
 import crypto from 'node:crypto';
 import { EventEmitter } from 'node:events';
-import fp from 'fastify-plugin';
+
 import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
 import { sql } from 'kysely';
 import type { Client } from 'pg';
 
@@ -96,7 +97,9 @@ export default fp(
       publish(topic) {
         deliver(topic);
         if (!shared) return;
-        sql`select pg_notify(${CHANGES_CHANNEL}, ${`${instance}:${topic}`})`.execute(app.db).catch((error: unknown) => app.log.warn({ err: error }, 'could not announce a change'));
+        sql`select pg_notify(${CHANGES_CHANNEL}, ${`${instance}:${topic}`})`
+          .execute(app.db)
+          .catch((error: unknown) => app.log.warn({ err: error }, 'could not announce a change'));
       },
       subscribe(topic, listener) {
         emitter.on(topic, listener);

@@ -1,4 +1,5 @@
 import fp from 'fastify-plugin';
+
 import { CSRF_HEADER } from './csrf';
 
 const ALLOWED_METHODS = 'GET, HEAD, POST, PUT, PATCH, DELETE';

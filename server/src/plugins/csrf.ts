@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
-import fp from 'fastify-plugin';
+
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
 
 export const CSRF_COOKIE = 'csrftoken';
 export const CSRF_HEADER = 'x-csrftoken';

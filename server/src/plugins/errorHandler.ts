@@ -1,5 +1,6 @@
-import fp from 'fastify-plugin';
 import type { FastifyError, FastifySchemaValidationError } from 'fastify';
+import fp from 'fastify-plugin';
+
 import type { ErrorBody } from '../../contract';
 
 /** DRF's wording for what a schema refuses, so every client reads one style of message. */
@@ -91,7 +92,11 @@ export default fp(
         request.log.error({ reqId: request.id, err: error }, 'request failed');
         body = { detail: 'A server error occurred.' };
       }
-      return reply.code(status >= 400 && status < 600 ? status : 500).serializer(JSON.stringify).type('application/json; charset=utf-8').send(body);
+      return reply
+        .code(status >= 400 && status < 600 ? status : 500)
+        .serializer(JSON.stringify)
+        .type('application/json; charset=utf-8')
+        .send(body);
     });
   },
   { name: 'error-handler' },

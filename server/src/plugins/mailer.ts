@@ -1,4 +1,5 @@
 import fp from 'fastify-plugin';
+
 import { createMailer, type Mailer } from '../services/mailer';
 
 declare module 'fastify' {

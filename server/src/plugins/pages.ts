@@ -1,6 +1,8 @@
 import path from 'node:path';
-import fp from 'fastify-plugin';
+
 import fastifyStatic from '@fastify/static';
+import fp from 'fastify-plugin';
+
 import { readAssetManifest } from '../pages/assets';
 import { robotsTxt } from '../pages/crawlers';
 import { SHARE_IMAGE_PATH } from '../pages/head';
@@ -39,10 +41,16 @@ export default fp(
     );
     if (pages) {
       app.get('/sitemap.xml', async (_request, reply) =>
-        reply.type('application/xml; charset=utf-8').header('cache-control', 'public, max-age=3600').send(await pages.sitemap()),
+        reply
+          .type('application/xml; charset=utf-8')
+          .header('cache-control', 'public, max-age=3600')
+          .send(await pages.sitemap()),
       );
       app.get(SHARE_IMAGE_PATH, async (_request, reply) =>
-        reply.type('image/png').header('cache-control', 'public, max-age=3600').send(await pages.shareImage()),
+        reply
+          .type('image/png')
+          .header('cache-control', 'public, max-age=3600')
+          .send(await pages.shareImage()),
       );
     }
 

@@ -1,5 +1,6 @@
-import fp from 'fastify-plugin';
 import rateLimit from '@fastify/rate-limit';
+import fp from 'fastify-plugin';
+
 import type { Config } from '../config';
 
 /**

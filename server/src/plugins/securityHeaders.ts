@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
-import fp from 'fastify-plugin';
+
 import type { FastifyReply } from 'fastify';
+import fp from 'fastify-plugin';
 
 declare module 'fastify' {
   interface FastifyReply {

@@ -16,10 +16,7 @@ export async function recordAudit(
   subject: string,
   details = '',
 ): Promise<void> {
-  await db
-    .insertInto('audit_log')
-    .values({ at: nowIso(), actor_id: actor.id, actor_email: actor.email, action, subject, details })
-    .execute();
+  await db.insertInto('audit_log').values({ at: nowIso(), actor_id: actor.id, actor_email: actor.email, action, subject, details }).execute();
 }
 
 /** One page of the trail, newest first, and how many lines it has in all. */

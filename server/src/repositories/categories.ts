@@ -22,7 +22,11 @@ export async function categoryNameTaken(db: Db, name: string): Promise<boolean> 
 }
 
 /** A new category and its audit line, in one transaction. */
-export function createCategory(db: Db, actor: Pick<UserRow, 'id' | 'email'>, { name, description }: { name: string; description: string }): Promise<DocumentCategory> {
+export function createCategory(
+  db: Db,
+  actor: Pick<UserRow, 'id' | 'email'>,
+  { name, description }: { name: string; description: string },
+): Promise<DocumentCategory> {
   return db.transaction().execute(async (trx) => {
     const created = await trx.insertInto('document_categories').values({ name, description, created_at: nowIso() }).returningAll().executeTakeFirstOrThrow();
     await recordAudit(trx, actor, 'category.created', `category ${created.id} "${created.name}"`);

@@ -1,4 +1,5 @@
 import type { Insertable } from 'kysely';
+
 import type { Document } from '../../contract';
 import type { Db, Dialect } from '../db';
 import { nowIso } from '../db/columns';
@@ -78,7 +79,11 @@ type Site = { db: Db; dialect: Dialect };
 export function createDocument(site: Site, actor: Actor, values: Omit<Insertable<DocumentsTable>, 'uploaded_at'>): Promise<number> {
   return site.db.transaction().execute(async (trx) => {
     if (values.is_current === 1 && values.category_id) await unmarkOthers(trx, site.dialect, values.category_id);
-    const row = await trx.insertInto('documents').values({ ...values, uploaded_at: nowIso() }).returning('id').executeTakeFirstOrThrow();
+    const row = await trx
+      .insertInto('documents')
+      .values({ ...values, uploaded_at: nowIso() })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     await recordAudit(trx, actor, 'document.uploaded', `document ${row.id} "${values.name}"`, values.is_current === 1 ? 'current' : '');
     return row.id;
   });
@@ -100,7 +105,13 @@ export function updateDocument(
       .where('id', '=', id)
       .executeTakeFirst();
     if (result.numUpdatedRows === 0n) return false;
-    await recordAudit(trx, actor, becameCurrent ? 'document.marked_current' : 'document.updated', `document ${id} "${name}"`, `category ${categoryId ?? 'none'}`);
+    await recordAudit(
+      trx,
+      actor,
+      becameCurrent ? 'document.marked_current' : 'document.updated',
+      `document ${id} "${name}"`,
+      `category ${categoryId ?? 'none'}`,
+    );
     return true;
   });
 }

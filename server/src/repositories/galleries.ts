@@ -50,7 +50,10 @@ export function findGallery(db: Db, id: number): Promise<GalleryRow | undefined>
 }
 
 export async function galleryNameTaken(db: Db, name: string, exceptId?: number): Promise<boolean> {
-  let query = db.selectFrom('galleries').select('id').where((eb) => eb(eb.fn('lower', ['name']), '=', name.toLowerCase()));
+  let query = db
+    .selectFrom('galleries')
+    .select('id')
+    .where((eb) => eb(eb.fn('lower', ['name']), '=', name.toLowerCase()));
   if (exceptId !== undefined) query = query.where('id', '!=', exceptId);
   return (await query.executeTakeFirst()) !== undefined;
 }
@@ -69,7 +72,12 @@ export function createGallery(db: Db, actor: Actor, { name, description }: { nam
 }
 
 /** Renames and describes a gallery; undefined when it is gone. */
-export function updateGallery(db: Db, actor: Actor, existing: GalleryRow, { name, description }: { name: string; description: string }): Promise<GalleryRow | undefined> {
+export function updateGallery(
+  db: Db,
+  actor: Actor,
+  existing: GalleryRow,
+  { name, description }: { name: string; description: string },
+): Promise<GalleryRow | undefined> {
   return db.transaction().execute(async (trx) => {
     // The slug follows the name, so that renaming a gallery to page-logos puts it on the home page.
     const slug = name === existing.name ? existing.slug : await freeSlug(trx, name, existing.id);

@@ -1,4 +1,5 @@
 import type { Insertable, Updateable } from 'kysely';
+
 import type { Image } from '../../contract';
 import type { Db } from '../db';
 import { nowIso } from '../db/columns';
@@ -29,11 +30,7 @@ function toImage(row: ImageWithGallery): Image {
 }
 
 function selectImages(db: Db) {
-  return db
-    .selectFrom('images')
-    .leftJoin('galleries', 'galleries.id', 'images.gallery_id')
-    .selectAll('images')
-    .select('galleries.name as gallery_name');
+  return db.selectFrom('images').leftJoin('galleries', 'galleries.id', 'images.gallery_id').selectAll('images').select('galleries.name as gallery_name');
 }
 
 /** Newest first; one gallery's when a slug is given. */
@@ -55,7 +52,11 @@ export function findImageRow(db: Db, id: number): Promise<ImageRow | undefined> 
 /** Records an uploaded image (its files are already stored) and its audit line. */
 export function createImage(db: Db, actor: Actor, values: Omit<Insertable<ImagesTable>, 'uploaded_at'>): Promise<number> {
   return db.transaction().execute(async (trx) => {
-    const row = await trx.insertInto('images').values({ ...values, uploaded_at: nowIso() }).returning('id').executeTakeFirstOrThrow();
+    const row = await trx
+      .insertInto('images')
+      .values({ ...values, uploaded_at: nowIso() })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     await recordAudit(trx, actor, 'image.uploaded', `image ${row.id} "${values.title}"`, `gallery ${values.gallery_id ?? 'none'}`);
     return row.id;
   });

@@ -1,8 +1,9 @@
-import { sql, type ExpressionBuilder } from 'kysely';
+import type { Insertable, Updateable } from 'kysely';
+import { type ExpressionBuilder, sql } from 'kysely';
+
 import type { User } from '../../contract';
 import type { AdminUser } from '../../contract/admin';
 import type { Db } from '../db';
-import type { Insertable, Updateable } from 'kysely';
 import { nowIso } from '../db/columns';
 import type { Database, UserRow, UsersTable } from '../db/schema';
 import { revokeAllSessions } from '../services/sessions';

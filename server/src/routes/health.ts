@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
+
 import { HealthSchema } from '../../contract';
 import { pingDatabase } from '../db';
 

@@ -1,4 +1,5 @@
-import { sql, type RawBuilder } from 'kysely';
+import { type RawBuilder, sql } from 'kysely';
+
 import type { Db } from '../db';
 import { isoAt } from '../db/columns';
 
@@ -20,7 +21,13 @@ function keyValues(key: CounterKey) {
 
 async function refusedFor(db: Db, key: CounterKey, column: 'expires_at' | 'locked_until'): Promise<CountResult> {
   const { scope, subject, address } = keyValues(key);
-  const row = await db.selectFrom('abuse_counters').select(column).where('scope', '=', scope).where('subject', '=', subject).where('address', '=', address).executeTakeFirst();
+  const row = await db
+    .selectFrom('abuse_counters')
+    .select(column)
+    .where('scope', '=', scope)
+    .where('subject', '=', subject)
+    .where('address', '=', address)
+    .executeTakeFirst();
   const until = row?.[column];
   return { allowed: false, retryAfter: Math.max(1, Math.ceil(((until ? Date.parse(until) : 0) - Date.now()) / 1000)) };
 }
@@ -57,15 +64,14 @@ export async function countInWindow(db: Db, key: CounterKey, limit: number, wind
  * of concurrent attempts only those below the lock get through. The count is forgotten
  * `memorySeconds` after the last attempt.
  */
-export async function countTowardsLock(
-  db: Db,
-  key: CounterKey,
-  lockSeconds: (count: number) => number,
-  memorySeconds: number,
-): Promise<CountResult> {
+export async function countTowardsLock(db: Db, key: CounterKey, lockSeconds: (count: number) => number, memorySeconds: number): Promise<CountResult> {
   const nowMs = Date.now();
   const now = isoAt(nowMs);
-  await db.deleteFrom('abuse_counters').where('expires_at', '<', now).where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<', now)])).execute();
+  await db
+    .deleteFrom('abuse_counters')
+    .where('expires_at', '<', now)
+    .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<', now)]))
+    .execute();
   const newCount = sql<number>`(case when ${ref('expires_at')} <= ${now} then 1 else ${ref('count')} + 1 end)`;
   const lockAt = (seconds: number) => (seconds > 0 ? isoAt(nowMs + seconds * 1000) : null);
   // The lock for each count, spelled out as a CASE: the same SQL on SQLite and PostgreSQL.

@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+
 import type { Db } from '../db';
 import { isoAt } from '../db/columns';
 

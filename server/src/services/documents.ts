@@ -4,8 +4,7 @@ import { entryDataOffset, listZipEntries, readZipEntry } from './zip';
 export const DOCUMENT_MAX_BYTES = 20 * 1024 * 1024;
 
 export const DOCUMENT_MESSAGES = {
-  unsupported:
-    'Unsupported file type. Upload a PDF, Word (.docx), OpenDocument text (.odt) or plain text (UTF-8) file; the content decides, not the name.',
+  unsupported: 'Unsupported file type. Upload a PDF, Word (.docx), OpenDocument text (.odt) or plain text (UTF-8) file; the content decides, not the name.',
 } as const;
 
 export type DocumentKind = 'pdf' | 'docx' | 'odt' | 'txt';
@@ -56,7 +55,15 @@ const MARKUP_START = /^\s*<(\?xml|!doctype|html|svg|script|body|head|iframe)\b/i
 /** UTF-8 that decodes cleanly and holds no NUL byte (binary files nearly always do). */
 function isPlainText(data: Buffer): boolean {
   if (data.includes(0)) return false;
-  if (MARKUP_START.test(data.subarray(0, 1024).toString('utf8').replace(/^\uFEFF/, ''))) return false;
+  if (
+    MARKUP_START.test(
+      data
+        .subarray(0, 1024)
+        .toString('utf8')
+        .replace(/^\uFEFF/, ''),
+    )
+  )
+    return false;
   try {
     new TextDecoder('utf-8', { fatal: true }).decode(data);
     return true;
@@ -91,6 +98,9 @@ export function downloadFileName(uploaded: string, kind: DocumentKind): string {
   const { extension } = DOCUMENT_TYPES[kind];
   let name = uploaded.normalize('NFC').replace(/\s+/g, ' ').trim().replace(/^\.+/, '');
   if (!name.toLowerCase().endsWith(`.${extension}`)) name = name ? `${name}.${extension}` : '';
-  const stem = name.slice(0, name.length - extension.length - 1).slice(0, MAX_NAME_LENGTH).trim();
+  const stem = name
+    .slice(0, name.length - extension.length - 1)
+    .slice(0, MAX_NAME_LENGTH)
+    .trim();
   return `${stem || 'document'}.${extension}`;
 }

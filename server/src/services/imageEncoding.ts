@@ -1,6 +1,7 @@
 import sharp from 'sharp';
-import { IMAGE_MAX_PIXELS, RENDITIONS, type ImageFormat, type RenditionName } from './images';
+
 import type { EncodedImage } from './imagePool';
+import { IMAGE_MAX_PIXELS, type ImageFormat, type RenditionName, RENDITIONS } from './images';
 
 function decoder(data: Buffer, animated = false) {
   // 'truncated' refuses cut-off files yet tolerates the harmless warnings many cameras trigger.

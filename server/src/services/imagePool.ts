@@ -1,5 +1,6 @@
-import { fork, type ChildProcess } from 'node:child_process';
+import { type ChildProcess, fork } from 'node:child_process';
 import path from 'node:path';
+
 import type { ImageFormat, ProcessedImage } from './images';
 
 export type EncodedImage = Pick<ProcessedImage, 'width' | 'height' | 'original' | 'renditions'>;

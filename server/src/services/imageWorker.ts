@@ -3,8 +3,9 @@
  * (services/imagePool.ts), on libvips threads and memory of its own.
  */
 import sharp from 'sharp';
+
 import { encodeImage } from './imageEncoding';
-import type { EncodeJob, EncodeAnswer } from './imagePool';
+import type { EncodeAnswer, EncodeJob } from './imagePool';
 
 // No cache of decoded images between jobs, and one libvips thread: the site keeps the other cores.
 sharp.cache(false);

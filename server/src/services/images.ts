@@ -1,4 +1,5 @@
 import sharp from 'sharp';
+
 import { encodeInWorker } from './imagePool';
 
 /** Largest upload accepted, in bytes (answered with 413 above it). */
@@ -15,8 +16,7 @@ export const IMAGE_MAX_SIDE = 12_000;
 export const IMAGE_MAX_ASPECT = 20;
 
 export const IMAGE_MESSAGES = {
-  invalid:
-    'Upload a valid image (JPEG, PNG, WebP, AVIF or GIF). The file you uploaded was either not an image or a corrupted image.',
+  invalid: 'Upload a valid image (JPEG, PNG, WebP, AVIF or GIF). The file you uploaded was either not an image or a corrupted image.',
   svg: 'SVG images are not accepted. Upload a JPEG, PNG, WebP, AVIF or GIF image.',
   tooManyPixels: (width: number, height: number, limit = IMAGE_MAX_PIXELS) =>
     `The image is too large: at most ${limit / 1_000_000} megapixels are accepted${limit === GIF_MAX_PIXELS ? ' for a GIF' : ''}, this one is ${width} × ${height} pixels.`,
@@ -87,7 +87,12 @@ export function sniffImage(data: Buffer): ImageFormat | 'svg' | undefined {
     if (brands.includes('avif') || brands.includes('avis')) return 'avif';
     return undefined;
   }
-  const head = data.subarray(0, 4096).toString('utf8').replace(/^\uFEFF/, '').trimStart().toLowerCase();
+  const head = data
+    .subarray(0, 4096)
+    .toString('utf8')
+    .replace(/^\uFEFF/, '')
+    .trimStart()
+    .toLowerCase();
   if (head.startsWith('<') && head.includes('<svg')) return 'svg';
   return undefined;
 }

@@ -1,7 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import nodemailer from 'nodemailer';
+
 import type { FastifyBaseLogger } from 'fastify';
+import nodemailer from 'nodemailer';
+
 import type { Config } from '../config';
 
 export interface MailMessage {

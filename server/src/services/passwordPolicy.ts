@@ -21,9 +21,7 @@ let commonPasswords: Set<string> | undefined;
  * corpora (the zxcvbn common list), lower-cased, most frequent first.
  */
 function isCommon(password: string): boolean {
-  commonPasswords ??= new Set(
-    fs.readFileSync(path.join(__dirname, 'common-passwords.txt'), 'utf8').split('\n').filter(Boolean),
-  );
+  commonPasswords ??= new Set(fs.readFileSync(path.join(__dirname, 'common-passwords.txt'), 'utf8').split('\n').filter(Boolean));
   return commonPasswords.has(password.trim().toLowerCase());
 }
 

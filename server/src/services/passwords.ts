@@ -1,4 +1,4 @@
-import { hash, parseOptions, verify, type Options } from '@node-rs/argon2';
+import { hash, type Options, parseOptions, verify } from '@node-rs/argon2';
 
 /** argon2id with the OWASP Password Storage Cheat Sheet's first recommendation: 19 MiB, 2 passes, 1 lane. */
 export const ARGON2_OPTIONS = {

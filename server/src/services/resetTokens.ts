@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+
 import type { UserRow } from '../db/schema';
 
 /** A reset link works for one hour. */

@@ -1,9 +1,10 @@
 import crypto from 'node:crypto';
+
 import type { Config } from '../config';
 import type { Db } from '../db';
+import { isoAt } from '../db/columns';
 import type { UserRow, UserSessionRow } from '../db/schema';
 import { signToken, verifyToken } from '../lib/tokens';
-import { isoAt } from '../db/columns';
 
 /** A refresh token lives a day, or 30 days with "remember me"; rotation never outlives the family. */
 export const REFRESH_TOKEN_SECONDS = 24 * 3600;
@@ -81,7 +82,12 @@ export async function startSession(
 }
 
 async function revokeFamily(db: Db, sessionId: number): Promise<void> {
-  await db.updateTable('user_sessions').set({ revoked_at: isoAt(Date.now()) }).where('id', '=', sessionId).where('revoked_at', 'is', null).execute();
+  await db
+    .updateTable('user_sessions')
+    .set({ revoked_at: isoAt(Date.now()) })
+    .where('id', '=', sessionId)
+    .where('revoked_at', 'is', null)
+    .execute();
 }
 
 type SessionOfToken = Pick<UserSessionRow, 'id' | 'family' | 'remember' | 'expires_at'>;
@@ -114,12 +120,7 @@ async function currentPair(db: Db, config: TokenConfig, userId: number, session:
  * REFRESH_GRACE_SECONDS it answers the sign-in's current pair, later it means the token was copied,
  * so the whole family is revoked. Undefined when refused.
  */
-export async function rotateRefreshToken(
-  db: Db,
-  config: TokenConfig,
-  token: string,
-  client: ClientInfo,
-): Promise<IssuedTokens | undefined> {
+export async function rotateRefreshToken(db: Db, config: TokenConfig, token: string, client: ClientInfo): Promise<IssuedTokens | undefined> {
   const claims = await verifyToken(config.secrets.jwt, 'refresh', token);
   if (!claims?.family) return undefined;
   const row = await db
@@ -227,7 +228,11 @@ export async function revokeSession(db: Db, userId: number, sessionId: number): 
  * Returns the number of sessions revoked.
  */
 export async function revokeAllSessions(db: Db, userId: number, options: { exceptFamily?: string } = {}): Promise<number> {
-  let update = db.updateTable('user_sessions').set({ revoked_at: isoAt(Date.now()) }).where('user_id', '=', userId).where('revoked_at', 'is', null);
+  let update = db
+    .updateTable('user_sessions')
+    .set({ revoked_at: isoAt(Date.now()) })
+    .where('user_id', '=', userId)
+    .where('revoked_at', 'is', null);
   if (options.exceptFamily) update = update.where('family', '!=', options.exceptFamily);
   const result = await update.executeTakeFirst();
   await db.deleteFrom('app_tokens').where('user_id', '=', userId).where('used_at', 'is', null).execute();

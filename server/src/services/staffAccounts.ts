@@ -2,12 +2,12 @@ import type { Db } from '../db';
 import { nowIso } from '../db/columns';
 import type { UserRow } from '../db/schema';
 import { COMMAND_LINE, recordAudit } from '../repositories/audit';
+import { findUserByEmail } from '../repositories/users';
 import { clearLoginFailures } from './loginThrottle';
-import { hashPassword } from './passwords';
 import { passwordProblems } from './passwordPolicy';
+import { hashPassword } from './passwords';
 import { revokeAllSessions } from './sessions';
 import { cleanEmail, isValidEmail, normalizeEmail } from './users';
-import { findUserByEmail } from '../repositories/users';
 
 export class AccountInputError extends Error {}
 

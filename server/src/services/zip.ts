@@ -1,5 +1,5 @@
-import zlib from 'node:zlib';
 import { promisify } from 'node:util';
+import zlib from 'node:zlib';
 
 const inflateRaw = promisify(zlib.inflateRaw);
 

@@ -1,8 +1,9 @@
+import crypto from 'node:crypto';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
-import crypto from 'node:crypto';
 import type { Readable } from 'node:stream';
-import { isValidKey, type ByteRange, type Storage, type StoredFileInfo } from './index';
+
+import { type ByteRange, isValidKey, type Storage, type StoredFileInfo } from './index';
 
 const TEMP_FOLDER = '.tmp';
 

@@ -1,4 +1,5 @@
 import { Readable } from 'node:stream';
+
 import type { ByteRange, Storage, StoredFileInfo } from './index';
 
 interface Entry {
@@ -53,7 +54,8 @@ export class MemoryCachedStorage implements Storage {
     if (cached) return cached.data;
     const info = await this.inner.stat(key);
     const data = await this.inner.read(key);
-    if (info && data.length <= this.options.maxFileBytes && !this.deleted.has(key)) this.remember(key, { info, data, expires: Date.now() + this.options.ttlMs });
+    if (info && data.length <= this.options.maxFileBytes && !this.deleted.has(key))
+      this.remember(key, { info, data, expires: Date.now() + this.options.ttlMs });
     return data;
   }
 

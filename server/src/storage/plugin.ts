@@ -1,4 +1,5 @@
 import fp from 'fastify-plugin';
+
 import { SMALL_FILE_BYTES, type Storage } from './index';
 import { LocalStorage } from './local';
 import { MemoryCachedStorage } from './memoryCache';

@@ -1,6 +1,8 @@
-import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
 import { Readable } from 'node:stream';
-import { isValidKey, type ByteRange, type Storage, type StoredFileInfo } from './index';
+
+import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
+
+import { type ByteRange, isValidKey, type Storage, type StoredFileInfo } from './index';
 
 export interface S3Location {
   bucket: string;
@@ -37,7 +39,8 @@ export function parseS3Url(text: string): S3Location {
   };
 }
 
-const isMissing = (error: unknown) => error instanceof S3ServiceException && (error.$metadata.httpStatusCode === 404 || error.name === 'NotFound' || error.name === 'NoSuchKey');
+const isMissing = (error: unknown) =>
+  error instanceof S3ServiceException && (error.$metadata.httpStatusCode === 404 || error.name === 'NotFound' || error.name === 'NoSuchKey');
 
 /**
  * Files in an S3 bucket, so that several instances on several machines share one set of media.

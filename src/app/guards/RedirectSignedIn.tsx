@@ -1,4 +1,5 @@
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
+
 import { useAuth } from '@/lib/session/AuthProvider';
 import { returnPath } from '@/lib/session/returnPath';
 import { isSigningOut } from '@/lib/session/useSignOut';

@@ -1,8 +1,9 @@
 import type { ReactElement } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
-import { useAuth } from '@/lib/session/AuthProvider';
+
 import { paths } from '@/lib/paths';
 import { AuthLoading } from '@/lib/session/AuthLoading';
+import { useAuth } from '@/lib/session/AuthProvider';
 
 interface Props {
   /** What a signed-in user who is not staff sees; without it they are sent to the home page. */

@@ -1,9 +1,11 @@
 import styled from 'styled-components';
+
 import { site } from '@/content/site';
+import { theme } from '@/lib/theme/themes';
+
 import { navLinks } from './navLinks';
 import { NavList } from './NavList';
 import { pageGutter } from './pageGutter';
-import { theme } from '@/lib/theme/themes';
 
 const Bar = styled.footer`
   display: flex;
@@ -17,8 +19,12 @@ const Bar = styled.footer`
   background: ${theme.colors.surfaceAlt};
   color: ${theme.colors.muted};
   font: ${theme.fontSizes.sm} ${theme.fonts.ui};
-  nav { margin-left: -${theme.space[3]}; }
-  p { margin: 0; }
+  nav {
+    margin-left: -${theme.space[3]};
+  }
+  p {
+    margin: 0;
+  }
 `;
 
 export function Footer({ isStaff }: { isStaff: boolean }) {

@@ -1,13 +1,15 @@
 import { Outlet } from 'react-router-dom';
 import styled from 'styled-components';
+
 import { paths } from '@/lib/paths';
-import { ScreenErrorBoundary } from '../RouteBoundary';
 import { useAuth } from '@/lib/session/AuthProvider';
 import { useSignOut } from '@/lib/session/useSignOut';
+import { theme } from '@/lib/theme/themes';
+
+import { ScreenErrorBoundary } from '../RouteBoundary';
 import { Footer } from './Footer';
 import { ScrollToTop } from './ScrollToTop';
 import { TopBar } from './TopBar';
-import { theme } from '@/lib/theme/themes';
 
 /** A column filling the window, so the footer sits at the bottom of short pages. */
 const Shell = styled.div`
@@ -15,10 +17,21 @@ const Shell = styled.div`
   flex-direction: column;
   min-height: 100vh;
   /* The page content, focused (without a ring) by the skip link. */
-  > div { flex: 1; outline: none; }
+  > div {
+    flex: 1;
+    outline: none;
+  }
   /* The skip link, off screen until focused. */
-  > a { position: absolute; top: -99px; z-index: 20; padding: ${theme.space[2]}; background: ${theme.colors.surface}; }
-  > a:focus { top: 0; }
+  > a {
+    position: absolute;
+    top: -99px;
+    z-index: 20;
+    padding: ${theme.space[2]};
+    background: ${theme.colors.surface};
+  }
+  > a:focus {
+    top: 0;
+  }
 `;
 
 /** The frame of every page except the not-found screen: top bar, page, footer. */

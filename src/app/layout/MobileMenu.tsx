@@ -1,10 +1,12 @@
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
+
 import { paths } from '@/lib/paths';
+import { theme } from '@/lib/theme/themes';
+
 import type { NavItem } from './navLinks';
 import { NavList } from './NavList';
 import { AccountItems, menuRows } from './UserMenu';
-import { theme } from '@/lib/theme/themes';
 
 const Panel = styled.nav`
   position: fixed;
@@ -14,7 +16,12 @@ const Panel = styled.nav`
   padding: ${theme.space[4]};
   background: ${theme.colors.surface};
   border-bottom: 1px solid ${theme.colors.border};
-  ul { flex-direction: column; margin: 0; padding: 0; list-style: none; }
+  ul {
+    flex-direction: column;
+    margin: 0;
+    padding: 0;
+    list-style: none;
+  }
   p {
     margin: ${theme.space[3]} 0 0;
     padding: ${theme.space[4]} ${theme.space[3]} ${theme.space[1]};
@@ -23,7 +30,9 @@ const Panel = styled.nav`
     font-size: ${theme.fontSizes.sm};
   }
   ${menuRows}
-  @media (min-width: calc(${theme.breakpoints.tablet} + 1px)) { display: none; }
+  @media (min-width: calc(${theme.breakpoints.tablet} + 1px)) {
+    display: none;
+  }
 `;
 
 interface Props {

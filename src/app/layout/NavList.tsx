@@ -1,7 +1,9 @@
 import { NavLink } from 'react-router-dom';
 import styled from 'styled-components';
-import type { NavItem } from './navLinks';
+
 import { theme } from '@/lib/theme/themes';
+
+import type { NavItem } from './navLinks';
 
 const List = styled.ul`
   display: flex;
@@ -23,7 +25,10 @@ export const NavItemLink = styled(NavLink)`
   font-family: ${theme.fonts.ui};
   font-size: ${theme.fontSizes.sm};
   text-decoration: none;
-  &:hover { color: ${theme.colors.text}; background: ${theme.colors.surfaceAlt}; }
+  &:hover {
+    color: ${theme.colors.text};
+    background: ${theme.colors.surfaceAlt};
+  }
   &[aria-current='page'] {
     color: ${theme.colors.text};
     text-decoration: underline 2px ${theme.colors.accent};

@@ -1,5 +1,7 @@
 import styled, { keyframes } from 'styled-components';
+
 import { theme } from '@/lib/theme/themes';
+
 import { useSlowScreenLoad } from '../screenLoads';
 
 /** A load this quick needs no sign; a slower one would look like a click that did nothing. */
@@ -26,7 +28,11 @@ const Track = styled.div`
     animation: ${sweep} 1.1s ease-in-out infinite;
   }
   @media (prefers-reduced-motion: reduce) {
-    &::after { animation: none; width: 100%; opacity: 0.6; }
+    &::after {
+      animation: none;
+      width: 100%;
+      opacity: 0.6;
+    }
   }
 `;
 

@@ -1,7 +1,9 @@
 import styled from 'styled-components';
-import { useAppDispatch, useAppSelector } from '../hooks';
-import { selectThemeMode, themeToggled } from '@/lib/theme/themeSlice';
+
 import { theme } from '@/lib/theme/themes';
+import { selectThemeMode, themeToggled } from '@/lib/theme/themeSlice';
+
+import { useAppDispatch, useAppSelector } from '../hooks';
 
 export const IconButton = styled.button.attrs({ type: 'button' })`
   display: inline-grid;
@@ -14,8 +16,17 @@ export const IconButton = styled.button.attrs({ type: 'button' })`
   background: transparent;
   color: ${theme.colors.text};
   cursor: pointer;
-  &:hover { background: ${theme.colors.surfaceAlt}; }
-  svg { width: 20px; height: 20px; fill: none; stroke: currentColor; stroke-width: 1.8; stroke-linecap: round; }
+  &:hover {
+    background: ${theme.colors.surfaceAlt};
+  }
+  svg {
+    width: 20px;
+    height: 20px;
+    fill: none;
+    stroke: currentColor;
+    stroke-width: 1.8;
+    stroke-linecap: round;
+  }
 `;
 
 /** Light/dark switch (a half-filled circle); the theme slice stores the choice and sets the `dark` class. */

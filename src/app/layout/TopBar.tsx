@@ -1,16 +1,18 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import styled from 'styled-components';
+
 import { site } from '@/content/site';
 import { paths } from '@/lib/paths';
+import { theme } from '@/lib/theme/themes';
 import { ButtonLink } from '@/ui';
+
 import { MobileMenu } from './MobileMenu';
 import { navLinks } from './navLinks';
 import { NavItemLink, NavList } from './NavList';
-import { IconButton, ThemeToggle } from './ThemeToggle';
 import { pageGutter } from './pageGutter';
+import { IconButton, ThemeToggle } from './ThemeToggle';
 import { UserMenu } from './UserMenu';
-import { theme } from '@/lib/theme/themes';
 
 /** Scroll distance after which the bar turns solid. */
 const SCROLLED_PX = 80;
@@ -28,7 +30,9 @@ const Bar = styled.header<{ $scrolled: boolean }>`
   background: ${({ $scrolled }) => ($scrolled ? theme.colors.surface : theme.colors.background)};
   border-bottom: 1px solid ${({ $scrolled }) => ($scrolled ? theme.colors.border : 'transparent')};
   box-shadow: ${({ $scrolled }) => ($scrolled ? `0 2px 12px ${theme.colors.overlay}` : 'none')};
-  transition: background 200ms, box-shadow 200ms;
+  transition:
+    background 200ms,
+    box-shadow 200ms;
   font-family: ${theme.fonts.ui};
 `;
 const Brand = styled(Link)`
@@ -43,10 +47,14 @@ const Wide = styled.div`
   display: flex;
   align-items: center;
   gap: ${theme.space[2]};
-  @media (max-width: ${theme.breakpoints.tablet}) { display: none; }
+  @media (max-width: ${theme.breakpoints.tablet}) {
+    display: none;
+  }
 `;
 const MenuButton = styled(IconButton)`
-  @media (min-width: calc(${theme.breakpoints.tablet} + 1px)) { display: none; }
+  @media (min-width: calc(${theme.breakpoints.tablet} + 1px)) {
+    display: none;
+  }
 `;
 
 function useScrolledPast(px: number): boolean {

@@ -1,13 +1,15 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import styled, { css } from 'styled-components';
-import { adminBackendUrl, paths } from '@/lib/paths';
+
 import { PathLink } from '@/lib/PathLink';
+import { adminBackendUrl, paths } from '@/lib/paths';
 import { theme } from '@/lib/theme/themes';
 
 /** Plain rows for the links and the Sign Out button of the account menus. */
 export const menuRows = css`
-  a, button {
+  a,
+  button {
     display: flex;
     align-items: center;
     width: 100%;
@@ -22,7 +24,11 @@ export const menuRows = css`
     text-decoration: none;
     cursor: pointer;
   }
-  a:hover, button:hover { background: ${theme.colors.surfaceAlt}; color: inherit; }
+  a:hover,
+  button:hover {
+    background: ${theme.colors.surfaceAlt};
+    color: inherit;
+  }
 `;
 const Wrapper = styled.div`
   position: relative;
@@ -39,7 +45,9 @@ const Toggle = styled.button`
   text-overflow: ellipsis;
   white-space: nowrap;
   cursor: pointer;
-  &::after { content: ' ▾'; }
+  &::after {
+    content: ' ▾';
+  }
 `;
 const List = styled.ul`
   position: absolute;

@@ -1,4 +1,5 @@
 import { css } from 'styled-components';
+
 import { theme } from '@/lib/theme/themes';
 
 /** Side padding that lines the top bar and footer up with the centred page column of ui/Page. */

@@ -1,5 +1,5 @@
-import { pages } from '@/content/pages';
 import { pageHeads } from '@/content/head';
+import { pages } from '@/content/pages';
 import { useDocumentTitle } from '@/lib/useDocumentTitle';
 import { Page, Prose } from '@/ui';
 

@@ -1,11 +1,13 @@
 import { Navigate, NavLink, Route, Routes } from 'react-router-dom';
 import styled from 'styled-components';
+
 import { paths } from '@/lib/paths';
+import { theme } from '@/lib/theme/themes';
 import { useDocumentTitle } from '@/lib/useDocumentTitle';
 import { Muted, Page } from '@/ui';
+
 import { AuditPanel } from './AuditPanel';
 import { UsersPanel } from './UsersPanel';
-import { theme } from '@/lib/theme/themes';
 
 const Tabs = styled.nav`
   display: flex;
@@ -24,7 +26,9 @@ const Tabs = styled.nav`
     font-weight: 600;
     text-decoration: none;
   }
-  a:hover { color: ${theme.colors.text}; }
+  a:hover {
+    color: ${theme.colors.text};
+  }
   a[aria-current='page'] {
     color: ${theme.colors.accent};
     border-bottom-color: ${theme.colors.accent};

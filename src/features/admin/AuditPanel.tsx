@@ -1,12 +1,14 @@
 import { useState } from 'react';
 import styled from 'styled-components';
+
 import { failureMessage } from '@/lib/api/errors';
-import { Alert, LoadingText, Muted, Table } from '@/ui';
-import { useGetAuditLogQuery } from './adminApi';
 import { formatDateTime } from '@/lib/dates';
+import { theme } from '@/lib/theme/themes';
+import { Alert, LoadingText, Muted, Table } from '@/ui';
+
+import { useGetAuditLogQuery } from './adminApi';
 import { breakLongWords } from './breakLongWords';
 import { Pager } from './Pager';
-import { theme } from '@/lib/theme/themes';
 
 export const AUDIT_PAGE_SIZE = 25;
 

@@ -1,4 +1,5 @@
 import styled from 'styled-components';
+
 import { theme } from '@/lib/theme/themes';
 
 type Tone = 'accent' | 'success' | 'danger' | 'neutral';
@@ -16,5 +17,11 @@ export const Badge = styled.span<{ $tone: Tone }>`
   color: ${({ $tone }) =>
     $tone === 'accent' ? theme.colors.info : $tone === 'success' ? theme.colors.success : $tone === 'danger' ? theme.colors.danger : theme.colors.muted};
   background: ${({ $tone }) =>
-    $tone === 'accent' ? theme.colors.infoSurface : $tone === 'success' ? theme.colors.successSurface : $tone === 'danger' ? theme.colors.dangerSurface : theme.colors.surfaceAlt};
+    $tone === 'accent'
+      ? theme.colors.infoSurface
+      : $tone === 'success'
+        ? theme.colors.successSurface
+        : $tone === 'danger'
+          ? theme.colors.dangerSurface
+          : theme.colors.surfaceAlt};
 `;

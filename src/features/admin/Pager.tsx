@@ -1,6 +1,7 @@
 import styled from 'styled-components';
-import { Button } from '@/ui';
+
 import { theme } from '@/lib/theme/themes';
+import { Button } from '@/ui';
 
 const Bar = styled.nav`
   display: flex;

@@ -1,13 +1,15 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { type FormEvent, useEffect, useState } from 'react';
 import styled from 'styled-components';
+
 import { failureMessage } from '@/lib/api/errors';
 import { useAuth } from '@/lib/session/AuthProvider';
+import { theme } from '@/lib/theme/themes';
 import { Alert, Button, FieldFrame, FormAlert, Input, LoadingText, Muted } from '@/ui';
+
 import { useGetAdminUsersQuery } from './adminApi';
-import { Pager, pageCount } from './Pager';
+import { pageCount, Pager } from './Pager';
 import { UsersTable } from './UsersTable';
 import { useUserActions } from './useUserActions';
-import { theme } from '@/lib/theme/themes';
 
 export const USERS_PAGE_SIZE = 20;
 
@@ -15,7 +17,10 @@ const SearchRow = styled.div`
   display: flex;
   flex-wrap: wrap;
   gap: ${theme.space[3]};
-  > input { flex: 1 1 14rem; width: auto; }
+  > input {
+    flex: 1 1 14rem;
+    width: auto;
+  }
 `;
 
 /** Find users, page through them, and act on one at a time. */

@@ -1,13 +1,15 @@
 import styled from 'styled-components';
+
 import type { AdminUser } from '@/contract/admin';
 import { formatDate } from '@/lib/dates';
+import { formatDateTime } from '@/lib/dates';
+import { theme } from '@/lib/theme/themes';
 import { Button, Table } from '@/ui';
+
 import { Badge } from './Badge';
 import { breakLongWords } from './breakLongWords';
-import { formatDateTime } from '@/lib/dates';
 import { userName } from './format';
 import type { UserAction } from './useUserActions';
-import { theme } from '@/lib/theme/themes';
 
 const Name = styled.span`
   display: block;
@@ -38,13 +40,17 @@ const Actions = styled.div`
   display: grid;
   grid-template-columns: repeat(2, minmax(max-content, 1fr));
   gap: ${theme.space[2]};
-  button { white-space: nowrap; }
+  button {
+    white-space: nowrap;
+  }
   @media (max-width: ${theme.breakpoints.tablet}) {
     grid-template-columns: minmax(0, max-content);
   }
   /* On a phone a button's label wraps rather than push the card past the screen's edge. */
   @media (max-width: ${theme.breakpoints.phone}) {
-    button { white-space: normal; }
+    button {
+      white-space: normal;
+    }
   }
 `;
 /** As wide as the buttons above it: its own text must not widen the column. */
@@ -139,8 +145,7 @@ function UserRow({ user, isSelf, isBusy, onAction }: { user: AdminUser; isSelf: 
           </Button>
           {isSelf && (
             <SelfNote id={selfNoteId}>
-              This is your account: you cannot withdraw your own staff access, deactivate or delete yourself here. Your
-              sign-ins are on your profile.
+              This is your account: you cannot withdraw your own staff access, deactivate or delete yourself here. Your sign-ins are on your profile.
             </SelfNote>
           )}
           {ownerProtected && <SelfNote id={ownerNoteId}>This is the site’s owner: only the owner can change this account.</SelfNote>}

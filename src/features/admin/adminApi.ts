@@ -1,7 +1,7 @@
 import type { AdminUser, AdminUserPage, AdminUserUpdate, AuditPage } from '@/contract/admin';
 import { api } from '@/lib/api/apiSlice';
-import { apiPaths } from '@/lib/paths';
 import { isNotFound } from '@/lib/api/errors';
+import { apiPaths } from '@/lib/paths';
 
 const userList = { type: 'AdminUser', id: 'LIST' } as const;
 const auditList = { type: 'Audit', id: 'LIST' } as const;
@@ -49,10 +49,4 @@ export const adminApi = api.injectEndpoints({
   }),
 });
 
-export const {
-  useGetAdminUsersQuery,
-  useUpdateAdminUserMutation,
-  useSignOutAdminUserMutation,
-  useDeleteAdminUserMutation,
-  useGetAuditLogQuery,
-} = adminApi;
+export const { useGetAdminUsersQuery, useUpdateAdminUserMutation, useSignOutAdminUserMutation, useDeleteAdminUserMutation, useGetAuditLogQuery } = adminApi;

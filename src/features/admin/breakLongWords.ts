@@ -1,4 +1,5 @@
 import { css } from 'styled-components';
+
 import { theme } from '@/lib/theme/themes';
 
 /**

@@ -4,4 +4,3 @@ import type { AdminUser } from '@/contract/admin';
 export function userName(user: Pick<AdminUser, 'first_name' | 'last_name' | 'email'>): string {
   return `${user.first_name} ${user.last_name}`.trim() || user.email;
 }
-

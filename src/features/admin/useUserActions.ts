@@ -1,7 +1,9 @@
 import { useState } from 'react';
+
 import type { AdminUser } from '@/contract/admin';
 import { failureMessage } from '@/lib/api/errors';
 import type { FormMessage } from '@/ui';
+
 import { useDeleteAdminUserMutation, useSignOutAdminUserMutation, useUpdateAdminUserMutation } from './adminApi';
 import { userName } from './format';
 

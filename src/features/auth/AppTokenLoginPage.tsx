@@ -1,11 +1,13 @@
 import { useLayoutEffect, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
+
 import { removeAppTokenFromAddressBar, takeCapturedAppToken } from '@/lib/appToken';
 import { paths } from '@/lib/paths';
 import { useAuth } from '@/lib/session/AuthProvider';
 import { LoadingText, Muted } from '@/ui';
+
+import { type TokenLoginError, useLoginWithTokenMutation } from './authApi';
 import { AuthLayout, FormLinks } from './AuthLayout';
-import { useLoginWithTokenMutation, type TokenLoginError } from './authApi';
 import { messages } from './messages';
 
 function isHttpFailure(error: unknown): error is TokenLoginError & { status: number } {

@@ -1,9 +1,10 @@
 import type { FormEvent, ReactNode } from 'react';
 import styled from 'styled-components';
+
 import { useHydrated } from '@/lib/hydration';
+import { theme } from '@/lib/theme/themes';
 import { useDocumentTitle } from '@/lib/useDocumentTitle';
 import { Card, Muted, Page } from '@/ui';
-import { theme } from '@/lib/theme/themes';
 
 const Column = styled.div`
   max-width: 460px;
@@ -11,8 +12,13 @@ const Column = styled.div`
 `;
 
 const Panel = styled(Card)`
-  h1 { font-size: ${theme.fontSizes.xl}; margin-bottom: ${theme.space[2]}; }
-  form { margin-top: ${theme.space[5]}; }
+  h1 {
+    font-size: ${theme.fontSizes.xl};
+    margin-bottom: ${theme.space[2]};
+  }
+  form {
+    margin-top: ${theme.space[5]};
+  }
 `;
 
 const Intro = styled(Muted)`

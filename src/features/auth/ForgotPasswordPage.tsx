@@ -1,9 +1,11 @@
-import { useState, type FormEvent } from 'react';
+import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router-dom';
+
 import { paths } from '@/lib/paths';
-import { Button, FormAlert, TextField, type FormMessage } from '@/ui';
-import { AuthForm, AuthLayout, FormLinks, SubmitRow } from './AuthLayout';
+import { Button, FormAlert, type FormMessage, TextField } from '@/ui';
+
 import { useForgotPasswordMutation } from './authApi';
+import { AuthForm, AuthLayout, FormLinks, SubmitRow } from './AuthLayout';
 import { messages } from './messages';
 
 /** Ask for a password reset link; the form locks once the request is sent. */

@@ -1,13 +1,17 @@
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
+
 import { paths } from '@/lib/paths';
-import { Alert } from '@/ui';
-import { AuthLayout, FormLinks } from './AuthLayout';
 import { theme } from '@/lib/theme/themes';
+import { Alert } from '@/ui';
+
+import { AuthLayout, FormLinks } from './AuthLayout';
 
 const Steps = styled.ol`
   padding-left: ${theme.space[5]};
-  li { margin-bottom: ${theme.space[2]}; }
+  li {
+    margin-bottom: ${theme.space[2]};
+  }
 `;
 
 /** Where a failed app-token login lands: what happened and how to get in. */

@@ -1,13 +1,15 @@
-import { useState, type FormEvent } from 'react';
+import { type FormEvent, useState } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
+
 import { errorDetail, isNetworkError } from '@/lib/api/errors';
 import { paths } from '@/lib/paths';
 import { useAuth } from '@/lib/session/AuthProvider';
 import { returnPath } from '@/lib/session/returnPath';
 import { tokenStorage } from '@/lib/tokens';
-import { Alert, Button, CheckboxField, FormAlert, PasswordField, TextField, type FormMessage } from '@/ui';
-import { AuthForm, AuthLayout, FormLinks, SubmitRow } from './AuthLayout';
+import { Alert, Button, CheckboxField, FormAlert, type FormMessage, PasswordField, TextField } from '@/ui';
+
 import { useLoginMutation } from './authApi';
+import { AuthForm, AuthLayout, FormLinks, SubmitRow } from './AuthLayout';
 import { messages } from './messages';
 
 /** Sign in at /login and /signin. */
@@ -39,21 +41,11 @@ export function LoginPage() {
 
   return (
     <AuthLayout title="Sign in" intro="Welcome back. Sign in with the email address you registered with.">
-      {searchParams.get('registrationSuccess') === 'true' && !message && (
-        <Alert tone="success">{messages.registered}</Alert>
-      )}
+      {searchParams.get('registrationSuccess') === 'true' && !message && <Alert tone="success">{messages.registered}</Alert>}
       {searchParams.get('session') === 'ended' && !message && <Alert tone="info">{messages.sessionEnded}</Alert>}
       <FormAlert message={message} />
       <AuthForm onSubmit={onSubmit}>
-        <TextField
-          label="Email"
-          type="email"
-          name="email"
-          autoComplete="email"
-          required
-          value={email}
-          onChange={(event) => setEmail(event.target.value)}
-        />
+        <TextField label="Email" type="email" name="email" autoComplete="email" required value={email} onChange={(event) => setEmail(event.target.value)} />
         <PasswordField
           label="Password"
           name="password"
@@ -62,12 +54,7 @@ export function LoginPage() {
           value={password}
           onChange={(event) => setPassword(event.target.value)}
         />
-        <CheckboxField
-          label="Remember me"
-          name="remember"
-          checked={remember}
-          onChange={(event) => setRemember(event.target.checked)}
-        />
+        <CheckboxField label="Remember me" name="remember" checked={remember} onChange={(event) => setRemember(event.target.checked)} />
         <SubmitRow>
           <Button type="submit" disabled={isLoading}>
             {isLoading ? 'Signing in...' : 'Sign in'}

@@ -1,15 +1,17 @@
-import { useState, type ChangeEvent, type FormEvent } from 'react';
+import { type ChangeEvent, type FormEvent, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
+
 import type { RegisterRequest } from '@/contract/accounts';
 import { isNetworkError, registrationErrorLines } from '@/lib/api/errors';
 import { paths } from '@/lib/paths';
-import { Button, CheckboxField, FormAlert, PasswordField, TextAreaField, TextField, type FormMessage } from '@/ui';
-import { AuthForm, AuthLayout, FormLinks, SubmitRow } from './AuthLayout';
+import { theme } from '@/lib/theme/themes';
+import { Button, CheckboxField, FormAlert, type FormMessage, PasswordField, TextAreaField, TextField } from '@/ui';
+
 import { useRegisterMutation } from './authApi';
+import { AuthForm, AuthLayout, FormLinks, SubmitRow } from './AuthLayout';
 import { messages } from './messages';
 import { TermsModal } from './TermsModal';
-import { theme } from '@/lib/theme/themes';
 
 const NameRow = styled.div`
   display: grid;
@@ -26,7 +28,9 @@ const InlineButton = styled.button.attrs({ type: 'button' })`
   text-decoration: underline;
   text-underline-offset: 0.15em;
   cursor: pointer;
-  &:hover { color: ${theme.colors.accentHover}; }
+  &:hover {
+    color: ${theme.colors.accentHover};
+  }
 `;
 
 type Fields = Required<RegisterRequest>;

@@ -1,10 +1,12 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { type FormEvent, useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
+
 import { fieldMessage } from '@/lib/api/errors';
 import { paths } from '@/lib/paths';
-import { Button, FormAlert, PasswordField, type FormMessage } from '@/ui';
-import { AuthForm, AuthLayout, FormLinks, SubmitRow } from './AuthLayout';
+import { Button, FormAlert, type FormMessage, PasswordField } from '@/ui';
+
 import { useResetPasswordMutation } from './authApi';
+import { AuthForm, AuthLayout, FormLinks, SubmitRow } from './AuthLayout';
 import { messages } from './messages';
 
 /** How long the success message stays before the move to sign-in. */

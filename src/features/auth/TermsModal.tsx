@@ -1,11 +1,18 @@
 import styled from 'styled-components';
-import { Button, Modal, Muted, Row } from '@/ui';
-import { TERMS_LAST_UPDATED, termsSections } from './termsContent';
+
 import { theme } from '@/lib/theme/themes';
+import { Button, Modal, Muted, Row } from '@/ui';
+
+import { TERMS_LAST_UPDATED, termsSections } from './termsContent';
 
 const Section = styled.section`
-  h3 { font-size: ${theme.fontSizes.md}; margin-bottom: ${theme.space[2]}; }
-  p { font-size: ${theme.fontSizes.sm}; }
+  h3 {
+    font-size: ${theme.fontSizes.md};
+    margin-bottom: ${theme.space[2]};
+  }
+  p {
+    font-size: ${theme.fontSizes.sm};
+  }
 `;
 
 const Updated = styled(Muted)`

@@ -1,10 +1,12 @@
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
+
 import { paths } from '@/lib/paths';
 import { useAuth } from '@/lib/session/AuthProvider';
-import { LoadingText, Muted } from '@/ui';
-import { AuthLayout } from './AuthLayout';
 import { theme } from '@/lib/theme/themes';
+import { LoadingText, Muted } from '@/ui';
+
+import { AuthLayout } from './AuthLayout';
 
 const Destinations = styled.ul`
   display: grid;
@@ -13,8 +15,14 @@ const Destinations = styled.ul`
   padding: 0;
   list-style: none;
   font-family: ${theme.fonts.ui};
-  a { font-weight: 600; }
-  span { display: block; color: ${theme.colors.muted}; font-size: ${theme.fontSizes.sm}; }
+  a {
+    font-weight: 600;
+  }
+  span {
+    display: block;
+    color: ${theme.colors.muted};
+    font-size: ${theme.fontSizes.sm};
+  }
 `;
 
 /** Where a successful app-token login lands: who is signed in, and where to go next. */

@@ -1,4 +1,5 @@
 import type { FetchBaseQueryError, FetchBaseQueryMeta } from '@reduxjs/toolkit/query';
+
 import type { Detail, LoginResponse, User } from '@/contract';
 import type { ForgotPasswordRequest, LoginRequest, RegisterRequest, ResetPasswordParams, ResetPasswordRequest } from '@/contract/accounts';
 import { api } from '@/lib/api/apiSlice';

@@ -1,5 +1,7 @@
 import styled from 'styled-components';
+
 import { Alert, Button, ButtonLink } from '@/ui';
+
 import { useGetCurrentCvQuery } from './cvApi';
 
 /** Puts the failure text on its own line below the buttons it sits among. */

@@ -1,12 +1,14 @@
 import styled from 'styled-components';
+
+import { pageHeads } from '@/content/head';
 import { pages } from '@/content/pages';
 import { site } from '@/content/site';
-import { pageHeads } from '@/content/head';
+import { theme } from '@/lib/theme/themes';
 import { useDocumentTitle } from '@/lib/useDocumentTitle';
 import { ButtonLink, Muted, Page, Row } from '@/ui';
+
 import { CvDownloadButton } from './CvDownloadButton';
 import { CvSection, EntryList, PairList } from './CvSections';
-import { theme } from '@/lib/theme/themes';
 
 const Header = styled.header`
   margin-bottom: ${theme.space[7]};

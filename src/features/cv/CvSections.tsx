@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import styled from 'styled-components';
+
 import type { CvEntry, LabelledItem } from '@/content/pages';
 import { theme } from '@/lib/theme/themes';
 
@@ -10,12 +11,22 @@ const Section = styled.section`
     border-bottom: 1px solid ${theme.colors.border};
     font-size: ${theme.fontSizes.lg};
   }
-  ul { margin: 0; padding-left: ${theme.space[5]}; }
-  li + li { margin-top: ${theme.space[1]}; }
+  ul {
+    margin: 0;
+    padding-left: ${theme.space[5]};
+  }
+  li + li {
+    margin-top: ${theme.space[1]};
+  }
 `;
 const Entry = styled.article`
-  & + & { margin-top: ${theme.space[5]}; }
-  h3 { margin-bottom: ${theme.space[1]}; font-size: ${theme.fontSizes.md}; }
+  & + & {
+    margin-top: ${theme.space[5]};
+  }
+  h3 {
+    margin-bottom: ${theme.space[1]};
+    font-size: ${theme.fontSizes.md};
+  }
 `;
 const Meta = styled.p`
   margin-bottom: ${theme.space[2]};
@@ -25,8 +36,15 @@ const Meta = styled.p`
 `;
 const Pairs = styled.dl`
   margin: 0;
-  dt { font-family: ${theme.fonts.ui}; font-size: ${theme.fontSizes.sm}; font-weight: 600; }
-  dd { margin: 0 0 ${theme.space[3]}; overflow-wrap: anywhere; }
+  dt {
+    font-family: ${theme.fonts.ui};
+    font-size: ${theme.fontSizes.sm};
+    font-weight: 600;
+  }
+  dd {
+    margin: 0 0 ${theme.space[3]};
+    overflow-wrap: anywhere;
+  }
 `;
 
 export function CvSection({ title, children }: { title: string; children: ReactNode }) {

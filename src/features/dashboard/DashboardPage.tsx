@@ -1,14 +1,19 @@
 import styled from 'styled-components';
-import { adminBackendUrl, paths } from '@/lib/paths';
+
 import { PathLink } from '@/lib/PathLink';
+import { adminBackendUrl, paths } from '@/lib/paths';
 import { useAuth } from '@/lib/session/AuthProvider';
 import { ButtonLink, Card, CardGrid, Muted, Page } from '@/ui';
 
 const DashboardCard = styled(Card)`
   display: flex;
   flex-direction: column;
-  p { flex: 1; }
-  a { align-self: flex-start; }
+  p {
+    flex: 1;
+  }
+  a {
+    align-self: flex-start;
+  }
 `;
 
 const cards = [

@@ -1,5 +1,6 @@
 import { failureMessage } from '@/lib/api/errors';
 import { CreateNamedForm } from '@/ui';
+
 import { useCreateCategoryMutation } from './documentsApi';
 
 /** Creates a document category (name required, description optional). */

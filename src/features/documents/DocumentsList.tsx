@@ -1,10 +1,12 @@
 import { useState } from 'react';
 import styled from 'styled-components';
+
 import type { Document } from '@/contract';
 import { formatDate } from '@/lib/dates';
-import { Alert, Button, ButtonLink, Card, Muted, Row, Table } from '@/ui';
-import { useDeleteDocumentMutation, useMarkCurrentMutation } from './documentsApi';
 import { theme } from '@/lib/theme/themes';
+import { Alert, Button, ButtonLink, Card, Muted, Row, Table } from '@/ui';
+
+import { useDeleteDocumentMutation, useMarkCurrentMutation } from './documentsApi';
 
 const Description = styled.span`
   display: block;

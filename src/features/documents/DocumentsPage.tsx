@@ -1,10 +1,12 @@
 import styled from 'styled-components';
-import { Alert, LoadingText, Muted, Page, Stack } from '@/ui';
-import { CategoryForm } from './CategoryForm';
-import { DocumentsList } from './DocumentsList';
-import { useGetCategoriesQuery, useGetDocumentsQuery } from './documentsApi';
-import { UploadDocumentForm } from './UploadDocumentForm';
+
 import { theme } from '@/lib/theme/themes';
+import { Alert, LoadingText, Muted, Page, Stack } from '@/ui';
+
+import { CategoryForm } from './CategoryForm';
+import { useGetCategoriesQuery, useGetDocumentsQuery } from './documentsApi';
+import { DocumentsList } from './DocumentsList';
+import { UploadDocumentForm } from './UploadDocumentForm';
 
 const Forms = styled.div`
   display: grid;

@@ -1,7 +1,9 @@
-import { useState, type FormEvent } from 'react';
+import { type FormEvent, useState } from 'react';
+
 import type { DocumentCategory } from '@/contract';
 import { failureMessage } from '@/lib/api/errors';
 import { Alert, Button, Card, CheckboxField, SelectField, TextAreaField, TextField } from '@/ui';
+
 import { useUploadDocumentMutation } from './documentsApi';
 
 const emptyForm = { name: '', category: '', description: '', isCurrent: false };
@@ -48,13 +50,7 @@ export function UploadDocumentForm({ categories }: { categories: DocumentCategor
       {error && <Alert tone="error">{error}</Alert>}
       {success && <Alert tone="success">{success}</Alert>}
       <form onSubmit={submit} noValidate>
-        <TextField
-          key={fileInputKey}
-          label="File"
-          type="file"
-          required
-          onChange={(event) => setFile(event.currentTarget.files?.[0] ?? null)}
-        />
+        <TextField key={fileInputKey} label="File" type="file" required onChange={(event) => setFile(event.currentTarget.files?.[0] ?? null)} />
         <TextField label="Name" required value={fields.name} onChange={(event) => setFields({ ...fields, name: event.target.value })} />
         <SelectField
           label="Category"

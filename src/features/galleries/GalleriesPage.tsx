@@ -1,9 +1,11 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
+
 import { useGetGalleriesQuery } from '@/lib/api/imagesApi';
 import { paths } from '@/lib/paths';
 import { Alert, CardGrid, LoadingText, Muted, Page, Stack } from '@/ui';
+
 import { GalleryItem } from './GalleryItem';
 
 // A gallery in edit mode grows; its neighbours keep their own height.

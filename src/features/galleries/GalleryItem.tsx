@@ -1,16 +1,20 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import styled from 'styled-components';
+
 import type { Gallery } from '@/contract';
 import { useDeleteGalleryMutation, useUpdateGalleryMutation } from '@/lib/api/imagesApi';
-import { Alert, Button, Card, Row, TextAreaField, TextField } from '@/ui';
 import { theme } from '@/lib/theme/themes';
+import { Alert, Button, Card, Row, TextAreaField, TextField } from '@/ui';
 
 const Slug = styled.p`
   font-family: ${theme.fonts.ui};
   font-size: ${theme.fontSizes.xs};
   color: ${theme.colors.muted};
   margin-bottom: ${theme.space[2]};
-  code { font-family: ${theme.fonts.mono}; color: ${theme.colors.text}; }
+  code {
+    font-family: ${theme.fonts.mono};
+    color: ${theme.colors.text};
+  }
 `;
 const Description = styled.p<{ $empty: boolean }>`
   color: ${({ $empty }) => ($empty ? theme.colors.muted : theme.colors.text)};

@@ -1,5 +1,6 @@
-import { useRef, useState, type PointerEvent } from 'react';
+import { type PointerEvent, useRef, useState } from 'react';
 import styled, { css, keyframes } from 'styled-components';
+
 import { site } from '@/content/site';
 import { useGetImagesQuery } from '@/lib/api/imagesApi';
 import { BANNER_GALLERY_SLUG } from '@/lib/paths';
@@ -25,7 +26,9 @@ const Placeholder = styled.div`
   ${circle}
   background: ${theme.colors.surfaceAlt};
   animation: ${pulse} 1.6s ease-in-out infinite;
-  @media (prefers-reduced-motion: reduce) { animation: none; }
+  @media (prefers-reduced-motion: reduce) {
+    animation: none;
+  }
 `;
 const Initials = styled.div`
   ${circle}
@@ -43,8 +46,14 @@ const Picture = styled.div`
   padding: 0;
   border: 0;
   background: ${theme.colors.surfaceAlt};
-  &:is(button) { cursor: pointer; }
-  img { width: 100%; height: 100%; object-fit: cover; }
+  &:is(button) {
+    cursor: pointer;
+  }
+  img {
+    width: 100%;
+    height: 100%;
+    object-fit: cover;
+  }
 `;
 const Note = styled.p`
   max-width: ${SIZE}px;
@@ -86,16 +95,7 @@ export function Banner() {
       </div>
     );
   }
-  const picture = (
-    <img
-      src={image.sizes.banner}
-      alt={image.title || site.name}
-      width={SIZE}
-      height={SIZE}
-      decoding="async"
-      onError={() => setFailed(true)}
-    />
-  );
+  const picture = <img src={image.sizes.banner} alt={image.title || site.name} width={SIZE} height={SIZE} decoding="async" onError={() => setFailed(true)} />;
   if (images.length < 2) return <Picture>{picture}</Picture>;
   const next = () => setIndex((current) => (current + 1) % images.length);
   const onHover = (event: PointerEvent<HTMLButtonElement>) => {

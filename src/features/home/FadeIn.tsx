@@ -1,5 +1,6 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import styled from 'styled-components';
+
 import { prefersReducedMotion } from '@/lib/motion';
 
 type Phase = 'static' | 'waiting' | 'shown';

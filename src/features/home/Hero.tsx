@@ -1,11 +1,13 @@
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
+
 import { site } from '@/content/site';
 import { paths } from '@/lib/paths';
+import { theme } from '@/lib/theme/themes';
 import { ButtonLink, Row } from '@/ui';
+
 import { Banner } from './Banner';
 import { Typewriter } from './Typewriter';
-import { theme } from '@/lib/theme/themes';
 
 const Wrapper = styled.section`
   display: flex;
@@ -21,7 +23,10 @@ const Wrapper = styled.section`
 `;
 const Text = styled.div`
   max-width: ${theme.maxWidth.text};
-  h1 { margin-bottom: ${theme.space[2]}; font-size: ${theme.fontSizes.hero}; }
+  h1 {
+    margin-bottom: ${theme.space[2]};
+    font-size: ${theme.fontSizes.hero};
+  }
 `;
 const Phrase = styled(Typewriter)`
   min-height: 1.4em;

@@ -1,6 +1,7 @@
 import { site } from '@/content/site';
 import { useDocumentTitle } from '@/lib/useDocumentTitle';
 import { Page } from '@/ui';
+
 import { Hero } from './Hero';
 import { InterestSection } from './InterestSection';
 

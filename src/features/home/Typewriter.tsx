@@ -1,5 +1,6 @@
 import { useEffect, useReducer, useState } from 'react';
 import styled, { keyframes } from 'styled-components';
+
 import { prefersReducedMotion } from '@/lib/motion';
 import { theme } from '@/lib/theme/themes';
 
@@ -40,7 +41,9 @@ const Caret = styled.span`
   vertical-align: -0.1em;
   background: ${theme.colors.accent};
   animation: ${blink} 1s steps(1) infinite;
-  @media (prefers-reduced-motion: reduce) { animation: none; }
+  @media (prefers-reduced-motion: reduce) {
+    animation: none;
+  }
 `;
 
 /**

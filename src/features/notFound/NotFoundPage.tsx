@@ -1,11 +1,12 @@
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
+
+import { pageHeads } from '@/content/head';
 import { site } from '@/content/site';
 import { paths } from '@/lib/paths';
-import { pageHeads } from '@/content/head';
+import { theme } from '@/lib/theme/themes';
 import { useDocumentTitle } from '@/lib/useDocumentTitle';
 import { ButtonLink } from '@/ui';
-import { theme } from '@/lib/theme/themes';
 
 const Screen = styled.div`
   display: flex;
@@ -19,9 +20,16 @@ const Screen = styled.div`
     justify-items: center;
     padding: ${theme.space[8]} ${theme.space[4]};
   }
-  h1 { font-size: ${theme.fontSizes.hero}; }
-  h1 + p { color: ${theme.colors.muted}; font-style: italic; }
-  p { max-width: ${theme.maxWidth.text}; }
+  h1 {
+    font-size: ${theme.fontSizes.hero};
+  }
+  h1 + p {
+    color: ${theme.colors.muted};
+    font-style: italic;
+  }
+  p {
+    max-width: ${theme.maxWidth.text};
+  }
   footer {
     padding: ${theme.space[5]};
     border-top: 1px solid ${theme.colors.border};

@@ -1,17 +1,24 @@
 import styled from 'styled-components';
-import { pages } from '@/content/pages';
+
 import { pageHeads } from '@/content/head';
+import { pages } from '@/content/pages';
+import { theme } from '@/lib/theme/themes';
 import { useDocumentTitle } from '@/lib/useDocumentTitle';
 import { Button, ButtonLink, Card, CardGrid, Muted, Page, Prose } from '@/ui';
-import { theme } from '@/lib/theme/themes';
 
 const PresenceCard = styled(Card)<{ $disabled: boolean }>`
   display: flex;
   flex-direction: column;
   align-items: flex-start;
   background: ${({ $disabled }) => ($disabled ? theme.colors.surfaceAlt : theme.colors.surface)};
-  h2 { font-size: ${theme.fontSizes.lg}; margin-bottom: ${theme.space[2]}; }
-  p { flex: 1; color: ${theme.colors.muted}; }
+  h2 {
+    font-size: ${theme.fontSizes.lg};
+    margin-bottom: ${theme.space[2]};
+  }
+  p {
+    flex: 1;
+    color: ${theme.colors.muted};
+  }
 `;
 
 export function OnTheWebPage() {

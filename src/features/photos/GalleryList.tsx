@@ -1,14 +1,17 @@
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
+
 import type { Gallery } from '@/contract';
 import { paths } from '@/lib/paths';
-import { ButtonLink, Card, Muted, Row } from '@/ui';
 import { theme } from '@/lib/theme/themes';
+import { ButtonLink, Card, Muted, Row } from '@/ui';
 
 const Header = styled(Row)`
   justify-content: space-between;
   margin-bottom: ${theme.space[4]};
-  h2 { margin: 0; }
+  h2 {
+    margin: 0;
+  }
 `;
 const List = styled.ul`
   margin: 0;
@@ -23,7 +26,11 @@ const List = styled.ul`
     padding: ${theme.space[2]} 0;
     border-bottom: 1px solid ${theme.colors.border};
   }
-  code { color: ${theme.colors.muted}; font-family: ${theme.fonts.mono}; font-size: ${theme.fontSizes.xs}; }
+  code {
+    color: ${theme.colors.muted};
+    font-family: ${theme.fonts.mono};
+    font-size: ${theme.fontSizes.xs};
+  }
 `;
 
 /** The existing galleries at a glance, with the way to the gallery management screen. */

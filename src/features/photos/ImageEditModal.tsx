@@ -1,8 +1,9 @@
-import { useState, type FormEvent } from 'react';
+import { type FormEvent, useState } from 'react';
+
 import type { Gallery, Image } from '@/contract';
 import { failureMessage } from '@/lib/api/errors';
 import { useUpdateImageMutation } from '@/lib/api/imagesApi';
-import { Button, FormAlert, Modal, Row, SelectField, TextAreaField, TextField, type FormMessage } from '@/ui';
+import { Button, FormAlert, type FormMessage, Modal, Row, SelectField, TextAreaField, TextField } from '@/ui';
 
 interface Props {
   image: Image | null;
@@ -46,7 +47,10 @@ function ImageEditForm({ image, galleries, onCancel, onSaved }: { image: Image; 
     } catch (failure) {
       console.error('Image update failed', failure);
       // The fixed words, then the server's reason (a replacement too large, not a picture...).
-      setMessage({ tone: 'error', text: failureMessage('Failed to update image. Check console for details.', failure, ['image', 'title', 'description', 'gallery', 'detail']) });
+      setMessage({
+        tone: 'error',
+        text: failureMessage('Failed to update image. Check console for details.', failure, ['image', 'title', 'description', 'gallery', 'detail']),
+      });
     }
   }
 

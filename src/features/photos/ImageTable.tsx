@@ -1,12 +1,14 @@
 import { useState } from 'react';
 import styled from 'styled-components';
+
 import type { Gallery, Image } from '@/contract';
 import { failureMessage } from '@/lib/api/errors';
 import { useDeleteImageMutation } from '@/lib/api/imagesApi';
 import { formatDate } from '@/lib/dates';
-import { Button, ButtonLink, Card, FormAlert, Muted, Row, Table, type FormMessage } from '@/ui';
-import { ImageEditModal } from './ImageEditModal';
 import { theme } from '@/lib/theme/themes';
+import { Button, ButtonLink, Card, FormAlert, type FormMessage, Muted, Row, Table } from '@/ui';
+
+import { ImageEditModal } from './ImageEditModal';
 
 const Thumbnail = styled.img`
   width: 64px;

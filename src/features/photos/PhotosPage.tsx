@@ -1,11 +1,13 @@
 import styled from 'styled-components';
+
 import { useGetGalleriesQuery, useGetImagesQuery } from '@/lib/api/imagesApi';
+import { theme } from '@/lib/theme/themes';
 import { Alert, LoadingText, Muted, Page, Stack } from '@/ui';
+
 import { CreateGalleryForm } from './CreateGalleryForm';
 import { GalleryList } from './GalleryList';
 import { ImageTable } from './ImageTable';
 import { UploadImagesForm } from './UploadImagesForm';
-import { theme } from '@/lib/theme/themes';
 
 const Columns = styled.div`
   display: grid;

@@ -1,11 +1,13 @@
-import { useState, type FormEvent } from 'react';
+import { type FormEvent, useState } from 'react';
 import styled from 'styled-components';
+
 import type { Gallery } from '@/contract';
 import { failureMessage } from '@/lib/api/errors';
 import { useUploadImageMutation } from '@/lib/api/imagesApi';
-import { Button, Card, FormAlert, SelectField, TextAreaField, TextField, type FormMessage } from '@/ui';
-import { uploadSequentially, uploadSummary } from './uploadSequentially';
 import { theme } from '@/lib/theme/themes';
+import { Button, Card, FormAlert, type FormMessage, SelectField, TextAreaField, TextField } from '@/ui';
+
+import { uploadSequentially, uploadSummary } from './uploadSequentially';
 
 const Progress = styled.progress`
   display: block;

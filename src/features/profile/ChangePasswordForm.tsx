@@ -1,7 +1,9 @@
-import { useState, type FormEvent } from 'react';
+import { type FormEvent, useState } from 'react';
+
 import type { ChangePasswordRequest } from '@/contract/accounts';
 import { failureMessage, isNetworkError, NETWORK_ERROR_MESSAGE } from '@/lib/api/errors';
-import { Button, Card, FormAlert, Muted, PasswordField, type FormMessage } from '@/ui';
+import { Button, Card, FormAlert, type FormMessage, Muted, PasswordField } from '@/ui';
+
 import { useChangePasswordMutation } from './profileApi';
 
 const empty: ChangePasswordRequest = { old_password: '', new_password: '', new_password2: '' };
@@ -45,7 +47,13 @@ export function ChangePasswordForm() {
       <FormAlert message={message} />
       <form onSubmit={onSubmit}>
         <PasswordField label="Current password" autoComplete="current-password" required {...bind('old_password')} />
-        <PasswordField label="New password" autoComplete="new-password" required hint="At least 8 characters; a long phrase is best." {...bind('new_password')} />
+        <PasswordField
+          label="New password"
+          autoComplete="new-password"
+          required
+          hint="At least 8 characters; a long phrase is best."
+          {...bind('new_password')}
+        />
         <PasswordField label="Confirm new password" autoComplete="new-password" required {...bind('new_password2')} />
         <Button type="submit" disabled={isLoading}>
           {isLoading ? 'Changing...' : 'Change password'}

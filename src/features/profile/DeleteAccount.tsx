@@ -1,6 +1,8 @@
-import { useState, type FormEvent } from 'react';
+import { type FormEvent, useState } from 'react';
+
 import { failureMessage, isNetworkError, NETWORK_ERROR_MESSAGE } from '@/lib/api/errors';
-import { Button, Card, FormAlert, Modal, Muted, PasswordField, Row, type FormMessage } from '@/ui';
+import { Button, Card, FormAlert, type FormMessage, Modal, Muted, PasswordField, Row } from '@/ui';
+
 import { useDeleteAccountMutation } from './profileApi';
 
 /** Deleting the account is final, so it asks for the password in a confirmation dialog. */
@@ -25,9 +27,7 @@ export function DeleteAccount({ onDeleted }: { onDeleted: () => void }) {
       setOpen(false);
       onDeleted();
     } catch (error) {
-      const text = isNetworkError(error)
-        ? NETWORK_ERROR_MESSAGE
-        : failureMessage('Failed to delete account.', error, ['password', 'detail']);
+      const text = isNetworkError(error) ? NETWORK_ERROR_MESSAGE : failureMessage('Failed to delete account.', error, ['password', 'detail']);
       setMessage({ tone: 'error', text });
     }
   }

@@ -1,23 +1,35 @@
-import { useState, type FormEvent } from 'react';
+import { type FormEvent, useState } from 'react';
 import styled from 'styled-components';
+
 import type { User } from '@/contract';
 import type { ProfileUpdate } from '@/contract/accounts';
 import { failureMessage, isNetworkError, NETWORK_ERROR_MESSAGE } from '@/lib/api/errors';
 import { formatDate } from '@/lib/dates';
-import { Button, Card, FormAlert, Row, TextAreaField, TextField, type FormMessage } from '@/ui';
-import { useUpdateProfileMutation } from './profileApi';
 import { theme } from '@/lib/theme/themes';
+import { Button, Card, FormAlert, type FormMessage, Row, TextAreaField, TextField } from '@/ui';
+
+import { useUpdateProfileMutation } from './profileApi';
 
 const Facts = styled.dl`
   display: grid;
   grid-template-columns: minmax(8rem, max-content) 1fr;
   gap: ${theme.space[2]} ${theme.space[5]};
   margin: 0 0 ${theme.space[5]};
-  dt { color: ${theme.colors.muted}; font-family: ${theme.fonts.ui}; font-size: ${theme.fontSizes.sm}; }
-  dd { margin: 0; overflow-wrap: anywhere; white-space: pre-line; }
+  dt {
+    color: ${theme.colors.muted};
+    font-family: ${theme.fonts.ui};
+    font-size: ${theme.fontSizes.sm};
+  }
+  dd {
+    margin: 0;
+    overflow-wrap: anywhere;
+    white-space: pre-line;
+  }
   @media (max-width: ${theme.breakpoints.phone}) {
     grid-template-columns: 1fr;
-    dt { margin-top: ${theme.space[2]}; }
+    dt {
+      margin-top: ${theme.space[2]};
+    }
   }
 `;
 

@@ -1,19 +1,25 @@
 import styled from 'styled-components';
+
 import { paths } from '@/lib/paths';
 import { useSignOut } from '@/lib/session/useSignOut';
+import { theme } from '@/lib/theme/themes';
 import { Alert, Button, LoadingText, Muted, Page, Row, Stack } from '@/ui';
+
 import { ChangePasswordForm } from './ChangePasswordForm';
 import { DeleteAccount } from './DeleteAccount';
+import { useGetProfileQuery } from './profileApi';
 import { ProfileDetails } from './ProfileDetails';
 import { SessionsList } from './SessionsList';
-import { useGetProfileQuery } from './profileApi';
-import { theme } from '@/lib/theme/themes';
 
 const Header = styled(Row)`
   justify-content: space-between;
   align-items: flex-start;
-  h1 { margin-bottom: ${theme.space[2]}; }
-  p { margin: 0; }
+  h1 {
+    margin-bottom: ${theme.space[2]};
+  }
+  p {
+    margin: 0;
+  }
 `;
 
 /** Details and password side by side on wide screens, stacked on narrow ones. */

@@ -1,12 +1,14 @@
 import { useState } from 'react';
 import styled from 'styled-components';
+
 import type { Session } from '@/contract/accounts';
 import { failureMessage } from '@/lib/api/errors';
-import { Alert, Button, Card, FormAlert, LoadingText, Muted, Row, Table, type FormMessage } from '@/ui';
 import { formatDateTime } from '@/lib/dates';
+import { theme } from '@/lib/theme/themes';
+import { Alert, Button, Card, FormAlert, type FormMessage, LoadingText, Muted, Row, Table } from '@/ui';
+
 import { describeDevice } from './formatting';
 import { useGetSessionsQuery, useRevokeAllSessionsMutation, useRevokeSessionMutation } from './profileApi';
-import { theme } from '@/lib/theme/themes';
 
 const Badge = styled.span`
   display: inline-block;

@@ -35,7 +35,10 @@ export const profileApi = api.injectEndpoints({
     }),
     revokeSession: build.mutation<void, number>({
       query: (id) => ({ url: apiPaths.session(id), method: 'DELETE' }),
-      invalidatesTags: (_result, _error, id) => [{ type: 'Sessions', id }, { type: 'Sessions', id: 'LIST' }],
+      invalidatesTags: (_result, _error, id) => [
+        { type: 'Sessions', id },
+        { type: 'Sessions', id: 'LIST' },
+      ],
     }),
     // This browser's session ends too: the page signs out and the whole cache is reset, so nothing is refetched.
     revokeAllSessions: build.mutation<Detail, void>({

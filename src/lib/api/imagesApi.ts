@@ -1,5 +1,6 @@
 import type { Gallery, Image } from '@/contract';
 import type { GalleryCreate, GalleryUpdate, ImageListQuery } from '@/contract/media';
+
 import { apiPaths } from '../paths';
 import { api } from './apiSlice';
 
@@ -17,12 +18,19 @@ export const imagesApi = api.injectEndpoints({
     updateGallery: build.mutation<Gallery, GalleryUpdate & { id: number }>({
       query: ({ id, ...body }) => ({ url: apiPaths.galleryUpdate(id), method: 'PATCH', body }),
       // Image rows show their gallery's name.
-      invalidatesTags: (_r, _e, { id }) => [{ type: 'Gallery', id }, { type: 'Image', id: 'LIST' }],
+      invalidatesTags: (_r, _e, { id }) => [
+        { type: 'Gallery', id },
+        { type: 'Image', id: 'LIST' },
+      ],
     }),
     deleteGallery: build.mutation<void, number>({
       query: (id) => ({ url: apiPaths.gallery(id), method: 'DELETE' }),
       // Its images become unassigned.
-      invalidatesTags: (_r, _e, id) => [{ type: 'Gallery', id }, { type: 'Gallery', id: 'LIST' }, { type: 'Image', id: 'LIST' }],
+      invalidatesTags: (_r, _e, id) => [
+        { type: 'Gallery', id },
+        { type: 'Gallery', id: 'LIST' },
+        { type: 'Image', id: 'LIST' },
+      ],
     }),
     getImages: build.query<Image[], ImageListQuery | void>({
       query: (args) => ({ url: apiPaths.images, params: args?.gallery_slug ? { gallery_slug: args.gallery_slug } : undefined }),
@@ -35,11 +43,17 @@ export const imagesApi = api.injectEndpoints({
     }),
     updateImage: build.mutation<Image, { id: number; body: FormData }>({
       query: ({ id, body }) => ({ url: apiPaths.image(id), method: 'PATCH', body }),
-      invalidatesTags: (_r, _e, { id }) => [{ type: 'Image', id }, { type: 'Image', id: 'LIST' }],
+      invalidatesTags: (_r, _e, { id }) => [
+        { type: 'Image', id },
+        { type: 'Image', id: 'LIST' },
+      ],
     }),
     deleteImage: build.mutation<void, number>({
       query: (id) => ({ url: apiPaths.image(id), method: 'DELETE' }),
-      invalidatesTags: (_r, _e, id) => [{ type: 'Image', id }, { type: 'Image', id: 'LIST' }],
+      invalidatesTags: (_r, _e, id) => [
+        { type: 'Image', id },
+        { type: 'Image', id: 'LIST' },
+      ],
     }),
   }),
 });

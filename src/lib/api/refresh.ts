@@ -1,4 +1,5 @@
 import type { RefreshResponse } from '@/contract';
+
 import { apiPaths } from '../paths';
 import { tokenStorage } from '../tokens';
 import { sessionRequest } from './sessionRequest';

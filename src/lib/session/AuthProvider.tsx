@@ -1,6 +1,8 @@
-import { createContext, useCallback, useContext, useEffect, useMemo, type ReactNode } from 'react';
-import type { User } from '@/contract';
+import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo } from 'react';
+
 import { useAppDispatch, useAppSelector } from '@/app/hooks';
+import type { User } from '@/contract';
+
 import { afterHydration } from '../hydration';
 import { useSessionAcrossTabs } from './crossTab';
 import { selectCurrentUser, selectSessionStatus } from './sessionSlice';

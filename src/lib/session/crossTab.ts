@@ -1,5 +1,7 @@
 import { useEffect } from 'react';
+
 import { useAppDispatch, useAppStore } from '@/app/hooks';
+
 import { api } from '../api/apiSlice';
 import { ACCESS_KEY } from '../tokens';
 import { signedOut } from './sessionSlice';

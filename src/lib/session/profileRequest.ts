@@ -1,4 +1,5 @@
 import type { User } from '@/contract';
+
 import { sessionRequest } from '../api/sessionRequest';
 import { apiPaths } from '../paths';
 import { tokenStorage } from '../tokens';

@@ -1,4 +1,5 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+
 import type { User } from '@/contract';
 
 export type SessionStatus = 'loading' | 'signedOut' | 'signedIn';

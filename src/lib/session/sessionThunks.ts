@@ -1,5 +1,7 @@
 import { createAsyncThunk } from '@reduxjs/toolkit';
+
 import type { User } from '@/contract';
+
 import { api } from '../api/apiSlice';
 import { refreshAccessToken } from '../api/refresh';
 import { sessionRequest } from '../api/sessionRequest';
@@ -7,7 +9,7 @@ import { apiPaths } from '../paths';
 import { tokenStorage } from '../tokens';
 import { isAccessTokenValid } from './jwt';
 import { fetchProfile } from './profileRequest';
-import { signedIn, signedOut, type SessionState } from './sessionSlice';
+import { type SessionState, signedIn, signedOut } from './sessionSlice';
 
 /** Logout: clear the user and both tokens; the server is told to revoke the refresh token. */
 export const logout = createAsyncThunk('session/logout', async (_arg: undefined, { dispatch }) => {
@@ -31,29 +33,33 @@ async function signInWithStoredToken(dispatch: (action: unknown) => unknown): Pr
 }
 
 /** The startup transitions of the session, every branch ending signed in or signed out. */
-export const restoreSession = createAsyncThunk('session/restore', async (_arg: undefined, { dispatch }) => {
-  const access = tokenStorage.access();
-  if (!access) {
-    dispatch(signedOut());
-    return;
-  }
-  let valid: boolean;
-  try {
-    valid = isAccessTokenValid(access);
-  } catch (error) {
-    console.warn('Stored access token could not be decoded', error);
-    await dispatch(logout());
-    return;
-  }
-  if (!valid && !(await refreshAccessToken())) {
-    await dispatch(logout());
-    return;
-  }
-  await signInWithStoredToken(dispatch);
-}, {
-  // Runs once per page load; a store created already signed in or out (tests, hot reload) keeps its state.
-  condition: (_arg, { getState }) => (getState() as { session: SessionState }).session.status === 'loading',
-});
+export const restoreSession = createAsyncThunk(
+  'session/restore',
+  async (_arg: undefined, { dispatch }) => {
+    const access = tokenStorage.access();
+    if (!access) {
+      dispatch(signedOut());
+      return;
+    }
+    let valid: boolean;
+    try {
+      valid = isAccessTokenValid(access);
+    } catch (error) {
+      console.warn('Stored access token could not be decoded', error);
+      await dispatch(logout());
+      return;
+    }
+    if (!valid && !(await refreshAccessToken())) {
+      await dispatch(logout());
+      return;
+    }
+    await signInWithStoredToken(dispatch);
+  },
+  {
+    // Runs once per page load; a store created already signed in or out (tests, hot reload) keeps its state.
+    condition: (_arg, { getState }) => (getState() as { session: SessionState }).session.status === 'loading',
+  },
+);
 
 /** Login: store the tokens, then use the supplied user or fetch the profile. */
 export const login = createAsyncThunk(

@@ -1,5 +1,7 @@
-import { useEffect, useRef, type ReactNode } from 'react';
+import { type ReactNode, useEffect, useRef } from 'react';
+
 import { useAppDispatch, useAppSelector } from '@/app/hooks';
+
 import { afterHydration } from '../hydration';
 import { rememberThemeMode, selectThemeMode, storedThemeMode, themeRestored } from './themeSlice';
 

@@ -4,7 +4,7 @@ const shared = {
   fonts: {
     body: "'Source Serif 4', 'Source Serif Pro', 'Iowan Old Style', 'Palatino Linotype', Palatino, Georgia, serif",
     ui: "system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif",
-    mono: "ui-monospace, SFMono-Regular, Menlo, Consolas, monospace",
+    mono: 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace',
   },
   /** Type scale (rem). */
   fontSizes: { xs: '0.8125rem', sm: '0.9375rem', md: '1.0625rem', lg: '1.25rem', xl: '1.625rem', xxl: '2.25rem', hero: 'clamp(2.25rem, 6vw, 3.5rem)' },
@@ -17,8 +17,23 @@ const shared = {
 };
 
 type ColorName =
-  | 'background' | 'surface' | 'surfaceAlt' | 'text' | 'muted' | 'border' | 'accent' | 'accentHover' | 'onAccent'
-  | 'focus' | 'danger' | 'dangerSurface' | 'success' | 'successSurface' | 'info' | 'infoSurface' | 'overlay';
+  | 'background'
+  | 'surface'
+  | 'surfaceAlt'
+  | 'text'
+  | 'muted'
+  | 'border'
+  | 'accent'
+  | 'accentHover'
+  | 'onAccent'
+  | 'focus'
+  | 'danger'
+  | 'dangerSurface'
+  | 'success'
+  | 'successSurface'
+  | 'info'
+  | 'infoSurface'
+  | 'overlay';
 
 type Palette = Record<ColorName, string>;
 
@@ -79,4 +94,3 @@ export const theme = {
   ...shared,
   colors: Object.fromEntries(colorNames.map((name) => [name, `var(${variable(name)})`])) as Palette,
 };
-

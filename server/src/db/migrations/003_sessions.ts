@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+
 import { withId } from '../columns';
 
 export async function up(db: Kysely<unknown>): Promise<void> {

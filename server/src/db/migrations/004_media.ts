@@ -1,4 +1,5 @@
-import { sql, type Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
+
 import { withId } from '../columns';
 
 /**
@@ -13,7 +14,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('description', 'text', (c) => c.notNull().defaultTo(''))
     .addColumn('created_at', 'varchar(32)', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('galleries_name_ci').unique().on('galleries').expression(sql`lower(name)`).execute();
+  await db.schema
+    .createIndex('galleries_name_ci')
+    .unique()
+    .on('galleries')
+    .expression(sql`lower(name)`)
+    .execute();
 
   await withId(db, db.schema.createTable('images'))
     .addColumn('title', 'varchar(300)', (c) => c.notNull())

@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 
 /**
  * Abuse counters kept in the database, so that several instances sharing one PostgreSQL count
@@ -19,7 +19,10 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema.createIndex('abuse_counters_expires_at').on('abuse_counters').column('expires_at').execute();
   await db.schema.dropTable('login_throttles').execute();
 
-  await db.schema.alterTable('users').addColumn('is_owner', 'integer', (c) => c.notNull().defaultTo(0)).execute();
+  await db.schema
+    .alterTable('users')
+    .addColumn('is_owner', 'integer', (c) => c.notNull().defaultTo(0))
+    .execute();
   await db.schema.createIndex('users_one_owner').unique().on('users').column('is_owner').where(sql.ref('is_owner'), '=', 1).execute();
   await sql`update users set is_owner = 1 where id = (select min(id) from users where is_staff = 1)`.execute(db);
 }

@@ -1,4 +1,5 @@
 import type { Migration } from 'kysely';
+
 import * as m001 from './001_users';
 import * as m002 from './002_audit_log';
 import * as m003 from './003_sessions';

@@ -1,12 +1,13 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+
 import { LoginResponseSchema } from '../../../contract';
 import { AppTokenResponseSchema, TokenLoginRequestSchema } from '../../../contract/accounts';
+import { signedInUser } from '../../plugins/auth';
 import { authRateLimit } from '../../plugins/rateLimit';
+import { markSignedIn, userView } from '../../repositories/users';
 import { issueAppToken, redeemAppToken } from '../../services/appTokens';
 import { startSession } from '../../services/sessions';
-import { markSignedIn, userView } from '../../repositories/users';
-import { clientInfo, errorResponses} from './common';
-import { signedInUser } from '../../plugins/auth';
+import { clientInfo, errorResponses } from './common';
 
 export const APP_TOKEN_INVALID = 'Invalid or expired app token.';
 
@@ -33,10 +34,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const userId = await redeemAppToken(app.db, request.body.token);
-      const user =
-        userId === undefined
-          ? undefined
-          : await markSignedIn(app.db, userId, { activeOnly: true });
+      const user = userId === undefined ? undefined : await markSignedIn(app.db, userId, { activeOnly: true });
       if (!user) return reply.code(401).send({ detail: APP_TOKEN_INVALID });
       const tokens = await startSession(app.db, app.config, user, { remember: false, client: clientInfo(request) });
       return { ...tokens, user: userView(user) };

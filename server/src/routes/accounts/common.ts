@@ -1,4 +1,5 @@
 import type { FastifyRequest } from 'fastify';
+
 import { DetailSchema, ErrorBodySchema } from '../../../contract';
 import { verifyToken } from '../../lib/tokens';
 import type { ClientInfo } from '../../services/sessions';

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+
 import { DetailSchema } from '../../../contract';
 import { CSRF_PATH } from '../../plugins/csrf';
 

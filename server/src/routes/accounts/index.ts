@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
+
 import appTokenRoutes from './appToken';
 import csrfRoutes from './csrf';
 import loginRoutes from './login';

@@ -1,13 +1,14 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+
 import { DetailSchema, LoginResponseSchema } from '../../../contract';
 import { LoginRequestSchema, LogoutRequestSchema } from '../../../contract/accounts';
 import { authRateLimit } from '../../plugins/rateLimit';
+import { findUserByEmail, markSignedIn, userView } from '../../repositories/users';
 import { beginLoginAttempt, loginSucceeded } from '../../services/loginThrottle';
 import { hashPassword, needsRehash, verifyAgainstDecoy, verifyPassword } from '../../services/passwords';
 import { endSessionOfRefreshToken, startSession } from '../../services/sessions';
 import { normalizeEmail } from '../../services/users';
-import { findUserByEmail, markSignedIn, userView } from '../../repositories/users';
-import { TOKEN_NOT_VALID, clientInfo, errorResponses } from './common';
+import { clientInfo, errorResponses, TOKEN_NOT_VALID } from './common';
 
 /** One text for an unknown email, a wrong password and an inactive account. */
 export const LOGIN_FAILED = 'No active account found with the given credentials';
@@ -29,7 +30,10 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       const key = normalizeEmail(email);
       const attempt = await beginLoginAttempt(app.db, key, request.ip);
       if (!attempt.allowed) {
-        return reply.code(429).header('retry-after', String(attempt.retryAfter)).send({ detail: lockedMessage(attempt.retryAfter) });
+        return reply
+          .code(429)
+          .header('retry-after', String(attempt.retryAfter))
+          .send({ detail: lockedMessage(attempt.retryAfter) });
       }
 
       const user = await findUserByEmail(app.db, key);
@@ -45,16 +49,12 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     },
   );
 
-  app.post(
-    '/api/users/logout/',
-    { schema: { body: LogoutRequestSchema, response: { 200: DetailSchema, ...errorResponses } } },
-    async (request, reply) => {
-      if (!(await endSessionOfRefreshToken(app.db, app.config, request.body.refresh))) {
-        return reply.code(401).send({ detail: TOKEN_NOT_VALID });
-      }
-      return { detail: 'Successfully logged out.' };
-    },
-  );
+  app.post('/api/users/logout/', { schema: { body: LogoutRequestSchema, response: { 200: DetailSchema, ...errorResponses } } }, async (request, reply) => {
+    if (!(await endSessionOfRefreshToken(app.db, app.config, request.body.refresh))) {
+      return reply.code(401).send({ detail: TOKEN_NOT_VALID });
+    }
+    return { detail: 'Successfully logged out.' };
+  });
 };
 
 export default routes;

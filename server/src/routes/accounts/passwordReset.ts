@@ -1,17 +1,18 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+
 import { DetailSchema } from '../../../contract';
 import { ForgotPasswordRequestSchema, ResetPasswordParamsSchema, ResetPasswordRequestSchema } from '../../../contract/accounts';
 import type { UserRow } from '../../db/schema';
 import { authRateLimit } from '../../plugins/rateLimit';
+import { findUserByEmail, findUserById, setPasswordHash } from '../../repositories/users';
 import { countInWindow } from '../../services/abuseCounters';
 import { clearLoginFailures } from '../../services/loginThrottle';
-import { hashPassword } from '../../services/passwords';
 import { passwordProblems } from '../../services/passwordPolicy';
+import { hashPassword } from '../../services/passwords';
 import { resetPasswordEmail } from '../../services/resetEmail';
 import { checkResetToken, decodeUid, encodeUid, makeResetToken } from '../../services/resetTokens';
 import { revokeAllSessions } from '../../services/sessions';
 import { isValidEmail, normalizeEmail } from '../../services/users';
-import { findUserByEmail, findUserById, setPasswordHash } from '../../repositories/users';
 import { errorResponses } from './common';
 
 /** Reset mails one address receives per hour at most, however many senders ask. */

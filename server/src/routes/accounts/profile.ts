@@ -1,15 +1,16 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
+
 import { DetailSchema, UserSchema } from '../../../contract';
 import { ChangePasswordRequestSchema, DeleteAccountRequestSchema, ProfileUpdateSchema } from '../../../contract/accounts';
-import { authRateLimit } from '../../plugins/rateLimit';
-import { clearLoginFailures } from '../../services/loginThrottle';
-import { hashPassword, verifyPassword } from '../../services/passwords';
-import { passwordProblems } from '../../services/passwordPolicy';
-import { revokeAllSessions } from '../../services/sessions';
-import { deleteOwnAccount, setPasswordHash, updateProfile, userView } from '../../repositories/users';
-import { BLANK, currentFamily, errorResponses} from './common';
 import { signedInUser } from '../../plugins/auth';
+import { authRateLimit } from '../../plugins/rateLimit';
+import { deleteOwnAccount, setPasswordHash, updateProfile, userView } from '../../repositories/users';
+import { clearLoginFailures } from '../../services/loginThrottle';
+import { passwordProblems } from '../../services/passwordPolicy';
+import { hashPassword, verifyPassword } from '../../services/passwords';
+import { revokeAllSessions } from '../../services/sessions';
+import { BLANK, currentFamily, errorResponses } from './common';
 
 export const PROFILE_MESSAGES = {
   wrongOldPassword: 'Your old password was entered incorrectly. Please enter it again.',
@@ -19,10 +20,8 @@ export const PROFILE_MESSAGES = {
 } as const;
 
 const routes: FastifyPluginAsyncTypebox = async (app) => {
-  app.get(
-    '/api/users/profile/',
-    { onRequest: app.requireUser, schema: { response: { 200: UserSchema, ...errorResponses } } },
-    async (request) => userView(signedInUser(request)),
+  app.get('/api/users/profile/', { onRequest: app.requireUser, schema: { response: { 200: UserSchema, ...errorResponses } } }, async (request) =>
+    userView(signedInUser(request)),
   );
 
   app.patch(

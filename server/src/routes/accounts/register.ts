@@ -1,12 +1,13 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+
 import { UserSchema } from '../../../contract';
 import { RegisterRequestSchema } from '../../../contract/accounts';
 import { nowIso } from '../../db/columns';
 import { authRateLimit } from '../../plugins/rateLimit';
-import { hashPassword } from '../../services/passwords';
-import { passwordProblems } from '../../services/passwordPolicy';
-import { cleanEmail, isValidEmail, normalizeEmail } from '../../services/users';
 import { findUserByEmail, insertUser, userView } from '../../repositories/users';
+import { passwordProblems } from '../../services/passwordPolicy';
+import { hashPassword } from '../../services/passwords';
+import { cleanEmail, isValidEmail, normalizeEmail } from '../../services/users';
 import { BLANK, errorResponses } from './common';
 
 export const REGISTER_MESSAGES = {

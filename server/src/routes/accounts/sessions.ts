@@ -1,10 +1,11 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
+
 import { DetailSchema, IdParamsSchema } from '../../../contract';
 import { SessionSchema } from '../../../contract/accounts';
+import { signedInUser } from '../../plugins/auth';
 import { listActiveSessions, revokeAllSessions, revokeSession } from '../../services/sessions';
 import { currentFamily, errorResponses } from './common';
-import { signedInUser } from '../../plugins/auth';
 
 const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { AdminPageQuerySchema, AuditPageSchema } from '../../../contract/admin';
+
 import { DetailSchema, ErrorBodySchema } from '../../../contract';
+import { AdminPageQuerySchema, AuditPageSchema } from '../../../contract/admin';
 import { auditPage } from '../../repositories/audit';
 import { adminPaths } from './paths';
 

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+
 import auditRoutes from './audit';
 import userRoutes from './users';
 

@@ -1,16 +1,12 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import {
-  AdminUserPageSchema,
-  AdminUserQuerySchema,
-  AdminUserSchema,
-  AdminUserUpdateSchema,
-} from '../../../contract/admin';
+
 import { DetailSchema, ErrorBodySchema, IdParamsSchema } from '../../../contract';
+import { AdminUserPageSchema, AdminUserQuerySchema, AdminUserSchema, AdminUserUpdateSchema } from '../../../contract/admin';
+import { signedInUser } from '../../plugins/auth';
+import { changeUserAccess, deleteUser, findUserById, findUsersPage, signOutUserEverywhere, toAdminUser } from '../../repositories/users';
 import { adminPaths } from './paths';
 import { requireJsonBooleans } from './validation';
-import { changeUserAccess, deleteUser, findUserById, findUsersPage, signOutUserEverywhere, toAdminUser } from '../../repositories/users';
-import { signedInUser } from '../../plugins/auth';
 
 const NOT_FOUND = { detail: 'Not found.' };
 const OWN_STAFF = { detail: 'You cannot remove your own staff access.' };

@@ -1,24 +1,25 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
+
 import { DetailSchema, DocumentSchema, IdParamsSchema } from '../../../contract';
 import { DESCRIPTION_MAX, DOCUMENT_NAME_MAX, DocumentUpdateSchema } from '../../../contract/media';
-import { DOCUMENT_MAX_BYTES, DOCUMENT_MESSAGES, DOCUMENT_TYPES, detectDocumentKind, downloadFileName } from '../../services/documents';
-import { deleteAll, randomName, storageKey } from '../../storage';
-import { DownloadLinks } from './downloadLinks';
+import { signedInUser } from '../../plugins/auth';
 import {
   categoryExists,
   createDocument,
   deleteDocument,
+  type DocumentWithCategory,
   isCurrentCv,
   selectDocuments,
   toDocument,
   updateDocument,
-  type DocumentWithCategory,
 } from '../../repositories/documents';
-import { ErrorCollector, fieldError, MESSAGES, NoContent, errorResponses, isForeignKeyViolation, isUniqueViolation } from './errors';
+import { detectDocumentKind, DOCUMENT_MAX_BYTES, DOCUMENT_MESSAGES, DOCUMENT_TYPES, downloadFileName } from '../../services/documents';
+import { deleteAll, randomName, storageKey } from '../../storage';
+import { DownloadLinks } from './downloadLinks';
+import { ErrorCollector, errorResponses, fieldError, isForeignKeyViolation, isUniqueViolation, MESSAGES, NoContent } from './errors';
 import { fileResponses, sendStoredFile } from './files';
 import { FileField, readUpload, uploadLimits } from './multipart';
-import { signedInUser } from '../../plugins/auth';
 
 const CATEGORY_MISSING = 'The selected category does not exist.';
 const CURRENT_NEEDS_CATEGORY = 'A document needs a category to be marked current.';
@@ -45,7 +46,6 @@ function readFlag(errors: ErrorCollector, field: string, value: string | undefin
   errors.add(field, 'Must be a valid boolean.');
   return undefined;
 }
-
 
 /** Documents: staff list, upload, Mark Current and delete; downloads of the current CV are public. */
 const documentRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -173,8 +173,7 @@ const documentRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const { id } = request.params;
       const row = await findDocument(id);
       // The current CV is public; any other document needs a signed link or a staff token.
-      const allowed =
-        (row && (isCurrentCv(row) || links.verify(id, row.file_key, request.query.expires, request.query.signature))) ?? false;
+      const allowed = (row && (isCurrentCv(row) || links.verify(id, row.file_key, request.query.expires, request.query.signature))) ?? false;
       if (!allowed) {
         await app.requireStaff(request, reply);
         if (reply.sent) return reply;

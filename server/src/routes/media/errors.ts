@@ -1,5 +1,6 @@
-import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from '@sinclair/typebox';
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+
 import { DetailSchema, ErrorBodySchema } from '../../../contract';
 
 /** DRF-style texts, so that the SPA can print them after its own failure text. */
@@ -86,8 +87,7 @@ export function isForeignKeyViolation(error: unknown): boolean {
  * site-wide error handler.
  */
 export function mediaErrorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
-  const send = (status: number, body: { detail: string }) =>
-    reply.code(status).serializer(JSON.stringify).type('application/json; charset=utf-8').send(body);
+  const send = (status: number, body: { detail: string }) => reply.code(status).serializer(JSON.stringify).type('application/json; charset=utf-8').send(body);
   if (error.validation && error.validationContext === 'params') return send(404, { detail: MESSAGES.notFound });
   switch (error.code) {
     case 'FST_REQ_FILE_TOO_LARGE':

@@ -1,11 +1,13 @@
 import crypto from 'node:crypto';
 import type { Readable } from 'node:stream';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+
 import { DetailSchema } from '../../../contract';
-import { SMALL_FILE_BYTES, type ByteRange, type Storage, type StoredFileInfo } from '../../storage';
 import { IMAGE_FORMATS } from '../../services/images';
+import { type ByteRange, SMALL_FILE_BYTES, type Storage, type StoredFileInfo } from '../../storage';
 import { MESSAGES } from './errors';
 
 /** A stored file as an answer body (a stream, never serialised). */
@@ -50,7 +52,10 @@ const validators = new Map<string, Validators>();
 function validatorsOf(key: string, info: StoredFileInfo): Validators {
   let known = validators.get(key);
   if (!known) {
-    known = { etag: `"${crypto.createHash('sha256').update(key).digest('base64url').slice(0, 27)}-${info.size.toString(36)}"`, lastModified: info.modified.toUTCString() };
+    known = {
+      etag: `"${crypto.createHash('sha256').update(key).digest('base64url').slice(0, 27)}-${info.size.toString(36)}"`,
+      lastModified: info.modified.toUTCString(),
+    };
     if (validators.size >= 10_000) validators.clear();
     validators.set(key, known);
   }
@@ -115,9 +120,7 @@ export async function sendStoredFile(request: FastifyRequest, reply: FastifyRepl
   return reply.send(await storage.openReadStream(file.key));
 }
 
-const CONTENT_TYPES: Record<string, string> = Object.fromEntries(
-  Object.values(IMAGE_FORMATS).map(({ extension, contentType }) => [extension, contentType]),
-);
+const CONTENT_TYPES: Record<string, string> = Object.fromEntries(Object.values(IMAGE_FORMATS).map(({ extension, contentType }) => [extension, contentType]));
 
 /** Public image files: the stored originals and renditions under their random keys. */
 const mediaFileRoutes: FastifyPluginAsyncTypebox = async (app) => {

@@ -1,20 +1,17 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
+
 import { GallerySchema, IdParamsSchema } from '../../../contract';
 import { DESCRIPTION_MAX, GALLERY_NAME_MAX, GalleryCreateSchema, GalleryUpdateSchema } from '../../../contract/media';
-import { createGallery, deleteGallery, findGallery, galleryNameTaken, listGalleries, toGallery, updateGallery } from '../../repositories/galleries';
-import { ErrorCollector, fieldError, MESSAGES, NoContent, errorResponses, isUniqueViolation } from './errors';
 import { signedInUser } from '../../plugins/auth';
+import { createGallery, deleteGallery, findGallery, galleryNameTaken, listGalleries, toGallery, updateGallery } from '../../repositories/galleries';
+import { ErrorCollector, errorResponses, fieldError, isUniqueViolation, MESSAGES, NoContent } from './errors';
 
 const DUPLICATE_NAME = 'A gallery with this name already exists.';
 
 /** Galleries: public list; staff create, rename and delete (their images become unassigned). */
 const galleryRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  app.get(
-    '/api/photos/galleries/',
-    { schema: { response: { 200: Type.Array(GallerySchema) } } },
-    async () => listGalleries(app.db),
-  );
+  app.get('/api/photos/galleries/', { schema: { response: { 200: Type.Array(GallerySchema) } } }, async () => listGalleries(app.db));
 
   app.post(
     '/api/photos/galleries/',

@@ -1,16 +1,17 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import { IdParamsSchema, ImageSchema, type ErrorBody } from '../../../contract';
+
+import { type ErrorBody, IdParamsSchema, ImageSchema } from '../../../contract';
 import { DESCRIPTION_MAX, IMAGE_TITLE_MAX, ImageListQuerySchema } from '../../../contract/media';
 import type { Db } from '../../db';
 import type { ImageRow } from '../../db/schema';
+import { signedInUser } from '../../plugins/auth';
 import { findGallery } from '../../repositories/galleries';
 import { createImage, deleteImage, findImage, findImageRow, listImages, updateImage } from '../../repositories/images';
-import { IMAGE_MAX_BYTES, ImageRejected, processImage, type ProcessedImage } from '../../services/images';
-import { deleteAll, putAll, randomName, storageKey, type Storage } from '../../storage';
-import { ErrorCollector, fieldError, MESSAGES, NoContent, errorResponses, isForeignKeyViolation } from './errors';
-import { FileField, readUpload, uploadLimits, type UploadedFile } from './multipart';
-import { signedInUser } from '../../plugins/auth';
+import { IMAGE_MAX_BYTES, ImageRejected, type ProcessedImage, processImage } from '../../services/images';
+import { deleteAll, putAll, randomName, type Storage, storageKey } from '../../storage';
+import { ErrorCollector, errorResponses, fieldError, isForeignKeyViolation, MESSAGES, NoContent } from './errors';
+import { FileField, readUpload, type UploadedFile, uploadLimits } from './multipart';
 
 const GALLERY_MISSING = 'The selected gallery does not exist.';
 

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+
 import { DOCUMENT_MAX_BYTES } from '../../services/documents';
 import categoryRoutes from './categories';
 import currentCvRoutes from './currentCv';

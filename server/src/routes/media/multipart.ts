@@ -1,8 +1,9 @@
-import type { FastifyInstance } from 'fastify';
 import multipart, { type MultipartFile } from '@fastify/multipart';
 import { Type } from '@sinclair/typebox';
+import type { FastifyInstance } from 'fastify';
+
 import { isPlainFileName } from '../../services/documents';
-import { MESSAGES, type ErrorCollector } from './errors';
+import { type ErrorCollector, MESSAGES } from './errors';
 
 /** A file part of a form, held in memory (uploads are capped at a few MB). */
 export class UploadedFile {

@@ -1,4 +1,5 @@
 import type { FastifyReply } from 'fastify';
+
 import { OTHER_INSTANCES_DELAY_MS } from '../../plugins/changes';
 
 interface Answer {
