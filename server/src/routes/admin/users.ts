@@ -4,7 +4,7 @@ import { IdParamsSchema } from '../../../contract';
 import { AdminUserPageSchema, AdminUserQuerySchema, AdminUserSchema, AdminUserUpdateSchema } from '../../../contract/admin';
 import { detail, errorResponses, MESSAGES, NoContent } from '../../errors';
 import { signedInUser } from '../../plugins/auth';
-import { changeUserAccess, deleteUser, findUserById, findUsersPage, signOutUserEverywhere, toAdminUser } from '../../repositories/users';
+import { changeUserAccess, deleteUser, findUserById, findUsersPage, signOutUserEverywhere, userView } from '../../repositories/users';
 import { adminPaths } from './paths';
 import { requireJsonBooleans } from './validation';
 
@@ -27,7 +27,7 @@ const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const { search, page, page_size } = request.query;
       const { count, rows } = await findUsersPage(app.db, { search, page, pageSize: page_size });
-      return { count, page, page_size, results: rows.map(toAdminUser) };
+      return { count, page, page_size, results: rows.map((row) => userView(row, 'admin')) };
     },
   );
 
@@ -52,7 +52,7 @@ const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
       const staffChanged = is_staff !== undefined && is_staff !== (target.is_staff === 1);
       const activeChanged = is_active !== undefined && is_active !== (target.is_active === 1);
-      if (!staffChanged && !activeChanged) return toAdminUser(target);
+      if (!staffChanged && !activeChanged) return userView(target, 'admin');
       const byOwner = actor.is_owner === 1;
       if (target.is_owner === 1 && !byOwner) return reply.code(403).send(OWNER_ACCOUNT);
       if (staffChanged && !byOwner) return reply.code(403).send(OWNER_STAFF_RIGHTS);
@@ -63,7 +63,7 @@ const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
         ...(activeChanged ? { isActive: is_active } : {}),
       });
       if (!updated) return reply.code(404).send(NOT_FOUND);
-      return toAdminUser(updated);
+      return userView(updated, 'admin');
     },
   );
 
