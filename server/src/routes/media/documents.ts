@@ -44,7 +44,7 @@ function readFlag(errors: ErrorCollector, field: string, value: string | undefin
   const normalized = (value ?? '').trim().toLowerCase();
   if (['', 'false', '0', 'off', 'no'].includes(normalized)) return false;
   if (['true', '1', 'on', 'yes'].includes(normalized)) return true;
-  errors.add(field, 'Must be a valid boolean.');
+  errors.add(field, MESSAGES.boolean);
   return undefined;
 }
 
