@@ -5,6 +5,8 @@
  */
 import { type Static, Type } from '@sinclair/typebox';
 
+import { IdSchema } from './index';
+
 /** Passwords longer than this are refused by the schema; the policy's own limit is lower and says so. */
 const PASSWORD_INPUT_MAX = 1024;
 const Password = Type.String({ minLength: 1, maxLength: PASSWORD_INPUT_MAX });
@@ -61,7 +63,7 @@ export type DeleteAccountRequest = Static<typeof DeleteAccountRequestSchema>;
 
 /** One signed-in device or browser, as listed by GET /api/users/sessions/. */
 export const SessionSchema = Type.Object({
-  id: Type.Integer(),
+  id: IdSchema,
   created_at: Type.String(),
   last_used_at: Type.String(),
   expires_at: Type.String(),

@@ -4,7 +4,7 @@
  */
 import { type Static, type TSchema, Type } from '@sinclair/typebox';
 
-import { UserSchema } from './index';
+import { IdSchema, UserSchema } from './index';
 
 /** Largest page a list call answers; bigger requests are refused rather than silently cut. */
 const ADMIN_MAX_PAGE_SIZE = 100;
@@ -53,7 +53,7 @@ export const AdminUserUpdateSchema = Type.Object(
 export type AdminUserUpdate = Static<typeof AdminUserUpdateSchema>;
 
 export const AuditEntrySchema = Type.Object({
-  id: Type.Integer(),
+  id: IdSchema,
   at: Type.String(),
   actor_email: Type.String(),
   action: Type.String(),

@@ -3,15 +3,17 @@
  */
 import { type Static, type TSchema, Type } from '@sinclair/typebox';
 
-const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
+/** The schema or null. */
+export const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
 
 /** Ids are 32-bit integers in both databases; larger numbers are refused before they reach a query. */
-export const IdSchema = Type.Integer({ minimum: 1, maximum: 2147483647 });
+export const ID_MAX = 2147483647;
+export const IdSchema = Type.Integer({ minimum: 1, maximum: ID_MAX });
 /** A route with one `{id}` in its path. */
 export const IdParamsSchema = Type.Object({ id: IdSchema });
 
 export const UserSchema = Type.Object({
-  id: Type.Integer(),
+  id: IdSchema,
   email: Type.String(),
   first_name: Type.String(),
   last_name: Type.String(),
@@ -41,7 +43,7 @@ export const DetailSchema = Type.Object({ detail: Type.String() });
 export type Detail = Static<typeof DetailSchema>;
 
 export const GallerySchema = Type.Object({
-  id: Type.Integer(),
+  id: IdSchema,
   name: Type.String(),
   slug: Type.String(),
   description: Type.String(),
@@ -56,10 +58,10 @@ export const ImageSizesSchema = Type.Object({
 });
 
 export const ImageSchema = Type.Object({
-  id: Type.Integer(),
+  id: IdSchema,
   title: Type.String(),
   description: Type.String(),
-  gallery: Nullable(Type.Integer()),
+  gallery: Nullable(IdSchema),
   gallery_name: Nullable(Type.String()),
   /** The kept original (metadata stripped). */
   image_url: Type.String(),
@@ -72,17 +74,17 @@ export const ImageSchema = Type.Object({
 export type Image = Static<typeof ImageSchema>;
 
 export const DocumentCategorySchema = Type.Object({
-  id: Type.Integer(),
+  id: IdSchema,
   name: Type.String(),
   description: Type.String(),
 });
 export type DocumentCategory = Static<typeof DocumentCategorySchema>;
 
 export const DocumentSchema = Type.Object({
-  id: Type.Integer(),
+  id: IdSchema,
   name: Type.String(),
   description: Type.String(),
-  category: Nullable(Type.Integer()),
+  category: Nullable(IdSchema),
   category_name: Nullable(Type.String()),
   is_current: Type.Boolean(),
   uploaded_at: Type.String(),

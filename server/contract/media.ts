@@ -4,7 +4,7 @@
  */
 import { type Static, Type } from '@sinclair/typebox';
 
-import { IdSchema } from './index';
+import { IdSchema, Nullable } from './index';
 
 export const GALLERY_NAME_MAX = 100;
 export const CATEGORY_NAME_MAX = 100;
@@ -36,7 +36,7 @@ export type CategoryCreate = Static<typeof CategoryCreateSchema>;
  */
 export const DocumentUpdateSchema = Type.Object({
   is_current: Type.Optional(Type.Boolean()),
-  category: Type.Optional(Type.Union([IdSchema, Type.Null()])),
+  category: Type.Optional(Nullable(IdSchema)),
   name: Type.Optional(Type.String()),
   description: Type.Optional(Type.String()),
 });

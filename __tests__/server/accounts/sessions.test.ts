@@ -51,12 +51,12 @@ describe('session calls', () => {
     expect((await server.inject({ method: 'DELETE', url: `/api/users/sessions/${phoneSession.id}/`, headers: laptop.auth })).statusCode).toBe(404);
   });
 
-  it('answers bad ids with 400', async () => {
+  it('answers ids that name no session with 404', async () => {
     const { laptop } = await twoDevices();
     for (const id of ['abc', '0', '99999999999']) {
       const res = await server.inject({ method: 'DELETE', url: `/api/users/sessions/${id}/`, headers: laptop.auth });
-      expect(res.statusCode).toBe(400);
-      expect(res.json()).toHaveProperty('id');
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toEqual({ detail: 'Not found.' });
     }
   });
 

@@ -72,6 +72,7 @@ describe('GET /api/admin/audit/', () => {
     ['page=x', { page: ['A valid integer is required.'] }],
     ['page_size=500', { page_size: ['Ensure this value is less than or equal to 100.'] }],
     ['page_size=-5', { page_size: ['Ensure this value is greater than or equal to 1.'] }],
+    ['page_size=abc', { page_size: ['A valid integer is required.'] }],
   ])("refuses %s with 400 and the field's message", async (query, body) => {
     const res = await read(`?${query}`);
     expect(res.statusCode).toBe(400);

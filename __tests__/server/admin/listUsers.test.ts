@@ -104,6 +104,7 @@ describe('GET /api/admin/users/', () => {
     ['page_size=0', { page_size: ['Ensure this value is greater than or equal to 1.'] }],
     ['page_size=101', { page_size: ['Ensure this value is less than or equal to 100.'] }],
     ['page_size=', { page_size: ['A valid integer is required.'] }],
+    ['page_size=abc', { page_size: ['A valid integer is required.'] }],
     [`search=${'x'.repeat(201)}`, { search: ['Ensure this field has no more than 200 characters.'] }],
   ])("refuses %s with 400 and the field's message", async (query, body) => {
     const res = await list(`?${query}`);

@@ -182,10 +182,10 @@ describe('PATCH /api/admin/users/{id}/', () => {
     expect(res.json()).toHaveProperty('detail');
   });
 
-  it.each([['abc'], ['0'], ['-3'], ['1.5'], ['99999999999']])('refuses the id %s with 400', async (id) => {
+  it.each([['abc'], ['0'], ['-3'], ['1.5'], ['99999999999']])('answers the id %s, which names no account, with 404', async (id) => {
     const res = await server.inject({ method: 'PATCH', url: `/api/admin/users/${id}/`, payload: { is_staff: true }, headers: staff.auth });
-    expect(res.statusCode).toBe(400);
-    expect(Object.keys(res.json())).toEqual(['id']);
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ detail: 'Not found.' });
   });
 
   it('ignores fields other than is_staff and is_active', async () => {

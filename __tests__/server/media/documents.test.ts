@@ -334,6 +334,7 @@ describe('documents', () => {
       const res = await get('/cv.txt');
       expect(res.statusCode).toBe(200);
       expect(res.headers['content-type']).toBe('text/plain; charset=utf-8');
+      expect(res.headers['content-disposition']).toBe(`attachment; filename="notes.txt"; filename*=UTF-8''notes.txt`);
       expect(res.body).toBe('Curriculum vitae\n');
       await upload({ name: 'CV', category: String(cv), is_current: 'true' }, { data: docx(), filename: 'cv.docx' });
       expect((await get('/cv.txt')).headers.location).toBe('/cv.docx');

@@ -2,6 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 
 import type { UserRow } from '../db/schema';
+import { detail, MESSAGES } from '../errors';
 import { verifyToken } from '../lib/tokens';
 import { findUserInLiveSession } from '../repositories/users';
 
@@ -24,9 +25,6 @@ export function signedInUser(request: FastifyRequest): UserRow {
   return request.user;
 }
 
-const NOT_AUTHENTICATED = 'Authentication credentials were not provided.';
-const INVALID_TOKEN = 'Given token not valid for any token type';
-
 export default fp(
   async (app) => {
     app.decorateRequest('user', null);
@@ -47,8 +45,8 @@ export default fp(
 
     app.decorate('requireUser', async (request: FastifyRequest, reply: FastifyReply) => {
       const user = await userFromHeader(request);
-      if (user === null) return reply.code(401).send({ detail: NOT_AUTHENTICATED });
-      if (user === 'invalid') return reply.code(401).send({ detail: INVALID_TOKEN });
+      if (user === null) return reply.code(401).send(detail(MESSAGES.notAuthenticated));
+      if (user === 'invalid') return reply.code(401).send(detail(MESSAGES.invalidToken));
       request.user = user;
     });
 
@@ -56,7 +54,7 @@ export default fp(
       await app.requireUser(request, reply);
       if (reply.sent) return;
       if (request.user?.is_staff !== 1) {
-        return reply.code(403).send({ detail: 'You do not have permission to perform this action.' });
+        return reply.code(403).send(detail(MESSAGES.permissionDenied));
       }
     });
   },

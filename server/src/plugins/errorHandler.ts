@@ -1,44 +1,46 @@
-import type { FastifyError, FastifySchemaValidationError } from 'fastify';
+import type { FastifyError, FastifyRequest, FastifySchemaValidationError } from 'fastify';
 import fp from 'fastify-plugin';
 
 import type { ErrorBody } from '../../contract';
+import { detail, type DetailBody, MESSAGES } from '../errors';
 
-/** DRF's wording for what a schema refuses, so every client reads one style of message. */
+/** DRF's wording for what a schema refuses. */
 function fieldMessage(error: FastifySchemaValidationError): string {
   const params = error.params as Record<string, unknown>;
+  const limit = Number(params.limit);
   switch (error.keyword) {
     case 'required':
-      return 'This field is required.';
+      return MESSAGES.required;
     case 'minLength':
-      return params.limit === 1 ? 'This field may not be blank.' : `Ensure this field has at least ${String(params.limit)} characters.`;
+      return limit === 1 ? MESSAGES.blank : MESSAGES.minLength(limit);
     case 'maxLength':
-      return `Ensure this field has no more than ${String(params.limit)} characters.`;
+      return MESSAGES.maxLength(limit);
     case 'minimum':
-      return `Ensure this value is greater than or equal to ${String(params.limit)}.`;
+      return MESSAGES.minValue(limit);
     case 'maximum':
-      return `Ensure this value is less than or equal to ${String(params.limit)}.`;
+      return MESSAGES.maxValue(limit);
     case 'type':
       switch (params.type) {
         case 'string':
-          return 'Not a valid string.';
+          return MESSAGES.string;
         case 'integer':
-          return 'A valid integer is required.';
+          return MESSAGES.integer;
         case 'number':
-          return 'A valid number is required.';
+          return MESSAGES.number;
         case 'boolean':
-          return 'Must be a valid boolean.';
+          return MESSAGES.boolean;
         case 'array':
-          return 'Expected a list of items.';
+          return MESSAGES.list;
         default:
-          return 'Invalid value.';
+          return MESSAGES.invalid;
       }
     case 'additionalProperties':
-      return 'Unexpected field.';
+      return MESSAGES.unexpectedField;
     case 'enum':
     case 'const':
-      return 'Not a valid choice.';
+      return MESSAGES.choice;
     default:
-      return error.message ?? 'Invalid value.';
+      return error.message ?? MESSAGES.invalid;
   }
 }
 
@@ -55,48 +57,64 @@ export function validationBody(errors: FastifySchemaValidationError[]): ErrorBod
   const body: Record<string, string[]> = {};
   for (const error of errors) {
     const field = fieldOf(error);
-    if (!field) return { detail: 'Invalid data. Expected a JSON object.' };
+    if (!field) return detail(MESSAGES.notAnObject);
     (body[field] ??= []).push(fieldMessage(error));
   }
   return body;
 }
 
-function clientErrorDetail(error: FastifyError, status: number, contentType: string | undefined): string {
+/**
+ * A refusal that is not a schema's: its status and detail. The multipart parser's limits and
+ * malformed forms have codes of their own, or none at all.
+ */
+function clientError(error: FastifyError, request: FastifyRequest): { status: number; body: DetailBody } | undefined {
   switch (error.code) {
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
-      return `JSON parse error - ${error.message}`;
+      return { status: 400, body: detail(MESSAGES.jsonParse(error.message)) };
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
-      return 'Request body is too large.';
+      return { status: 413, body: detail(MESSAGES.bodyTooLarge) };
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
-      return `Unsupported media type "${contentType ?? ''}" in request.`;
-    default:
-      return status === 404 ? 'Not found.' : error.message;
+      return { status: 415, body: detail(MESSAGES.unsupportedMediaType(request.headers['content-type'] ?? '')) };
+    case 'FST_REQ_FILE_TOO_LARGE':
+      return { status: 413, body: detail(MESSAGES.fileTooLarge(request.routeOptions.config.multipartOptions?.limits?.fileSize ?? 0)) };
+    case 'FST_FILES_LIMIT':
+      return { status: 400, body: detail(MESSAGES.oneFile) };
+    case 'FST_PARTS_LIMIT':
+    case 'FST_FIELDS_LIMIT':
+      return { status: 413, body: detail(MESSAGES.tooManyFormFields) };
+    case 'FST_INVALID_JSON_FIELD_ERROR':
+      return { status: 400, body: detail(MESSAGES.badJsonFormField) };
+    case 'FST_MP_PREMATURE_CLOSE':
+      return { status: 400, body: detail(MESSAGES.uploadInterrupted) };
   }
+  if (error.statusCode === undefined && /multipart|boundary|part header|end of form/i.test(error.message)) {
+    return { status: 400, body: detail(MESSAGES.unreadableForm) };
+  }
+  const status = error.statusCode ?? 500;
+  if (status < 400 || status >= 500) return undefined;
+  return { status, body: detail(status === 404 ? MESSAGES.notFound : error.message) };
 }
 
 /**
- * The site-wide error answer: 4xx as DRF-style JSON (`{detail}` or field-keyed lists), anything
- * else logged and answered with a generic 500 that reveals nothing. Bodies bypass the route's
+ * The site-wide error answer: field problems as field-keyed lists, other refusals as `{detail}`,
+ * anything else logged and answered with a generic 500 that reveals nothing. An id in the path
+ * that does not parse names no row, so it is a 404 like a missing one. Bodies bypass the route's
  * response schema, which could otherwise drop the fields of an error it does not describe.
  */
 export default fp(
   async (app) => {
     app.setErrorHandler<FastifyError>((error, request, reply) => {
-      const status = error.validation ? 400 : (error.statusCode ?? 500);
-      let body: ErrorBody;
-      if (error.validation) {
-        body = validationBody(error.validation);
-      } else if (status >= 400 && status < 500) {
-        body = { detail: clientErrorDetail(error, status, request.headers['content-type']) };
-      } else {
+      let answer: { status: number; body: ErrorBody } | undefined;
+      if (!error.validation) answer = clientError(error, request);
+      else if (error.validationContext === 'params' && error.validation.every((problem) => fieldOf(problem) === 'id'))
+        answer = { status: 404, body: detail(MESSAGES.notFound) };
+      else answer = { status: 400, body: validationBody(error.validation) };
+      if (!answer) {
         request.log.error({ reqId: request.id, err: error }, 'request failed');
-        body = { detail: 'A server error occurred.' };
+        const status = error.statusCode !== undefined && error.statusCode >= 500 && error.statusCode < 600 ? error.statusCode : 500;
+        answer = { status, body: detail(MESSAGES.serverError) };
       }
-      return reply
-        .code(status >= 400 && status < 600 ? status : 500)
-        .serializer(JSON.stringify)
-        .type('application/json; charset=utf-8')
-        .send(body);
+      return reply.code(answer.status).serializer(JSON.stringify).type('application/json; charset=utf-8').send(answer.body);
     });
   },
   { name: 'error-handler' },

@@ -3,6 +3,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import fp from 'fastify-plugin';
 
+import { detail, MESSAGES } from '../errors';
 import { readAssetManifest } from '../pages/assets';
 import { robotsTxt } from '../pages/crawlers';
 import { SHARE_IMAGE_PATH } from '../pages/head';
@@ -57,7 +58,7 @@ export default fp(
     app.setNotFoundHandler((request, reply) => {
       const isPage = (request.method === 'GET' || request.method === 'HEAD') && !NOT_PAGES.some((prefix) => request.url.startsWith(prefix));
       if (isPage && pages) return pages.send(request, reply);
-      return reply.code(404).send({ detail: 'Not found.' });
+      return reply.code(404).send(detail(MESSAGES.notFound));
     });
   },
   { name: 'pages', dependencies: ['security-headers', 'changes', '@fastify/cookie'] },

@@ -18,9 +18,14 @@ export function findUserById(db: Db, id: number): Promise<UserRow | undefined> {
   return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
-/** The user as the API shows it (the contract's User). */
-export function userView(row: UserRow): User {
-  return {
+/**
+ * The user as the API shows them: the contract's User to the user themself, AdminUser (with
+ * whether they may sign in and own the site) to the administration area.
+ */
+export function userView(row: UserRow): User;
+export function userView(row: UserRow, audience: 'admin'): AdminUser;
+export function userView(row: UserRow, audience?: 'admin'): User | AdminUser {
+  const user: User = {
     id: row.id,
     email: row.email,
     first_name: row.first_name,
@@ -30,11 +35,7 @@ export function userView(row: UserRow): User {
     date_joined: row.date_joined,
     last_login: row.last_login,
   };
-}
-
-/** The user as the administration area shows them: the profile, and whether they may sign in and own the site. */
-export function toAdminUser(row: UserRow): AdminUser {
-  return { ...userView(row), is_active: row.is_active === 1, is_owner: row.is_owner === 1 };
+  return audience === 'admin' ? { ...user, is_active: row.is_active === 1, is_owner: row.is_owner === 1 } : user;
 }
 
 /** The name staff know a user by, for audit lines. */

@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 
+import { ID_MAX } from '../../contract';
 import type { UserRow } from '../db/schema';
 
 /** A reset link works for one hour. */
@@ -7,7 +8,6 @@ export const RESET_TOKEN_SECONDS = 3600;
 const KEY_SALT = 'research-site.password-reset';
 const SIGNATURE_LENGTH = 32;
 const TOKEN_PATTERN = /^([0-9a-z]{1,13})-([A-Za-z0-9_-]{32})$/;
-const MAX_USER_ID = 2147483647;
 
 type ResetSubject = Pick<UserRow, 'id' | 'password' | 'last_login' | 'email_normalized'>;
 
@@ -21,7 +21,7 @@ export function decodeUid(uidb64: string): number | undefined {
   const digits = Buffer.from(uidb64, 'base64url').toString('latin1');
   if (!/^[1-9]\d{0,9}$/.test(digits)) return undefined;
   const id = Number(digits);
-  return id <= MAX_USER_ID ? id : undefined;
+  return id <= ID_MAX ? id : undefined;
 }
 
 /**

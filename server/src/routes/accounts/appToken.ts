@@ -2,12 +2,13 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 
 import { LoginResponseSchema } from '../../../contract';
 import { AppTokenResponseSchema, TokenLoginRequestSchema } from '../../../contract/accounts';
+import { errorResponses } from '../../errors';
 import { signedInUser } from '../../plugins/auth';
 import { authRateLimit } from '../../plugins/rateLimit';
 import { markSignedIn, userView } from '../../repositories/users';
 import { issueAppToken, redeemAppToken } from '../../services/appTokens';
 import { startSession } from '../../services/sessions';
-import { clientInfo, errorResponses } from './common';
+import { clientInfo } from './common';
 
 export const APP_TOKEN_INVALID = 'Invalid or expired app token.';
 

@@ -1,19 +1,9 @@
 import type { FastifyRequest } from 'fastify';
 
-import { DetailSchema, ErrorBodySchema } from '../../../contract';
 import { verifyToken } from '../../lib/tokens';
 import type { ClientInfo } from '../../services/sessions';
 
 export const TOKEN_NOT_VALID = 'Token is invalid or expired';
-export const BLANK = 'This field may not be blank.';
-
-/** The error answers an account call may give, for the route schemas. */
-export const errorResponses = {
-  400: ErrorBodySchema,
-  401: DetailSchema,
-  403: DetailSchema,
-  429: DetailSchema,
-} as const;
 
 export function clientInfo(request: FastifyRequest): ClientInfo {
   return { ip: request.ip, userAgent: request.headers['user-agent'] ?? '' };

@@ -2,13 +2,14 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 
 import { DetailSchema, LoginResponseSchema } from '../../../contract';
 import { LoginRequestSchema, LogoutRequestSchema } from '../../../contract/accounts';
+import { errorResponses } from '../../errors';
 import { authRateLimit } from '../../plugins/rateLimit';
 import { findUserByEmail, markSignedIn, userView } from '../../repositories/users';
 import { beginLoginAttempt, loginSucceeded } from '../../services/loginThrottle';
 import { hashPassword, needsRehash, verifyAgainstDecoy, verifyPassword } from '../../services/passwords';
 import { endSessionOfRefreshToken, startSession } from '../../services/sessions';
 import { normalizeEmail } from '../../services/users';
-import { clientInfo, errorResponses, TOKEN_NOT_VALID } from './common';
+import { clientInfo, TOKEN_NOT_VALID } from './common';
 
 /** One text for an unknown email, a wrong password and an inactive account. */
 export const LOGIN_FAILED = 'No active account found with the given credentials';

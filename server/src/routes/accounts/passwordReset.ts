@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { DetailSchema } from '../../../contract';
 import { ForgotPasswordRequestSchema, ResetPasswordParamsSchema, ResetPasswordRequestSchema } from '../../../contract/accounts';
 import type { UserRow } from '../../db/schema';
+import { errorResponses } from '../../errors';
 import { authRateLimit } from '../../plugins/rateLimit';
 import { findUserByEmail, findUserById, setPasswordHash } from '../../repositories/users';
 import { countInWindow } from '../../services/abuseCounters';
@@ -13,7 +14,6 @@ import { resetPasswordEmail } from '../../services/resetEmail';
 import { checkResetToken, decodeUid, encodeUid, makeResetToken } from '../../services/resetTokens';
 import { revokeAllSessions } from '../../services/sessions';
 import { isValidEmail, normalizeEmail } from '../../services/users';
-import { errorResponses } from './common';
 
 /** Reset mails one address receives per hour at most, however many senders ask. */
 export const RESET_MAILS_PER_HOUR = 3;

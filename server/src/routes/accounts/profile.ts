@@ -3,6 +3,7 @@ import { Type } from '@sinclair/typebox';
 
 import { DetailSchema, UserSchema } from '../../../contract';
 import { ChangePasswordRequestSchema, DeleteAccountRequestSchema, ProfileUpdateSchema } from '../../../contract/accounts';
+import { errorResponses, MESSAGES } from '../../errors';
 import { signedInUser } from '../../plugins/auth';
 import { authRateLimit } from '../../plugins/rateLimit';
 import { deleteOwnAccount, setPasswordHash, updateProfile, userView } from '../../repositories/users';
@@ -10,7 +11,7 @@ import { clearLoginFailures } from '../../services/loginThrottle';
 import { passwordProblems } from '../../services/passwordPolicy';
 import { hashPassword, verifyPassword } from '../../services/passwords';
 import { revokeAllSessions } from '../../services/sessions';
-import { BLANK, currentFamily, errorResponses } from './common';
+import { currentFamily } from './common';
 
 export const PROFILE_MESSAGES = {
   wrongOldPassword: 'Your old password was entered incorrectly. Please enter it again.',
@@ -35,7 +36,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
         const value = request.body[field];
         if (value === undefined) continue;
         if (value.trim()) changes[field] = value.trim();
-        else errors[field] = [BLANK];
+        else errors[field] = [MESSAGES.blank];
       }
       if (request.body.interest_notes !== undefined) changes.interest_notes = request.body.interest_notes.trim();
       if (Object.keys(errors).length) return reply.code(400).send(errors);

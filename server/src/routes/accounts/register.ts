@@ -3,12 +3,12 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { UserSchema } from '../../../contract';
 import { RegisterRequestSchema } from '../../../contract/accounts';
 import { nowIso } from '../../db/columns';
+import { errorResponses, MESSAGES } from '../../errors';
 import { authRateLimit } from '../../plugins/rateLimit';
 import { findUserByEmail, insertUser, userView } from '../../repositories/users';
 import { passwordProblems } from '../../services/passwordPolicy';
 import { hashPassword } from '../../services/passwords';
 import { cleanEmail, isValidEmail, normalizeEmail } from '../../services/users';
-import { BLANK, errorResponses } from './common';
 
 export const REGISTER_MESSAGES = {
   invalidEmail: 'Enter a valid email address.',
@@ -32,8 +32,8 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
 
       if (!isValidEmail(email)) errors.email = [REGISTER_MESSAGES.invalidEmail];
       else if (await findUserByEmail(app.db, email)) errors.email = [REGISTER_MESSAGES.emailTaken];
-      if (!firstName) errors.first_name = [BLANK];
-      if (!lastName) errors.last_name = [BLANK];
+      if (!firstName) errors.first_name = [MESSAGES.blank];
+      if (!lastName) errors.last_name = [MESSAGES.blank];
       if (body.password !== body.password2) {
         errors.password = [REGISTER_MESSAGES.passwordMismatch];
       } else {

@@ -3,9 +3,10 @@ import { Type } from '@sinclair/typebox';
 
 import { DetailSchema, IdParamsSchema } from '../../../contract';
 import { SessionSchema } from '../../../contract/accounts';
+import { detail, errorResponses, MESSAGES } from '../../errors';
 import { signedInUser } from '../../plugins/auth';
 import { listActiveSessions, revokeAllSessions, revokeSession } from '../../services/sessions';
-import { currentFamily, errorResponses } from './common';
+import { currentFamily } from './common';
 
 const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
@@ -31,11 +32,11 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     '/api/users/sessions/:id/',
     {
       onRequest: app.requireUser,
-      schema: { params: IdParamsSchema, response: { 204: Type.Null(), 404: DetailSchema, ...errorResponses } },
+      schema: { params: IdParamsSchema, response: { 204: Type.Null(), ...errorResponses } },
     },
     async (request, reply) => {
       if (!(await revokeSession(app.db, signedInUser(request).id, request.params.id))) {
-        return reply.code(404).send({ detail: 'Not found.' });
+        return reply.code(404).send(detail(MESSAGES.notFound));
       }
       return reply.code(204).send(null);
     },

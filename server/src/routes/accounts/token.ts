@@ -2,8 +2,9 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 
 import { TokenPairSchema } from '../../../contract';
 import { RefreshRequestSchema } from '../../../contract/accounts';
+import { errorResponses } from '../../errors';
 import { rotateRefreshToken } from '../../services/sessions';
-import { clientInfo, errorResponses, TOKEN_NOT_VALID } from './common';
+import { clientInfo, TOKEN_NOT_VALID } from './common';
 
 const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.post('/api/token/refresh/', { schema: { body: RefreshRequestSchema, response: { 200: TokenPairSchema, ...errorResponses } } }, async (request, reply) => {

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 
-import { DetailSchema, ErrorBodySchema } from '../../../contract';
 import { AdminPageQuerySchema, AuditPageSchema } from '../../../contract/admin';
+import { errorResponses } from '../../errors';
 import { auditPage } from '../../repositories/audit';
 import { adminPaths } from './paths';
 
@@ -13,7 +13,7 @@ const auditRoutes: FastifyPluginAsyncTypebox = async (app) => {
       onRequest: app.requireStaff,
       schema: {
         querystring: AdminPageQuerySchema,
-        response: { 200: AuditPageSchema, 400: ErrorBodySchema, 401: DetailSchema, 403: DetailSchema },
+        response: { 200: AuditPageSchema, ...errorResponses },
       },
     },
     async (request) => {

@@ -1,14 +1,14 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Type } from '@sinclair/typebox';
 
-import { DetailSchema, ErrorBodySchema, IdParamsSchema } from '../../../contract';
+import { IdParamsSchema } from '../../../contract';
 import { AdminUserPageSchema, AdminUserQuerySchema, AdminUserSchema, AdminUserUpdateSchema } from '../../../contract/admin';
+import { detail, errorResponses, MESSAGES, NoContent } from '../../errors';
 import { signedInUser } from '../../plugins/auth';
-import { changeUserAccess, deleteUser, findUserById, findUsersPage, signOutUserEverywhere, toAdminUser } from '../../repositories/users';
+import { changeUserAccess, deleteUser, findUserById, findUsersPage, signOutUserEverywhere, userView } from '../../repositories/users';
 import { adminPaths } from './paths';
 import { requireJsonBooleans } from './validation';
 
-const NOT_FOUND = { detail: 'Not found.' };
+const NOT_FOUND = detail(MESSAGES.notFound);
 const OWN_STAFF = { detail: 'You cannot remove your own staff access.' };
 const OWN_ACTIVE = { detail: 'You cannot deactivate your own account.' };
 const OWN_DELETE = { detail: 'You cannot delete your own account.' };
@@ -16,21 +16,18 @@ const OWNER_ACCOUNT = { detail: 'Only the site’s owner can change the owner’
 const OWNER_STAFF_RIGHTS = { detail: 'Only the site’s owner can grant or withdraw staff rights.' };
 const OWNER_STAFF_ACCOUNTS = { detail: 'Only the site’s owner can deactivate or delete a staff account.' };
 
-const guarded = { 401: DetailSchema, 403: DetailSchema };
-
-/** The staff member acting; requireStaff has run on the request, so it is always set. */
 /** Finding users and changing their staff right, active state, sessions and existence. */
 const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     adminPaths.users,
     {
       onRequest: app.requireStaff,
-      schema: { querystring: AdminUserQuerySchema, response: { 200: AdminUserPageSchema, 400: ErrorBodySchema, ...guarded } },
+      schema: { querystring: AdminUserQuerySchema, response: { 200: AdminUserPageSchema, ...errorResponses } },
     },
     async (request) => {
       const { search, page, page_size } = request.query;
       const { count, rows } = await findUsersPage(app.db, { search, page, pageSize: page_size });
-      return { count, page, page_size, results: rows.map(toAdminUser) };
+      return { count, page, page_size, results: rows.map((row) => userView(row, 'admin')) };
     },
   );
 
@@ -42,7 +39,7 @@ const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         params: IdParamsSchema,
         body: AdminUserUpdateSchema,
-        response: { 200: AdminUserSchema, 400: ErrorBodySchema, 404: DetailSchema, ...guarded },
+        response: { 200: AdminUserSchema, ...errorResponses },
       },
     },
     async (request, reply) => {
@@ -55,7 +52,7 @@ const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
       const staffChanged = is_staff !== undefined && is_staff !== (target.is_staff === 1);
       const activeChanged = is_active !== undefined && is_active !== (target.is_active === 1);
-      if (!staffChanged && !activeChanged) return toAdminUser(target);
+      if (!staffChanged && !activeChanged) return userView(target, 'admin');
       const byOwner = actor.is_owner === 1;
       if (target.is_owner === 1 && !byOwner) return reply.code(403).send(OWNER_ACCOUNT);
       if (staffChanged && !byOwner) return reply.code(403).send(OWNER_STAFF_RIGHTS);
@@ -66,7 +63,7 @@ const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
         ...(activeChanged ? { isActive: is_active } : {}),
       });
       if (!updated) return reply.code(404).send(NOT_FOUND);
-      return toAdminUser(updated);
+      return userView(updated, 'admin');
     },
   );
 
@@ -74,7 +71,7 @@ const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
     adminPaths.userSignOut,
     {
       onRequest: app.requireStaff,
-      schema: { params: IdParamsSchema, response: { 204: Type.Null(), 400: ErrorBodySchema, 404: DetailSchema, ...guarded } },
+      schema: { params: IdParamsSchema, response: { 204: NoContent, ...errorResponses } },
     },
     async (request, reply) => {
       const actor = signedInUser(request);
@@ -90,7 +87,7 @@ const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
     adminPaths.user,
     {
       onRequest: app.requireStaff,
-      schema: { params: IdParamsSchema, response: { 204: Type.Null(), 400: ErrorBodySchema, 404: DetailSchema, ...guarded } },
+      schema: { params: IdParamsSchema, response: { 204: NoContent, ...errorResponses } },
     },
     async (request, reply) => {
       const actor = signedInUser(request);

@@ -1,5 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
+import { fieldError, MESSAGES } from '../../errors';
+
 /**
  * Fastify's Ajv coerces null, 0 and "" to false, which would let a careless `null` deactivate an
  * account. Runs before schema validation and lets only real JSON booleans through.
@@ -11,7 +13,7 @@ export function requireJsonBooleans(fields: readonly string[]) {
     for (const field of fields) {
       const value = (body as Record<string, unknown>)[field];
       if (value !== undefined && typeof value !== 'boolean') {
-        return reply.code(400).send({ [field]: ['Must be a valid boolean.'] });
+        return reply.code(400).send(fieldError(field, MESSAGES.boolean));
       }
     }
   };

@@ -3,9 +3,10 @@ import { Type } from '@sinclair/typebox';
 
 import { DocumentCategorySchema } from '../../../contract';
 import { CATEGORY_NAME_MAX, CategoryCreateSchema, DESCRIPTION_MAX } from '../../../contract/media';
+import { isUniqueViolation } from '../../db/errors';
+import { ErrorCollector, errorResponses, fieldError } from '../../errors';
 import { signedInUser } from '../../plugins/auth';
 import { categoryNameTaken, createCategory, listCategories } from '../../repositories/categories';
-import { ErrorCollector, errorResponses, fieldError, isUniqueViolation } from './errors';
 
 const DUPLICATE_NAME = 'A category with this name already exists.';
 

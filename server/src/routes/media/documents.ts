@@ -1,8 +1,10 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 
-import { DetailSchema, DocumentSchema, IdParamsSchema } from '../../../contract';
+import { DocumentSchema, IdParamsSchema } from '../../../contract';
 import { DESCRIPTION_MAX, DOCUMENT_NAME_MAX, DocumentUpdateSchema } from '../../../contract/media';
+import { isForeignKeyViolation, isUniqueViolation } from '../../db/errors';
+import { ErrorCollector, errorResponses, fieldError, MESSAGES, NoContent } from '../../errors';
 import { signedInUser } from '../../plugins/auth';
 import {
   categoryExists,
@@ -17,7 +19,6 @@ import {
 import { detectDocumentKind, DOCUMENT_MAX_BYTES, DOCUMENT_MESSAGES, DOCUMENT_TYPES, downloadFileName } from '../../services/documents';
 import { deleteAll, randomName, storageKey } from '../../storage';
 import { DownloadLinks } from './downloadLinks';
-import { ErrorCollector, errorResponses, fieldError, isForeignKeyViolation, isUniqueViolation, MESSAGES, NoContent } from './errors';
 import { fileResponses, sendStoredFile } from './files';
 import { FileField, readUpload, uploadLimits } from './multipart';
 
@@ -43,7 +44,7 @@ function readFlag(errors: ErrorCollector, field: string, value: string | undefin
   const normalized = (value ?? '').trim().toLowerCase();
   if (['', 'false', '0', 'off', 'no'].includes(normalized)) return false;
   if (['true', '1', 'on', 'yes'].includes(normalized)) return true;
-  errors.add(field, 'Must be a valid boolean.');
+  errors.add(field, MESSAGES.boolean);
   return undefined;
 }
 
@@ -166,7 +167,7 @@ const documentRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         params: IdParamsSchema,
         querystring: DownloadQuerySchema,
-        response: { ...fileResponses, 401: DetailSchema, 403: DetailSchema },
+        response: { ...errorResponses, ...fileResponses },
       },
     },
     async (request, reply) => {

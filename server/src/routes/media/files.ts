@@ -6,9 +6,9 @@ import { Type } from '@sinclair/typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
 import { DetailSchema } from '../../../contract';
+import { MESSAGES } from '../../errors';
 import { IMAGE_FORMATS } from '../../services/images';
 import { type ByteRange, SMALL_FILE_BYTES, type Storage, type StoredFileInfo } from '../../storage';
-import { MESSAGES } from './errors';
 
 /** A stored file as an answer body (a stream, never serialised). */
 export const FileBody = Type.Unsafe<Readable>({ type: 'string', format: 'binary' });
@@ -121,6 +121,7 @@ export async function sendStoredFile(request: FastifyRequest, reply: FastifyRepl
 }
 
 const CONTENT_TYPES: Record<string, string> = Object.fromEntries(Object.values(IMAGE_FORMATS).map(({ extension, contentType }) => [extension, contentType]));
+const IMAGE_FILE_NAME = /^[0-9a-f]{32}(-[a-z]+)?\.(jpg|png|webp|avif|gif)$/;
 
 /** Public image files: the stored originals and renditions under their random keys. */
 const mediaFileRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -128,11 +129,13 @@ const mediaFileRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/media/images/:file',
     {
       schema: {
-        params: Type.Object({ file: Type.String({ pattern: '^[0-9a-f]{32}(-[a-z]+)?\\.(jpg|png|webp|avif|gif)$' }) }),
+        params: Type.Object({ file: Type.String() }),
         response: fileResponses,
       },
     },
     async (request, reply) => {
+      // A name no stored image can have is a missing file, not a malformed request.
+      if (!IMAGE_FILE_NAME.test(request.params.file)) return reply.callNotFound();
       const extension = request.params.file.split('.').pop() ?? '';
       return sendStoredFile(request, reply, app.storage, {
         key: `images/${request.params.file}`,

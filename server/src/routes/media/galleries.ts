@@ -3,9 +3,10 @@ import { Type } from '@sinclair/typebox';
 
 import { GallerySchema, IdParamsSchema } from '../../../contract';
 import { DESCRIPTION_MAX, GALLERY_NAME_MAX, GalleryCreateSchema, GalleryUpdateSchema } from '../../../contract/media';
+import { isUniqueViolation } from '../../db/errors';
+import { ErrorCollector, errorResponses, fieldError, MESSAGES, NoContent } from '../../errors';
 import { signedInUser } from '../../plugins/auth';
 import { createGallery, deleteGallery, findGallery, galleryNameTaken, listGalleries, toGallery, updateGallery } from '../../repositories/galleries';
-import { ErrorCollector, errorResponses, fieldError, isUniqueViolation, MESSAGES, NoContent } from './errors';
 
 const DUPLICATE_NAME = 'A gallery with this name already exists.';
 

@@ -4,13 +4,14 @@ import { Type } from '@sinclair/typebox';
 import { type ErrorBody, IdParamsSchema, ImageSchema } from '../../../contract';
 import { DESCRIPTION_MAX, IMAGE_TITLE_MAX, ImageListQuerySchema } from '../../../contract/media';
 import type { Db } from '../../db';
+import { isForeignKeyViolation } from '../../db/errors';
 import type { ImageRow } from '../../db/schema';
+import { ErrorCollector, errorResponses, fieldError, MESSAGES, NoContent } from '../../errors';
 import { signedInUser } from '../../plugins/auth';
 import { findGallery } from '../../repositories/galleries';
 import { createImage, deleteImage, findImage, findImageRow, listImages, updateImage } from '../../repositories/images';
 import { IMAGE_MAX_BYTES, ImageRejected, type ProcessedImage, processImage } from '../../services/images';
 import { deleteAll, putAll, randomName, type Storage, storageKey } from '../../storage';
-import { ErrorCollector, errorResponses, fieldError, isForeignKeyViolation, MESSAGES, NoContent } from './errors';
 import { FileField, readUpload, type UploadedFile, uploadLimits } from './multipart';
 
 const GALLERY_MISSING = 'The selected gallery does not exist.';

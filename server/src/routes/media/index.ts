@@ -4,7 +4,6 @@ import { DOCUMENT_MAX_BYTES } from '../../services/documents';
 import categoryRoutes from './categories';
 import currentCvRoutes from './currentCv';
 import documentRoutes from './documents';
-import { mediaErrorHandler } from './errors';
 import mediaFileRoutes from './files';
 import galleryRoutes from './galleries';
 import imageRoutes from './images';
@@ -20,11 +19,10 @@ declare module 'fastify' {
 
 /**
  * Documents, photos and galleries and the files behind them. Encapsulated: the
- * multipart parser and the error handler apply to these routes only.
+ * multipart parser applies to these routes only.
  */
 const mediaRoutes: FastifyPluginAsyncTypebox = async (app) => {
   await registerMultipart(app, DOCUMENT_MAX_BYTES);
-  app.setErrorHandler(mediaErrorHandler);
   const publicAnswers = new PublicAnswers();
   app.decorate('publicAnswers', publicAnswers);
   app.changes.subscribe('media', () => publicAnswers.clear());

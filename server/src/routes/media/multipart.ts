@@ -2,8 +2,8 @@ import multipart, { type MultipartFile } from '@fastify/multipart';
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 
+import { type ErrorCollector, MESSAGES } from '../../errors';
 import { isPlainFileName } from '../../services/documents';
-import { type ErrorCollector, MESSAGES } from './errors';
 
 /** A file part of a form, held in memory (uploads are capped at a few MB). */
 export class UploadedFile {
