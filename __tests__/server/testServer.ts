@@ -5,8 +5,8 @@ import path from 'node:path';
 
 import { type Config, loadConfig } from '../../server/src/config';
 import { nowIso } from '../../server/src/db/columns';
+import { startSession } from '../../server/src/repositories/sessions';
 import { buildServer } from '../../server/src/server';
-import { startSession } from '../../server/src/services/sessions';
 
 export type TestServer = Awaited<ReturnType<typeof buildServer>>;
 

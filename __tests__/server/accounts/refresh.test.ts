@@ -1,5 +1,5 @@
 import { signToken } from '../../../server/src/lib/tokens';
-import { REFRESH_GRACE_SECONDS } from '../../../server/src/services/sessions';
+import { REFRESH_GRACE_SECONDS } from '../../../server/src/repositories/sessions';
 import { account, buildTestServer, claims, GOOD_PASSWORD, refresh, type Server, signIn } from './support';
 
 const INVALID = { detail: 'Token is invalid or expired' };

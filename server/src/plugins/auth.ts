@@ -8,20 +8,23 @@ import { findUserInLiveSession } from '../repositories/users';
 
 declare module 'fastify' {
   interface FastifyRequest {
-    /** The signed-in user, set by the requireUser / requireStaff pre-handlers. */
+    /** The signed-in user, set by the requireUser / requireStaff checks. */
     user: UserRow | null;
   }
   interface FastifyInstance {
-    /** Pre-handler: 401 unless a valid access token of an active user is presented. */
+    /**
+     * onRequest hook of every signed-in route, so that it runs before validation and strangers
+     * learn nothing from it: 401 unless a valid access token of an active user is presented.
+     */
     requireUser: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
-    /** Pre-handler: as requireUser, then 403 unless the user is staff. */
+    /** onRequest hook of every staff route: as requireUser, then 403 unless the user is staff. */
     requireStaff: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
   }
 }
 
-/** The user a requireUser/requireStaff pre-handler admitted; a route without one is a programming error. */
+/** The user a requireUser/requireStaff check admitted; a route without one is a programming error. */
 export function signedInUser(request: FastifyRequest): UserRow {
-  if (!request.user) throw new Error('route is missing the requireUser or requireStaff pre-handler');
+  if (!request.user) throw new Error('route is missing the requireUser or requireStaff check');
   return request.user;
 }
 

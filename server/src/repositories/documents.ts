@@ -15,12 +15,21 @@ export const CV_CATEGORY_NAME = 'cv';
 
 export type DocumentWithCategory = DocumentRow & { category_name: string | null };
 
-export function selectDocuments(db: Db) {
+function selectDocuments(db: Db) {
   return db
     .selectFrom('documents')
     .leftJoin('document_categories', 'document_categories.id', 'documents.category_id')
     .selectAll('documents')
     .select('document_categories.name as category_name');
+}
+
+export function findDocument(db: Db, id: number): Promise<DocumentWithCategory | undefined> {
+  return selectDocuments(db).where('documents.id', '=', id).executeTakeFirst();
+}
+
+/** Every document, newest first. */
+export function listDocuments(db: Db): Promise<DocumentWithCategory[]> {
+  return selectDocuments(db).orderBy('documents.uploaded_at', 'desc').orderBy('documents.id', 'desc').execute();
 }
 
 export function findCurrentCv(db: Db): Promise<DocumentWithCategory | undefined> {

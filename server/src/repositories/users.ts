@@ -6,9 +6,9 @@ import type { AdminUser } from '../../contract/admin';
 import type { Db } from '../db';
 import { nowIso } from '../db/columns';
 import type { Database, UserRow, UsersTable } from '../db/schema';
-import { revokeAllSessions } from '../services/sessions';
 import { normalizeEmail } from '../services/users';
-import { recordAudit } from './audit';
+import { COMMAND_LINE, recordAudit } from './audit';
+import { revokeAllSessions } from './sessions';
 
 export function findUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {
   return db.selectFrom('users').selectAll().where('email_normalized', '=', normalizeEmail(email)).executeTakeFirst();
@@ -169,4 +169,45 @@ export async function setPasswordHash(db: Db, userId: number, hash: string, repl
 /** A user deleting their own account: sessions and app tokens go with it (foreign keys cascade). */
 export async function deleteOwnAccount(db: Db, userId: number): Promise<void> {
   await db.deleteFrom('users').where('id', '=', userId).execute();
+}
+
+/** The first staff account of a site becomes its owner (a unique index keeps it to one). */
+async function ownIfOwnerless(db: Db, user: UserRow): Promise<UserRow> {
+  const owner = await db
+    .updateTable('users')
+    .set({ is_owner: 1 })
+    .where('id', '=', user.id)
+    .where(({ not, exists, selectFrom }) => not(exists(selectFrom('users as owners').select('owners.id').where('owners.is_owner', '=', 1))))
+    .returningAll()
+    .executeTakeFirst();
+  if (!owner) return user;
+  await recordAudit(db, COMMAND_LINE, 'user.owner', owner.email);
+  return owner;
+}
+
+/** An operator makes an existing account staff (and active), with the names given if any. */
+export async function grantStaffByOperator(db: Db, userId: number, names: { first_name?: string; last_name?: string }): Promise<UserRow> {
+  const user = await db
+    .updateTable('users')
+    .set({ is_staff: 1, is_active: 1, ...names })
+    .where('id', '=', userId)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  await recordAudit(db, COMMAND_LINE, 'user.staff_granted', user.email);
+  return ownIfOwnerless(db, user);
+}
+
+/** An operator creates a staff account. */
+export async function insertStaffUserByOperator(db: Db, values: Omit<Insertable<UsersTable>, 'is_staff'>): Promise<UserRow> {
+  const user = await insertUser(db, { ...values, is_staff: 1 });
+  await recordAudit(db, COMMAND_LINE, 'user.created_staff', user.email);
+  return ownIfOwnerless(db, user);
+}
+
+/** An operator sets a new password hash; the account is signed out everywhere. */
+export async function setPasswordByOperator(db: Db, user: UserRow, hash: string): Promise<UserRow> {
+  const updated = await db.updateTable('users').set({ password: hash }).where('id', '=', user.id).returningAll().executeTakeFirstOrThrow();
+  await revokeAllSessions(db, user.id);
+  await recordAudit(db, COMMAND_LINE, 'user.password_reset', user.email);
+  return updated;
 }

@@ -1,5 +1,5 @@
 import type { Db } from '../db';
-import { countInWindow, type CountResult, countTowardsLock, forgetCounters, uncount } from './abuseCounters';
+import { countInWindow, type CountResult, countTowardsLock, forgetCounters, uncount } from '../repositories/abuseCounters';
 
 /** Attempts allowed from one address before the first lock; each further one doubles the lock, up to an hour. */
 export const LOCKOUT_THRESHOLD = 5;

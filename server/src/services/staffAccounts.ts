@@ -1,12 +1,10 @@
 import type { Db } from '../db';
 import { nowIso } from '../db/columns';
 import type { UserRow } from '../db/schema';
-import { COMMAND_LINE, recordAudit } from '../repositories/audit';
-import { findUserByEmail } from '../repositories/users';
+import { findUserByEmail, grantStaffByOperator, insertStaffUserByOperator, setPasswordByOperator } from '../repositories/users';
 import { clearLoginFailures } from './loginThrottle';
 import { passwordProblems } from './passwordPolicy';
 import { hashPassword } from './passwords';
-import { revokeAllSessions } from './sessions';
 import { cleanEmail, isValidEmail, normalizeEmail } from './users';
 
 export class AccountInputError extends Error {}
@@ -17,20 +15,6 @@ export interface StaffInput {
   lastName?: string;
 }
 
-/** The first staff account of a site becomes its owner (a unique index keeps it to one). */
-async function ownIfOwnerless(db: Db, user: UserRow): Promise<UserRow> {
-  const owner = await db
-    .updateTable('users')
-    .set({ is_owner: 1 })
-    .where('id', '=', user.id)
-    .where(({ not, exists, selectFrom }) => not(exists(selectFrom('users as owners').select('owners.id').where('owners.is_owner', '=', 1))))
-    .returningAll()
-    .executeTakeFirst();
-  if (!owner) return user;
-  await recordAudit(db, COMMAND_LINE, 'user.owner', owner.email);
-  return owner;
-}
-
 /** Makes an existing account staff (and active); undefined when no account has the email. */
 export async function promoteToStaff(db: Db, input: StaffInput): Promise<UserRow | undefined> {
   const existing = await findUserByEmail(db, input.email);
@@ -39,14 +23,7 @@ export async function promoteToStaff(db: Db, input: StaffInput): Promise<UserRow
     ...(input.firstName ? { first_name: input.firstName.trim() } : {}),
     ...(input.lastName ? { last_name: input.lastName.trim() } : {}),
   };
-  const user = await db
-    .updateTable('users')
-    .set({ is_staff: 1, is_active: 1, ...names })
-    .where('id', '=', existing.id)
-    .returningAll()
-    .executeTakeFirstOrThrow();
-  await recordAudit(db, COMMAND_LINE, 'user.staff_granted', user.email);
-  return ownIfOwnerless(db, user);
+  return grantStaffByOperator(db, existing.id, names);
 }
 
 /** Creates a staff account; the password must pass the same policy as everyone's. */
@@ -57,22 +34,15 @@ export async function createStaffUser(db: Db, input: StaffInput & { password: st
   const lastName = input.lastName?.trim() ?? '';
   const problems = passwordProblems(input.password, { email, first_name: firstName, last_name: lastName });
   if (problems.length) throw new AccountInputError(problems.join(' '));
-  const user = await db
-    .insertInto('users')
-    .values({
-      email,
-      email_normalized: normalizeEmail(email),
-      first_name: firstName,
-      last_name: lastName,
-      is_staff: 1,
-      date_joined: nowIso(),
-      last_login: null,
-      password: await hashPassword(input.password),
-    })
-    .returningAll()
-    .executeTakeFirstOrThrow();
-  await recordAudit(db, COMMAND_LINE, 'user.created_staff', user.email);
-  return ownIfOwnerless(db, user);
+  return insertStaffUserByOperator(db, {
+    email,
+    email_normalized: normalizeEmail(email),
+    first_name: firstName,
+    last_name: lastName,
+    date_joined: nowIso(),
+    last_login: null,
+    password: await hashPassword(input.password),
+  });
 }
 
 /** Sets a new password for the account with this email and signs it out everywhere. */
@@ -81,14 +51,7 @@ export async function resetPasswordByOperator(db: Db, email: string, password: s
   if (!user) throw new AccountInputError(`No account has the email ${email}.`);
   const problems = passwordProblems(password, user);
   if (problems.length) throw new AccountInputError(problems.join(' '));
-  const updated = await db
-    .updateTable('users')
-    .set({ password: await hashPassword(password) })
-    .where('id', '=', user.id)
-    .returningAll()
-    .executeTakeFirstOrThrow();
-  await revokeAllSessions(db, user.id);
+  const updated = await setPasswordByOperator(db, user, await hashPassword(password));
   await clearLoginFailures(db, user.email_normalized);
-  await recordAudit(db, COMMAND_LINE, 'user.password_reset', user.email);
   return updated;
 }

@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 
 import { verifyToken } from '../../lib/tokens';
-import type { ClientInfo } from '../../services/sessions';
+import type { ClientInfo } from '../../repositories/sessions';
 
 export const TOKEN_NOT_VALID = 'Token is invalid or expired';
 

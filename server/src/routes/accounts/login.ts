@@ -4,10 +4,10 @@ import { DetailSchema, LoginResponseSchema } from '../../../contract';
 import { LoginRequestSchema, LogoutRequestSchema } from '../../../contract/accounts';
 import { errorResponses } from '../../errors';
 import { authRateLimit } from '../../plugins/rateLimit';
+import { endSessionOfRefreshToken, startSession } from '../../repositories/sessions';
 import { findUserByEmail, markSignedIn, userView } from '../../repositories/users';
 import { beginLoginAttempt, loginSucceeded } from '../../services/loginThrottle';
 import { hashPassword, needsRehash, verifyAgainstDecoy, verifyPassword } from '../../services/passwords';
-import { endSessionOfRefreshToken, startSession } from '../../services/sessions';
 import { normalizeEmail } from '../../services/users';
 import { clientInfo, TOKEN_NOT_VALID } from './common';
 

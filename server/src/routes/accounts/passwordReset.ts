@@ -5,14 +5,14 @@ import { ForgotPasswordRequestSchema, ResetPasswordParamsSchema, ResetPasswordRe
 import type { UserRow } from '../../db/schema';
 import { errorResponses } from '../../errors';
 import { authRateLimit } from '../../plugins/rateLimit';
+import { countInWindow } from '../../repositories/abuseCounters';
+import { revokeAllSessions } from '../../repositories/sessions';
 import { findUserByEmail, findUserById, setPasswordHash } from '../../repositories/users';
-import { countInWindow } from '../../services/abuseCounters';
 import { clearLoginFailures } from '../../services/loginThrottle';
 import { passwordProblems } from '../../services/passwordPolicy';
 import { hashPassword } from '../../services/passwords';
 import { resetPasswordEmail } from '../../services/resetEmail';
 import { checkResetToken, decodeUid, encodeUid, makeResetToken } from '../../services/resetTokens';
-import { revokeAllSessions } from '../../services/sessions';
 import { isValidEmail, normalizeEmail } from '../../services/users';
 
 /** Reset mails one address receives per hour at most, however many senders ask. */

@@ -6,11 +6,11 @@ import { ChangePasswordRequestSchema, DeleteAccountRequestSchema, ProfileUpdateS
 import { errorResponses, MESSAGES } from '../../errors';
 import { signedInUser } from '../../plugins/auth';
 import { authRateLimit } from '../../plugins/rateLimit';
+import { revokeAllSessions } from '../../repositories/sessions';
 import { deleteOwnAccount, setPasswordHash, updateProfile, userView } from '../../repositories/users';
 import { clearLoginFailures } from '../../services/loginThrottle';
 import { passwordProblems } from '../../services/passwordPolicy';
 import { hashPassword, verifyPassword } from '../../services/passwords';
-import { revokeAllSessions } from '../../services/sessions';
 import { currentFamily } from './common';
 
 export const PROFILE_MESSAGES = {

@@ -5,7 +5,7 @@ import { DetailSchema, IdParamsSchema } from '../../../contract';
 import { SessionSchema } from '../../../contract/accounts';
 import { detail, errorResponses, MESSAGES } from '../../errors';
 import { signedInUser } from '../../plugins/auth';
-import { listActiveSessions, revokeAllSessions, revokeSession } from '../../services/sessions';
+import { listActiveSessions, revokeAllSessions, revokeSession } from '../../repositories/sessions';
 import { currentFamily } from './common';
 
 const routes: FastifyPluginAsyncTypebox = async (app) => {

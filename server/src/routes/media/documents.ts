@@ -11,8 +11,9 @@ import {
   createDocument,
   deleteDocument,
   type DocumentWithCategory,
+  findDocument,
   isCurrentCv,
-  selectDocuments,
+  listDocuments,
   toDocument,
   updateDocument,
 } from '../../repositories/documents';
@@ -52,13 +53,12 @@ function readFlag(errors: ErrorCollector, field: string, value: string | undefin
 const documentRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const links = new DownloadLinks(app.config.secrets.jwt);
   const staffView = (row: DocumentWithCategory) => toDocument(row, links.signed(row.id, row.file_key));
-  const findDocument = (id: number) => selectDocuments(app.db).where('documents.id', '=', id).executeTakeFirst();
 
   app.get(
     '/api/documents/documents/',
     { onRequest: app.requireStaff, schema: { response: { 200: Type.Array(DocumentSchema), ...errorResponses } } },
     async () => {
-      const rows = await selectDocuments(app.db).orderBy('documents.uploaded_at', 'desc').orderBy('documents.id', 'desc').execute();
+      const rows = await listDocuments(app.db);
       return rows.map(staffView);
     },
   );
@@ -103,7 +103,7 @@ const documentRoutes: FastifyPluginAsyncTypebox = async (app) => {
           content_type: contentType,
           size: upload.data.length,
         });
-        return reply.code(201).send(staffView((await findDocument(id))!));
+        return reply.code(201).send(staffView((await findDocument(app.db, id))!));
       } catch (error) {
         await deleteAll(app.storage, [fileKey]);
         if (isForeignKeyViolation(error)) return reply.code(400).send(fieldError('category', CATEGORY_MISSING));
@@ -122,7 +122,7 @@ const documentRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) => {
       const { id } = request.params;
       const { body } = request;
-      const existing = await findDocument(id);
+      const existing = await findDocument(app.db, id);
       if (!existing) return reply.code(404).send({ detail: MESSAGES.notFound });
       const errors = new ErrorCollector();
       const name = body.name === undefined ? existing.name : errors.text('name', body.name, { required: true, maxLength: DOCUMENT_NAME_MAX });
@@ -144,7 +144,7 @@ const documentRoutes: FastifyPluginAsyncTypebox = async (app) => {
         if (isUniqueViolation(error)) return reply.code(409).send({ detail: CONCURRENT_CHANGE });
         throw error;
       }
-      return staffView((await findDocument(id))!);
+      return staffView((await findDocument(app.db, id))!);
     },
   );
 
@@ -172,7 +172,7 @@ const documentRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const { id } = request.params;
-      const row = await findDocument(id);
+      const row = await findDocument(app.db, id);
       // The current CV is public; any other document needs a signed link or a staff token.
       const allowed = (row && (isCurrentCv(row) || links.verify(id, row.file_key, request.query.expires, request.query.signature))) ?? false;
       if (!allowed) {
