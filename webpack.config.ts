@@ -6,7 +6,7 @@ import HtmlWebpackPlugin from 'html-webpack-plugin';
 import { Compilation, type Compiler, type Configuration, DefinePlugin, sources } from 'webpack';
 import type { Configuration as DevServerConfiguration } from 'webpack-dev-server';
 
-import { site } from './src/content/site';
+import { seedContent } from './server/src/content/seed';
 
 const apiPort = process.env.PORT ?? '8000';
 const proxiedPaths = ['/api/', '/backend/', '/login-with-token/', '/media/', '/cv.pdf'];
@@ -76,7 +76,7 @@ export default (_env: unknown, argv: { mode?: Configuration['mode'] }): Configur
     plugins: [
       new AssetManifestPlugin(),
       // The page for the development server; in production the API server writes every page.
-      ...(production ? [] : [new HtmlWebpackPlugin({ template: './public/index.html', title: site.productName, description: site.tagline })]),
+      ...(production ? [] : [new HtmlWebpackPlugin({ template: './public/index.html', title: seedContent.name, description: seedContent.tagline })]),
       // The admin-backend links' address (src/lib/paths.ts); empty means the in-app area.
       new DefinePlugin({ 'process.env.ADMIN_URL': JSON.stringify(process.env.ADMIN_URL ?? '') }),
       // Served as-is by the server (precompressed), so no CPU is spent compressing per request.

@@ -139,7 +139,11 @@ describe('server-rendered pages', () => {
     const state = preloadedState(html);
     expect(state.theme).toEqual({ mode: 'light' });
     expect(state.session).toBeUndefined();
-    expect(Object.values(state.api.queries)).toEqual([expect.objectContaining({ endpointName: 'getImages', status: 'fulfilled', data: images })]);
+    const content = (await get('/api/site-content/')).json();
+    expect(Object.values(state.api.queries)).toEqual([
+      expect.objectContaining({ endpointName: 'getSiteContent', status: 'fulfilled', data: content }),
+      expect.objectContaining({ endpointName: 'getImages', status: 'fulfilled', data: images }),
+    ]);
   });
 
   it('shows the current CV download on the CV page, and says so when there is none', async () => {

@@ -7,6 +7,10 @@ import { RouteBoundary } from '@/app/RouteBoundary';
 import { AppRoutes, routerFuture, routes } from '@/app/routes';
 import { makeStore, type RootState } from '@/app/store';
 import type { User } from '@/contract';
+import type { SiteContent } from '@/contract/content';
+import { siteContentApi } from '@/lib/api/siteContentApi';
+
+import { seedContent } from '../../server/src/content/seed';
 
 export const aUser = (overrides: Partial<User> = {}): User => ({
   id: 1,
@@ -37,6 +41,11 @@ interface Options {
   preloadedState?: Partial<RootState>;
   /** Defaults to the app's own routes. */
   routes?: RouteObject[];
+  /**
+   * The site's words handed over with the page, as the server does with every page; null for a
+   * page that came without them (the app then asks the API).
+   */
+  siteContent?: SiteContent | null;
 }
 
 /** What tests read of the router: where it is and how it got there. */
@@ -58,8 +67,14 @@ function LocationProbe({ probe }: { probe: RouterProbe }) {
  * Renders the app (or given routes) at a path with a fresh store. Note that AuthProvider runs
  * the startup session check: with no stored token it settles signed out.
  */
-export function renderApp({ route = '/', preloadedState, routes: routeObjects = routes }: Options = {}) {
+export function renderApp({ route = '/', preloadedState, routes: routeObjects = routes, siteContent = seedContent }: Options = {}) {
   const store = makeStore(preloadedState);
+  if (siteContent)
+    store.dispatch(
+      siteContentApi.util.upsertQueryEntries([
+        { endpointName: 'getSiteContent', arg: undefined, value: { version: 1, saved_at: '2026-01-05T09:00:00.000Z', content: siteContent } },
+      ]),
+    );
   const router = {} as RouterProbe;
   const utils = render(
     <AppProviders store={store}>

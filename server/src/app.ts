@@ -15,6 +15,7 @@ import rateLimit from './plugins/rateLimit';
 import securityHeaders from './plugins/securityHeaders';
 import accountRoutes from './routes/accounts';
 import adminRoutes from './routes/admin';
+import contentRoutes from './routes/content';
 import healthRoutes from './routes/health';
 import mediaRoutes from './routes/media';
 import storage from './storage/plugin';
@@ -53,6 +54,7 @@ const app: FastifyPluginAsync<AppOptions> = async (fastify: FastifyInstance, { c
   await fastify.register(accountRoutes);
   await fastify.register(adminRoutes);
   await fastify.register(mediaRoutes);
+  await fastify.register(contentRoutes);
 
   await fastify.register(pages);
 };

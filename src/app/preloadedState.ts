@@ -1,7 +1,9 @@
 import type { Document, Image } from '@/contract';
+import type { CurrentContent } from '@/contract/content';
 
 import { cvApi } from '../features/cv/cvApi';
 import { imagesApi } from '../lib/api/imagesApi';
+import { siteContentApi } from '../lib/api/siteContentApi';
 import { BANNER_GALLERY_SLUG } from '../lib/paths';
 import { type ThemeMode, themeRestored } from '../lib/theme/themeSlice';
 import type { AppStore, RootState } from './store';
@@ -10,6 +12,8 @@ import type { AppStore, RootState } from './store';
 export const PRELOADED_STATE_ID = 'preloaded-state';
 
 export interface PublicData {
+  /** The site's words, which every screen shows (the top bar names the owner). */
+  siteContent?: CurrentContent;
   bannerImages?: Image[];
   /** Null when none is published. */
   currentCv?: Document | null;
@@ -21,6 +25,7 @@ export interface PublicData {
  * the same HTML is sent to every visitor.
  */
 export async function preloadStore(store: AppStore, data: PublicData, mode: ThemeMode): Promise<Partial<RootState>> {
+  if (data.siteContent) await store.dispatch(siteContentApi.util.upsertQueryData('getSiteContent', undefined, data.siteContent));
   if (data.bannerImages) await store.dispatch(imagesApi.util.upsertQueryData('getImages', { gallery_slug: BANNER_GALLERY_SLUG }, data.bannerImages));
   if (data.currentCv !== undefined) await store.dispatch(cvApi.util.upsertQueryData('getCurrentCv', undefined, data.currentCv));
   store.dispatch(themeRestored(mode));

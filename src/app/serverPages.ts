@@ -1,6 +1,6 @@
 import { matchRoutes } from 'react-router-dom';
 
-import { type PageHead, pageHeads } from '../content/head';
+import { type HeadOf, pageHeads } from '../content/head';
 import { paths } from '../lib/paths';
 import { routes } from './routes';
 
@@ -8,7 +8,7 @@ import { routes } from './routes';
 export type PageData = 'bannerImages' | 'currentCv';
 
 export interface ServerPage {
-  head: PageHead;
+  head: HeadOf;
   needs: PageData[];
   /** Listed in the sitemap (the sign-in screens are reachable, but not worth a search result). */
   inSitemap: boolean;
@@ -20,7 +20,7 @@ export interface ServerPage {
   canonicalPath?: string;
 }
 
-const content = (path: string, head: PageHead, needs: PageData[] = []): ServerPage => ({
+const content = (path: string, head: HeadOf, needs: PageData[] = []): ServerPage => ({
   head,
   needs,
   inSitemap: true,
@@ -28,7 +28,7 @@ const content = (path: string, head: PageHead, needs: PageData[] = []): ServerPa
   chunk: path === paths.home ? undefined : 'public',
   canonicalPath: path,
 });
-const account = (path: string, head: PageHead): ServerPage => ({ head, needs: [], inSitemap: false, readsQuery: true, chunk: 'auth', canonicalPath: path });
+const account = (path: string, head: HeadOf): ServerPage => ({ head, needs: [], inSitemap: false, readsQuery: true, chunk: 'auth', canonicalPath: path });
 
 /**
  * The pages the server renders to finished HTML (public content and the sign-in screens); every

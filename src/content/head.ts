@@ -1,28 +1,38 @@
 /**
  * What each server-rendered page says about itself to browsers, search engines and link
- * previews: its tab title (before the product name) and a one-sentence description.
+ * previews: its tab title (before the owner's name) and a one-sentence description, built from
+ * the site's words.
  */
-import { site } from './site';
+import type { SiteContent } from '@/contract/content';
 
 export interface PageHead {
-  /** Absent on the home page, whose tab shows the product name alone. */
+  /** Absent on the home page, whose tab shows the owner's name alone. */
   title?: string;
   description: string;
 }
 
-export const pageHeads = {
-  home: { description: `${site.name}, ${site.role}. ${site.tagline}` },
-  cv: {
-    title: 'CV',
-    description: `Curriculum vitae of ${site.name}: experience, education and skills in quantitative research, derivatives pricing and risk. The current CV can be downloaded.`,
-  },
-  onTheWeb: { title: 'On the Web', description: `Where to find ${site.name} online: LinkedIn, and soon publications, code, talks, articles and a blog.` },
-  about: { title: 'About', description: `About ${site.name}: how a ${site.role.toLowerCase()} works, what he values and how to get in touch.` },
-  login: { title: 'Sign in', description: `Sign in to your account on the site of ${site.name}.` },
-  register: { title: 'Register', description: `Create an account on the site of ${site.name} to keep your details and interests on file.` },
-  forgotPassword: { title: 'Forgot password', description: `Request a link to choose a new password for your account on the site of ${site.name}.` },
-  notFound: { title: '404', description: `This page of ${site.name}'s site cannot be found.` },
-} satisfies Record<string, PageHead>;
+/** What the heads say about the site's owner. */
+export type Owner = Pick<SiteContent, 'name' | 'role' | 'tagline'>;
+export type HeadOf = (owner: Owner) => PageHead;
 
-/** The text of the browser tab: `<title> | <product name>`, or the product name alone. */
-export const documentTitle = (title?: string): string => (title ? `${title} | ${site.productName}` : site.productName);
+export const pageHeads = {
+  home: ({ name, role, tagline }: Owner) => ({ description: `${name}, ${role}. ${tagline}` }),
+  cv: ({ name }: Owner) => ({
+    title: 'CV',
+    description: `Curriculum vitae of ${name}: experience, education and skills. The current CV can be downloaded.`,
+  }),
+  onTheWeb: ({ name }: Owner) => ({ title: 'On the Web', description: `Where to find ${name} online.` }),
+  about: ({ name, role }: Owner) => ({ title: 'About', description: `About ${name}, ${role.toLowerCase()}: background, work and how to get in touch.` }),
+  login: ({ name }: Owner) => ({ title: 'Sign in', description: `Sign in to your account on the site of ${name}.` }),
+  register: ({ name }: Owner) => ({ title: 'Register', description: `Create an account on the site of ${name} to keep your details and interests on file.` }),
+  forgotPassword: ({ name }: Owner) => ({
+    title: 'Forgot password',
+    description: `Request a link to choose a new password for your account on the site of ${name}.`,
+  }),
+  notFound: ({ name }: Owner) => ({ title: '404', description: `This page of ${name}'s site cannot be found.` }),
+} satisfies Record<string, HeadOf>;
+
+export type PageHeadKey = keyof typeof pageHeads;
+
+/** The text of the browser tab: `<title> | <owner's name>`, or the name alone. */
+export const documentTitle = (productName: string, title?: string): string => (title ? `${title} | ${productName}` : productName);

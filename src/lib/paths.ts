@@ -23,6 +23,7 @@ export const paths = {
   appLogin: '/app-login',
   welcome: '/welcome',
   loginFailed: '/login-failed',
+  siteContent: '/site-content',
 } as const;
 
 /**
@@ -59,6 +60,9 @@ export const apiPaths = {
   adminUser: (id: number) => `/api/admin/users/${id}/`,
   adminUserSignOut: (id: number) => `/api/admin/users/${id}/sign-out/`,
   adminAudit: '/api/admin/audit/',
+  siteContent: '/api/site-content/',
+  siteContentVersions: '/api/site-content/versions/',
+  siteContentRestore: (id: number) => `/api/site-content/versions/${id}/restore/`,
 } as const;
 
 /** The banner gallery on the home page. */

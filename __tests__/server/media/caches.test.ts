@@ -2,7 +2,7 @@ import { Readable } from 'node:stream';
 
 import type { FastifyReply } from 'fastify';
 
-import { PublicAnswers } from '../../../server/src/routes/media/publicAnswers';
+import { PublicAnswers } from '../../../server/src/lib/publicAnswers';
 import type { Storage } from '../../../server/src/storage';
 import { MemoryCachedStorage } from '../../../server/src/storage/memoryCache';
 

@@ -9,12 +9,12 @@ import { ServerApp } from '@/app/ServerApp';
 import { makeStore } from '@/app/store';
 import { expectHydration } from '@/lib/hydration';
 
-import { bannerImage, currentCv, serveBannerImages } from '../public/fixtures';
+import { bannerImage, currentContent, currentCv, serveBannerImages } from '../public/fixtures';
 
 /** What the server sends for an address: the markup and the starting state, in the page. */
 async function serverPage(location: string, data: Parameters<typeof preloadStore>[1]) {
   const store = makeStore();
-  const state = await preloadStore(store, data, 'light');
+  const state = await preloadStore(store, { siteContent: currentContent(), ...data }, 'light');
   const container = document.createElement('div');
   container.id = 'root';
   // jsdom has a window, so the libraries pick their browser hooks and React's server renderer

@@ -1,8 +1,13 @@
 import { delay, http, HttpResponse } from 'msw';
 
 import type { Document, Image } from '@/contract';
+import type { CurrentContent, SiteContent } from '@/contract/content';
 
+import { seedContent } from '../../../server/src/content/seed';
 import { server, url } from '../msw';
+
+/** The site's words as the API answers them: the first-start content unless given. */
+export const currentContent = (content: SiteContent = seedContent, version = 1): CurrentContent => ({ version, saved_at: '2026-01-05T09:00:00.000Z', content });
 
 export const bannerImage = (id: number, title = `Picture ${id}`): Image => ({
   id,

@@ -2,9 +2,9 @@ import { act, fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 
-import { site } from '@/content/site';
 import { FadeIn } from '@/features/home/FadeIn';
 
+import { seedContent } from '../../../server/src/content/seed';
 import { server, url } from '../msw';
 import { renderApp, signedOutState } from '../render';
 import { bannerImage, serveBannerImages } from './fixtures';
@@ -17,11 +17,11 @@ describe('home page', () => {
     serveBannerImages([]);
     renderHome();
     expect(screen.getByRole('heading', { name: 'Elias Northcote', level: 1 })).toBeInTheDocument();
-    expect(screen.getByText(site.tagline)).toBeInTheDocument();
+    expect(screen.getByText(seedContent.tagline)).toBeInTheDocument();
     // The first second-level heading is the typewriter; the interest sections follow in order.
     const titles = screen.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent);
     expect(titles.slice(1)).toEqual(['Quantitative Research', 'Advanced Financial Modelling', 'Academic Foundations', 'Investment Strategy']);
-    for (const interest of site.interests) {
+    for (const interest of seedContent.interests) {
       const section = screen.getByRole('region', { name: interest.title });
       expect(section).toHaveTextContent(interest.quote);
       expect(section).toHaveTextContent(interest.source);

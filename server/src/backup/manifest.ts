@@ -7,7 +7,17 @@ export const FORMAT_VERSION = 1;
  * The tables a backup carries, parents before children so that a restore can insert them in this
  * order. Sign-in counters and one-time app tokens expire within the hour and are left out.
  */
-export const TABLES = ['users', 'galleries', 'document_categories', 'images', 'documents', 'audit_log', 'user_sessions', 'refresh_tokens'] as const;
+export const TABLES = [
+  'users',
+  'galleries',
+  'document_categories',
+  'images',
+  'documents',
+  'audit_log',
+  'user_sessions',
+  'refresh_tokens',
+  'site_content_versions',
+] as const;
 export type BackedUpTable = (typeof TABLES)[number] & keyof Database;
 
 /** Tables whose id a database sequence hands out; after a restore it continues past the restored ids. */

@@ -28,6 +28,7 @@ const CLEARED_TABLES = [
   'app_tokens',
   'abuse_counters',
   'audit_log',
+  'site_content_versions',
   'documents',
   'images',
   'document_categories',
@@ -97,7 +98,11 @@ export async function restoreBackup(
           throw new Error(`This site is not empty (${table} has ${count} rows): restore into an empty site, or pass --replace to clear it first.`);
       }
       if (replace) for (const table of CLEARED_TABLES) await trx.deleteFrom(table).execute();
+      // A site that has served a page holds the first-start content: the backup's words replace it.
+      else await trx.deleteFrom('site_content_versions').execute();
       for (const table of TABLES) {
+        // A table newer than the backup starts empty (the site content then starts from its first-start words).
+        if (manifest.rows[table] === undefined) continue;
         const tableRows = rowsOf(archive, table);
         for (let start = 0; start < tableRows.length; start += INSERT_BATCH) {
           await trx

@@ -15,6 +15,7 @@ export interface Database {
   images: ImagesTable;
   document_categories: DocumentCategoriesTable;
   documents: DocumentsTable;
+  site_content_versions: SiteContentVersionsTable;
 }
 
 export interface UsersTable {
@@ -141,3 +142,16 @@ export interface DocumentsTable {
   uploaded_at: string;
 }
 export type DocumentRow = Selectable<DocumentsTable>;
+
+/** One saved state of the site's words; the newest is the one shown. */
+export interface SiteContentVersionsTable {
+  id: Generated<number>;
+  /** The whole content, as JSON. */
+  body: string;
+  saved_at: string;
+  saved_by: string;
+  /** The changed sections' names, one per line. */
+  changed: Generated<string>;
+  /** The state this one replaced; null for the first. */
+  previous_id: number | null;
+}

@@ -1,7 +1,7 @@
 import { PRELOADED_STATE_ID } from '../../../src/app/preloadedState';
 import { documentTitle } from '../../../src/content/head';
-import { site } from '../../../src/content/site';
 import type { ThemeMode } from '../../../src/lib/theme/themeSlice';
+import type { SiteContent } from '../../contract/content';
 import { escapeHtml } from './head';
 
 /** Stands for the response's CSP nonce in a kept page; each answer fills in its own. */
@@ -12,23 +12,24 @@ export interface DocumentParts {
   /** Tags of the head beyond the fixed ones (title, description, links, structured data). */
   head: string;
   scripts: string[];
-  /** Server-rendered markup of the root element, its styles and the store's starting state. */
-  app?: { body: string; styles: string; state: string };
+  /** Server-rendered markup of the root element and its styles. */
+  app?: { body: string; styles: string };
+  /** The store's starting state, as JSON safe inside a script element. */
+  state: string;
 }
 
 /**
  * A whole HTML page. Scripts never block the first paint; the styles of the server-rendered
  * markup are inline with the nonce, which styled-components then takes over.
  */
-export function htmlDocument({ mode, head, scripts, app }: DocumentParts): string {
+export function htmlDocument({ mode, head, scripts, app, state }: DocumentParts): string {
   // A server-rendered page is readable before its scripts: they are fetched once it is painted.
   const scriptTags = app
     ? `<script defer src="/boot.js" data-scripts="${escapeHtml(scripts.join(' '))}"></script>`
     : scripts.map((src) => `<script defer src="${escapeHtml(src)}"></script>`).join('');
   const styles = app ? app.styles.replace(/<style /g, `<style nonce="${NONCE}" `) : '';
-  const body = app
-    ? `<div id="root">${app.body}</div><script type="application/json" id="${PRELOADED_STATE_ID}">${app.state}</script>`
-    : '<noscript>This site needs JavaScript to show its pages.</noscript><div id="root"></div>';
+  const root = app ? `<div id="root">${app.body}</div>` : '<noscript>This site needs JavaScript to show its pages.</noscript><div id="root"></div>';
+  const body = `${root}<script type="application/json" id="${PRELOADED_STATE_ID}">${state}</script>`;
   return [
     `<!doctype html><html lang="en"${mode === 'dark' ? ' class="dark"' : ''}><head>`,
     '<meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">',
@@ -42,6 +43,6 @@ export function htmlDocument({ mode, head, scripts, app }: DocumentParts): strin
 }
 
 /** The head of a page the browser draws itself (personal and staff screens): not for search engines. */
-export function clientPageHead(): string {
-  return `<title>${escapeHtml(documentTitle())}</title><meta name="description" content="${escapeHtml(site.tagline)}"><meta name="robots" content="noindex">`;
+export function clientPageHead(content: SiteContent): string {
+  return `<title>${escapeHtml(documentTitle(content.name))}</title><meta name="description" content="${escapeHtml(content.tagline)}"><meta name="robots" content="noindex">`;
 }

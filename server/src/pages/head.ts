@@ -1,6 +1,5 @@
 import { documentTitle, type PageHead } from '../../../src/content/head';
-import { pages } from '../../../src/content/pages';
-import { site } from '../../../src/content/site';
+import type { SiteContent } from '../../contract/content';
 
 export const SHARE_IMAGE_PATH = '/share-image.png';
 export const SHARE_IMAGE_SIZE = { width: 1200, height: 630 };
@@ -12,23 +11,23 @@ export const escapeHtml = (text: string): string => text.replace(/[&<>"']/g, (ch
 export const scriptJson = (value: unknown): string => JSON.stringify(value).replace(/</g, '\\u003c');
 
 /** The owner's profiles elsewhere, for search engines to connect (`sameAs`). */
-function profileLinks(): string[] {
-  const links = [site.linkedInUrl, ...pages.cv.links.map((link) => link.href), ...pages.onTheWeb.map((card) => card.href)];
+function profileLinks(content: SiteContent): string[] {
+  const links = [...content.cv.links.map((link) => link.href), ...content.on_the_web.map((card) => card.href)];
   return [...new Set(links.filter((href): href is string => typeof href === 'string' && /^https?:/.test(href)))];
 }
 
 /** Structured data naming the owner, for the home page. */
-export function personJsonLd(publicUrl: string): string {
+export function personJsonLd(content: SiteContent, publicUrl: string): string {
   const person = {
     '@context': 'https://schema.org',
     '@type': 'Person',
-    name: site.name,
-    jobTitle: site.role,
-    email: `mailto:${site.email}`,
+    name: content.name,
+    jobTitle: content.role,
+    email: `mailto:${content.email}`,
     url: `${publicUrl}/`,
     image: `${publicUrl}${SHARE_IMAGE_PATH}`,
-    worksFor: { '@type': 'Organization', name: site.companyName },
-    sameAs: profileLinks(),
+    worksFor: { '@type': 'Organization', name: content.company_name },
+    sameAs: profileLinks(content),
   };
   return `<script type="application/ld+json">${scriptJson(person)}</script>`;
 }
@@ -37,8 +36,8 @@ export function personJsonLd(publicUrl: string): string {
  * The head of a server-rendered page: title, description, canonical address, and the tags link
  * previews read (OpenGraph, Twitter card) with the share image.
  */
-export function pageHeadTags(head: PageHead, canonicalPath: string | undefined, publicUrl: string): string {
-  const title = escapeHtml(documentTitle(head.title));
+export function pageHeadTags(head: PageHead, content: SiteContent, canonicalPath: string | undefined, publicUrl: string): string {
+  const title = escapeHtml(documentTitle(content.name, head.title));
   const description = escapeHtml(head.description);
   const url = canonicalPath === undefined ? undefined : escapeHtml(`${publicUrl}${canonicalPath}`);
   const image = escapeHtml(`${publicUrl}${SHARE_IMAGE_PATH}`);
@@ -47,14 +46,14 @@ export function pageHeadTags(head: PageHead, canonicalPath: string | undefined, 
     `<meta name="description" content="${description}">`,
     url ? `<link rel="canonical" href="${url}">` : '',
     '<meta property="og:type" content="website">',
-    `<meta property="og:site_name" content="${escapeHtml(site.productName)}">`,
+    `<meta property="og:site_name" content="${escapeHtml(content.name)}">`,
     `<meta property="og:title" content="${title}">`,
     `<meta property="og:description" content="${description}">`,
     url ? `<meta property="og:url" content="${url}">` : '',
     `<meta property="og:image" content="${image}">`,
     `<meta property="og:image:width" content="${SHARE_IMAGE_SIZE.width}">`,
     `<meta property="og:image:height" content="${SHARE_IMAGE_SIZE.height}">`,
-    `<meta property="og:image:alt" content="${escapeHtml(`${site.name}, ${site.role}`)}">`,
+    `<meta property="og:image:alt" content="${escapeHtml(`${content.name}, ${content.role}`)}">`,
     '<meta name="twitter:card" content="summary_large_image">',
     `<meta name="twitter:title" content="${title}">`,
     `<meta name="twitter:description" content="${description}">`,

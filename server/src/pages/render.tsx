@@ -18,6 +18,16 @@ export interface RenderedApp {
   state: string;
 }
 
+/** The starting state of a page the browser draws itself: the data every screen needs. */
+export async function startingState(data: PublicData, mode: ThemeMode): Promise<string> {
+  const store = makeStore();
+  try {
+    return serializeState(await preloadStore(store, data, mode));
+  } finally {
+    store.dispatch(api.util.resetApiState());
+  }
+}
+
 /** Renders completely (lazy screens included) before anything is written, so no streaming script is needed. */
 function renderToHtml(element: React.ReactElement): Promise<string> {
   return new Promise((resolve, reject) => {

@@ -2,16 +2,16 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 import type { PublicData } from '../../../src/app/preloadedState';
 import { isUnknownPath, notFoundPage, type ServerPage, serverPages } from '../../../src/app/serverPages';
-import { site } from '../../../src/content/site';
 import { apiPaths, BANNER_GALLERY_SLUG } from '../../../src/lib/paths';
 import { THEME_COOKIE, type ThemeMode } from '../../../src/lib/theme/themeSlice';
 import type { Document, Image } from '../../contract';
+import type { CurrentContent } from '../../contract/content';
 import { type AssetManifest, buildTime } from './assets';
 import { type SitemapEntry, sitemapXml } from './crawlers';
 import { clientPageHead, htmlDocument, NONCE } from './document';
 import { pageHeadTags, personJsonLd } from './head';
 import { PageTemplate } from './pageTemplate';
-import { renderApp } from './render';
+import { renderApp, startingState } from './render';
 import { shareImage } from './shareImage';
 
 /** Any address the app does not know renders the same not-found page, under this key. */
@@ -32,10 +32,12 @@ export class PageRenderer {
     private readonly manifest: AssetManifest,
     private readonly staticDir: string,
   ) {
-    app.changes.subscribe('media', () => {
+    const forget = () => {
       this.kept.clear();
       this.shareImageBytes = undefined;
-    });
+    };
+    app.changes.subscribe('media', forget);
+    app.changes.subscribe('content', forget);
   }
 
   async send(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
@@ -53,7 +55,10 @@ export class PageRenderer {
       // The year is in the page's footer.
       template = await this.keep(`404|${mode}|${new Date().getFullYear()}`, () => this.renderPage(NOT_FOUND_LOCATION, notFoundPage, mode));
     } else {
-      template = await this.keep(`client|${mode}`, async () => htmlDocument({ mode, head: clientPageHead(), scripts: this.manifest.entry }));
+      template = await this.keep(`client|${mode}`, async () => {
+        const data = await this.publicData(undefined);
+        return htmlDocument({ mode, head: clientPageHead(data.siteContent.content), scripts: this.manifest.entry, state: await startingState(data, mode) });
+      });
     }
     const nonce = reply.usePageCsp();
     reply.code(status).type('text/html; charset=utf-8').header('cache-control', 'no-cache').header('vary', 'accept-encoding');
@@ -80,7 +85,7 @@ export class PageRenderer {
     for (const [path, page] of Object.entries(serverPages)) {
       if (!page.inSitemap) continue;
       const data = await this.publicData(page);
-      const changed = [built, ...(data.bannerImages ?? []).map((image) => new Date(image.uploaded_at))];
+      const changed = [built, new Date(data.siteContent.saved_at), ...(data.bannerImages ?? []).map((image) => new Date(image.uploaded_at))];
       if (data.currentCv) changed.push(new Date(data.currentCv.uploaded_at));
       entries.push({ path, lastModified: new Date(Math.max(...changed.map((date) => date.getTime()))) });
     }
@@ -103,21 +108,26 @@ export class PageRenderer {
   private async renderPage(location: string, page: ServerPage, mode: ThemeMode): Promise<string> {
     const { publicUrl } = this.app.config;
     const scripts = [...this.manifest.entry, ...(page.chunk ? (this.manifest.chunks[page.chunk] ?? []) : [])];
-    let head = pageHeadTags(page.head, page.canonicalPath, publicUrl);
-    if (location === '/') head += personJsonLd(publicUrl);
+    const data = await this.publicData(page);
+    const content = data.siteContent.content;
+    let head = pageHeadTags(page.head(content), content, page.canonicalPath, publicUrl);
+    if (location === '/') head += personJsonLd(content, publicUrl);
     try {
-      const app = await renderApp(location, await this.publicData(page), mode);
-      return htmlDocument({ mode, head, scripts, app });
+      const { body, styles, state } = await renderApp(location, data, mode);
+      return htmlDocument({ mode, head, scripts, app: { body, styles }, state });
     } catch (error) {
       // The browser can still draw the page itself.
       this.app.log.error({ err: error, location }, 'server rendering failed');
-      return htmlDocument({ mode, head, scripts });
+      return htmlDocument({ mode, head, scripts, state: await startingState(data, mode) });
     }
   }
 
   /** What the page shows at once, from the same kept answers the API gives. */
-  private async publicData(page: ServerPage): Promise<PublicData> {
-    const data: PublicData = {};
+  private async publicData(page: ServerPage | undefined): Promise<PublicData & { siteContent: CurrentContent }> {
+    const siteContent = await this.read<CurrentContent>(apiPaths.siteContent);
+    if (!siteContent) throw new Error('The site content could not be read.');
+    const data: PublicData & { siteContent: CurrentContent } = { siteContent };
+    if (!page) return data;
     if (page.needs.includes('bannerImages'))
       data.bannerImages = (await this.read<Image[]>(`${apiPaths.images}?gallery_slug=${BANNER_GALLERY_SLUG}`)) ?? undefined;
     if (page.needs.includes('currentCv')) data.currentCv = await this.read<Document>(apiPaths.currentCv, null);
@@ -135,6 +145,8 @@ export class PageRenderer {
     const images = (await this.read<Image[]>(`${apiPaths.images}?gallery_slug=${BANNER_GALLERY_SLUG}`)) ?? [];
     const large = images[0]?.sizes.large;
     const photo = large?.startsWith(MEDIA_PREFIX) ? await this.app.storage.read(large.slice(MEDIA_PREFIX.length)) : undefined;
-    return shareImage({ name: site.name, role: site.role, address: new URL(this.app.config.publicUrl).host }, photo);
+    const { content } = (await this.read<CurrentContent>(apiPaths.siteContent)) ?? {};
+    if (!content) throw new Error('The site content could not be read.');
+    return shareImage({ name: content.name, role: content.role, address: new URL(this.app.config.publicUrl).host }, photo);
   }
 }

@@ -15,9 +15,12 @@ export const OTHER_INSTANCES_DELAY_MS = 5_000;
 export const CHANGES_CHANNEL = 'site_changes';
 const RECONNECT_MS = 1_000;
 
-/** What a write may change: `media` covers galleries, images, document categories and documents. */
-export type ChangeTopic = 'media';
-const TOPICS: ReadonlySet<string> = new Set<ChangeTopic>(['media']);
+/**
+ * What a write may change: `media` covers galleries, images, document categories and documents;
+ * `content` the site's words and publications.
+ */
+export type ChangeTopic = 'media' | 'content';
+const TOPICS: ReadonlySet<string> = new Set<ChangeTopic>(['media', 'content']);
 
 export interface Changes {
   /** Announces that data under the topic changed, so every cache built from it is dropped, on every instance. */

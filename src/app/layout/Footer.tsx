@@ -1,6 +1,6 @@
 import styled from 'styled-components';
 
-import { site } from '@/content/site';
+import { useSiteContent } from '@/lib/content/useSiteContent';
 import { theme } from '@/lib/theme/themes';
 
 import { navLinks } from './navLinks';
@@ -28,13 +28,20 @@ const Bar = styled.footer`
 `;
 
 export function Footer({ isStaff }: { isStaff: boolean }) {
+  const { content } = useSiteContent();
   return (
     <Bar>
       <nav aria-label="Footer">
         <NavList links={navLinks(isStaff)} />
       </nav>
       <p>
-        © {new Date().getFullYear()} {site.name} · <a href={`mailto:${site.email}`}>{site.email}</a>
+        © {new Date().getFullYear()} {content?.name}
+        {content && (
+          <>
+            {' '}
+            · <a href={`mailto:${content.email}`}>{content.email}</a>
+          </>
+        )}
       </p>
     </Bar>
   );

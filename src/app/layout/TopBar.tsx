@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import styled from 'styled-components';
 
-import { site } from '@/content/site';
+import { useSiteContent } from '@/lib/content/useSiteContent';
 import { paths } from '@/lib/paths';
 import { theme } from '@/lib/theme/themes';
 import { ButtonLink } from '@/ui';
@@ -85,6 +85,7 @@ export function TopBar({ account, isLoading, isStaff, onSignOut }: Props) {
   const menuOpen = menuOpenAt === pathname;
   const menuButton = useRef<HTMLButtonElement>(null);
   const links = navLinks(isStaff);
+  const brand = useSiteContent().content?.name;
   const closeMenu = () => setMenuOpenAt(null);
 
   useEffect(() => {
@@ -100,7 +101,7 @@ export function TopBar({ account, isLoading, isStaff, onSignOut }: Props) {
 
   return (
     <Bar $scrolled={scrolled} data-scrolled={scrolled}>
-      <Brand to={paths.home}>{site.name}</Brand>
+      <Brand to={paths.home}>{brand}</Brand>
       <Wide as="nav" aria-label="Main">
         <NavList links={links} />
       </Wide>

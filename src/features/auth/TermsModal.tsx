@@ -1,5 +1,6 @@
 import styled from 'styled-components';
 
+import { useSiteContent } from '@/lib/content/useSiteContent';
 import { theme } from '@/lib/theme/themes';
 import { Button, Modal, Muted, Row } from '@/ui';
 
@@ -28,10 +29,12 @@ const Actions = styled(Row)`
 
 /** The Terms and Conditions, readable before agreeing; "I agree" ticks the box for the reader. */
 export function TermsModal({ open, onClose, onAgree }: { open: boolean; onClose: () => void; onAgree: () => void }) {
+  const { content } = useSiteContent();
+  const owner = { name: content?.name ?? 'its owner', email: content?.email ?? 'the address in the footer' };
   return (
     <Modal title="Terms and Conditions" open={open} onClose={onClose}>
       <Updated>Last updated: {TERMS_LAST_UPDATED}</Updated>
-      {termsSections.map((section) => (
+      {termsSections(owner).map((section) => (
         <Section key={section.title}>
           <h3>{section.title}</h3>
           {section.paragraphs.map((paragraph) => (

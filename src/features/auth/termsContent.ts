@@ -1,4 +1,4 @@
-import { site } from '@/content/site';
+import type { SiteContent } from '@/contract/content';
 
 export interface TermsSection {
   title: string;
@@ -8,12 +8,12 @@ export interface TermsSection {
 /** The date the terms were last changed. */
 export const TERMS_LAST_UPDATED = 'June 9th, 2025';
 
-/** The terms a visitor agrees to when registering. */
-export const termsSections: readonly TermsSection[] = [
+/** The terms a visitor agrees to when registering, naming the site's owner. */
+export const termsSections = ({ name, email }: Pick<SiteContent, 'name' | 'email'>): readonly TermsSection[] => [
   {
     title: '1. About these terms',
     paragraphs: [
-      `This website is the personal site of ${site.name}. These terms apply to the optional visitor account: registering, signing in and using the pages that need an account. Reading the public pages needs no account and no agreement.`,
+      `This website is the personal site of ${name}. These terms apply to the optional visitor account: registering, signing in and using the pages that need an account. Reading the public pages needs no account and no agreement.`,
       'By creating an account you confirm that you have read these terms and accept them. If you do not agree, please do not register; everything public stays available to you.',
     ],
   },
@@ -57,7 +57,7 @@ export const termsSections: readonly TermsSection[] = [
     title: '7. Changes and contact',
     paragraphs: [
       'If these terms change, the date below the title changes with them, and anything that affects how your information is used will be explained before it applies to you.',
-      `For questions about these terms or your information, write to ${site.email}.`,
+      `For questions about these terms or your information, write to ${email}.`,
     ],
   },
 ];

@@ -1,8 +1,7 @@
 import styled from 'styled-components';
 
-import { pageHeads } from '@/content/head';
-import { pages } from '@/content/pages';
-import { site } from '@/content/site';
+import { ContentPending } from '@/lib/content/ContentPending';
+import { useSiteContent } from '@/lib/content/useSiteContent';
 import { theme } from '@/lib/theme/themes';
 import { useDocumentTitle } from '@/lib/useDocumentTitle';
 import { ButtonLink, Muted, Page, Row } from '@/ui';
@@ -24,17 +23,18 @@ const Columns = styled.div`
   }
 `;
 
-const { cv } = pages;
-const enquiryHref = `mailto:${site.email}?subject=${encodeURIComponent(cv.enquirySubject)}`;
-
 export function CvPage() {
-  useDocumentTitle(pageHeads.cv.title);
+  useDocumentTitle('CV');
+  const { content, isError, refetch } = useSiteContent();
+  if (!content) return <ContentPending isError={isError} retry={refetch} />;
+  const { cv, name, role, email } = content;
+  const enquiryHref = `mailto:${email}?subject=${encodeURIComponent(`CV enquiry — ${name}`)}`;
   return (
     <Page>
       <Header>
         <h1>Curriculum Vitae</h1>
         <Muted>
-          {site.name} — {site.role}. The downloadable version is kept up to date; ask if you need references or more detail.
+          {name} — {role}. The downloadable version is kept up to date; ask if you need references or more detail.
         </Muted>
         <Row>
           <CvDownloadButton />

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import styled from 'styled-components';
 
-import type { CvEntry, LabelledItem } from '@/content/pages';
+import type { CvEntry, LabelledItem } from '@/contract/content';
 import { theme } from '@/lib/theme/themes';
 
 const Section = styled.section`

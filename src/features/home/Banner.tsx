@@ -1,7 +1,6 @@
 import { type PointerEvent, useRef, useState } from 'react';
 import styled, { css, keyframes } from 'styled-components';
 
-import { site } from '@/content/site';
 import { useGetImagesQuery } from '@/lib/api/imagesApi';
 import { BANNER_GALLERY_SLUG } from '@/lib/paths';
 import { theme } from '@/lib/theme/themes';
@@ -64,6 +63,12 @@ const Note = styled.p`
   text-align: center;
 `;
 
+/** The first letters of the name's first and last words, e.g. EN. */
+const initialsOf = (name: string): string => {
+  const words = name.split(/\s+/).filter(Boolean);
+  return words.length > 1 ? `${words[0][0]}${words[words.length - 1][0]}`.toUpperCase() : (words[0]?.[0] ?? '').toUpperCase();
+};
+
 /** A click this soon after the hover that moved the picture belongs to the same approach of the mouse. */
 const SAME_GESTURE_MS = 600;
 
@@ -71,7 +76,7 @@ const SAME_GESTURE_MS = 600;
  * The round picture in the hero, from the `page-logos` gallery. Click or hover shows the next
  * picture; the owner's initials stand in when there is none or it cannot be shown.
  */
-export function Banner() {
+export function Banner({ name }: { name: string }) {
   const { data: images = [], isLoading, isError } = useGetImagesQuery({ gallery_slug: BANNER_GALLERY_SLUG });
   const [index, setIndex] = useState(0);
   const [failed, setFailed] = useState(false);
@@ -88,14 +93,14 @@ export function Banner() {
   if (!image || failed || isError) {
     return (
       <div>
-        <Initials role="img" aria-label={site.name}>
-          {site.initials}
+        <Initials role="img" aria-label={name}>
+          {initialsOf(name)}
         </Initials>
         {isError && <Note role="status">Failed to load banner images.</Note>}
       </div>
     );
   }
-  const picture = <img src={image.sizes.banner} alt={image.title || site.name} width={SIZE} height={SIZE} decoding="async" onError={() => setFailed(true)} />;
+  const picture = <img src={image.sizes.banner} alt={image.title || name} width={SIZE} height={SIZE} decoding="async" onError={() => setFailed(true)} />;
   if (images.length < 2) return <Picture>{picture}</Picture>;
   const next = () => setIndex((current) => (current + 1) % images.length);
   const onHover = (event: PointerEvent<HTMLButtonElement>) => {

@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 
-import { site } from '@/content/site';
+import type { SiteContent } from '@/contract/content';
 import { paths } from '@/lib/paths';
 import { theme } from '@/lib/theme/themes';
 import { ButtonLink, Row } from '@/ui';
@@ -41,23 +41,23 @@ const Tagline = styled.p`
   margin-bottom: ${theme.space[6]};
 `;
 
-export function Hero() {
+export function Hero({ content }: { content: SiteContent }) {
   return (
     <Wrapper aria-label="Introduction">
       <Text>
-        <h1>{site.name}</h1>
-        <Phrase phrases={site.typewriterPhrases} />
-        <Tagline>{site.tagline}</Tagline>
+        <h1>{content.name}</h1>
+        <Phrase phrases={content.typewriter_phrases} />
+        <Tagline>{content.tagline}</Tagline>
         <Row>
           <ButtonLink as={Link} to={paths.cv}>
             Read my CV
           </ButtonLink>
-          <ButtonLink href={`mailto:${site.email}`} $variant="secondary">
+          <ButtonLink href={`mailto:${content.email}`} $variant="secondary">
             Get in touch
           </ButtonLink>
         </Row>
       </Text>
-      <Banner />
+      <Banner name={content.name} />
     </Wrapper>
   );
 }

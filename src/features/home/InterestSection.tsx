@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import styled from 'styled-components';
 
-import type { InterestSection as Interest } from '@/content/site';
+import type { InterestSection as Interest } from '@/contract/content';
 import { theme } from '@/lib/theme/themes';
 
 import { FadeIn } from './FadeIn';

@@ -1,8 +1,7 @@
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 
-import { pageHeads } from '@/content/head';
-import { site } from '@/content/site';
+import { useSiteContent } from '@/lib/content/useSiteContent';
 import { paths } from '@/lib/paths';
 import { theme } from '@/lib/theme/themes';
 import { useDocumentTitle } from '@/lib/useDocumentTitle';
@@ -40,7 +39,8 @@ const Screen = styled.div`
 
 /** The catch-all screen, outside the shared layout. */
 export function NotFoundPage() {
-  useDocumentTitle(pageHeads.notFound.title);
+  useDocumentTitle('404');
+  const companyName = useSiteContent().content?.company_name;
   return (
     <Screen>
       <main>
@@ -52,7 +52,7 @@ export function NotFoundPage() {
         </ButtonLink>
       </main>
       <footer>
-        © {new Date().getFullYear()} {site.companyName}
+        © {new Date().getFullYear()} {companyName}
       </footer>
     </Screen>
   );

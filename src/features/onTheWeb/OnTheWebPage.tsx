@@ -1,7 +1,7 @@
 import styled from 'styled-components';
 
-import { pageHeads } from '@/content/head';
-import { pages } from '@/content/pages';
+import { ContentPending } from '@/lib/content/ContentPending';
+import { useSiteContent } from '@/lib/content/useSiteContent';
 import { theme } from '@/lib/theme/themes';
 import { useDocumentTitle } from '@/lib/useDocumentTitle';
 import { Button, ButtonLink, Card, CardGrid, Muted, Page, Prose } from '@/ui';
@@ -22,7 +22,9 @@ const PresenceCard = styled(Card)<{ $disabled: boolean }>`
 `;
 
 export function OnTheWebPage() {
-  useDocumentTitle(pageHeads.onTheWeb.title);
+  useDocumentTitle('On the Web');
+  const { content, isError, refetch } = useSiteContent();
+  if (!content) return <ContentPending isError={isError} retry={refetch} />;
   return (
     <Page>
       <Prose>
@@ -30,7 +32,7 @@ export function OnTheWebPage() {
         <Muted>Where to follow my work. More channels are on their way.</Muted>
       </Prose>
       <CardGrid $min="240px">
-        {pages.onTheWeb.map(({ title, description, href }) => (
+        {content.on_the_web.map(({ title, description, href }) => (
           <PresenceCard as="article" key={title} $disabled={!href} aria-label={title}>
             <h2>{title}</h2>
             <p>{description}</p>

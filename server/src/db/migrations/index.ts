@@ -5,6 +5,7 @@ import * as m002 from './002_audit_log';
 import * as m003 from './003_sessions';
 import * as m004 from './004_media';
 import * as m005 from './005_abuse_counters_owner';
+import * as m006 from './006_site_content';
 
 /** Every migration, in order. Both dialects run the same list. */
 export const migrations: Record<string, Migration> = {
@@ -13,4 +14,5 @@ export const migrations: Record<string, Migration> = {
   '003_sessions': m003,
   '004_media': m004,
   '005_abuse_counters_owner': m005,
+  '006_site_content': m006,
 };

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 
+import { PublicAnswers } from '../../lib/publicAnswers';
 import { DOCUMENT_MAX_BYTES } from '../../services/documents';
 import categoryRoutes from './categories';
 import currentCvRoutes from './currentCv';
@@ -8,7 +9,6 @@ import mediaFileRoutes from './files';
 import galleryRoutes from './galleries';
 import imageRoutes from './images';
 import { registerMultipart } from './multipart';
-import { PublicAnswers } from './publicAnswers';
 
 declare module 'fastify' {
   interface FastifyInstance {

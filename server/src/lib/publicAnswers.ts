@@ -1,6 +1,6 @@
 import type { FastifyReply } from 'fastify';
 
-import { OTHER_INSTANCES_DELAY_MS } from '../../plugins/changes';
+import { OTHER_INSTANCES_DELAY_MS } from '../plugins/changes';
 
 interface Answer {
   status: number;
@@ -12,8 +12,8 @@ interface Answer {
 const MAX_ENTRIES = 500;
 
 /**
- * The serialised answers of the public read calls (banner images, current CV), kept until the
- * next successful write to media in this process. The short lifetime bounds how stale an answer
+ * The serialised answers of the public read calls (banner images, current CV, site content), kept until the
+ * next announced change of what they are built from. The short lifetime bounds how stale an answer
  * can be when several instances share one PostgreSQL database.
  */
 export class PublicAnswers {

@@ -1,0 +1,173 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+import type { CurrentContent, SiteContent } from '../../../server/contract/content';
+import { seedContent } from '../../../server/src/content/seed';
+import { STALE_CONTENT } from '../../../server/src/routes/content';
+import { buildTestServer, insertUser, type TestServer } from '../testServer';
+
+/** A built SPA as far as page rendering cares: its manifest. */
+function fakeBuild(): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'site-content-'));
+  fs.mkdirSync(path.join(dir, 'assets'));
+  fs.writeFileSync(path.join(dir, 'assets-manifest.json'), JSON.stringify({ entry: ['/assets/main.1.js'], chunks: { public: ['/assets/public.2.js'] } }));
+  return dir;
+}
+
+describe('site content', () => {
+  let server: TestServer & { cleanup: () => Promise<void> };
+  let staticDir: string;
+  let staff: Record<string, string>;
+  let visitor: Record<string, string>;
+
+  beforeEach(async () => {
+    staticDir = fakeBuild();
+    server = await buildTestServer({ staticDir });
+    staff = (await insertUser(server, { is_staff: true, email: 'owner@example.com' })).auth;
+    visitor = (await insertUser(server, { email: 'visitor@example.com' })).auth;
+  });
+  afterEach(async () => {
+    await server.cleanup();
+    fs.rmSync(staticDir, { recursive: true, force: true });
+  });
+
+  const read = async () => (await server.inject({ method: 'GET', url: '/api/site-content/' })).json<CurrentContent>();
+  const save = (version: number, content: unknown, headers = staff) =>
+    server.inject({ method: 'PUT', url: '/api/site-content/', headers, payload: { version, content } });
+  const edited = (change: (content: SiteContent) => void): SiteContent => {
+    const content = structuredClone(seedContent);
+    change(content);
+    return content;
+  };
+
+  it('starts from the first-start content, and anyone may read it', async () => {
+    const current = await read();
+    expect(current.content).toEqual(seedContent);
+    expect(current.version).toBeGreaterThan(0);
+    expect((await read()).version).toBe(current.version);
+  });
+
+  it('saves a staff change, which the next page a visitor gets shows at once, escaped', async () => {
+    expect((await server.inject({ method: 'GET', url: '/' })).body).toContain(seedContent.tagline);
+    const { version } = await read();
+    const tagline = 'Volatility, <script>alert(1)</script> & risk';
+    const response = await save(
+      version,
+      edited((content) => (content.tagline = `  ${tagline}  `)),
+    );
+    expect(response.statusCode).toBe(200);
+    const saved = response.json<CurrentContent>();
+    expect(saved.version).toBeGreaterThan(version);
+    expect(saved.content.tagline).toBe(tagline);
+    expect((await read()).content.tagline).toBe(tagline);
+    const html = (await server.inject({ method: 'GET', url: '/' })).body;
+    expect(html).toContain('Volatility, &lt;script&gt;alert(1)&lt;/script&gt; &amp; risk');
+    expect(html).not.toContain('<script>alert(1)</script>');
+  });
+
+  it('records each change in the audit trail with the earlier value', async () => {
+    const { version } = await read();
+    await save(
+      version,
+      edited((content) => (content.tagline = 'A new tagline.')),
+    );
+    const line = await server.db.selectFrom('audit_log').selectAll().where('action', '=', 'site_content.updated').executeTakeFirstOrThrow();
+    expect(line.actor_email).toBe('owner@example.com');
+    expect(line.details).toContain(`Tagline was "${seedContent.tagline}"`);
+    expect(line.details).toContain(`Reverting restores version ${version}.`);
+  });
+
+  it('reverts a change in one call, itself recorded, and lists the history newest first', async () => {
+    const first = await read();
+    const changed = (
+      await save(
+        first.version,
+        edited((content) => content.cv.experience.splice(1, 1)),
+      )
+    ).json<CurrentContent>();
+    const history = (await server.inject({ method: 'GET', url: '/api/site-content/versions/', headers: staff })).json<
+      { id: number; changed: string[]; previous: number | null }[]
+    >();
+    expect(history.map((version) => version.id)).toEqual([changed.version, first.version]);
+    expect(history[0]).toMatchObject({ changed: ['CV experience'], previous: first.version });
+    const restore = await server.inject({
+      method: 'POST',
+      url: `/api/site-content/versions/${first.version}/restore/`,
+      headers: staff,
+      payload: { version: changed.version },
+    });
+    expect(restore.statusCode).toBe(200);
+    expect(restore.json<CurrentContent>().content).toEqual(seedContent);
+    expect((await read()).content.cv.experience).toHaveLength(seedContent.cv.experience.length);
+    const actions = await server.db.selectFrom('audit_log').select('action').orderBy('id').execute();
+    expect(actions.map((row) => row.action)).toEqual(['site_content.updated', 'site_content.restored']);
+  });
+
+  it('refuses a save made from an older state, so that nobody overwrites a change unseen', async () => {
+    const { version } = await read();
+    expect(
+      (
+        await save(
+          version,
+          edited((content) => (content.name = 'E. Northcote')),
+        )
+      ).statusCode,
+    ).toBe(200);
+    const late = await save(
+      version,
+      edited((content) => (content.role = 'Researcher')),
+    );
+    expect(late.statusCode).toBe(409);
+    expect(late.json()).toEqual({ detail: STALE_CONTENT });
+    expect((await read()).content.role).toBe(seedContent.role);
+  });
+
+  it('names each field that breaks a rule by its place in the content, and saves nothing', async () => {
+    const { version } = await read();
+    const response = await save(
+      version,
+      edited((content) => {
+        content.name = '   ';
+        content.tagline = 'x'.repeat(301);
+        content.email = 'not-an-address';
+        content.cv.experience[1].title = '';
+        content.on_the_web[0].href = 'javascript:alert(1)';
+        content.typewriter_phrases = [];
+      }),
+    );
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({
+      name: ['This field may not be blank.'],
+      tagline: ['Ensure this field has no more than 300 characters.'],
+      email: ['Enter a valid email address.'],
+      'cv.experience.1.title': ['This field may not be blank.'],
+      'on_the_web.0.href': ['Enter a web address starting with https:// or http://, or a mailto: address.'],
+      typewriter_phrases: ['Ensure this field has at least 1 elements.'],
+    });
+    expect((await read()).content).toEqual(seedContent);
+  });
+
+  it('refuses content of the wrong shape as a field error, not a server error', async () => {
+    const { version } = await read();
+    const response = await save(version, { ...seedContent, interests: seedContent.interests.slice(0, 3) });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toHaveProperty('content');
+  });
+
+  it('lets only staff change the content or read its history', async () => {
+    const { version } = await read();
+    expect((await save(version, seedContent, {})).statusCode).toBe(401);
+    expect((await save(version, seedContent, visitor)).statusCode).toBe(403);
+    expect((await server.inject({ method: 'GET', url: '/api/site-content/versions/', headers: visitor })).statusCode).toBe(403);
+    const restore = await server.inject({ method: 'POST', url: `/api/site-content/versions/${version}/restore/`, headers: visitor, payload: { version } });
+    expect(restore.statusCode).toBe(403);
+  });
+
+  it('answers 404 for restoring a state that does not exist', async () => {
+    const { version } = await read();
+    const response = await server.inject({ method: 'POST', url: '/api/site-content/versions/999/restore/', headers: staff, payload: { version } });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({ detail: 'Not found.' });
+  });
+});
