@@ -3,7 +3,7 @@ import { useSelector } from 'react-redux';
 import type { SiteContent } from '@/contract/content';
 
 import { useGetSiteContentQuery } from '../api/siteContentApi';
-import type { contentPreviewSlice} from './previewSlice';
+import type { contentPreviewSlice } from './previewSlice';
 import { selectDraft } from './previewSlice';
 
 type WithPreview = { [contentPreviewSlice.reducerPath]: ReturnType<typeof contentPreviewSlice.getInitialState> };
