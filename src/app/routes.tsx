@@ -101,6 +101,10 @@ const staff = {
     () => import(/* webpackChunkName: "staff" */ '../features/galleries/GalleriesPage'),
     (m) => m.GalleriesPage,
   ),
+  siteContent: screen(
+    () => import(/* webpackChunkName: "staff" */ '../features/siteContent/SiteContentPage'),
+    (m) => m.SiteContentPage,
+  ),
   admin: screen(
     () => import(/* webpackChunkName: "admin" */ '../features/admin/AdminPage'),
     (m) => m.AdminPage,
@@ -161,6 +165,7 @@ export const routes: RouteObject[] = [
             element: <RequireStaff />,
             children: [
               { path: paths.dashboard, element: staff.dashboard },
+              { path: paths.siteContent, element: staff.siteContent },
               { path: `${paths.admin}/*`, element: staff.admin },
             ],
           },

@@ -8,6 +8,7 @@ import { theme } from '@/lib/theme/themes';
 
 import { ScreenErrorBoundary } from '../RouteBoundary';
 import { Footer } from './Footer';
+import { PreviewBar } from './PreviewBar';
 import { ScrollToTop } from './ScrollToTop';
 import { TopBar } from './TopBar';
 
@@ -51,6 +52,7 @@ export function Layout() {
       </div>
       <Footer isStaff={isStaff} />
       <ScrollToTop />
+      <PreviewBar />
     </Shell>
   );
 }

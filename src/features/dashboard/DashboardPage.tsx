@@ -3,6 +3,7 @@ import styled from 'styled-components';
 import { PathLink } from '@/lib/PathLink';
 import { adminBackendUrl, paths } from '@/lib/paths';
 import { useAuth } from '@/lib/session/AuthProvider';
+import { theme } from '@/lib/theme/themes';
 import { ButtonLink, Card, CardGrid, Muted, Page } from '@/ui';
 
 const DashboardCard = styled(Card)`
@@ -40,7 +41,11 @@ const cards = [
   },
 ];
 
-/** The staff home: a greeting and the three management areas. */
+const SiteLinks = styled.section`
+  margin-top: ${theme.space[7]};
+`;
+
+/** The staff home: a greeting, the three management areas, and the site's own words. */
 export function DashboardPage() {
   const { user } = useAuth();
   const name = user?.first_name || user?.email;
@@ -59,6 +64,13 @@ export function DashboardPage() {
           </DashboardCard>
         ))}
       </CardGrid>
+      <SiteLinks aria-labelledby="dashboard-site">
+        <h2 id="dashboard-site">The site</h2>
+        <Muted>Change the words of the home page, the CV, On the Web and About, and undo any change.</Muted>
+        <ButtonLink as={PathLink} to={paths.siteContent} $variant="secondary">
+          Edit site content
+        </ButtonLink>
+      </SiteLinks>
     </Page>
   );
 }

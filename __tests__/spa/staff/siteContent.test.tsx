@@ -1,0 +1,169 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+
+import type { ContentSave, ContentVersion } from '@/contract/content';
+import { MESSAGES } from '@/features/siteContent/SiteContentPage';
+
+import { seedContent } from '../../../server/src/content/seed';
+import { server, url } from '../msw';
+import { currentContent } from '../public/fixtures';
+import { aStaffUser, aUser, renderApp, signedInAs } from '../render';
+
+const history: ContentVersion[] = [
+  { id: 2, saved_at: '2026-03-01T10:00:00.000Z', saved_by: 'owner@example.com', changed: ['Tagline'], previous: 1 },
+  { id: 1, saved_at: '2026-01-05T09:00:00.000Z', saved_by: 'first start', changed: [], previous: null },
+];
+
+/** The editor's calls: the history, and saves answered as given (recorded). */
+function serveEditor(
+  answerSave: (body: ContentSave) => Response | Promise<Response> = (body) => HttpResponse.json(currentContent(body.content, body.version + 1)),
+) {
+  const saves: ContentSave[] = [];
+  server.use(
+    http.get(url('/api/site-content/versions/'), () => HttpResponse.json(history)),
+    http.put(url('/api/site-content/'), async ({ request }) => {
+      const body = (await request.json()) as ContentSave;
+      saves.push(body);
+      return answerSave(body);
+    }),
+    http.get(url('/api/photos/images/'), () => HttpResponse.json([])),
+  );
+  return saves;
+}
+
+const openEditor = async () => {
+  const utils = renderApp({ route: '/site-content', preloadedState: signedInAs(aStaffUser()) });
+  await screen.findByRole('form', { name: 'Site content' });
+  return utils;
+};
+const owner = () => within(screen.getByRole('group', { name: 'Owner' }));
+const save = () => userEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+
+describe('site content editor', () => {
+  it('shows the published words in the fields and saves an edit, which the home page then shows', async () => {
+    const saves = serveEditor();
+    const { router } = await openEditor();
+    expect(owner().getByLabelText('Name')).toHaveValue(seedContent.name);
+    const tagline = owner().getByLabelText('Tagline');
+    await userEvent.clear(tagline);
+    await userEvent.type(tagline, 'Models that know where they stop working.');
+    expect(screen.getByText('Unsaved changes')).toBeInTheDocument();
+    await save();
+
+    expect(await screen.findByText(MESSAGES.saved)).toBeInTheDocument();
+    expect(saves).toHaveLength(1);
+    expect(saves[0].version).toBe(1);
+    expect(saves[0].content).toEqual({ ...seedContent, tagline: 'Models that know where they stop working.' });
+    expect(screen.queryByText('Unsaved changes')).not.toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('link', { name: seedContent.name }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(await screen.findByText('Models that know where they stop working.')).toBeInTheDocument();
+  });
+
+  it('names a blank or too long field beside it, and sends nothing', async () => {
+    const saves = serveEditor();
+    await openEditor();
+    await userEvent.clear(owner().getByLabelText('Name'));
+    const phrases = owner().getByLabelText('Typewriter phrases');
+    await userEvent.type(phrases, `{Control>}a{/Control}Short{Enter}${'x'.repeat(61)}`);
+    await save();
+    expect(await screen.findByText(MESSAGES.problems)).toBeInTheDocument();
+    expect(owner().getByLabelText('Name')).toHaveAccessibleDescription(expect.stringContaining('This field may not be blank.'));
+    expect(phrases).toHaveAccessibleDescription(expect.stringContaining('Phrase 2: Ensure this field has no more than 60 characters.'));
+    expect(saves).toHaveLength(0);
+  });
+
+  it('shows the server’s field messages beside their fields', async () => {
+    serveEditor(() => HttpResponse.json({ 'cv.experience.0.title': ['Ensure this field has no more than 150 characters.'] }, { status: 400 }));
+    await openEditor();
+    await userEvent.type(owner().getByLabelText('Role'), ' and teacher');
+    await save();
+    expect(await screen.findByText(MESSAGES.problems)).toBeInTheDocument();
+    const experience = within(screen.getByRole('group', { name: 'Experience' }));
+    expect(experience.getAllByLabelText('Title')[0]).toHaveAccessibleDescription(expect.stringContaining('Ensure this field has no more than 150 characters.'));
+  });
+
+  it('says when someone else saved first, and when the server cannot be reached', async () => {
+    const stale = 'The site content was changed by someone else since you opened it. Reload to see their changes, then make yours again.';
+    serveEditor(() => HttpResponse.json({ detail: stale }, { status: 409 }));
+    await openEditor();
+    await userEvent.type(owner().getByLabelText('Role'), '!');
+    await save();
+    expect(await screen.findByText(`${MESSAGES.saveFailed} ${stale}`)).toBeInTheDocument();
+
+    serveEditor(() => HttpResponse.error());
+    await save();
+    expect(await screen.findByText(`${MESSAGES.saveFailed} Network error — please try again.`)).toBeInTheDocument();
+  });
+
+  it('reorders, adds and removes CV entries', async () => {
+    const saves = serveEditor();
+    await openEditor();
+    const experience = within(screen.getByRole('group', { name: 'Experience' }));
+    const [first, second] = seedContent.cv.experience;
+    await userEvent.click(experience.getByRole('button', { name: `Move ${first.title} down` }));
+    await userEvent.click(experience.getByRole('button', { name: `Remove ${seedContent.cv.experience[2].title}` }));
+    await userEvent.click(experience.getByRole('button', { name: 'Add entry' }));
+    const titles = experience.getAllByLabelText('Title');
+    await userEvent.type(titles[2], 'Visiting Researcher');
+    await userEvent.type(experience.getAllByLabelText('Place')[2], 'Imperial College London');
+    await userEvent.type(experience.getAllByLabelText('Period')[2], '2026');
+    await userEvent.type(experience.getAllByLabelText('Points')[2], 'Rough volatility.{Enter}{Enter}Teaching.');
+    await save();
+    await screen.findByText(MESSAGES.saved);
+    expect(saves[0].content.cv.experience).toEqual([
+      second,
+      first,
+      { title: 'Visiting Researcher', place: 'Imperial College London', period: '2026', points: ['Rough volatility.', 'Teaching.'] },
+    ]);
+  });
+
+  it('previews unsaved words on the public pages, then returns to them in the editor', async () => {
+    const saves = serveEditor();
+    const { router } = await openEditor();
+    await userEvent.type(owner().getByLabelText('Name'), ' PhD');
+    await userEvent.click(screen.getByRole('button', { name: 'Preview' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(await screen.findByRole('heading', { level: 1, name: `${seedContent.name} PhD` })).toBeInTheDocument();
+    expect(screen.getByText('Preview of unsaved changes: visitors do not see them yet.')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('link', { name: 'Back to editing' }));
+    await screen.findByRole('form', { name: 'Site content' });
+    expect(owner().getByLabelText('Name')).toHaveValue(`${seedContent.name} PhD`);
+    expect(screen.queryByText('Preview of unsaved changes: visitors do not see them yet.')).not.toBeInTheDocument();
+    expect(saves).toHaveLength(0);
+  });
+
+  it('reverts a change from the history in one click, once edits are saved or discarded', async () => {
+    serveEditor();
+    const restores: { id: string; version: number }[] = [];
+    const earlier = { ...seedContent, tagline: 'The tagline before.' };
+    server.use(
+      http.post(url('/api/site-content/versions/:id/restore/'), async ({ params, request }) => {
+        restores.push({ id: String(params.id), ...((await request.json()) as { version: number }) });
+        return HttpResponse.json(currentContent(earlier, 3));
+      }),
+    );
+    await openEditor();
+    const revert = await screen.findByRole('button', { name: /Revert the change of/ });
+    await userEvent.type(owner().getByLabelText('Role'), '!');
+    expect(revert).toBeDisabled();
+    expect(screen.getByText('Save or discard your edits to revert an earlier change.')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Discard changes' }));
+    expect(owner().getByLabelText('Role')).toHaveValue(seedContent.role);
+    await userEvent.click(screen.getByRole('button', { name: /Revert the change of/ }));
+    expect(await screen.findByText(MESSAGES.reverted)).toBeInTheDocument();
+    expect(restores).toEqual([{ id: '1', version: 1 }]);
+    expect(owner().getByLabelText('Tagline')).toHaveValue('The tagline before.');
+  });
+
+  it('is reachable from the dashboard and not shown to non-staff', async () => {
+    serveEditor();
+    renderApp({ route: '/dashboard', preloadedState: signedInAs(aStaffUser()) });
+    expect(await screen.findByRole('link', { name: 'Edit site content' })).toHaveAttribute('href', '/site-content');
+
+    const { router } = renderApp({ route: '/site-content', preloadedState: signedInAs(aUser()) });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+  });
+});

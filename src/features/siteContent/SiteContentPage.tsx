@@ -1,0 +1,148 @@
+import { useEffect, useState } from 'react';
+import { useDispatch, useSelector } from 'react-redux';
+import { useNavigate } from 'react-router-dom';
+import styled from 'styled-components';
+
+import type { ContentVersion, CurrentContent, SiteContent } from '@/contract/content';
+import { type ContentProblems, contentProblems, tidyContent } from '@/contract/contentRules';
+import { failureMessage } from '@/lib/api/errors';
+import { useGetSiteContentQuery, useRestoreContentVersionMutation, useSaveSiteContentMutation } from '@/lib/api/siteContentApi';
+import { previewEnded, previewStarted, selectDraft } from '@/lib/content/previewSlice';
+import { paths } from '@/lib/paths';
+import { theme } from '@/lib/theme/themes';
+import { useDocumentTitle } from '@/lib/useDocumentTitle';
+import { Alert, Button, FormAlert, type FormMessage, LoadingText, Muted, Page, Row } from '@/ui';
+
+import { ContentForm } from './ContentForm';
+import { ContentHistory } from './ContentHistory';
+
+export const MESSAGES = {
+  saved: 'Site content saved. Visitors see the change now.',
+  unchanged: 'Nothing to save: the content is as published.',
+  reverted: 'Change reverted. Visitors see the earlier content again.',
+  problems: 'Some fields need correcting; see the messages beside them.',
+  saveFailed: 'Failed to save the site content.',
+  revertFailed: 'Failed to revert the change.',
+  loadFailed: 'Failed to load the site content.',
+} as const;
+
+/** The save bar stays in reach while a long form scrolls. */
+const Actions = styled(Row)`
+  position: sticky;
+  bottom: 0;
+  z-index: 1;
+  padding: ${theme.space[3]} 0;
+  background: ${theme.colors.background};
+  border-top: 1px solid ${theme.colors.border};
+`;
+
+const same = (a: SiteContent, b: SiteContent) => JSON.stringify(tidyContent(a)) === JSON.stringify(tidyContent(b));
+
+/** A 400 of field messages, shown beside the fields (anything else is one sentence). */
+const isFieldProblems = (data: unknown): data is ContentProblems => typeof data === 'object' && data !== null && !('detail' in data);
+
+function Editor({ published, startFrom }: { published: CurrentContent; startFrom: SiteContent }) {
+  const dispatch = useDispatch();
+  const navigate = useNavigate();
+  const [save, saving] = useSaveSiteContentMutation();
+  const [restore, restoring] = useRestoreContentVersionMutation();
+  const [draft, setDraft] = useState(startFrom);
+  const [base, setBase] = useState(published);
+  // Remounts the form after a revert or discard, so its text boxes show the new content.
+  const [formKey, setFormKey] = useState(0);
+  const [problems, setProblems] = useState<ContentProblems>({});
+  const [message, setMessage] = useState<FormMessage | null>(null);
+  const dirty = !same(draft, base.content);
+
+  // The preview's draft is back in the editor; the pages show the published words again.
+  useEffect(() => {
+    dispatch(previewEnded());
+  }, [dispatch]);
+
+  const replaceWith = (current: CurrentContent) => {
+    setBase(current);
+    setDraft(current.content);
+    setProblems({});
+    setFormKey((key) => key + 1);
+  };
+
+  const onSave = async () => {
+    const content = tidyContent(draft);
+    const found = contentProblems(content);
+    setProblems(found);
+    if (Object.keys(found).length > 0) return setMessage({ tone: 'error', text: MESSAGES.problems });
+    if (!dirty) return setMessage({ tone: 'info', text: MESSAGES.unchanged });
+    try {
+      const saved = await save({ version: base.version, content }).unwrap();
+      setBase(saved);
+      setMessage({ tone: 'success', text: MESSAGES.saved });
+    } catch (error) {
+      const data = (error as { data?: unknown }).data;
+      if ((error as { status?: unknown }).status === 400 && isFieldProblems(data)) {
+        setProblems(data);
+        setMessage({ tone: 'error', text: MESSAGES.problems });
+      } else setMessage({ tone: 'error', text: failureMessage(MESSAGES.saveFailed, error) });
+    }
+  };
+
+  const onRevert = async (change: ContentVersion) => {
+    if (change.previous === null) return;
+    try {
+      replaceWith(await restore({ id: change.previous, version: base.version }).unwrap());
+      setMessage({ tone: 'success', text: MESSAGES.reverted });
+    } catch (error) {
+      setMessage({ tone: 'error', text: failureMessage(MESSAGES.revertFailed, error) });
+    }
+  };
+
+  const onPreview = () => {
+    dispatch(previewStarted(tidyContent(draft)));
+    navigate(paths.home);
+  };
+
+  return (
+    <>
+      <FormAlert message={message} onDismiss={() => setMessage(null)} />
+      <form
+        aria-label="Site content"
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          void onSave();
+        }}
+      >
+        <ContentForm key={formKey} content={draft} problems={problems} onChange={setDraft} />
+        <Actions>
+          <Button type="submit" disabled={saving.isLoading}>
+            {saving.isLoading ? 'Saving...' : 'Save changes'}
+          </Button>
+          <Button $variant="secondary" onClick={onPreview}>
+            Preview
+          </Button>
+          <Button $variant="ghost" disabled={!dirty} onClick={() => replaceWith(base)}>
+            Discard changes
+          </Button>
+          {dirty && <Muted>Unsaved changes</Muted>}
+        </Actions>
+      </form>
+      <h2>History</h2>
+      <ContentHistory onRevert={(change) => void onRevert(change)} blocked={dirty} reverting={restoring.isLoading} />
+    </>
+  );
+}
+
+/** Staff screen to edit the site's words: home page, CV, On the Web and About. */
+export function SiteContentPage() {
+  useDocumentTitle('Site content');
+  const current = useGetSiteContentQuery();
+  const previewDraft = useSelector(selectDraft);
+  return (
+    <Page>
+      <h1>Site content</h1>
+      <Muted>The words of the public pages. Preview shows your edits on the pages themselves before anyone else sees them.</Muted>
+      {current.isLoading && <LoadingText>Loading site content...</LoadingText>}
+      {current.isError && <Alert tone="error">{failureMessage(MESSAGES.loadFailed, current.error)}</Alert>}
+      {current.data && <Editor published={current.data} startFrom={previewDraft ?? current.data.content} />}
+    </Page>
+  );
+}
