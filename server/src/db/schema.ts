@@ -16,6 +16,7 @@ export interface Database {
   document_categories: DocumentCategoriesTable;
   documents: DocumentsTable;
   site_content_versions: SiteContentVersionsTable;
+  publications: PublicationsTable;
 }
 
 export interface UsersTable {
@@ -155,3 +156,28 @@ export interface SiteContentVersionsTable {
   /** The state this one replaced; null for the first. */
   previous_id: number | null;
 }
+
+/** A publication or working paper, keyed by its BibTeX citation key. */
+export interface PublicationsTable {
+  id: Generated<number>;
+  cite_key: string;
+  entry_type: string;
+  title: string;
+  title_html: string;
+  /** JSON array of names. */
+  authors: string;
+  venue: Generated<string>;
+  year: number | null;
+  doi: Generated<string>;
+  arxiv: Generated<string>;
+  ssrn: Generated<string>;
+  url: Generated<string>;
+  abstract: Generated<string>;
+  abstract_html: Generated<string>;
+  bibtex: string;
+  is_working_paper: Generated<number>;
+  document_id: number | null;
+  position: number;
+  updated_at: string;
+}
+export type PublicationRow = Selectable<PublicationsTable>;
