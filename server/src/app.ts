@@ -18,6 +18,7 @@ import adminRoutes from './routes/admin';
 import contentRoutes from './routes/content';
 import healthRoutes from './routes/health';
 import mediaRoutes from './routes/media';
+import publicationRoutes from './routes/publications';
 import storage from './storage/plugin';
 
 declare module 'fastify' {
@@ -55,6 +56,7 @@ const app: FastifyPluginAsync<AppOptions> = async (fastify: FastifyInstance, { c
   await fastify.register(adminRoutes);
   await fastify.register(mediaRoutes);
   await fastify.register(contentRoutes);
+  await fastify.register(publicationRoutes);
 
   await fastify.register(pages);
 };

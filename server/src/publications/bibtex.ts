@@ -131,6 +131,8 @@ class Reader {
   }
 }
 
+const SWALLOWED_FIELD = /\n\s*[A-Za-z][\w-]*\s*=\s*[{"\d]/;
+
 /** Joins a file's lines into single-space text where the file wrapped them. */
 const collapse = (value: string) => value.replace(/\s*\n\s*/g, ' ').trim();
 
@@ -139,8 +141,12 @@ function readValue(reader: Reader, what: string, macros: Map<string, string>): s
   for (;;) {
     reader.skipSpace();
     const char = reader.peek();
-    if (char === '{') parts.push(reader.braced(what));
-    else if (char === '"') parts.push(reader.quoted(what));
+    if (char === '{') {
+      const value = reader.braced(what);
+      // A closing brace missing inside a value swallows the next fields up to a later brace.
+      if (SWALLOWED_FIELD.test(value)) throw new BibError(`unbalanced braces in ${what}`);
+      parts.push(value);
+    } else if (char === '"') parts.push(reader.quoted(what));
     else if (/\d/.test(char)) parts.push(reader.name());
     else if (NAME.test(char)) {
       const macro = reader.name();

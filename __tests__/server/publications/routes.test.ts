@@ -1,0 +1,126 @@
+import type { ImportPlan, Publication } from '../../../server/contract/publications';
+import { PUBLICATION_MESSAGES } from '../../../server/src/routes/publications';
+import { createCategory, uploadDocument } from '../media/client';
+import { buildTestServer, insertUser, type TestServer } from '../testServer';
+import { PAPERS_BIB, WORKING_PAPER_BIB } from './fixtures';
+
+describe('publications API', () => {
+  let server: TestServer & { cleanup: () => Promise<void> };
+  let staff: Record<string, string>;
+  let visitor: Record<string, string>;
+
+  beforeEach(async () => {
+    server = await buildTestServer();
+    staff = (await insertUser(server, { is_staff: true })).auth;
+    visitor = (await insertUser(server)).auth;
+  });
+  afterEach(() => server.cleanup());
+
+  const post = (url: string, payload: unknown, headers = staff) => server.inject({ method: 'POST', url, headers, payload: payload as object });
+  const list = async () => (await server.inject({ method: 'GET', url: '/api/publications/' })).json<Publication[]>();
+
+  it('shows what an import would do before doing it, then adds the entries in file order', async () => {
+    const preview = await post('/api/publications/import/preview/', { bibtex: PAPERS_BIB });
+    expect(preview.statusCode).toBe(200);
+    expect(preview.json<ImportPlan>()).toEqual({
+      added: [
+        { cite_key: 'northcote2019slv', title: 'Calibrating stochastic-local volatility with jumps' },
+        { cite_key: 'northcote2024rough', title: 'Pricing under $\\alpha$-stable Lévy processes with $\\sigma^2 = 0.04$' },
+      ],
+      updated: [],
+      unchanged: [],
+    });
+    expect(await list()).toEqual([]);
+
+    expect((await post('/api/publications/import/', { bibtex: PAPERS_BIB })).statusCode).toBe(200);
+    const [article, preprint] = await list();
+    expect(article).toMatchObject({
+      cite_key: 'northcote2019slv',
+      entry_type: 'article',
+      authors: ['Elias Northcote', 'Bernd Götz', 'René Carmona'],
+      venue: 'Journal of Computational Finance',
+      year: 2019,
+      doi: '10.21314/JCF.2019.001',
+      is_working_paper: false,
+      paper_url: '',
+    });
+    expect(preprint).toMatchObject({ arxiv: '2403.01234', is_working_paper: true, venue: 'arXiv preprint arXiv:2403.01234' });
+    expect(preprint.title_html).toContain('<math');
+    expect(preprint.abstract_html).toContain('<em>after</em>');
+    expect(preprint.bibtex.startsWith('@misc{northcote2024rough,')).toBe(true);
+  });
+
+  it('updates entries by citation key, keeping what staff set by hand, and says which fields change', async () => {
+    await post('/api/publications/import/', { bibtex: PAPERS_BIB });
+    const [article] = await list();
+    await server.inject({ method: 'PATCH', url: `/api/publications/${article.id}/`, headers: staff, payload: { is_working_paper: true } });
+    const revised = PAPERS_BIB.replace('year = {2019}', 'year = {2020}') + WORKING_PAPER_BIB;
+    const plan = (await post('/api/publications/import/preview/', { bibtex: revised })).json<ImportPlan>();
+    expect(plan).toEqual({
+      added: [{ cite_key: 'northcote2025costs', title: 'Transaction costs in statistical arbitrage' }],
+      updated: [{ cite_key: 'northcote2019slv', title: 'Calibrating stochastic-local volatility with jumps', changes: ['year'] }],
+      unchanged: ['northcote2024rough'],
+    });
+    await post('/api/publications/import/', { bibtex: revised });
+    const after = await list();
+    expect(after.map((entry) => entry.cite_key)).toEqual(['northcote2019slv', 'northcote2024rough', 'northcote2025costs']);
+    expect(after[0]).toMatchObject({ year: 2020, is_working_paper: true, id: article.id });
+    expect(after[2]).toMatchObject({ ssrn: '4567890', venue: 'SSRN, Working Paper 4567890' });
+  });
+
+  it('imports nothing from a malformed file and names the line and entry of each problem', async () => {
+    const broken = `${WORKING_PAPER_BIB}\n@article{broken2020,\n  title = {Unclosed {brace},\n  year = 2020\n}\n@article{northcote2025costs, title = {Again}}\n`;
+    const response = await post('/api/publications/import/', { bibtex: broken });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({
+      bibtex: [
+        'Line 8, entry "broken2020": unbalanced braces in field "title".',
+        'Line 12: citation key "northcote2025costs" is used twice (first on line 1).',
+      ],
+    });
+    expect(await list()).toEqual([]);
+  });
+
+  it('edits one entry through its BibTeX, keeping its citation key', async () => {
+    await post('/api/publications/import/', { bibtex: WORKING_PAPER_BIB });
+    const [paper] = await list();
+    const patch = (payload: object) => server.inject({ method: 'PATCH', url: `/api/publications/${paper.id}/`, headers: staff, payload });
+    const edited = await patch({ bibtex: WORKING_PAPER_BIB.replace('Transaction costs', 'Trading costs') });
+    expect(edited.statusCode).toBe(200);
+    expect(edited.json<Publication>().title).toBe('Trading costs in statistical arbitrage');
+    expect((await patch({ bibtex: WORKING_PAPER_BIB.replace('northcote2025costs', 'other') })).json()).toEqual({
+      bibtex: [PUBLICATION_MESSAGES.sameKey('northcote2025costs')],
+    });
+    expect((await patch({ bibtex: `${WORKING_PAPER_BIB}\n${PAPERS_BIB}` })).json()).toEqual({ bibtex: [PUBLICATION_MESSAGES.oneEntry] });
+  });
+
+  it('attaches a paper that visitors download from the publication, and reorders and deletes entries', async () => {
+    await post('/api/publications/import/', { bibtex: PAPERS_BIB });
+    const [first, second] = await list();
+    const category = await createCategory(server, staff, 'Papers');
+    const upload = await uploadDocument(server, staff, { name: 'Paper', category: String(category.id) });
+    const document = upload.json<{ id: number }>();
+    const patch = (payload: object) => server.inject({ method: 'PATCH', url: `/api/publications/${first.id}/`, headers: staff, payload });
+    expect((await patch({ document: 9999 })).json()).toEqual({ document: [PUBLICATION_MESSAGES.noDocument(9999)] });
+    expect((await patch({ document: document.id })).json<Publication>().paper_url).toBe(`/api/publications/${first.id}/paper/`);
+    const paper = await server.inject({ method: 'GET', url: `/api/publications/${first.id}/paper/` });
+    expect(paper.statusCode).toBe(200);
+    expect(paper.headers['content-disposition']).toContain('attachment');
+    expect((await server.inject({ method: 'GET', url: `/api/publications/${second.id}/paper/` })).json()).toEqual({ detail: PUBLICATION_MESSAGES.noPaper });
+
+    const order = (ids: number[]) => server.inject({ method: 'PUT', url: '/api/publications/order/', headers: staff, payload: { ids } });
+    expect((await order([first.id])).json()).toEqual({ ids: [PUBLICATION_MESSAGES.everyId] });
+    expect((await order([second.id, first.id])).statusCode).toBe(200);
+    expect((await list()).map((entry) => entry.id)).toEqual([second.id, first.id]);
+
+    expect((await server.inject({ method: 'DELETE', url: `/api/publications/${second.id}/`, headers: staff })).statusCode).toBe(204);
+    expect((await list()).map((entry) => entry.id)).toEqual([first.id]);
+    expect((await server.inject({ method: 'DELETE', url: `/api/publications/${second.id}/`, headers: staff })).statusCode).toBe(404);
+  });
+
+  it('lets only staff import or change publications', async () => {
+    expect((await post('/api/publications/import/', { bibtex: PAPERS_BIB }, {})).statusCode).toBe(401);
+    expect((await post('/api/publications/import/preview/', { bibtex: PAPERS_BIB }, visitor)).statusCode).toBe(403);
+    expect((await server.inject({ method: 'PUT', url: '/api/publications/order/', headers: visitor, payload: { ids: [] } })).statusCode).toBe(403);
+  });
+});
