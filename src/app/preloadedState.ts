@@ -1,8 +1,10 @@
 import type { Document, Image } from '@/contract';
 import type { CurrentContent } from '@/contract/content';
+import type { Publication } from '@/contract/publications';
 
 import { cvApi } from '../features/cv/cvApi';
 import { imagesApi } from '../lib/api/imagesApi';
+import { publicationsApi } from '../lib/api/publicationsApi';
 import { siteContentApi } from '../lib/api/siteContentApi';
 import { BANNER_GALLERY_SLUG } from '../lib/paths';
 import { type ThemeMode, themeRestored } from '../lib/theme/themeSlice';
@@ -17,6 +19,7 @@ export interface PublicData {
   bannerImages?: Image[];
   /** Null when none is published. */
   currentCv?: Document | null;
+  publications?: Publication[];
 }
 
 /**
@@ -27,6 +30,7 @@ export interface PublicData {
 export async function preloadStore(store: AppStore, data: PublicData, mode: ThemeMode): Promise<Partial<RootState>> {
   if (data.siteContent) await store.dispatch(siteContentApi.util.upsertQueryData('getSiteContent', undefined, data.siteContent));
   if (data.bannerImages) await store.dispatch(imagesApi.util.upsertQueryData('getImages', { gallery_slug: BANNER_GALLERY_SLUG }, data.bannerImages));
+  if (data.publications) await store.dispatch(publicationsApi.util.upsertQueryData('getPublications', undefined, data.publications));
   if (data.currentCv !== undefined) await store.dispatch(cvApi.util.upsertQueryData('getCurrentCv', undefined, data.currentCv));
   store.dispatch(themeRestored(mode));
   const { api, theme } = store.getState();

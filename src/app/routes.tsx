@@ -47,6 +47,10 @@ const pub = {
     () => import(/* webpackChunkName: "public" */ '../features/about/AboutPage'),
     (m) => m.AboutPage,
   ),
+  research: screen(
+    () => import(/* webpackChunkName: "public" */ '../features/research/ResearchPage'),
+    (m) => m.ResearchPage,
+  ),
 };
 
 const auth = {
@@ -101,6 +105,10 @@ const staff = {
     () => import(/* webpackChunkName: "staff" */ '../features/galleries/GalleriesPage'),
     (m) => m.GalleriesPage,
   ),
+  publications: screen(
+    () => import(/* webpackChunkName: "staff" */ '../features/publications/PublicationsPage'),
+    (m) => m.PublicationsPage,
+  ),
   siteContent: screen(
     () => import(/* webpackChunkName: "staff" */ '../features/siteContent/SiteContentPage'),
     (m) => m.SiteContentPage,
@@ -132,6 +140,7 @@ export const routes: RouteObject[] = [
       { path: paths.cv, element: pub.cv },
       { path: paths.onTheWeb, element: pub.onTheWeb },
       { path: paths.about, element: pub.about },
+      { path: paths.research, element: pub.research },
       {
         element: <RedirectSignedIn />,
         children: [
@@ -166,6 +175,7 @@ export const routes: RouteObject[] = [
             children: [
               { path: paths.dashboard, element: staff.dashboard },
               { path: paths.siteContent, element: staff.siteContent },
+              { path: paths.publications, element: staff.publications },
               { path: `${paths.admin}/*`, element: staff.admin },
             ],
           },

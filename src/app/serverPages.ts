@@ -5,7 +5,7 @@ import { paths } from '../lib/paths';
 import { routes } from './routes';
 
 /** Data a page shows at once, fetched by the server before it renders the page. */
-export type PageData = 'bannerImages' | 'currentCv';
+export type PageData = 'bannerImages' | 'currentCv' | 'publications';
 
 export interface ServerPage {
   head: HeadOf;
@@ -39,6 +39,7 @@ export const serverPages: Record<string, ServerPage> = {
   [paths.cv]: content(paths.cv, pageHeads.cv, ['currentCv']),
   [paths.onTheWeb]: content(paths.onTheWeb, pageHeads.onTheWeb),
   [paths.about]: content(paths.about, pageHeads.about),
+  [paths.research]: content(paths.research, pageHeads.research, ['publications']),
   [paths.login]: account(paths.login, pageHeads.login),
   // The same screen under its second address.
   [paths.signin]: account(paths.login, pageHeads.login),

@@ -24,6 +24,8 @@ export const paths = {
   welcome: '/welcome',
   loginFailed: '/login-failed',
   siteContent: '/site-content',
+  research: '/research',
+  publications: '/publications',
 } as const;
 
 /**
@@ -63,6 +65,11 @@ export const apiPaths = {
   siteContent: '/api/site-content/',
   siteContentVersions: '/api/site-content/versions/',
   siteContentRestore: (id: number) => `/api/site-content/versions/${id}/restore/`,
+  publications: '/api/publications/',
+  publicationImportPreview: '/api/publications/import/preview/',
+  publicationImport: '/api/publications/import/',
+  publicationOrder: '/api/publications/order/',
+  publication: (id: number) => `/api/publications/${id}/`,
 } as const;
 
 /** The banner gallery on the home page. */

@@ -1,5 +1,6 @@
 import { documentTitle, type PageHead } from '../../../src/content/head';
 import type { SiteContent } from '../../contract/content';
+import type { Publication } from '../../contract/publications';
 
 export const SHARE_IMAGE_PATH = '/share-image.png';
 export const SHARE_IMAGE_SIZE = { width: 1200, height: 630 };
@@ -60,4 +61,22 @@ export function pageHeadTags(head: PageHead, content: SiteContent, canonicalPath
     `<meta name="twitter:image" content="${image}">`,
   ];
   return tags.join('');
+}
+
+/** Structured data for each publication, so that scholarly search engines can list them. */
+export function scholarlyArticlesJsonLd(publications: Publication[], publicUrl: string): string {
+  if (publications.length === 0) return '';
+  const articles = publications.map((publication) => ({
+    '@context': 'https://schema.org',
+    '@type': 'ScholarlyArticle',
+    headline: publication.title,
+    name: publication.title,
+    author: publication.authors.filter((name) => name !== 'others').map((name) => ({ '@type': 'Person', name })),
+    ...(publication.year ? { datePublished: String(publication.year) } : {}),
+    ...(publication.venue ? { isPartOf: { '@type': 'Periodical', name: publication.venue } } : {}),
+    ...(publication.abstract ? { abstract: publication.abstract } : {}),
+    ...(publication.doi ? { sameAs: `https://doi.org/${publication.doi}` } : {}),
+    url: publication.paper_url ? `${publicUrl}${publication.paper_url}` : `${publicUrl}/research#publication-${publication.id}`,
+  }));
+  return `<script type="application/ld+json">${scriptJson(articles)}</script>`;
 }

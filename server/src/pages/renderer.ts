@@ -2,14 +2,15 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 import type { PublicData } from '../../../src/app/preloadedState';
 import { isUnknownPath, notFoundPage, type ServerPage, serverPages } from '../../../src/app/serverPages';
-import { apiPaths, BANNER_GALLERY_SLUG } from '../../../src/lib/paths';
+import { apiPaths, BANNER_GALLERY_SLUG, paths } from '../../../src/lib/paths';
 import { THEME_COOKIE, type ThemeMode } from '../../../src/lib/theme/themeSlice';
 import type { Document, Image } from '../../contract';
 import type { CurrentContent } from '../../contract/content';
+import type { Publication } from '../../contract/publications';
 import { type AssetManifest, buildTime } from './assets';
 import { type SitemapEntry, sitemapXml } from './crawlers';
 import { clientPageHead, htmlDocument, NONCE } from './document';
-import { pageHeadTags, personJsonLd } from './head';
+import { pageHeadTags, personJsonLd, scholarlyArticlesJsonLd } from './head';
 import { PageTemplate } from './pageTemplate';
 import { renderApp, startingState } from './render';
 import { shareImage } from './shareImage';
@@ -111,7 +112,8 @@ export class PageRenderer {
     const data = await this.publicData(page);
     const content = data.siteContent.content;
     let head = pageHeadTags(page.head(content), content, page.canonicalPath, publicUrl);
-    if (location === '/') head += personJsonLd(content, publicUrl);
+    if (location === paths.home) head += personJsonLd(content, publicUrl);
+    if (data.publications) head += scholarlyArticlesJsonLd(data.publications, publicUrl);
     try {
       const { body, styles, state } = await renderApp(location, data, mode);
       return htmlDocument({ mode, head, scripts, app: { body, styles }, state });
@@ -130,6 +132,7 @@ export class PageRenderer {
     if (!page) return data;
     if (page.needs.includes('bannerImages'))
       data.bannerImages = (await this.read<Image[]>(`${apiPaths.images}?gallery_slug=${BANNER_GALLERY_SLUG}`)) ?? undefined;
+    if (page.needs.includes('publications')) data.publications = (await this.read<Publication[]>(apiPaths.publications)) ?? undefined;
     if (page.needs.includes('currentCv')) data.currentCv = await this.read<Document>(apiPaths.currentCv, null);
     return data;
   }

@@ -10,6 +10,7 @@ export interface NavItem {
 const publicLinks: NavItem[] = [
   { to: paths.home, label: 'Home', end: true },
   { to: paths.cv, label: 'CV' },
+  { to: paths.research, label: 'Research' },
   { to: paths.onTheWeb, label: 'On the Web' },
   { to: paths.about, label: 'About' },
 ];

@@ -4,7 +4,7 @@ import { PathLink } from '@/lib/PathLink';
 import { adminBackendUrl, paths } from '@/lib/paths';
 import { useAuth } from '@/lib/session/AuthProvider';
 import { theme } from '@/lib/theme/themes';
-import { ButtonLink, Card, CardGrid, Muted, Page } from '@/ui';
+import { ButtonLink, Card, CardGrid, Muted, Page, Row } from '@/ui';
 
 const DashboardCard = styled(Card)`
   display: flex;
@@ -66,10 +66,15 @@ export function DashboardPage() {
       </CardGrid>
       <SiteLinks aria-labelledby="dashboard-site">
         <h2 id="dashboard-site">The site</h2>
-        <Muted>Change the words of the home page, the CV, On the Web and About, and undo any change.</Muted>
-        <ButtonLink as={PathLink} to={paths.siteContent} $variant="secondary">
-          Edit site content
-        </ButtonLink>
+        <Muted>Change the words of the home page, the CV, On the Web and About, and undo any change; import and order the publications of the Research page.</Muted>
+        <Row>
+          <ButtonLink as={PathLink} to={paths.siteContent} $variant="secondary">
+            Edit site content
+          </ButtonLink>
+          <ButtonLink as={PathLink} to={paths.publications} $variant="secondary">
+            Manage publications
+          </ButtonLink>
+        </Row>
       </SiteLinks>
     </Page>
   );

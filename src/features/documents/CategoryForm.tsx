@@ -1,7 +1,6 @@
+import { useCreateCategoryMutation } from '@/lib/api/documentsApi';
 import { failureMessage } from '@/lib/api/errors';
 import { CreateNamedForm } from '@/ui';
-
-import { useCreateCategoryMutation } from './documentsApi';
 
 /** Creates a document category (name required, description optional). */
 export function CategoryForm() {

@@ -2,11 +2,10 @@ import { useState } from 'react';
 import styled from 'styled-components';
 
 import type { Document } from '@/contract';
+import { useDeleteDocumentMutation, useMarkCurrentMutation } from '@/lib/api/documentsApi';
 import { formatDate } from '@/lib/dates';
 import { theme } from '@/lib/theme/themes';
 import { Alert, Button, ButtonLink, Card, Muted, Row, Table } from '@/ui';
-
-import { useDeleteDocumentMutation, useMarkCurrentMutation } from './documentsApi';
 
 const Description = styled.span`
   display: block;

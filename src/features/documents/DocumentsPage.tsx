@@ -1,10 +1,10 @@
 import styled from 'styled-components';
 
+import { useGetCategoriesQuery, useGetDocumentsQuery } from '@/lib/api/documentsApi';
 import { theme } from '@/lib/theme/themes';
 import { Alert, LoadingText, Muted, Page, Stack } from '@/ui';
 
 import { CategoryForm } from './CategoryForm';
-import { useGetCategoriesQuery, useGetDocumentsQuery } from './documentsApi';
 import { DocumentsList } from './DocumentsList';
 import { UploadDocumentForm } from './UploadDocumentForm';
 

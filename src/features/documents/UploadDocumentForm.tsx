@@ -1,10 +1,9 @@
 import { type FormEvent, useState } from 'react';
 
 import type { DocumentCategory } from '@/contract';
+import { useUploadDocumentMutation } from '@/lib/api/documentsApi';
 import { failureMessage } from '@/lib/api/errors';
 import { Alert, Button, Card, CheckboxField, SelectField, TextAreaField, TextField } from '@/ui';
-
-import { useUploadDocumentMutation } from './documentsApi';
 
 const emptyForm = { name: '', category: '', description: '', isCurrent: false };
 

@@ -9,6 +9,19 @@ import { baseQueryWithReauth } from './baseQuery';
 export const api = createApi({
   reducerPath: 'api',
   baseQuery: baseQueryWithReauth,
-  tagTypes: ['Profile', 'Sessions', 'Gallery', 'Image', 'Category', 'Document', 'CurrentCv', 'AdminUser', 'Audit', 'SiteContent', 'ContentHistory'],
+  tagTypes: [
+    'Profile',
+    'Sessions',
+    'Gallery',
+    'Image',
+    'Category',
+    'Document',
+    'CurrentCv',
+    'AdminUser',
+    'Audit',
+    'SiteContent',
+    'ContentHistory',
+    'Publication',
+  ],
   endpoints: () => ({}),
 });

@@ -1,7 +1,8 @@
 import type { Document, DocumentCategory } from '@/contract';
 import type { CategoryCreate, DocumentUpdate } from '@/contract/media';
-import { api } from '@/lib/api/apiSlice';
-import { apiPaths } from '@/lib/paths';
+
+import { apiPaths } from '../paths';
+import { api } from './apiSlice';
 
 const documentList = { type: 'Document', id: 'LIST' } as const;
 const categoryList = { type: 'Category', id: 'LIST' } as const;

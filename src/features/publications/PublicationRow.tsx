@@ -1,0 +1,141 @@
+import { useState } from 'react';
+import styled from 'styled-components';
+
+import type { Document } from '@/contract';
+import type { Publication } from '@/contract/publications';
+import { theme } from '@/lib/theme/themes';
+import { Button, CheckboxField, Row, SelectField, TextAreaField } from '@/ui';
+
+const Item = styled.li`
+  padding: ${theme.space[4]} 0;
+  border-bottom: 1px solid ${theme.colors.border};
+  list-style: none;
+  h3 {
+    margin: 0 0 ${theme.space[1]};
+    font-size: ${theme.fontSizes.md};
+  }
+  code {
+    font-size: ${theme.fontSizes.xs};
+  }
+`;
+const Settings = styled.div`
+  display: grid;
+  grid-template-columns: minmax(0, 1fr) minmax(0, 1fr);
+  gap: ${theme.space[4]};
+  align-items: end;
+  margin: ${theme.space[3]} 0;
+  @media (max-width: ${theme.breakpoints.phone}) {
+    grid-template-columns: minmax(0, 1fr);
+  }
+`;
+
+export interface RowActions {
+  onMove: (offset: -1 | 1) => void;
+  onChange: (change: { bibtex?: string; is_working_paper?: boolean; document?: number | null }) => Promise<boolean>;
+  onDelete: () => void;
+}
+
+/** One publication on the staff screen: its settings, its BibTeX for editing, its place and removal. */
+export function PublicationRow({
+  publication,
+  documents,
+  first,
+  last,
+  busy,
+  actions,
+}: {
+  publication: Publication;
+  documents: Document[];
+  first: boolean;
+  last: boolean;
+  busy: boolean;
+  actions: RowActions;
+}) {
+  const [editing, setEditing] = useState(false);
+  const [source, setSource] = useState(publication.bibtex);
+  const [confirmingDelete, setConfirmingDelete] = useState(false);
+  const name = publication.title;
+  return (
+    <Item aria-label={name}>
+      <h3 dangerouslySetInnerHTML={{ __html: publication.title_html }} />
+      <p>
+        {[publication.authors.join(', '), publication.venue, publication.year].filter(Boolean).join(' · ')} <code>{publication.cite_key}</code>
+      </p>
+      <Settings>
+        <CheckboxField
+          label="Working paper"
+          checked={publication.is_working_paper}
+          disabled={busy}
+          onChange={(event) => void actions.onChange({ is_working_paper: event.target.checked })}
+        />
+        <SelectField
+          label="Attached paper"
+          value={publication.document ?? ''}
+          disabled={busy}
+          onChange={(event) => void actions.onChange({ document: event.target.value ? Number(event.target.value) : null })}
+        >
+          <option value="">None</option>
+          {documents.map((document) => (
+            <option key={document.id} value={document.id}>
+              {document.name}
+              {document.category_name ? ` (${document.category_name})` : ''}
+            </option>
+          ))}
+        </SelectField>
+      </Settings>
+      {editing && (
+        <form
+          aria-label={`BibTeX of ${name}`}
+          onSubmit={(event) => {
+            event.preventDefault();
+            void actions.onChange({ bibtex: source }).then((saved) => saved && setEditing(false));
+          }}
+        >
+          <TextAreaField label="BibTeX entry" value={source} rows={10} onChange={(event) => setSource(event.target.value)} />
+          <Row>
+            <Button type="submit" $size="sm" disabled={busy}>
+              Save entry
+            </Button>
+            <Button
+              $variant="secondary"
+              $size="sm"
+              onClick={() => {
+                setSource(publication.bibtex);
+                setEditing(false);
+              }}
+            >
+              Cancel
+            </Button>
+          </Row>
+        </form>
+      )}
+      <Row>
+        {!editing && (
+          <Button $variant="secondary" $size="sm" onClick={() => setEditing(true)} aria-label={`Edit BibTeX of ${name}`}>
+            Edit BibTeX
+          </Button>
+        )}
+        <Button $variant="secondary" $size="sm" disabled={first || busy} onClick={() => actions.onMove(-1)} aria-label={`Move ${name} up`}>
+          Move up
+        </Button>
+        <Button $variant="secondary" $size="sm" disabled={last || busy} onClick={() => actions.onMove(1)} aria-label={`Move ${name} down`}>
+          Move down
+        </Button>
+        {confirmingDelete ? (
+          <>
+            <Button $variant="danger" $size="sm" disabled={busy} onClick={actions.onDelete} aria-label={`Confirm deleting ${name}`}>
+              Confirm delete
+            </Button>
+            <Button $variant="ghost" $size="sm" onClick={() => setConfirmingDelete(false)}>
+              Keep it
+            </Button>
+          </>
+        ) : (
+          <Button $variant="danger" $size="sm" onClick={() => setConfirmingDelete(true)} aria-label={`Delete ${name}`}>
+            Delete
+          </Button>
+        )}
+      </Row>
+    </Item>
+  );
+}

@@ -1,0 +1,102 @@
+import { useState } from 'react';
+import styled from 'styled-components';
+
+import { useGetDocumentsQuery } from '@/lib/api/documentsApi';
+import { failureMessage } from '@/lib/api/errors';
+import { useDeletePublicationMutation, useGetPublicationsQuery, useReorderPublicationsMutation, useUpdatePublicationMutation } from '@/lib/api/publicationsApi';
+import { PathLink } from '@/lib/PathLink';
+import { paths } from '@/lib/paths';
+import { useDocumentTitle } from '@/lib/useDocumentTitle';
+import { Alert, FormAlert, type FormMessage, LoadingText, Muted, Page, Stack } from '@/ui';
+
+import { ImportForm } from './ImportForm';
+import { PublicationRow } from './PublicationRow';
+
+export const PUBLICATIONS_MESSAGES = {
+  updated: 'Publication updated.',
+  deleted: 'Publication deleted.',
+  moved: 'Order saved.',
+  updateFailed: 'Failed to update the publication.',
+  deleteFailed: 'Failed to delete the publication.',
+  moveFailed: 'Failed to save the order.',
+  loadFailed: 'Failed to load publications.',
+} as const;
+
+const List = styled.ul`
+  margin: 0;
+  padding: 0;
+`;
+
+/** Staff screen for the Research page: import from BibTeX, then mark, attach, edit, order and delete. */
+export function PublicationsPage() {
+  useDocumentTitle('Publications');
+  const publications = useGetPublicationsQuery();
+  const documents = useGetDocumentsQuery();
+  const [update, updating] = useUpdatePublicationMutation();
+  const [remove, removing] = useDeletePublicationMutation();
+  const [reorder, reordering] = useReorderPublicationsMutation();
+  const [message, setMessage] = useState<FormMessage | null>(null);
+  const busy = updating.isLoading || removing.isLoading || reordering.isLoading;
+  const list = publications.data ?? [];
+
+  const run = async (call: () => Promise<unknown>, success: string, failure: string, fields: string[] = ['detail']) => {
+    try {
+      await call();
+      setMessage({ tone: 'success', text: success });
+      return true;
+    } catch (error) {
+      setMessage({ tone: 'error', text: failureMessage(failure, error, fields) });
+      return false;
+    }
+  };
+
+  return (
+    <Page>
+      <Stack>
+        <div>
+          <PathLink to={paths.dashboard}>← Back to Dashboard</PathLink>
+        </div>
+        <div>
+          <h1>Publications</h1>
+          <Muted>
+            What the <PathLink to={paths.research}>Research</PathLink> page lists. Working papers are shown apart; within a year, entries follow the order here.
+          </Muted>
+        </div>
+        <ImportForm />
+        <section aria-labelledby="publications-heading">
+          <h2 id="publications-heading">On the site</h2>
+          <FormAlert message={message} onDismiss={() => setMessage(null)} />
+          {publications.isLoading && <LoadingText>Loading publications...</LoadingText>}
+          {publications.isError && <Alert tone="error">{failureMessage(PUBLICATIONS_MESSAGES.loadFailed, publications.error)}</Alert>}
+          {publications.isSuccess && list.length === 0 && <Muted>No publications yet. Import a BibTeX file to add them.</Muted>}
+          <List>
+            {list.map((publication, index) => (
+              <PublicationRow
+                key={publication.id}
+                publication={publication}
+                documents={documents.data ?? []}
+                first={index === 0}
+                last={index === list.length - 1}
+                busy={busy}
+                actions={{
+                  onChange: (change) =>
+                    run(() => update({ id: publication.id, ...change }).unwrap(), PUBLICATIONS_MESSAGES.updated, PUBLICATIONS_MESSAGES.updateFailed, [
+                      'bibtex',
+                      'document',
+                      'detail',
+                    ]),
+                  onDelete: () => void run(() => remove(publication.id).unwrap(), PUBLICATIONS_MESSAGES.deleted, PUBLICATIONS_MESSAGES.deleteFailed),
+                  onMove: (offset) => {
+                    const ids = list.map((entry) => entry.id);
+                    [ids[index], ids[index + offset]] = [ids[index + offset], ids[index]];
+                    void run(() => reorder({ ids }).unwrap(), PUBLICATIONS_MESSAGES.moved, PUBLICATIONS_MESSAGES.moveFailed);
+                  },
+                }}
+              />
+            ))}
+          </List>
+        </section>
+      </Stack>
+    </Page>
+  );
+}
