@@ -12,6 +12,7 @@ const SCREENS: Record<'visitor' | 'staff', [string, string | RegExp][]> = {
     ['/cv', 'Curriculum Vitae'],
     ['/on-the-web', 'On the Web'],
     ['/about', 'About'],
+    ['/research', 'Research'],
     ['/no/such/page', 'Bee Error?'],
     ['/login', 'Sign in'],
     ['/register', 'Register'],
@@ -27,6 +28,8 @@ const SCREENS: Record<'visitor' | 'staff', [string, string | RegExp][]> = {
     ['/galleries', 'Manage Galleries'],
     ['/admin', 'Backend Administration'],
     ['/admin/audit', 'Backend Administration'],
+    ['/site-content', 'Site content'],
+    ['/publications', 'Publications'],
   ],
 };
 

@@ -66,7 +66,9 @@ export function DashboardPage() {
       </CardGrid>
       <SiteLinks aria-labelledby="dashboard-site">
         <h2 id="dashboard-site">The site</h2>
-        <Muted>Change the words of the home page, the CV, On the Web and About, and undo any change; import and order the publications of the Research page.</Muted>
+        <Muted>
+          Change the words of the home page, the CV, On the Web and About, and undo any change; import and order the publications of the Research page.
+        </Muted>
         <Row>
           <ButtonLink as={PathLink} to={paths.siteContent} $variant="secondary">
             Edit site content

@@ -22,7 +22,7 @@ const Settings = styled.div`
   display: grid;
   grid-template-columns: minmax(0, 1fr) minmax(0, 1fr);
   gap: ${theme.space[4]};
-  align-items: end;
+  align-items: center;
   margin: ${theme.space[3]} 0;
   @media (max-width: ${theme.breakpoints.phone}) {
     grid-template-columns: minmax(0, 1fr);

@@ -132,7 +132,7 @@ export function ContentForm({ content, problems, onChange }: Props) {
   );
   return (
     <>
-      <h2>Home page</h2>
+      <h2 id="content-home">Home page</h2>
       <Group legend="Owner">
         {text('name', 'Name', 'Shown in the top bar, the browser tab and the home page heading.')}
         {text('role', 'Role')}
@@ -179,7 +179,7 @@ export function ContentForm({ content, problems, onChange }: Props) {
         );
       })}
 
-      <h2>CV</h2>
+      <h2 id="content-cv">CV</h2>
       <EntriesEditor
         legend="Experience"
         path="cv.experience"
@@ -229,7 +229,7 @@ export function ContentForm({ content, problems, onChange }: Props) {
       </Group>
       <ItemsEditor legend="Links" noun="Link" path="cv.links" items={content.cv.links} problems={problems} onChange={(items) => setCv('links', items)} />
 
-      <h2>On the Web</h2>
+      <h2 id="content-web">On the Web</h2>
       <ListEditor
         legend="Cards"
         noun="Card"
@@ -264,7 +264,7 @@ export function ContentForm({ content, problems, onChange }: Props) {
         )}
       />
 
-      <h2>About</h2>
+      <h2 id="content-about">About</h2>
       <ListEditor
         legend="Paragraphs"
         noun="Paragraph"

@@ -36,6 +36,24 @@ const Actions = styled(Row)`
   border-top: 1px solid ${theme.colors.border};
 `;
 
+/** The long form's parts, to jump between. */
+const SECTIONS = [
+  ['content-home', 'Home page'],
+  ['content-cv', 'CV'],
+  ['content-web', 'On the Web'],
+  ['content-about', 'About'],
+  ['content-history', 'History'],
+] as const;
+
+const Sections = styled.nav`
+  display: flex;
+  flex-wrap: wrap;
+  gap: ${theme.space[2]} ${theme.space[4]};
+  margin: ${theme.space[3]} 0 ${theme.space[5]};
+  font-family: ${theme.fonts.ui};
+  font-size: ${theme.fontSizes.sm};
+`;
+
 const same = (a: SiteContent, b: SiteContent) => JSON.stringify(tidyContent(a)) === JSON.stringify(tidyContent(b));
 
 /** A 400 of field messages, shown beside the fields (anything else is one sentence). */
@@ -125,7 +143,7 @@ function Editor({ published, startFrom }: { published: CurrentContent; startFrom
           {dirty && <Muted>Unsaved changes</Muted>}
         </Actions>
       </form>
-      <h2>History</h2>
+      <h2 id="content-history">History</h2>
       <ContentHistory onRevert={(change) => void onRevert(change)} blocked={dirty} reverting={restoring.isLoading} />
     </>
   );
@@ -140,6 +158,13 @@ export function SiteContentPage() {
     <Page>
       <h1>Site content</h1>
       <Muted>The words of the public pages. Preview shows your edits on the pages themselves before anyone else sees them.</Muted>
+      <Sections aria-label="Parts of the site content">
+        {SECTIONS.map(([id, label]) => (
+          <a key={id} href={`#${id}`}>
+            {label}
+          </a>
+        ))}
+      </Sections>
       {current.isLoading && <LoadingText>Loading site content...</LoadingText>}
       {current.isError && <Alert tone="error">{failureMessage(MESSAGES.loadFailed, current.error)}</Alert>}
       {current.data && <Editor published={current.data} startFrom={previewDraft ?? current.data.content} />}

@@ -1,0 +1,105 @@
+import type { Browser, Page } from 'playwright-core';
+
+import { appReady, expectNoProblems, launchBrowser, openSession } from './support/browser';
+import { BASE_URL } from './support/server';
+import { createStaff } from './support/site';
+
+const STAFF_EMAIL = 'cora.content@example.com';
+const STAFF_PASSWORD = 'Content-passphrase-for-e2e-2026';
+const TAGLINE = 'I price what others hedge, and say where my models stop working.';
+
+/** Two papers as a researcher exports them: an arXiv preprint with mathematics in its title, and an article. */
+const BIBTEX = String.raw`@misc{northcote2026rough,
+  title = {Rough volatility under $\alpha$-stable L\'evy jumps},
+  author = {Northcote, Elias and G{\"o}tz, Bernd},
+  year = {2026},
+  eprint = {2603.01234}, archivePrefix = {arXiv},
+  abstract = {We calibrate $\sigma(t, S_t)$ to the \emph{whole} surface.}
+}
+@article{northcote2019slv,
+  author = {Northcote, Elias},
+  title = {Calibrating stochastic-local volatility with jumps},
+  journal = {Journal of Computational Finance},
+  year = {2019}, doi = {10.21314/JCF.2019.001}
+}`;
+
+let browser: Browser;
+
+beforeAll(async () => {
+  createStaff(STAFF_EMAIL, STAFF_PASSWORD, 'Cora');
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function signIn(page: Page) {
+  await page.goto('/signin');
+  await page.getByLabel('Email').fill(STAFF_EMAIL);
+  await page.getByLabel('Password', { exact: true }).fill(STAFF_PASSWORD);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await page.waitForURL((url) => url.pathname === '/');
+}
+
+/** The HTML a visitor's first request gets, before any script runs. */
+const firstHtml = async (path: string) => (await fetch(`${BASE_URL}${path}`)).text();
+
+describe('the owner edits the site', () => {
+  it('changes the tagline and a CV entry, imports two papers, and a visitor’s first HTML shows them with the math rendered', async () => {
+    const staff = await openSession(browser);
+    const { page } = staff;
+    await signIn(page);
+
+    await page.goto('/dashboard');
+    await page.getByRole('link', { name: 'Edit site content' }).click();
+    await page.getByRole('form', { name: 'Site content' }).waitFor();
+    const owner = page.getByRole('group', { name: 'Owner' });
+    await owner.getByLabel('Tagline').fill(TAGLINE);
+    const experience = page.getByRole('group', { name: 'Experience' });
+    await experience.getByLabel('Title').first().fill('Head of Quantitative Research');
+    await page.getByRole('button', { name: 'Preview' }).click();
+    await page.waitForURL((url) => url.pathname === '/');
+    await page.getByText(TAGLINE).waitFor();
+    await staff.screenshot('staff-content-preview');
+    await page.getByRole('link', { name: 'Back to editing' }).click();
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await page.getByText('Site content saved. Visitors see the change now.').waitFor();
+    await staff.screenshot('staff-site-content');
+
+    await page.goto('/publications');
+    await page.getByLabel('BibTeX', { exact: true }).fill(BIBTEX);
+    await page.getByRole('button', { name: 'Check import' }).click();
+    await page.getByRole('heading', { name: 'Will add 2' }).waitFor();
+    await page.getByRole('button', { name: 'Import', exact: true }).click();
+    await page.getByText('Imported: 2 added, 0 updated.').waitFor();
+    await page.getByRole('listitem', { name: 'Calibrating stochastic-local volatility with jumps' }).waitFor();
+    await staff.screenshot('staff-publications');
+    expectNoProblems(staff);
+    await staff.context.close();
+
+    const home = await firstHtml('/');
+    expect(home).toContain(TAGLINE);
+    expect(await firstHtml('/cv')).toContain('Head of Quantitative Research');
+    const research = await firstHtml('/research');
+    expect(research).toContain('<math');
+    expect(research).toContain('<mi>α</mi>');
+    expect(research).toContain('Lévy jumps');
+    expect(research).toContain('"@type":"ScholarlyArticle"');
+    expect(research).toContain('href="https://arxiv.org/abs/2603.01234"');
+    expect(research).toContain('href="https://doi.org/10.21314/JCF.2019.001"');
+
+    const visitor = await openSession(browser);
+    await visitor.page.goto('/research');
+    await appReady(visitor.page);
+    await visitor.page.getByRole('heading', { name: 'Working papers' }).waitFor();
+    await visitor.page.locator('summary').first().click();
+    await visitor.page.getByText('surface.').waitFor();
+    await visitor.screenshot('visitor-research');
+    await visitor.page.setViewportSize({ width: 360, height: 800 });
+    await visitor.page.reload();
+    await appReady(visitor.page);
+    await visitor.screenshot('visitor-research-phone');
+    expectNoProblems(visitor);
+    await visitor.context.close();
+  });
+});
