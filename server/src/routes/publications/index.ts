@@ -14,7 +14,7 @@ import { detail, errorResponses, fieldError, MESSAGES, NoContent } from '../../e
 import { PublicAnswers } from '../../lib/publicAnswers';
 import { signedInUser } from '../../plugins/auth';
 import { parseBibtex } from '../../publications/bibtex';
-import { type RenderedPublication,renderEntry } from '../../publications/render';
+import { type RenderedPublication, renderEntry } from '../../publications/render';
 import { findDocument } from '../../repositories/documents';
 import {
   applyImport,
