@@ -153,6 +153,17 @@ describe('the staff area', () => {
     await visitor.screenshot('visitor-cv-with-download');
     expectNoProblems(visitor);
     await visitor.context.close();
+
+    // The visitor's download counts for the CV on the staff dashboard, this week.
+    const owner = await openSession(browser);
+    await signIn(owner.page, STAFF_EMAIL, STAFF_PASSWORD);
+    await owner.page.goto('/dashboard');
+    const counted = owner.page.getByRole('listitem', { name: 'Curriculum vitae' });
+    await counted.getByText('CV · current · 1 download in 12 weeks').waitFor();
+    expect(await counted.getByText(/^Week of .*: 1 download$/).count()).toBe(1);
+    await owner.screenshot('staff-dashboard-downloads');
+    expectNoProblems(owner);
+    await owner.context.close();
   });
 
   it('refuses a signed-in visitor who is not staff', async () => {

@@ -24,6 +24,10 @@ async function furnishedSite(options: { databaseUrl?: string } = {}): Promise<Si
   expect((await uploadImage(site, owner.auth, { title: 'Banner', gallery: String(gallery.id) })).statusCode).toBe(201);
   const cv = await createCategory(site, owner.auth, 'CV');
   expect((await uploadDocument(site, owner.auth, { name: 'Curriculum vitae', category: String(cv.id), is_current: 'true' })).statusCode).toBe(201);
+  expect((await site.inject({ method: 'GET', url: '/cv.pdf' })).statusCode).toBe(200);
+  await site.downloads.flush();
+  const bibtex = '@article{doe2024, title = {Rough volatility}, author = {Doe, Jane}, year = {2024}, journal = {Quantitative Finance}}';
+  expect((await site.inject({ method: 'POST', url: '/api/publications/import/', headers: owner.auth, payload: { bibtex } })).statusCode).toBe(200);
   return site;
 }
 
@@ -41,6 +45,8 @@ async function expectSameSite(restored: Site, newGallery = 'Travel') {
   const cv = await restored.inject({ method: 'GET', url: '/cv.pdf' });
   expect(cv.statusCode).toBe(200);
   expect(cv.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+  const publications = (await restored.inject({ method: 'GET', url: '/api/publications/' })).json<{ cite_key: string }[]>();
+  expect(publications.map((publication) => publication.cite_key)).toEqual(['doe2024']);
   // New rows are numbered after the restored ones.
   const owner = (await login(restored, 'owner@example.com', GOOD_PASSWORD)).json<{ access: string }>();
   const second = await restored.inject({
@@ -50,6 +56,9 @@ async function expectSameSite(restored: Site, newGallery = 'Travel') {
     payload: { name: newGallery },
   });
   expect(second.statusCode).toBe(201);
+  // The CV download before the backup, and the one just above.
+  const downloads = await restored.inject({ method: 'GET', url: '/api/documents/downloads/', headers: { authorization: `Bearer ${owner.access}` } });
+  expect(downloads.json<{ documents: { total: number }[] }>().documents.map((document) => document.total)).toEqual([2]);
 }
 
 describe('backup and restore', () => {
@@ -71,7 +80,7 @@ describe('backup and restore', () => {
         expect.arrayContaining(['manifest.json', 'secrets.json', 'database/users.jsonl', 'database/images.jsonl', 'database/documents.jsonl']),
       );
       const manifest = JSON.parse(reader.read('manifest.json').toString());
-      expect(manifest.rows).toMatchObject({ users: 1, galleries: 1, images: 1, documents: 1, document_categories: 1 });
+      expect(manifest.rows).toMatchObject({ users: 1, galleries: 1, images: 1, documents: 1, document_categories: 1, publications: 1, download_counts: 1 });
       // The original picture, three renditions and the CV.
       expect(manifest.files).toHaveLength(5);
       expect(manifest.files.every((f: { sha256: string }) => /^[0-9a-f]{64}$/.test(f.sha256))).toBe(true);

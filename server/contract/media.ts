@@ -47,3 +47,21 @@ export const ImageListQuerySchema = Type.Object({
   gallery_slug: Type.Optional(Type.String({ maxLength: 120 })),
 });
 export type ImageListQuery = Static<typeof ImageListQuerySchema>;
+
+/** Downloads per week of each document downloaded lately, for the staff dashboard. */
+export const DownloadStatsSchema = Type.Object({
+  /** The Mondays (UTC) the counts start on, oldest first. */
+  weeks: Type.Array(Type.String()),
+  documents: Type.Array(
+    Type.Object({
+      id: IdSchema,
+      name: Type.String(),
+      category_name: Nullable(Type.String()),
+      is_current: Type.Boolean(),
+      /** One number per week, in the order of `weeks`. */
+      counts: Type.Array(Type.Integer()),
+      total: Type.Integer(),
+    }),
+  ),
+});
+export type DownloadStats = Static<typeof DownloadStatsSchema>;

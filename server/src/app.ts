@@ -8,6 +8,7 @@ import auth from './plugins/auth';
 import changes from './plugins/changes';
 import cors from './plugins/cors';
 import csrf from './plugins/csrf';
+import downloads from './plugins/downloadCounts';
 import errorHandler from './plugins/errorHandler';
 import mailer from './plugins/mailer';
 import pages from './plugins/pages';
@@ -50,6 +51,7 @@ const app: FastifyPluginAsync<AppOptions> = async (fastify: FastifyInstance, { c
   await fastify.register(mailer);
   await fastify.register(storage);
   await fastify.register(changes);
+  await fastify.register(downloads);
 
   await fastify.register(healthRoutes);
   await fastify.register(accountRoutes);

@@ -58,6 +58,7 @@ export const apiPaths = {
   documents: '/api/documents/documents/',
   document: (id: number) => `/api/documents/documents/${id}/`,
   currentCv: '/api/documents/documents/current_cv/',
+  downloadStats: '/api/documents/downloads/',
   adminUsers: '/api/admin/users/',
   adminUser: (id: number) => `/api/admin/users/${id}/`,
   adminUserSignOut: (id: number) => `/api/admin/users/${id}/sign-out/`,

@@ -1,4 +1,6 @@
 import type { Document } from '../../../server/contract';
+import type { DownloadStats } from '../../../server/contract/media';
+import { addDownloads, weekStart } from '../../../server/src/repositories/downloads';
 import { DOCUMENT_MESSAGES, DOCUMENT_TYPES } from '../../../server/src/services/documents';
 import { auditActions, type Auth, createCategory, currentFlags, mediaServer, type MediaTestServer, uploadDocument } from './client';
 import { docx, filesOnDisk, odt, tinyPdf, utf8Text } from './fixtures';
@@ -343,6 +345,63 @@ describe('documents', () => {
 
     it('answers 404 for /cv. with a type no document has', async () => {
       expect((await get('/cv.exe')).statusCode).toBe(404);
+    });
+  });
+  describe('download counts', () => {
+    const stats = async () => {
+      const res = await get('/api/documents/downloads/', staff);
+      expect(res.statusCode).toBe(200);
+      return res.json<DownloadStats>();
+    };
+
+    it('lists nothing before anyone downloaded, over the twelve weeks up to this one', async () => {
+      await upload({ name: 'CV', category: String(cv), is_current: 'true' });
+      const { weeks, documents } = await stats();
+      expect(documents).toEqual([]);
+      expect(weeks).toHaveLength(12);
+      expect(weeks[11]).toBe(weekStart(new Date()));
+      expect(new Date(`${weeks[0]}T00:00:00Z`).getUTCDay()).toBe(1);
+    });
+
+    it('counts whole downloads of the current CV, at its stable address and its download link, this week', async () => {
+      const doc = await upload({ name: 'Curriculum Vitae', category: String(cv), is_current: 'true' });
+      expect((await get('/cv.pdf')).statusCode).toBe(200);
+      expect((await get(`/api/documents/documents/${doc.id}/download/`)).statusCode).toBe(200);
+      expect((await get('/cv.pdf', user)).statusCode).toBe(200);
+      const { documents } = await stats();
+      expect(documents).toEqual([
+        { id: doc.id, name: 'Curriculum Vitae', category_name: 'Cv', is_current: true, counts: [...Array<number>(11).fill(0), 3], total: 3 },
+      ]);
+    });
+
+    it('does not count a HEAD, a byte range, a revalidation, a redirect or staff opening another document', async () => {
+      const doc = await upload({ name: 'CV', category: String(cv), is_current: 'true' });
+      const paper = await upload({ name: 'Paper', category: String(papers) });
+      const first = await get('/cv.pdf');
+      expect((await server.inject({ method: 'HEAD', url: '/cv.pdf' })).statusCode).toBe(200);
+      expect((await get('/cv.pdf', { range: 'bytes=0-4' })).statusCode).toBe(206);
+      expect((await get('/cv.pdf', { 'if-none-match': String(first.headers.etag) })).statusCode).toBe(304);
+      expect((await get('/cv.docx')).statusCode).toBe(302);
+      expect((await get(`/api/documents/documents/${paper.id}/download/`, staff)).statusCode).toBe(200);
+      const { documents } = await stats();
+      expect(documents.map(({ id, total }) => ({ id, total }))).toEqual([{ id: doc.id, total: 1 }]);
+    });
+
+    it('shows the counts to staff only', async () => {
+      expect((await get('/api/documents/downloads/')).statusCode).toBe(401);
+      expect((await get('/api/documents/downloads/', user)).statusCode).toBe(403);
+    });
+
+    it('keeps the counts of earlier weeks and leaves out those older than twelve weeks', async () => {
+      const doc = await upload({ name: 'CV', category: String(cv), is_current: 'true' });
+      const monday = weekStart(new Date());
+      const weeksAgo = (n: number) => new Date(Date.parse(`${monday}T00:00:00Z`) - n * 7 * 86_400_000).toISOString().slice(0, 10);
+      await addDownloads(server.db, doc.id, weeksAgo(2), 5);
+      await addDownloads(server.db, doc.id, weeksAgo(2), 2);
+      await addDownloads(server.db, doc.id, weeksAgo(12), 40);
+      const { documents } = await stats();
+      expect(documents[0].counts).toEqual([...Array<number>(9).fill(0), 7, 0, 0]);
+      expect(documents[0].total).toBe(7);
     });
   });
 });

@@ -1,3 +1,4 @@
+import type { DownloadStats } from '../../../server/contract/media';
 import type { ImportPlan, Publication } from '../../../server/contract/publications';
 import { PUBLICATION_MESSAGES } from '../../../server/src/routes/publications';
 import { createCategory, uploadDocument } from '../media/client';
@@ -107,6 +108,9 @@ describe('publications API', () => {
     expect(paper.statusCode).toBe(200);
     expect(paper.headers['content-disposition']).toContain('attachment');
     expect((await server.inject({ method: 'GET', url: `/api/publications/${second.id}/paper/` })).json()).toEqual({ detail: PUBLICATION_MESSAGES.noPaper });
+    // A visitor's download of the paper counts for the document on the staff dashboard.
+    const downloads = await server.inject({ method: 'GET', url: '/api/documents/downloads/', headers: staff });
+    expect(downloads.json<DownloadStats>().documents).toEqual([expect.objectContaining({ id: document.id, total: 1 })]);
 
     const order = (ids: number[]) => server.inject({ method: 'PUT', url: '/api/publications/order/', headers: staff, payload: { ids } });
     expect((await order([first.id])).json()).toEqual({ ids: [PUBLICATION_MESSAGES.everyId] });

@@ -6,7 +6,7 @@ import { sql } from 'kysely';
 import type { Config } from '../config';
 import type { DbHandle } from '../db';
 import type { Storage } from '../storage';
-import { fileEntry, FORMAT, FORMAT_VERSION, type Manifest, MANIFEST_ENTRY, SECRETS_ENTRY, tableEntry, TABLES } from './manifest';
+import { fileEntry, FORMAT, FORMAT_VERSION, type Manifest, MANIFEST_ENTRY, NATURAL_KEYS, SECRETS_ENTRY, tableEntry, TABLES } from './manifest';
 import { TarWriter } from './tar';
 
 /** The storage keys the rows point at: the files a backup must carry. */
@@ -27,12 +27,11 @@ export async function createBackup(handle: DbHandle, storage: Storage, secrets: 
   const snapshot = db.transaction();
   const { rows, migrations } = await (dialect === 'postgres' ? snapshot.setIsolationLevel('repeatable read') : snapshot).execute(async (trx) => {
     const rows: Record<string, Record<string, unknown>[]> = {};
-    for (const table of TABLES)
-      rows[table] = await trx
-        .selectFrom(table)
-        .selectAll()
-        .orderBy(sql.ref(table === 'refresh_tokens' ? 'jti' : 'id'))
-        .execute();
+    for (const table of TABLES) {
+      let query = trx.selectFrom(table).selectAll();
+      for (const column of NATURAL_KEYS[table] ?? ['id']) query = query.orderBy(sql.ref(column));
+      rows[table] = await query.execute();
+    }
     const applied = await sql<{ name: string }>`select name from kysely_migration order by name`.execute(trx);
     return { rows, migrations: applied.rows.map((row) => row.name) };
   });

@@ -17,11 +17,19 @@ export const TABLES = [
   'user_sessions',
   'refresh_tokens',
   'site_content_versions',
+  'publications',
+  'download_counts',
 ] as const;
 export type BackedUpTable = (typeof TABLES)[number] & keyof Database;
 
+/** The key of the tables without a serial `id`, which the others are written in order of. */
+export const NATURAL_KEYS: Partial<Record<BackedUpTable, string[]>> = {
+  refresh_tokens: ['jti'],
+  download_counts: ['document_id', 'week_start'],
+};
+
 /** Tables whose id a database sequence hands out; after a restore it continues past the restored ids. */
-export const TABLES_WITH_SERIAL_ID: readonly BackedUpTable[] = TABLES.filter((table) => table !== 'refresh_tokens');
+export const TABLES_WITH_SERIAL_ID: readonly BackedUpTable[] = TABLES.filter((table) => !NATURAL_KEYS[table]);
 
 export interface Manifest {
   format: typeof FORMAT;

@@ -29,6 +29,8 @@ const CLEARED_TABLES = [
   'abuse_counters',
   'audit_log',
   'site_content_versions',
+  'download_counts',
+  'publications',
   'documents',
   'images',
   'document_categories',

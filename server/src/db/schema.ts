@@ -17,6 +17,7 @@ export interface Database {
   documents: DocumentsTable;
   site_content_versions: SiteContentVersionsTable;
   publications: PublicationsTable;
+  download_counts: DownloadCountsTable;
 }
 
 export interface UsersTable {
@@ -181,3 +182,11 @@ export interface PublicationsTable {
   updated_at: string;
 }
 export type PublicationRow = Selectable<PublicationsTable>;
+
+/** How often a document was downloaded in one week (which starts on Monday, UTC). */
+export interface DownloadCountsTable {
+  document_id: number;
+  /** The Monday, as YYYY-MM-DD. */
+  week_start: string;
+  count: number;
+}

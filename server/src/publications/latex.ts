@@ -120,6 +120,21 @@ function group(text: string, open: number): { inner: string; end: number } | und
   return undefined;
 }
 
+/**
+ * The letter an accent command at `start` applies to (`{e}`, `e`, or a control word such as `\i`)
+ * with the accent on it, and where it ends. An accent on a dotless i or j takes the place of its dot.
+ */
+function accented(source: string, start: number, mark: string): { text: string; end: number } {
+  let j = start;
+  while (source[j] === ' ') j += 1;
+  const braced = group(source, j);
+  const word = braced ? undefined : /^\\[a-zA-Z]+ ?/.exec(source.slice(j));
+  const base = braced ? textOf(braced.inner) : word ? textOf(word[0].trimEnd()) : (source[j] ?? '');
+  const end = braced ? braced.end : word ? j + word[0].length : j + 1;
+  const letter = base.replace(/^ı/, 'i').replace(/^ȷ/, 'j');
+  return { text: `${letter.slice(0, 1)}${mark}${letter.slice(1)}`.normalize('NFC'), end };
+}
+
 /** Text outside mathematics, as Unicode with emphasis markers. */
 function textOf(source: string): string {
   let out = '';
@@ -129,13 +144,10 @@ function textOf(source: string): string {
     if (char === '\\') {
       const next = source[i + 1] ?? '';
       if (next in COMBINING && !/[a-zA-Z]/.test(next)) {
-        // \'e, \'{e}, \"{\i}
-        let j = i + 2;
-        while (source[j] === ' ') j += 1;
-        const braced = group(source, j);
-        const base = braced ? textOf(braced.inner) : (source[j] ?? '');
-        out += `${base}${COMBINING[next]}`.normalize('NFC');
-        i = braced ? braced.end : j + 1;
+        // \'e, \'{e}, \"{\i}, \"\i
+        const { text, end } = accented(source, i + 2, COMBINING[next]);
+        out += text;
+        i = end;
         continue;
       }
       if (/[a-zA-Z]/.test(next)) {
@@ -143,11 +155,9 @@ function textOf(source: string): string {
         let j = i + 1 + name.length;
         if (name.length === 1 && name in COMBINING) {
           // \c{c}, \v s
-          while (source[j] === ' ') j += 1;
-          const braced = group(source, j);
-          const base = braced ? textOf(braced.inner) : (source[j] ?? '');
-          out += `${base}${COMBINING[name]}`.normalize('NFC');
-          i = braced ? braced.end : j + 1;
+          const { text, end } = accented(source, j, COMBINING[name]);
+          out += text;
+          i = end;
           continue;
         }
         if (name in SYMBOLS) {

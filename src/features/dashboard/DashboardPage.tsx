@@ -6,6 +6,8 @@ import { useAuth } from '@/lib/session/AuthProvider';
 import { theme } from '@/lib/theme/themes';
 import { ButtonLink, Card, CardGrid, Muted, Page, Row } from '@/ui';
 
+import { DownloadsChart } from './DownloadsChart';
+
 const DashboardCard = styled(Card)`
   display: flex;
   flex-direction: column;
@@ -41,11 +43,11 @@ const cards = [
   },
 ];
 
-const SiteLinks = styled.section`
+const Section = styled.section`
   margin-top: ${theme.space[7]};
 `;
 
-/** The staff home: a greeting, the three management areas, and the site's own words. */
+/** The staff home: a greeting, the three management areas, the site's own words and its downloads. */
 export function DashboardPage() {
   const { user } = useAuth();
   const name = user?.first_name || user?.email;
@@ -64,7 +66,7 @@ export function DashboardPage() {
           </DashboardCard>
         ))}
       </CardGrid>
-      <SiteLinks aria-labelledby="dashboard-site">
+      <Section aria-labelledby="dashboard-site">
         <h2 id="dashboard-site">The site</h2>
         <Muted>
           Change the words of the home page, the CV, On the Web and About, and undo any change; import and order the publications of the Research page.
@@ -77,7 +79,12 @@ export function DashboardPage() {
             Manage publications
           </ButtonLink>
         </Row>
-      </SiteLinks>
+      </Section>
+      <Section aria-labelledby="dashboard-downloads">
+        <h2 id="dashboard-downloads">Downloads</h2>
+        <Muted>How often visitors downloaded the CV and the papers each week; counted without cookies or anything about who they are.</Muted>
+        <DownloadsChart />
+      </Section>
     </Page>
   );
 }

@@ -1,5 +1,5 @@
 import type { Document, DocumentCategory } from '@/contract';
-import type { CategoryCreate, DocumentUpdate } from '@/contract/media';
+import type { CategoryCreate, DocumentUpdate, DownloadStats } from '@/contract/media';
 
 import { apiPaths } from '../paths';
 import { api } from './apiSlice';
@@ -20,6 +20,10 @@ export const documentsApi = api.injectEndpoints({
     getDocuments: build.query<Document[], void>({
       query: () => apiPaths.documents,
       providesTags: (result = []) => [documentList, ...result.map(({ id }) => ({ type: 'Document' as const, id }))],
+    }),
+    /** Downloads per week of the documents visitors downloaded lately. */
+    getDownloadStats: build.query<DownloadStats, void>({
+      query: () => apiPaths.downloadStats,
     }),
     getCategories: build.query<DocumentCategory[], void>({
       query: () => apiPaths.categories,
@@ -51,6 +55,7 @@ export const documentsApi = api.injectEndpoints({
 export const {
   useGetDocumentsQuery,
   useGetCategoriesQuery,
+  useGetDownloadStatsQuery,
   useUploadDocumentMutation,
   useCreateCategoryMutation,
   useMarkCurrentMutation,

@@ -6,6 +6,7 @@ import * as m003 from './003_sessions';
 import * as m004 from './004_media';
 import * as m005 from './005_abuse_counters_owner';
 import * as m006 from './006_site_content';
+import * as m007 from './007_download_counts';
 import * as m008 from './008_publications';
 
 /** Every migration, in order. Both dialects run the same list. */
@@ -16,5 +17,6 @@ export const migrations: Record<string, Migration> = {
   '004_media': m004,
   '005_abuse_counters_owner': m005,
   '006_site_content': m006,
+  '007_download_counts': m007,
   '008_publications': m008,
 };

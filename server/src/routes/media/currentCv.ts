@@ -45,6 +45,7 @@ const currentCvRoutes: FastifyPluginAsyncTypebox = async (app) => {
         // Revalidated on every use: the address stays, the file behind it changes.
         cacheControl: 'no-cache',
         downloadName: row.original_filename,
+        onWholeFile: () => app.downloads.count(row.id),
       });
     },
   );

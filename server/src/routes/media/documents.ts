@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 
 import { DocumentSchema, IdParamsSchema } from '../../../contract';
-import { DESCRIPTION_MAX, DOCUMENT_NAME_MAX, DocumentUpdateSchema } from '../../../contract/media';
+import { DESCRIPTION_MAX, DOCUMENT_NAME_MAX, DocumentUpdateSchema, DownloadStatsSchema } from '../../../contract/media';
 import { isForeignKeyViolation, isUniqueViolation } from '../../db/errors';
 import { ErrorCollector, errorResponses, fieldError, MESSAGES, NoContent } from '../../errors';
 import { signedInUser } from '../../plugins/auth';
@@ -17,6 +17,7 @@ import {
   toDocument,
   updateDocument,
 } from '../../repositories/documents';
+import { weeklyDownloads } from '../../repositories/downloads';
 import { detectDocumentKind, DOCUMENT_MAX_BYTES, DOCUMENT_MESSAGES, DOCUMENT_TYPES, downloadFileName } from '../../services/documents';
 import { deleteAll, randomName, storageKey } from '../../storage';
 import { DownloadLinks } from './downloadLinks';
@@ -49,6 +50,9 @@ function readFlag(errors: ErrorCollector, field: string, value: string | undefin
   return undefined;
 }
 
+/** The dashboard's download chart covers about a quarter. */
+const DOWNLOAD_WEEKS = 12;
+
 /** Documents: staff list, upload, Mark Current and delete; downloads of the current CV are public. */
 const documentRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const links = new DownloadLinks(app.config.secrets.jwt);
@@ -62,6 +66,12 @@ const documentRoutes: FastifyPluginAsyncTypebox = async (app) => {
       return rows.map(staffView);
     },
   );
+
+  app.get('/api/documents/downloads/', { onRequest: app.requireStaff, schema: { response: { 200: DownloadStatsSchema, ...errorResponses } } }, async () => {
+    // This instance's latest downloads first; other instances' follow within their flush interval.
+    await app.downloads.flush();
+    return weeklyDownloads(app.db, DOWNLOAD_WEEKS);
+  });
 
   app.post(
     '/api/documents/documents/',
@@ -186,6 +196,8 @@ const documentRoutes: FastifyPluginAsyncTypebox = async (app) => {
         // Private documents must not linger in shared caches.
         cacheControl: isCurrentCv(row) ? 'public, max-age=300' : 'private, no-cache',
         downloadName: row.original_filename,
+        // Visitors' downloads of the CV count; staff fetching other documents do not.
+        onWholeFile: isCurrentCv(row) ? () => app.downloads.count(row.id) : undefined,
       });
     },
   );

@@ -31,6 +31,11 @@ export interface ServedFile {
   cacheControl: string;
   /** Offered as the saved file's name; the answer becomes an attachment. */
   downloadName?: string;
+  /**
+   * Told when the whole file goes out to a GET (not a HEAD, a range or a revalidation), so that a
+   * download counts once however the browser fetches it.
+   */
+  onWholeFile?: () => void;
 }
 
 /**
@@ -114,6 +119,7 @@ export async function sendStoredFile(request: FastifyRequest, reply: FastifyRepl
     reply.header('content-length', range.end - range.start + 1);
     return reply.send(await storage.openReadStream(file.key, range));
   }
+  if (request.method === 'GET') file.onWholeFile?.();
   // A buffer gets its length from Fastify; a stream needs it said.
   if (info.size <= SMALL_FILE_BYTES) return reply.send(await storage.read(file.key));
   reply.header('content-length', info.size);

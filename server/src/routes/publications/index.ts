@@ -134,6 +134,7 @@ const publicationRoutes: FastifyPluginAsyncTypebox = async (app) => {
       contentType: document.content_type,
       cacheControl: 'no-cache',
       downloadName: document.original_filename,
+      onWholeFile: () => app.downloads.count(document.id),
     });
   });
 };

@@ -1,0 +1,58 @@
+import { sql } from 'kysely';
+
+import type { DownloadStats } from '../../contract/media';
+import type { Db } from '../db';
+
+const DAY_MS = 86_400_000;
+
+/** The Monday (UTC) of the week holding the moment, as YYYY-MM-DD. */
+export function weekStart(at: Date): string {
+  const day = new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), at.getUTCDate()));
+  const sinceMonday = (day.getUTCDay() + 6) % 7;
+  return new Date(day.getTime() - sinceMonday * DAY_MS).toISOString().slice(0, 10);
+}
+
+/** Adds downloads of the document in the week; one statement, so that every instance's counts add up. */
+export async function addDownloads(db: Db, documentId: number, week: string, count: number): Promise<void> {
+  await db
+    .insertInto('download_counts')
+    .values({ document_id: documentId, week_start: week, count })
+    .onConflict((conflict) => conflict.columns(['document_id', 'week_start']).doUpdateSet({ count: sql`download_counts.count + ${count}` }))
+    .execute();
+}
+
+/** Downloads per document over the last weeks (oldest first, weeks without downloads as 0), for documents downloaded in them. */
+export async function weeklyDownloads(db: Db, weeks: number, now = new Date()): Promise<DownloadStats> {
+  const current = new Date(`${weekStart(now)}T00:00:00Z`).getTime();
+  const starts = Array.from({ length: weeks }, (_, index) => new Date(current - (weeks - 1 - index) * 7 * DAY_MS).toISOString().slice(0, 10));
+  const rows = await db
+    .selectFrom('download_counts')
+    .innerJoin('documents', 'documents.id', 'download_counts.document_id')
+    .leftJoin('document_categories', 'document_categories.id', 'documents.category_id')
+    .select([
+      'documents.id',
+      'documents.name',
+      'documents.is_current',
+      'document_categories.name as category_name',
+      'download_counts.week_start',
+      'download_counts.count',
+    ])
+    .where('download_counts.week_start', '>=', starts[0])
+    .orderBy('documents.name')
+    .orderBy('documents.id')
+    .execute();
+  const documents = new Map<number, DownloadStats['documents'][number]>();
+  for (const row of rows) {
+    let document = documents.get(row.id);
+    if (!document) {
+      document = { id: row.id, name: row.name, category_name: row.category_name, is_current: row.is_current === 1, counts: starts.map(() => 0), total: 0 };
+      documents.set(row.id, document);
+    }
+    const index = starts.indexOf(row.week_start);
+    if (index >= 0) {
+      document.counts[index] += row.count;
+      document.total += row.count;
+    }
+  }
+  return { weeks: starts, documents: [...documents.values()].sort((a, b) => b.total - a.total) };
+}
