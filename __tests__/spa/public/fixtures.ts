@@ -2,6 +2,7 @@ import { delay, http, HttpResponse } from 'msw';
 
 import type { Document, Image } from '@/contract';
 import type { CurrentContent, SiteContent } from '@/contract/content';
+import type { Publication } from '@/contract/publications';
 
 import { seedContent } from '../../../server/src/content/seed';
 import { server, url } from '../msw';
@@ -51,3 +52,27 @@ export function serveBannerImages(images: Image[], pauseMs = 0) {
   );
   return requests;
 }
+
+/** A publication as the API lists it; the HTML forms are what the server renders. */
+export const aPublication = (overrides: Partial<Publication> = {}): Publication => ({
+  id: 1,
+  cite_key: 'northcote2019slv',
+  entry_type: 'article',
+  title: 'Calibrating stochastic-local volatility with jumps',
+  title_html: 'Calibrating stochastic-local volatility with jumps',
+  authors: ['Elias Northcote', 'Bernd Götz'],
+  venue: 'Journal of Computational Finance',
+  year: 2019,
+  doi: '10.21314/JCF.2019.001',
+  arxiv: '',
+  ssrn: '',
+  url: '',
+  abstract: '',
+  abstract_html: '',
+  bibtex: '@article{northcote2019slv,\n  title = {Calibrating stochastic-local volatility with jumps}\n}',
+  is_working_paper: false,
+  document: null,
+  paper_url: '',
+  position: 0,
+  ...overrides,
+});
