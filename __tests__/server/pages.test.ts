@@ -210,7 +210,7 @@ describe('server-rendered pages', () => {
     const sitemap = await get('/sitemap.xml');
     expect(sitemap.headers['content-type']).toBe('application/xml; charset=utf-8');
     const locs = [...sitemap.body.matchAll(/<loc>([^<]+)<\/loc><lastmod>([^<]+)<\/lastmod>/g)];
-    expect(locs.map((m) => m[1])).toEqual(['/', '/cv', '/on-the-web', '/about'].map((p) => `${PUBLIC_URL}${p}`));
+    expect(locs.map((m) => m[1])).toEqual(['/', '/cv', '/research', '/on-the-web', '/about'].map((p) => `${PUBLIC_URL}${p}`));
     for (const [, , lastmod] of locs) expect(Number.isNaN(Date.parse(lastmod))).toBe(false);
   });
 

@@ -37,9 +37,9 @@ const account = (path: string, head: HeadOf): ServerPage => ({ head, needs: [], 
 export const serverPages: Record<string, ServerPage> = {
   [paths.home]: content(paths.home, pageHeads.home, ['bannerImages']),
   [paths.cv]: content(paths.cv, pageHeads.cv, ['currentCv']),
+  [paths.research]: content(paths.research, pageHeads.research, ['publications']),
   [paths.onTheWeb]: content(paths.onTheWeb, pageHeads.onTheWeb),
   [paths.about]: content(paths.about, pageHeads.about),
-  [paths.research]: content(paths.research, pageHeads.research, ['publications']),
   [paths.login]: account(paths.login, pageHeads.login),
   // The same screen under its second address.
   [paths.signin]: account(paths.login, pageHeads.login),

@@ -160,6 +160,7 @@ describe('site content editor', () => {
 
   it('is reachable from the dashboard and not shown to non-staff', async () => {
     serveEditor();
+    server.use(http.get(url('/api/documents/downloads/'), () => HttpResponse.json({ weeks: [], documents: [] })));
     renderApp({ route: '/dashboard', preloadedState: signedInAs(aStaffUser()) });
     expect(await screen.findByRole('link', { name: 'Edit site content' })).toHaveAttribute('href', '/site-content');
 

@@ -2,10 +2,8 @@ import { useEffect } from 'react';
 
 import { useAppDispatch, useAppStore } from '@/app/hooks';
 
-import { api } from '../api/apiSlice';
 import { ACCESS_KEY } from '../tokens';
-import { signedOut } from './sessionSlice';
-import { login } from './sessionThunks';
+import { endSession, login } from './sessionThunks';
 
 /**
  * Keeps the tabs of the site in one session: signing out in one tab signs the others out, and
@@ -20,8 +18,7 @@ export function useSessionAcrossTabs(): void {
       if (event.storageArea !== window.localStorage || (event.key !== ACCESS_KEY && event.key !== null)) return;
       const status = store.getState().session.status;
       if (event.newValue === null && status === 'signedIn') {
-        dispatch(signedOut());
-        dispatch(api.util.resetApiState());
+        void dispatch(endSession());
       } else if (event.newValue !== null && status === 'signedOut') {
         void dispatch(login({ access: event.newValue }));
       }

@@ -5,19 +5,32 @@ import type { User } from '@/contract';
 import { api } from '../api/apiSlice';
 import { refreshAccessToken } from '../api/refresh';
 import { sessionRequest } from '../api/sessionRequest';
+import { siteContentApi } from '../api/siteContentApi';
 import { apiPaths } from '../paths';
 import { tokenStorage } from '../tokens';
 import { isAccessTokenValid } from './jwt';
 import { fetchProfile } from './profileRequest';
 import { type SessionState, signedIn, signedOut } from './sessionSlice';
 
+const selectSiteContent = siteContentApi.endpoints.getSiteContent.select();
+
+/**
+ * Signed out: everything fetched for the user is dropped, except the site's words, which are the
+ * same for everyone and which every screen needs, so that the page does not go blank meanwhile.
+ */
+export const endSession = createAsyncThunk('session/end', (_arg: undefined, { dispatch, getState }) => {
+  const { data: content } = selectSiteContent(getState() as Parameters<typeof selectSiteContent>[0]);
+  dispatch(signedOut());
+  dispatch(api.util.resetApiState());
+  if (content) dispatch(siteContentApi.util.upsertQueryEntries([{ endpointName: 'getSiteContent', arg: undefined, value: content }]));
+});
+
 /** Logout: clear the user and both tokens; the server is told to revoke the refresh token. */
 export const logout = createAsyncThunk('session/logout', async (_arg: undefined, { dispatch }) => {
   const refresh = tokenStorage.refresh();
   const access = tokenStorage.access();
   tokenStorage.clear();
-  dispatch(signedOut());
-  dispatch(api.util.resetApiState());
+  await dispatch(endSession());
   if (refresh) {
     // Best effort: a failed revocation must not keep anyone signed in locally.
     await sessionRequest(apiPaths.logout, { body: { refresh }, token: access }).catch((error: unknown) => console.warn('Logout request failed', error));
