@@ -80,6 +80,13 @@ describe('top bar', () => {
         return new HttpResponse(null, { status: 204 });
       }),
     );
+    let contentFetches = 0;
+    server.use(
+      http.get(url('/api/site-content/'), () => {
+        contentFetches += 1;
+        return HttpResponse.json({});
+      }),
+    );
     serveBannerImages([]);
     const { router } = renderApp({ route: '/about', preloadedState: signedInAs(aUser()) });
     await user.click(await screen.findByRole('button', { name: 'Ada' }));
@@ -90,6 +97,9 @@ describe('top bar', () => {
     expect(revoked).toEqual([{ refresh: 'refresh-token' }]);
     expect(localStorage.getItem('access')).toBeNull();
     expect(localStorage.getItem('refresh')).toBeNull();
+    // The site's words are the same for everyone: kept through the sign-out, never blanked or fetched again.
+    expect(contentFetches).toBe(0);
+    expect(screen.queryByText('Loading...')).not.toBeInTheDocument();
   });
 
   it('signs out from a guarded page straight to the home page, never through the sign-in screen', async () => {
