@@ -29,3 +29,14 @@ export const WORKING_PAPER_BIB = String.raw`@techreport{northcote2025costs,
   year = 2025,
   url = {https://papers.ssrn.com/sol3/papers.cfm?abstract_id=4567890}
 }`;
+
+/** What the Research page shows of PAPERS_BIB's article, whatever the path it took. */
+export const ARTICLE_AS_SHOWN = {
+  cite_key: 'northcote2019slv',
+  entry_type: 'article',
+  authors: ['Elias Northcote', 'Bernd Götz', 'René Carmona'],
+  venue: 'Journal of Computational Finance',
+  year: 2019,
+  doi: '10.21314/JCF.2019.001',
+  is_working_paper: false,
+};
