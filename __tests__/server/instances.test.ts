@@ -2,10 +2,11 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
+import type { CurrentContent } from '../../server/contract/content';
 import { buildServer } from '../../server/src/server';
 import { createGallery, uploadImage } from './media/client';
 import { startS3 } from './s3Server';
-import { buildTestServer, insertUser, type TestServer } from './testServer';
+import { buildTestServer, fakeBuild, insertUser, type TestServer } from './testServer';
 
 /** Two instances of the site on one PostgreSQL database and one storage, as behind a load balancer. */
 const onPostgres = process.env.DATABASE_URL ? describe : describe.skip;
@@ -19,11 +20,13 @@ onPostgres.each([
   let staff: Record<string, string>;
   let stopS3: (() => Promise<void>) | undefined;
   let secondDataDir: string | undefined;
+  let staticDir: string;
 
   beforeAll(async () => {
     const s3 = useS3 ? await startS3() : undefined;
     stopS3 = s3?.stop;
-    first = await buildTestServer({ storageUrl: s3?.storageUrl });
+    staticDir = fakeBuild();
+    first = await buildTestServer({ storageUrl: s3?.storageUrl, staticDir });
     // With S3 the second instance shares nothing on disk with the first.
     secondDataDir = useS3 ? fs.mkdtempSync(path.join(os.tmpdir(), 'site-second-')) : undefined;
     second = await buildServer({ ...first.config, dataDir: secondDataDir ?? first.config.dataDir });
@@ -35,6 +38,7 @@ onPostgres.each([
     await first.cleanup();
     await stopS3?.();
     if (secondDataDir) fs.rmSync(secondDataDir, { recursive: true, force: true });
+    fs.rmSync(staticDir, { recursive: true, force: true });
   });
 
   it('lists a picture uploaded through one instance on the other within a second, not after its cache expires', async () => {
@@ -55,5 +59,28 @@ onPostgres.each([
     expect(titles).toEqual(['Seen everywhere']);
     const [image] = (await list(second)) as unknown as { sizes: { banner: string } }[];
     expect((await second.inject({ method: 'GET', url: image.sizes.banner })).statusCode).toBe(200);
+  });
+
+  it('shows a tagline saved through one instance in the other’s server-rendered home page within a second', async () => {
+    const home = async (server: TestServer) => (await server.inject({ method: 'GET', url: '/' })).body;
+    // The second instance renders, and keeps, the home page with the words as they were.
+    expect(await home(second)).not.toContain('Said on one instance, shown by all.');
+    const current = (await first.inject({ method: 'GET', url: '/api/site-content/' })).json<CurrentContent>();
+    const saved = await first.inject({
+      method: 'PUT',
+      url: '/api/site-content/',
+      headers: staff,
+      payload: { version: current.version, content: { ...current.content, tagline: 'Said on one instance, shown by all.' } },
+    });
+    expect(saved.statusCode).toBe(200);
+
+    const deadline = Date.now() + 1_000;
+    let html = '';
+    while (Date.now() < deadline) {
+      html = await home(second);
+      if (html.includes('Said on one instance, shown by all.')) break;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    expect(html).toContain('Said on one instance, shown by all.');
   });
 });

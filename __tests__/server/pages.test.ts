@@ -1,29 +1,13 @@
 import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import zlib from 'node:zlib';
 
 import sharp from 'sharp';
 
 import * as render from '../../server/src/pages/render';
 import { createCategory, createGallery, uploadDocument, uploadImage } from './media/client';
-import { buildTestServer, insertUser, type TestServer } from './testServer';
+import { buildTestServer, ENTRY, fakeBuild, insertUser, type TestServer } from './testServer';
 
 const PUBLIC_URL = 'https://northcote.example';
-const ENTRY = ['/assets/runtime.1.js', '/assets/react.2.js', '/assets/main.3.js'];
-
-/** A built SPA as far as the server cares: its manifest and one hashed asset. */
-function fakeBuild(): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'site-pages-'));
-  fs.mkdirSync(path.join(dir, 'assets'));
-  fs.writeFileSync(
-    path.join(dir, 'assets-manifest.json'),
-    JSON.stringify({ entry: ENTRY, chunks: { public: ['/assets/public.4.js'], auth: ['/assets/auth.5.js'] } }),
-  );
-  fs.writeFileSync(path.join(dir, 'assets', 'main.3.js'), 'console.log(1)');
-  return dir;
-}
-
 const nonceOf = (html: string) => /<meta property="csp-nonce" content="([^"]+)">/.exec(html)?.[1];
 const titleOf = (html: string) => /<title>([^<]*)<\/title>/.exec(html)?.[1];
 const metaOf = (html: string, attribute: string, name: string) => new RegExp(`<meta ${attribute}="${name}" content="([^"]*)">`).exec(html)?.[1];

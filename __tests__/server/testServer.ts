@@ -82,3 +82,18 @@ export async function insertUser(
   });
   return { user: row, token, refresh, auth: { authorization: `Bearer ${token}` } };
 }
+
+/** The entry scripts of the fake build. */
+export const ENTRY = ['/assets/runtime.1.js', '/assets/react.2.js', '/assets/main.3.js'];
+
+/** A built SPA as far as the server cares: its manifest and one hashed asset. */
+export function fakeBuild(): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'site-pages-'));
+  fs.mkdirSync(path.join(dir, 'assets'));
+  fs.writeFileSync(
+    path.join(dir, 'assets-manifest.json'),
+    JSON.stringify({ entry: ENTRY, chunks: { public: ['/assets/public.4.js'], auth: ['/assets/auth.5.js'] } }),
+  );
+  fs.writeFileSync(path.join(dir, 'assets', 'main.3.js'), 'console.log(1)');
+  return dir;
+}
