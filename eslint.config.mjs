@@ -46,6 +46,22 @@ export default tseslint.config(
       ],
     },
   },
+  // Shared code stands below the app that composes it.
+  {
+    files: ['src/lib/**', 'src/ui/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { regex: '^@/app/|/app/', message: 'src/lib and src/ui do not import src/app: the app composes them.' },
+            { regex: '^@/features/|/features/', message: 'src/lib and src/ui do not import features.' },
+            { regex: '^(\\.\\./)+server/contract', message: 'Import the contract from @/contract.' },
+          ],
+        },
+      ],
+    },
+  },
   // Benchmarks are reports: printing is their job.
   { files: ['bench/**'], rules: { 'no-console': 'off' } },
   // Formatting is Prettier's (npm run format); lint leaves it alone.

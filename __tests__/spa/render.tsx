@@ -5,10 +5,11 @@ import { type Location, MemoryRouter, type NavigationType, type RouteObject, use
 import { AppProviders } from '@/app/AppProviders';
 import { RouteBoundary } from '@/app/RouteBoundary';
 import { AppRoutes, routerFuture, routes } from '@/app/routes';
-import { makeStore, type RootState } from '@/app/store';
+import { makeStore } from '@/app/store';
 import type { User } from '@/contract';
 import type { SiteContent } from '@/contract/content';
 import { siteContentApi } from '@/lib/api/siteContentApi';
+import type { RootState } from '@/lib/state';
 
 import { seedContent } from '../../server/src/content/seed';
 

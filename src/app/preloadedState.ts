@@ -1,6 +1,7 @@
 import type { Document, Image } from '@/contract';
 import type { CurrentContent } from '@/contract/content';
 import type { Publication } from '@/contract/publications';
+import type { RootState } from '@/lib/state';
 
 import { cvApi } from '../features/cv/cvApi';
 import { imagesApi } from '../lib/api/imagesApi';
@@ -8,7 +9,7 @@ import { publicationsApi } from '../lib/api/publicationsApi';
 import { siteContentApi } from '../lib/api/siteContentApi';
 import { BANNER_GALLERY_SLUG } from '../lib/paths';
 import { type ThemeMode, themeRestored } from '../lib/theme/themeSlice';
-import type { AppStore, RootState } from './store';
+import type { AppStore } from './store';
 
 /** The element of a server-rendered page that carries the store's starting state. */
 export const PRELOADED_STATE_ID = 'preloaded-state';

@@ -1,14 +1,9 @@
-import { combineSlices, configureStore } from '@reduxjs/toolkit';
+import { configureStore } from '@reduxjs/toolkit';
 import { setupListeners } from '@reduxjs/toolkit/query';
 
 import { api } from '../lib/api/apiSlice';
-import { contentPreviewSlice } from '../lib/content/previewSlice';
-import { sessionSlice } from '../lib/session/sessionSlice';
-import { themeSlice } from '../lib/theme/themeSlice';
+import { rootReducer, type RootState } from '../lib/state';
 import { devToolsOptions } from './devTools';
-
-const rootReducer = combineSlices(sessionSlice, themeSlice, contentPreviewSlice, api);
-export type RootState = ReturnType<typeof rootReducer>;
 
 export function makeStore(preloadedState?: Partial<RootState>) {
   const store = configureStore({
@@ -22,4 +17,3 @@ export function makeStore(preloadedState?: Partial<RootState>) {
 }
 
 export type AppStore = ReturnType<typeof makeStore>;
-export type AppDispatch = AppStore['dispatch'];

@@ -1,9 +1,8 @@
 import styled from 'styled-components';
 
+import { useAppDispatch, useAppSelector } from '@/lib/state';
 import { theme } from '@/lib/theme/themes';
 import { selectThemeMode, themeToggled } from '@/lib/theme/themeSlice';
-
-import { useAppDispatch, useAppSelector } from '../hooks';
 
 export const IconButton = styled.button.attrs({ type: 'button' })`
   display: inline-grid;

@@ -1,7 +1,7 @@
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo } from 'react';
 
-import { useAppDispatch, useAppSelector } from '@/app/hooks';
 import type { User } from '@/contract';
+import { useAppDispatch, useAppSelector } from '@/lib/state';
 
 import { afterHydration } from '../hydration';
 import { useSessionAcrossTabs } from './crossTab';

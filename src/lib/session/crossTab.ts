@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 
-import { useAppDispatch, useAppStore } from '@/app/hooks';
+import { useAppDispatch, useAppStore } from '@/lib/state';
 
 import { ACCESS_KEY } from '../tokens';
 import { endSession, login } from './sessionThunks';

@@ -1,6 +1,6 @@
 import { type ReactNode, useEffect, useRef } from 'react';
 
-import { useAppDispatch, useAppSelector } from '@/app/hooks';
+import { useAppDispatch, useAppSelector } from '@/lib/state';
 
 import { afterHydration } from '../hydration';
 import { rememberThemeMode, selectThemeMode, storedThemeMode, themeRestored } from './themeSlice';
