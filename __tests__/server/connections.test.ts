@@ -1,7 +1,7 @@
 import net from 'node:net';
 
 import { parseTrustProxy } from '../../server/src/config';
-import { account, buildTestServer, GOOD_PASSWORD, type Server } from './accounts/support';
+import { account, buildTestServer, GOOD_PASSWORD, type Server, testServerFor } from './accounts/support';
 
 describe('TRUST_PROXY', () => {
   it('is a number of hops or a list of proxy addresses, never "trust everyone"', () => {
@@ -14,13 +14,7 @@ describe('TRUST_PROXY', () => {
   });
 
   describe('with one proxy', () => {
-    let server: Server;
-    beforeAll(async () => {
-      server = await buildTestServer({ trustProxy: 1 });
-    });
-    afterAll(async () => {
-      await server.cleanup();
-    });
+    const server = testServerFor({ trustProxy: 1 });
 
     const via = (clientChosen: string, seenByProxy: string) => ({ 'x-forwarded-for': `${clientChosen}, ${seenByProxy}` });
 

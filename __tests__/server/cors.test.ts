@@ -1,15 +1,9 @@
-import { buildTestServer, type TestServer } from './testServer';
+import { buildTestServer, testServerFor } from './testServer';
 
 const FRONT_END = 'https://app.research.example';
 
 describe('CORS for named front ends', () => {
-  let server: TestServer & { cleanup: () => Promise<void> };
-  beforeAll(async () => {
-    server = await buildTestServer({ publicUrl: 'https://www.research.example', corsOrigins: [FRONT_END] });
-  });
-  afterAll(async () => {
-    await server.cleanup();
-  });
+  const server = testServerFor({ publicUrl: 'https://www.research.example', corsOrigins: [FRONT_END] });
 
   it('answers a preflight from a named origin with credentials, methods and the CSRF header', async () => {
     const res = await server.inject({

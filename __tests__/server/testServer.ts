@@ -9,12 +9,13 @@ import { startSession } from '../../server/src/repositories/sessions';
 import { buildServer } from '../../server/src/server';
 
 export type TestServer = Awaited<ReturnType<typeof buildServer>>;
+type OwnedTestServer = TestServer & { cleanup: () => Promise<void> };
 
 /**
  * A server on a fresh database: SQLite in a temporary folder by default, or a new
  * PostgreSQL database (dropped on close) when DATABASE_URL is set.
  */
-export async function buildTestServer(overrides: Partial<Config> = {}): Promise<TestServer & { cleanup: () => Promise<void> }> {
+export async function buildTestServer(overrides: Partial<Config> = {}): Promise<OwnedTestServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'site-test-'));
   let databaseUrl: string | undefined;
   let dropDatabase: (() => Promise<void>) | undefined;
@@ -51,6 +52,29 @@ export async function buildTestServer(overrides: Partial<Config> = {}): Promise<
       await server.close();
       await dropDatabase?.();
       fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  });
+}
+
+/**
+ * A fresh server for the enclosing describe block, or for each of its tests with `'each'`, built
+ * and closed by jest hooks. The answer stands for the server of the moment, so that tests use it
+ * as they would the server itself.
+ */
+export function testServerFor(overrides: Partial<Config> = {}, scope: 'all' | 'each' = 'all'): OwnedTestServer {
+  let current: OwnedTestServer | undefined;
+  (scope === 'all' ? beforeAll : beforeEach)(async () => {
+    current = await buildTestServer(overrides);
+  });
+  (scope === 'all' ? afterAll : afterEach)(async () => {
+    await current?.cleanup();
+    current = undefined;
+  });
+  return new Proxy({} as OwnedTestServer, {
+    get(_target, property) {
+      if (!current) throw new Error('The test server exists only while a test runs.');
+      const value: unknown = Reflect.get(current, property, current);
+      return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(current) : value;
     },
   });
 }

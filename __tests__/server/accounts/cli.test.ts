@@ -2,20 +2,14 @@ import { execFile, spawn } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
 
-import { account, buildTestServer, GOOD_PASSWORD, login, OTHER_PASSWORD, refresh, type Server, signIn } from './support';
+import { account, GOOD_PASSWORD, login, OTHER_PASSWORD, refresh, signIn, testServerFor } from './support';
 
 const run = promisify(execFile);
 const root = path.join(__dirname, '../../..');
 const tsx = path.join(root, 'node_modules/.bin/tsx');
 
 describe('operator commands', () => {
-  let server: Server;
-  beforeAll(async () => {
-    server = await buildTestServer();
-  });
-  afterAll(async () => {
-    await server.cleanup();
-  });
+  const server = testServerFor();
 
   /** Runs a command against the test server's database, as `npm run` would. */
   function command(script: string, args: string[], env: Record<string, string> = {}) {

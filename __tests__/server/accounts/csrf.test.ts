@@ -1,13 +1,7 @@
-import { account, buildTestServer, cookieOf, type Server } from './support';
+import { account, cookieOf, testServerFor } from './support';
 
 describe('CSRF protection', () => {
-  let server: Server;
-  beforeAll(async () => {
-    server = await buildTestServer({ publicUrl: 'https://www.research.example', trustedOrigins: ['https://app.research.example'] });
-  });
-  afterAll(async () => {
-    await server.cleanup();
-  });
+  const server = testServerFor({ publicUrl: 'https://www.research.example', trustedOrigins: ['https://app.research.example'] });
 
   it('issues a csrftoken cookie readable by the page (not HttpOnly), SameSite Lax, path /', async () => {
     const res = await server.inject({ method: 'GET', url: '/api/csrf/' });

@@ -1,16 +1,10 @@
 import { ACCOUNT_CEILING, LOCKOUT_THRESHOLD, lockSeconds } from '../../../server/src/services/loginThrottle';
-import { account, buildTestServer, GOOD_PASSWORD, login, type Server } from './support';
+import { account, GOOD_PASSWORD, login, testServerFor } from './support';
 
 const FAILED = { detail: 'No active account found with the given credentials' };
 
 describe('per-account lockout', () => {
-  let server: Server;
-  beforeAll(async () => {
-    server = await buildTestServer();
-  });
-  afterAll(async () => {
-    await server.cleanup();
-  });
+  const server = testServerFor();
 
   async function failTimes(email: string, times: number) {
     const answers = [];

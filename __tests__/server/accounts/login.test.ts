@@ -3,18 +3,12 @@ import { Value } from '@sinclair/typebox/value';
 
 import { LoginResponseSchema } from '../../../server/contract';
 import { AUDIENCE, ISSUER } from '../../../server/src/lib/tokens';
-import { account, buildTestServer, claims, GOOD_PASSWORD, login, refresh, type Server, signIn } from './support';
+import { account, buildTestServer, claims, GOOD_PASSWORD, login, refresh, signIn, testServerFor } from './support';
 
 const FAILED = { detail: 'No active account found with the given credentials' };
 
 describe('POST /api/users/login/', () => {
-  let server: Server;
-  beforeAll(async () => {
-    server = await buildTestServer();
-  });
-  afterAll(async () => {
-    await server.cleanup();
-  });
+  const server = testServerFor();
 
   it('answers {access, refresh, user} and records the sign-in', async () => {
     const { user } = await account(server, { email: 'Sign.In@example.org', first_name: 'Sign' });
@@ -114,13 +108,7 @@ describe('access-token lifetime', () => {
 });
 
 describe('POST /api/users/logout/', () => {
-  let server: Server;
-  beforeAll(async () => {
-    server = await buildTestServer();
-  });
-  afterAll(async () => {
-    await server.cleanup();
-  });
+  const server = testServerFor();
 
   it('revokes the presented refresh token, and is harmless twice', async () => {
     const { user } = await account(server);

@@ -3,19 +3,13 @@ import path from 'node:path';
 
 import { RESET_MAILS_PER_HOUR } from '../../../server/src/routes/accounts/passwordReset';
 import { encodeUid, makeResetToken } from '../../../server/src/services/resetTokens';
-import { account, buildTestServer, GOOD_PASSWORD, login, OTHER_PASSWORD, outbox, refresh, resetPathIn, type Server, signIn } from './support';
+import { account, GOOD_PASSWORD, login, OTHER_PASSWORD, outbox, refresh, resetPathIn, signIn, testServerFor } from './support';
 
 const SENT = { detail: 'If an account exists for this email, a password reset link has been sent to it.' };
 const INVALID_LINK = { detail: 'The reset link is invalid or has expired.' };
 
 describe('password reset', () => {
-  let server: Server;
-  beforeAll(async () => {
-    server = await buildTestServer({ publicUrl: 'https://site.example' });
-  });
-  afterAll(async () => {
-    await server.cleanup();
-  });
+  const server = testServerFor({ publicUrl: 'https://site.example' });
 
   const forgot = (email: unknown) => server.inject({ method: 'POST', url: '/backend/forgotpasswordreset/', payload: { email } });
   const confirm = (uidb64: string, token: string, payload: Record<string, unknown>) =>

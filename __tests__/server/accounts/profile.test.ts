@@ -1,16 +1,10 @@
 import { Value } from '@sinclair/typebox/value';
 
 import { UserSchema } from '../../../server/contract';
-import { account, buildTestServer, GOOD_PASSWORD, login, OTHER_PASSWORD, refresh, type Server, signIn } from './support';
+import { account, GOOD_PASSWORD, login, OTHER_PASSWORD, refresh, signIn, testServerFor } from './support';
 
 describe('profile calls', () => {
-  let server: Server;
-  beforeAll(async () => {
-    server = await buildTestServer();
-  });
-  afterAll(async () => {
-    await server.cleanup();
-  });
+  const server = testServerFor();
 
   describe('GET /api/users/profile/', () => {
     it('answers the signed-in user', async () => {

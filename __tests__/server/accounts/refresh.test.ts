@@ -1,17 +1,11 @@
 import { signToken } from '../../../server/src/lib/tokens';
 import { REFRESH_GRACE_SECONDS } from '../../../server/src/repositories/sessions';
-import { account, buildTestServer, claims, GOOD_PASSWORD, refresh, type Server, signIn } from './support';
+import { account, claims, GOOD_PASSWORD, refresh, signIn, testServerFor } from './support';
 
 const INVALID = { detail: 'Token is invalid or expired' };
 
 describe('POST /api/token/refresh/', () => {
-  let server: Server;
-  beforeAll(async () => {
-    server = await buildTestServer();
-  });
-  afterAll(async () => {
-    await server.cleanup();
-  });
+  const server = testServerFor();
 
   async function session() {
     const { user } = await account(server);

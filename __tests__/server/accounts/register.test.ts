@@ -1,7 +1,7 @@
 import { Value } from '@sinclair/typebox/value';
 
 import { UserSchema } from '../../../server/contract';
-import { buildTestServer, GOOD_PASSWORD, login, type Server } from './support';
+import { GOOD_PASSWORD, login, testServerFor } from './support';
 
 const valid = {
   email: 'Ada.Lovelace@Example.org',
@@ -13,13 +13,7 @@ const valid = {
 };
 
 describe('POST /api/users/register/', () => {
-  let server: Server;
-  beforeAll(async () => {
-    server = await buildTestServer();
-  });
-  afterAll(async () => {
-    await server.cleanup();
-  });
+  const server = testServerFor();
 
   const register = (payload: Record<string, unknown>) => server.inject({ method: 'POST', url: '/api/users/register/', payload });
 

@@ -2,16 +2,10 @@ import { Type } from '@sinclair/typebox';
 import { Value } from '@sinclair/typebox/value';
 
 import { SessionSchema } from '../../../server/contract/accounts';
-import { account, buildTestServer, GOOD_PASSWORD, refresh, type Server, signIn } from './support';
+import { account, GOOD_PASSWORD, refresh, signIn, testServerFor } from './support';
 
 describe('session calls', () => {
-  let server: Server;
-  beforeAll(async () => {
-    server = await buildTestServer();
-  });
-  afterAll(async () => {
-    await server.cleanup();
-  });
+  const server = testServerFor();
 
   async function twoDevices() {
     const { user } = await account(server);

@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { LightMyRequestResponse } from 'fastify';
 
 import { hashPassword } from '../../../server/src/services/passwords';
-import { buildTestServer as buildServerWithDefaults, insertUser, type TestServer } from '../testServer';
+import { buildTestServer as buildServerWithDefaults, insertUser, type TestServer, testServerFor as serverWithDefaultsFor } from '../testServer';
 
 export type Server = Awaited<ReturnType<typeof buildServerWithDefaults>>;
 
@@ -73,7 +73,13 @@ export function cookieOf(res: LightMyRequestResponse, name: string) {
   return res.cookies.find((c) => c.name === name);
 }
 
-/** A test server whose per-address limits stay out of the way; the rate-limit tests set their own. */
+/** Test servers whose per-address limits stay out of the way; the rate-limit tests set their own. */
+const LIMITS_AWAY = { authRateLimitPerMinute: 10_000 };
+
 export function buildTestServer(overrides: Parameters<typeof buildServerWithDefaults>[0] = {}) {
-  return buildServerWithDefaults({ authRateLimitPerMinute: 10_000, ...overrides });
+  return buildServerWithDefaults({ ...LIMITS_AWAY, ...overrides });
+}
+
+export function testServerFor(overrides: Parameters<typeof serverWithDefaultsFor>[0] = {}, scope: Parameters<typeof serverWithDefaultsFor>[1] = 'all') {
+  return serverWithDefaultsFor({ ...LIMITS_AWAY, ...overrides }, scope);
 }
