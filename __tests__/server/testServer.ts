@@ -10,6 +10,8 @@ import { buildServer } from '../../server/src/server';
 
 export type TestServer = Awaited<ReturnType<typeof buildServer>>;
 type OwnedTestServer = TestServer & { cleanup: () => Promise<void> };
+/** Request headers that sign a request in. */
+export type Auth = Record<string, string>;
 
 /**
  * A server on a fresh database: SQLite in a temporary folder by default, or a new
@@ -77,6 +79,21 @@ export function testServerFor(overrides: Partial<Config> = {}, scope: 'all' | 'e
       return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(current) : value;
     },
   });
+}
+
+/**
+ * A fresh server for the describe block (or each of its tests) with a staff member and an ordinary
+ * user, built and closed by jest's hooks; their headers follow the server of the moment.
+ */
+export function serverWithAccountsFor(scope: 'all' | 'each' = 'each', overrides: Partial<Config> = {}) {
+  const server = testServerFor(overrides, scope);
+  const staff: Auth = {};
+  const user: Auth = {};
+  (scope === 'all' ? beforeAll : beforeEach)(async () => {
+    Object.assign(staff, (await insertUser(server, { is_staff: true, email: 'staff@example.com' })).auth);
+    Object.assign(user, (await insertUser(server, { email: 'visitor@example.com' })).auth);
+  });
+  return { server, staff, user, anonymous: {} as Auth };
 }
 
 /** Inserts a user directly (no password policy) and returns it with a valid access token. */

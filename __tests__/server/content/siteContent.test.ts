@@ -1,36 +1,15 @@
 import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 
 import type { CurrentContent, SiteContent } from '../../../server/contract/content';
 import { seedContent } from '../../../server/src/content/seed';
 import { STALE_CONTENT } from '../../../server/src/routes/content';
-import { buildTestServer, insertUser, type TestServer } from '../testServer';
-
-/** A built SPA as far as page rendering cares: its manifest. */
-function fakeBuild(): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'site-content-'));
-  fs.mkdirSync(path.join(dir, 'assets'));
-  fs.writeFileSync(path.join(dir, 'assets-manifest.json'), JSON.stringify({ entry: ['/assets/main.1.js'], chunks: { public: ['/assets/public.2.js'] } }));
-  return dir;
-}
+import { fakeBuild, serverWithAccountsFor } from '../testServer';
 
 describe('site content', () => {
-  let server: TestServer & { cleanup: () => Promise<void> };
-  let staticDir: string;
-  let staff: Record<string, string>;
-  let visitor: Record<string, string>;
-
-  beforeEach(async () => {
-    staticDir = fakeBuild();
-    server = await buildTestServer({ staticDir });
-    staff = (await insertUser(server, { is_staff: true, email: 'owner@example.com' })).auth;
-    visitor = (await insertUser(server, { email: 'visitor@example.com' })).auth;
-  });
-  afterEach(async () => {
-    await server.cleanup();
-    fs.rmSync(staticDir, { recursive: true, force: true });
-  });
+  // Pages are rendered from the build's manifest.
+  const staticDir = fakeBuild();
+  afterAll(() => fs.rmSync(staticDir, { recursive: true, force: true }));
+  const { server, staff, user: visitor } = serverWithAccountsFor('each', { staticDir });
 
   const read = async () => (await server.inject({ method: 'GET', url: '/api/site-content/' })).json<CurrentContent>();
   const save = (version: number, content: unknown, headers = staff) =>
@@ -73,7 +52,7 @@ describe('site content', () => {
       edited((content) => (content.tagline = 'A new tagline.')),
     );
     const line = await server.db.selectFrom('audit_log').selectAll().where('action', '=', 'site_content.updated').executeTakeFirstOrThrow();
-    expect(line.actor_email).toBe('owner@example.com');
+    expect(line.actor_email).toBe('staff@example.com');
     expect(line.details).toContain(`Tagline was "${seedContent.tagline}"`);
     expect(line.details).toContain(`Reverting restores version ${version}.`);
   });

@@ -1,4 +1,5 @@
-import { type Auth, createCategory, createGallery, mediaServer, type MediaTestServer, postForm, uploadDocument, uploadImage } from './client';
+import { serverWithAccountsFor } from '../testServer';
+import { type Auth, createCategory, createGallery, postForm, uploadDocument, uploadImage } from './client';
 import { filesOnDisk, pngWithGps, tinyPdf } from './fixtures';
 
 // Each test builds a server on a fresh database; on PostgreSQL that takes a moment.
@@ -9,22 +10,15 @@ jest.setTimeout(30_000);
  * document and category lists staff only): every call as anonymous, user and staff.
  */
 describe('media calls by role', () => {
-  let server: MediaTestServer;
-  let roles: Record<'anonymous' | 'user' | 'staff', Auth>;
+  const { server, ...roles } = serverWithAccountsFor('all');
   let ids: { gallery: number; image: number; category: number; document: number };
 
   beforeAll(async () => {
-    const setup = await mediaServer();
-    server = setup.server;
-    roles = { anonymous: setup.anonymous, user: setup.user, staff: setup.staff };
     const gallery = await createGallery(server, roles.staff, 'Conferences');
     const image = (await uploadImage(server, roles.staff, { gallery: String(gallery.id) })).json();
     const category = await createCategory(server, roles.staff, 'Papers');
     const document = (await uploadDocument(server, roles.staff, { category: String(category.id) })).json();
     ids = { gallery: gallery.id, image: image.id, category: category.id, document: document.id };
-  });
-  afterAll(async () => {
-    await server.cleanup();
   });
 
   type Call = (auth: Auth) => Promise<{ statusCode: number; json: () => unknown }>;

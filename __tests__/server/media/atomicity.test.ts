@@ -4,7 +4,8 @@ import type { AddressInfo } from 'node:net';
 import sharp from 'sharp';
 
 import * as audit from '../../../server/src/repositories/audit';
-import { type Auth, createCategory, mediaServer, type MediaTestServer, uploadDocument, uploadImage } from './client';
+import { serverWithAccountsFor } from '../testServer';
+import { createCategory, uploadDocument, uploadImage } from './client';
 import { filesOnDisk, form, pngWithGps } from './fixtures';
 
 // Each test builds a server on a fresh database; on PostgreSQL that takes a moment.
@@ -12,15 +13,9 @@ jest.setTimeout(30_000);
 
 /** An upload is all or nothing: a failure at any step leaves neither files nor rows. */
 describe('upload atomicity', () => {
-  let server: MediaTestServer;
-  let staff: Auth;
-
-  beforeEach(async () => {
-    ({ server, staff } = await mediaServer());
-  });
-  afterEach(async () => {
+  const { server, staff } = serverWithAccountsFor();
+  afterEach(() => {
     jest.restoreAllMocks();
-    await server.cleanup();
   });
 
   it('removes the stored files when the database write fails', async () => {

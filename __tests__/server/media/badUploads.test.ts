@@ -2,7 +2,8 @@ import sharp from 'sharp';
 
 import { DOCUMENT_MAX_BYTES, DOCUMENT_MESSAGES } from '../../../server/src/services/documents';
 import { GIF_MAX_PIXELS, IMAGE_MAX_BYTES, IMAGE_MESSAGES } from '../../../server/src/services/images';
-import { type Auth, createCategory, mediaServer, type MediaTestServer, uploadDocument, uploadImage } from './client';
+import { serverWithAccountsFor } from '../testServer';
+import { createCategory, uploadDocument, uploadImage } from './client';
 import {
   binaryBlob,
   filesOnDisk,
@@ -27,16 +28,11 @@ const EMPTY = 'The submitted file is empty.';
 
 /** Each bad upload is refused with a clear message, and leaves neither a file nor a row behind. */
 describe('bad uploads', () => {
-  let server: MediaTestServer;
-  let staff: Auth;
+  const { server, staff } = serverWithAccountsFor('all');
   let category: number;
 
   beforeAll(async () => {
-    ({ server, staff } = await mediaServer());
     category = (await createCategory(server, staff, 'CV')).id;
-  });
-  afterAll(async () => {
-    await server.cleanup();
   });
 
   afterEach(async () => {

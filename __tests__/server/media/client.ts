@@ -1,16 +1,7 @@
-import { buildTestServer, insertUser, type TestServer } from '../testServer';
+import type { Auth, TestServer } from '../testServer';
+
+export type { Auth } from '../testServer';
 import { type FilePart, form, pngWithGps, tinyPdf } from './fixtures';
-
-export type MediaTestServer = Awaited<ReturnType<typeof buildTestServer>>;
-export type Auth = Record<string, string>;
-
-/** A fresh server with a staff member and an ordinary user. */
-export async function mediaServer() {
-  const server = await buildTestServer();
-  const staff = await insertUser(server, { is_staff: true, email: 'staff@example.com' });
-  const user = await insertUser(server, { email: 'visitor@example.com' });
-  return { server, staff: staff.auth, user: user.auth, anonymous: {} as Auth };
-}
 
 export function postForm(
   server: TestServer,

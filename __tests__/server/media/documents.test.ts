@@ -2,22 +2,15 @@ import type { Document } from '../../../server/contract';
 import type { DownloadStats } from '../../../server/contract/media';
 import { addDownloads, weekStart } from '../../../server/src/repositories/downloads';
 import { DOCUMENT_MESSAGES, DOCUMENT_TYPES } from '../../../server/src/services/documents';
-import { auditActions, type Auth, createCategory, currentFlags, mediaServer, type MediaTestServer, uploadDocument } from './client';
+import { serverWithAccountsFor } from '../testServer';
+import { auditActions, createCategory, currentFlags, uploadDocument } from './client';
 import { docx, filesOnDisk, odt, tinyPdf, utf8Text } from './fixtures';
 
 // Each test builds a server on a fresh database; on PostgreSQL that takes a moment.
 jest.setTimeout(30_000);
 
 describe('document categories', () => {
-  let server: MediaTestServer;
-  let staff: Auth;
-
-  beforeEach(async () => {
-    ({ server, staff } = await mediaServer());
-  });
-  afterEach(async () => {
-    await server.cleanup();
-  });
+  const { server, staff } = serverWithAccountsFor();
 
   const create = (payload: object) => server.inject({ method: 'POST', url: '/api/documents/categories/', headers: staff, payload });
 
@@ -50,19 +43,13 @@ describe('document categories', () => {
 });
 
 describe('documents', () => {
-  let server: MediaTestServer;
-  let staff: Auth;
-  let user: Auth;
+  const { server, staff, user } = serverWithAccountsFor();
   let cv: number;
   let papers: number;
 
   beforeEach(async () => {
-    ({ server, staff, user } = await mediaServer());
     cv = (await createCategory(server, staff, 'Cv')).id;
     papers = (await createCategory(server, staff, 'Papers')).id;
-  });
-  afterEach(async () => {
-    await server.cleanup();
   });
 
   const upload = async (fields: Record<string, string>, file?: Parameters<typeof uploadDocument>[3]) => {

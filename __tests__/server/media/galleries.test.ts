@@ -1,19 +1,12 @@
 import { slugify } from '../../../server/src/repositories/galleries';
-import { auditActions, type Auth, createGallery, mediaServer, type MediaTestServer, uploadImage } from './client';
+import { serverWithAccountsFor } from '../testServer';
+import { auditActions, createGallery, uploadImage } from './client';
 
 // Each test builds a server on a fresh database; on PostgreSQL that takes a moment.
 jest.setTimeout(30_000);
 
 describe('galleries', () => {
-  let server: MediaTestServer;
-  let staff: Auth;
-
-  beforeEach(async () => {
-    ({ server, staff } = await mediaServer());
-  });
-  afterEach(async () => {
-    await server.cleanup();
-  });
+  const { server, staff } = serverWithAccountsFor();
 
   const create = (payload: unknown) => server.inject({ method: 'POST', url: '/api/photos/galleries/', headers: staff, payload: payload as object });
   const update = (id: number, payload: unknown) =>

@@ -2,22 +2,15 @@ import sharp from 'sharp';
 
 import type { Image } from '../../../server/contract';
 import { RENDITIONS } from '../../../server/src/services/images';
-import { auditActions, type Auth, createGallery, mediaServer, type MediaTestServer, postForm, uploadImage } from './client';
+import { serverWithAccountsFor } from '../testServer';
+import { auditActions, createGallery, postForm, uploadImage } from './client';
 import { avifWithGps, filesOnDisk, gif, hasMetadata, jpegWithGps, pngWithGps, webpWithGps } from './fixtures';
 
 // Each test builds a server on a fresh database; on PostgreSQL that takes a moment.
 jest.setTimeout(30_000);
 
 describe('images', () => {
-  let server: MediaTestServer;
-  let staff: Auth;
-
-  beforeEach(async () => {
-    ({ server, staff } = await mediaServer());
-  });
-  afterEach(async () => {
-    await server.cleanup();
-  });
+  const { server, staff } = serverWithAccountsFor();
 
   const fetchFile = (url: string, headers: Record<string, string> = {}) => server.inject({ method: 'GET', url, headers });
   const urlsOf = (image: Image) => [image.image_url, image.sizes.thumb, image.sizes.banner, image.sizes.large];

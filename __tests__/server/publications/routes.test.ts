@@ -2,20 +2,11 @@ import type { DownloadStats } from '../../../server/contract/media';
 import type { ImportPlan, Publication } from '../../../server/contract/publications';
 import { PUBLICATION_MESSAGES } from '../../../server/src/routes/publications';
 import { createCategory, uploadDocument } from '../media/client';
-import { buildTestServer, insertUser, type TestServer } from '../testServer';
+import { serverWithAccountsFor } from '../testServer';
 import { ARTICLE_AS_SHOWN, PAPERS_BIB, WORKING_PAPER_BIB } from './fixtures';
 
 describe('publications API', () => {
-  let server: TestServer & { cleanup: () => Promise<void> };
-  let staff: Record<string, string>;
-  let visitor: Record<string, string>;
-
-  beforeEach(async () => {
-    server = await buildTestServer();
-    staff = (await insertUser(server, { is_staff: true })).auth;
-    visitor = (await insertUser(server)).auth;
-  });
-  afterEach(() => server.cleanup());
+  const { server, staff, user: visitor } = serverWithAccountsFor();
 
   const post = (url: string, payload: unknown, headers = staff) => server.inject({ method: 'POST', url, headers, payload: payload as object });
   const list = async () => (await server.inject({ method: 'GET', url: '/api/publications/' })).json<Publication[]>();
