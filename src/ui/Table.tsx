@@ -1,4 +1,4 @@
-import { type TableHTMLAttributes, useLayoutEffect, useRef } from 'react';
+import { type ReactNode, type TableHTMLAttributes, useLayoutEffect, useRef } from 'react';
 import styled from 'styled-components';
 
 import { theme } from '../lib/theme/themes';
@@ -49,11 +49,21 @@ const StyledTable = styled.table`
   }
 `;
 
+/** A column whose heading only screen readers need (a column of buttons, say). */
+export const hiddenHeading = (text: string) => <span className="visually-hidden">{text}</span>;
+
+interface TableProps extends TableHTMLAttributes<HTMLTableElement> {
+  /** The column headings, in order; the children are the table's <tbody>. */
+  columns: readonly ReactNode[];
+  /** Names the table for screen readers when no heading beside it does. */
+  caption?: string;
+}
+
 /**
  * Browsers drop table semantics from rows and cells whose CSS display changes (the phone card
  * layout), so screen readers would lose the rows. Explicit ARIA roles keep them.
  */
-export function Table(props: TableHTMLAttributes<HTMLTableElement>) {
+export function Table({ columns, caption, children, ...props }: TableProps) {
   const ref = useRef<HTMLTableElement>(null);
   useLayoutEffect(() => {
     const table = ref.current;
@@ -64,5 +74,19 @@ export function Table(props: TableHTMLAttributes<HTMLTableElement>) {
     table.querySelectorAll('th').forEach((header) => header.setAttribute('role', header.getAttribute('scope') === 'row' ? 'rowheader' : 'columnheader'));
     table.querySelectorAll('td').forEach((cell) => cell.setAttribute('role', 'cell'));
   });
-  return <StyledTable ref={ref} {...props} />;
+  return (
+    <StyledTable ref={ref} {...props}>
+      {caption && <caption className="visually-hidden">{caption}</caption>}
+      <thead>
+        <tr>
+          {columns.map((column, index) => (
+            <th key={index} scope="col">
+              {column}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      {children}
+    </StyledTable>
+  );
 }

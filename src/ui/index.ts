@@ -8,4 +8,4 @@ export { FormAlert, type FormMessage } from './FormAlert';
 export { GlobalStyle } from './GlobalStyle';
 export { Modal } from './Modal';
 export { LoadingText, Muted, Page, Prose, Row, Stack } from './Page';
-export { Table } from './Table';
+export { hiddenHeading, Table } from './Table';

@@ -36,17 +36,7 @@ export function AuditPanel() {
       {data && data.count === 0 && <Muted>No staff actions recorded yet.</Muted>}
       {data && data.results.length > 0 && (
         <>
-          <Table aria-busy={audit.isFetching || undefined}>
-            <caption className="visually-hidden">Audit log</caption>
-            <thead>
-              <tr>
-                <th scope="col">When</th>
-                <th scope="col">Staff member</th>
-                <th scope="col">Action</th>
-                <th scope="col">Subject</th>
-                <th scope="col">Details</th>
-              </tr>
-            </thead>
+          <Table aria-busy={audit.isFetching || undefined} caption="Audit log" columns={['When', 'Staff member', 'Action', 'Subject', 'Details']}>
             <tbody>
               {data.results.map((line) => (
                 <tr key={line.id}>

@@ -159,17 +159,7 @@ function UserRow({ user, isSelf, isBusy, onAction }: { user: AdminUser; isSelf: 
 export function UsersTable({ users, currentUserId, busyId, busy, onAction }: Props) {
   return (
     <Scroller>
-      <Table aria-busy={busy || undefined}>
-        <caption className="visually-hidden">Users</caption>
-        <thead>
-          <tr>
-            <th scope="col">User</th>
-            <th scope="col">Joined</th>
-            <th scope="col">Last login</th>
-            <th scope="col">Interest notes</th>
-            <th scope="col">Actions</th>
-          </tr>
-        </thead>
+      <Table aria-busy={busy || undefined} caption="Users" columns={['User', 'Joined', 'Last login', 'Interest notes', 'Actions']}>
         <tbody>
           {users.map((user) => (
             <UserRow key={user.id} user={user} isSelf={user.id === currentUserId} isBusy={busyId === user.id} onAction={onAction} />

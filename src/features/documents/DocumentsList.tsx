@@ -71,16 +71,7 @@ export function DocumentsList({ documents }: { documents: Document[] }) {
       {documents.length === 0 ? (
         <Muted>No documents uploaded yet.</Muted>
       ) : (
-        <Table>
-          <thead>
-            <tr>
-              <th scope="col">Name</th>
-              <th scope="col">Category</th>
-              <th scope="col">Uploaded</th>
-              <th scope="col">Status</th>
-              <th scope="col">Actions</th>
-            </tr>
-          </thead>
+        <Table columns={['Name', 'Category', 'Uploaded', 'Status', 'Actions']}>
           <tbody>
             {documents.map((document) => (
               <tr key={document.id}>

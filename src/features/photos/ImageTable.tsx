@@ -46,16 +46,7 @@ export function ImageTable({ images, galleries }: { images: Image[]; galleries: 
       {images.length === 0 ? (
         <Muted>No images uploaded yet.</Muted>
       ) : (
-        <Table>
-          <thead>
-            <tr>
-              <th scope="col">Thumbnail</th>
-              <th scope="col">Title</th>
-              <th scope="col">Gallery</th>
-              <th scope="col">Uploaded</th>
-              <th scope="col">Actions</th>
-            </tr>
-          </thead>
+        <Table columns={['Thumbnail', 'Title', 'Gallery', 'Uploaded', 'Actions']}>
           <tbody>
             {images.map((image) => {
               const title = image.title || 'No Title';

@@ -5,7 +5,7 @@ import type { Session } from '@/contract/accounts';
 import { failureMessage } from '@/lib/api/errors';
 import { formatDateTime } from '@/lib/dates';
 import { theme } from '@/lib/theme/themes';
-import { Alert, Button, Card, FormAlert, type FormMessage, LoadingText, Muted, Row, Table } from '@/ui';
+import { Alert, Button, Card, FormAlert, type FormMessage, hiddenHeading, LoadingText, Muted, Row, Table } from '@/ui';
 
 import { describeDevice } from './formatting';
 import { useGetSessionsQuery, useRevokeAllSessionsMutation, useRevokeSessionMutation } from './profileApi';
@@ -84,18 +84,7 @@ export function SessionsList({ onSignOutHere, onSignedOutEverywhere }: Props) {
       {sessions.isLoading && <LoadingText>Loading sessions...</LoadingText>}
       {sessions.isError && <Alert tone="error">Failed to load your sessions. Please reload the page.</Alert>}
       {sessions.data && (
-        <Table>
-          <thead>
-            <tr>
-              <th scope="col">Device</th>
-              <th scope="col">IP address</th>
-              <th scope="col">Signed in</th>
-              <th scope="col">Last active</th>
-              <th scope="col">
-                <span className="visually-hidden">Actions</span>
-              </th>
-            </tr>
-          </thead>
+        <Table columns={['Device', 'IP address', 'Signed in', 'Last active', hiddenHeading('Actions')]}>
           <tbody>
             {sessions.data.map((session) => {
               const device = describeDevice(session.user_agent);

@@ -2,7 +2,7 @@ import type { ContentVersion } from '@/contract/content';
 import { failureMessage } from '@/lib/api/errors';
 import { useGetContentHistoryQuery } from '@/lib/api/siteContentApi';
 import { formatDateTime } from '@/lib/dates';
-import { Alert, Button, LoadingText, Muted, Table } from '@/ui';
+import { Alert, Button, hiddenHeading, LoadingText, Muted, Table } from '@/ui';
 
 /**
  * The saved changes, newest first. Reverting one restores the content as it was before it (a
@@ -17,17 +17,7 @@ export function ContentHistory({ onRevert, blocked, reverting }: { onRevert: (ve
   return (
     <>
       {blocked && <Muted>Save or discard your edits to revert an earlier change.</Muted>}
-      <Table>
-        <thead>
-          <tr>
-            <th scope="col">Saved</th>
-            <th scope="col">By</th>
-            <th scope="col">Changed</th>
-            <th scope="col">
-              <span className="visually-hidden">Actions</span>
-            </th>
-          </tr>
-        </thead>
+      <Table columns={['Saved', 'By', 'Changed', hiddenHeading('Actions')]}>
         <tbody>
           {changes.map((version) => (
             <tr key={version.id}>
