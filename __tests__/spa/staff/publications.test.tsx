@@ -177,8 +177,8 @@ describe('the publications screen', () => {
     const calls = serveScreen();
     await openScreen();
     await screen.findByRole('listitem', { name: first.title });
-    expect(row(first.title).getByRole('button', { name: `Move ${first.title} up` })).toBeDisabled();
-    await userEvent.click(row(first.title).getByRole('button', { name: `Move ${first.title} down` }));
+    expect(row(first.title).getByRole('button', { name: `Move up: ${first.title}` })).toBeDisabled();
+    await userEvent.click(row(first.title).getByRole('button', { name: `Move down: ${first.title}` }));
     expect(await screen.findByText(PUBLICATIONS_MESSAGES.moved)).toBeInTheDocument();
     expect(calls[0]).toEqual({ method: 'PUT', path: '/api/publications/order/', body: { ids: [2, 1] } });
     await waitFor(() =>
@@ -190,7 +190,7 @@ describe('the publications screen', () => {
     );
 
     await userEvent.click(row(second.title).getByRole('button', { name: `Delete ${second.title}` }));
-    await userEvent.click(row(second.title).getByRole('button', { name: `Confirm deleting ${second.title}` }));
+    await userEvent.click(row(second.title).getByRole('button', { name: `Confirm delete: ${second.title}` }));
     expect(await screen.findByText(PUBLICATIONS_MESSAGES.deleted)).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('listitem', { name: second.title })).not.toBeInTheDocument());
   });

@@ -103,7 +103,7 @@ describe('site content editor', () => {
     await openEditor();
     const experience = within(screen.getByRole('group', { name: 'Experience' }));
     const [first, second] = seedContent.cv.experience;
-    await userEvent.click(experience.getByRole('button', { name: `Move ${first.title} down` }));
+    await userEvent.click(experience.getByRole('button', { name: `Move down: ${first.title}` }));
     await userEvent.click(experience.getByRole('button', { name: `Remove ${seedContent.cv.experience[2].title}` }));
     await userEvent.click(experience.getByRole('button', { name: 'Add entry' }));
     const titles = experience.getAllByLabelText('Title');

@@ -115,15 +115,15 @@ export function PublicationRow({
             Edit BibTeX
           </Button>
         )}
-        <Button $variant="secondary" $size="sm" disabled={first || busy} onClick={() => actions.onMove(-1)} aria-label={`Move ${name} up`}>
+        <Button $variant="secondary" $size="sm" disabled={first || busy} onClick={() => actions.onMove(-1)} aria-label={`Move up: ${name}`}>
           Move up
         </Button>
-        <Button $variant="secondary" $size="sm" disabled={last || busy} onClick={() => actions.onMove(1)} aria-label={`Move ${name} down`}>
+        <Button $variant="secondary" $size="sm" disabled={last || busy} onClick={() => actions.onMove(1)} aria-label={`Move down: ${name}`}>
           Move down
         </Button>
         {confirmingDelete ? (
           <>
-            <Button $variant="danger" $size="sm" disabled={busy} onClick={actions.onDelete} aria-label={`Confirm deleting ${name}`}>
+            <Button $variant="danger" $size="sm" disabled={busy} onClick={actions.onDelete} aria-label={`Confirm delete: ${name}`}>
               Confirm delete
             </Button>
             <Button $variant="ghost" $size="sm" onClick={() => setConfirmingDelete(false)}>

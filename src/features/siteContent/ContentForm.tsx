@@ -48,7 +48,7 @@ function ItemsEditor({
             error={problemAt(problems, `${path}.${index}.label`)}
             onChange={(e) => change({ ...item, label: e.target.value })}
           />
-          <TextField
+          <TextAreaField
             label="Text"
             value={item.value}
             error={problemAt(problems, `${path}.${index}.value`)}
@@ -163,7 +163,7 @@ export function ContentForm({ content, problems, onChange }: Props) {
               error={problemAt(problems, `${path}.quote`)}
               onChange={(e) => change({ quote: e.target.value })}
             />
-            <TextField
+            <TextAreaField
               label="Source"
               value={interest.source}
               error={problemAt(problems, `${path}.source`)}
@@ -247,7 +247,7 @@ export function ContentForm({ content, problems, onChange }: Props) {
               error={problemAt(problems, `on_the_web.${index}.title`)}
               onChange={(e) => change({ ...card, title: e.target.value })}
             />
-            <TextField
+            <TextAreaField
               label="Description"
               value={card.description}
               error={problemAt(problems, `on_the_web.${index}.description`)}

@@ -140,7 +140,7 @@ export function ListEditor<T>({
           <Item key={keys[index]}>
             {render(item, index, (changed) => onChange(items.map((current, at) => (at === index ? changed : current))))}
             <Row>
-              <Button $variant="secondary" $size="sm" disabled={index === 0} onClick={() => move(index, index - 1)} aria-label={`Move ${name} up`}>
+              <Button $variant="secondary" $size="sm" disabled={index === 0} onClick={() => move(index, index - 1)} aria-label={`Move up: ${name}`}>
                 Move up
               </Button>
               <Button
@@ -148,7 +148,7 @@ export function ListEditor<T>({
                 $size="sm"
                 disabled={index === items.length - 1}
                 onClick={() => move(index, index + 1)}
-                aria-label={`Move ${name} down`}
+                aria-label={`Move down: ${name}`}
               >
                 Move down
               </Button>
