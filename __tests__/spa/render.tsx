@@ -1,4 +1,5 @@
 import { render } from '@testing-library/react';
+import { delay, http, HttpResponse } from 'msw';
 import { type ReactElement, useLayoutEffect } from 'react';
 import { type Location, MemoryRouter, type NavigationType, type RouteObject, useLocation, useNavigationType } from 'react-router-dom';
 
@@ -12,6 +13,7 @@ import { siteContentApi } from '@/lib/api/siteContentApi';
 import type { RootState } from '@/lib/state';
 
 import { seedContent } from '../../server/src/content/seed';
+import { server, url } from './msw';
 
 export const aUser = (overrides: Partial<User> = {}): User => ({
   id: 1,
@@ -31,6 +33,17 @@ export const aStaffUser = (overrides: Partial<User> = {}) => aUser({ is_staff: t
 export function fakeJwt(expSecondsFromNow: number): string {
   const b64 = (o: object) => Buffer.from(JSON.stringify(o)).toString('base64url');
   return `${b64({ alg: 'HS256', typ: 'JWT' })}.${b64({ exp: Math.floor(Date.now() / 1000) + expSecondsFromNow, sub: '1' })}.sig`;
+}
+
+/** A stored access token whose startup profile check answers `user` only after `ms`, so the check is seen running. */
+export function slowSessionCheck(ms: number, user: User = aUser()): void {
+  localStorage.setItem('access', fakeJwt(600));
+  server.use(
+    http.get(url('/api/users/profile/'), async () => {
+      await delay(ms);
+      return HttpResponse.json(user);
+    }),
+  );
 }
 
 /** Session states for preloading the store without running the startup check. */

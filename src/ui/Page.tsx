@@ -26,6 +26,14 @@ export const Stack = styled.div<{ $gap?: number }>`
   gap: ${({ $gap = 5 }) => theme.space[$gap]};
 `;
 
+/** Side by side while each column keeps at least $min, stacked below that. */
+export const Columns = styled.div<{ $min: string }>`
+  display: grid;
+  gap: ${theme.space[5]};
+  grid-template-columns: repeat(auto-fit, minmax(min(100%, ${({ $min }) => $min}), 1fr));
+  align-items: start;
+`;
+
 export const Row = styled.div<{ $gap?: number; $wrap?: boolean }>`
   display: flex;
   align-items: center;

@@ -7,5 +7,5 @@ export { CheckboxField, FieldFrame, Input, PasswordField, SelectField, TextAreaF
 export { FormAlert, type FormMessage } from './FormAlert';
 export { GlobalStyle } from './GlobalStyle';
 export { Modal } from './Modal';
-export { LoadingText, Muted, Page, Prose, Row, Stack } from './Page';
+export { Columns, LoadingText, Muted, Page, Prose, Row, Stack } from './Page';
 export { hiddenHeading, Table } from './Table';

@@ -1,12 +1,12 @@
 import { screen, waitFor } from '@testing-library/react';
-import { delay, http, HttpResponse } from 'msw';
+import { http, HttpResponse } from 'msw';
 import { Outlet } from 'react-router-dom';
 
 import { RequireAuth } from '@/app/guards/RequireAuth';
 import { RequireStaff } from '@/app/guards/RequireStaff';
 
 import { server, url } from '../msw';
-import { aStaffUser, aUser, fakeJwt, renderApp, signedInAs, signedOutState } from '../render';
+import { aStaffUser, aUser, renderApp, signedInAs, signedOutState, slowSessionCheck } from '../render';
 
 const guarded = [
   {
@@ -33,13 +33,7 @@ describe('route guards', () => {
   });
 
   it('shows Loading Authentication... while the session check runs', async () => {
-    localStorage.setItem('access', fakeJwt(600));
-    server.use(
-      http.get(url('/api/users/profile/'), async () => {
-        await delay(50);
-        return HttpResponse.json(aUser());
-      }),
-    );
+    slowSessionCheck(50);
     renderApp({ route: '/members', routes: guarded });
     expect(screen.getByText('Loading Authentication...')).toBeInTheDocument();
     expect(await screen.findByText('Members only')).toBeInTheDocument();

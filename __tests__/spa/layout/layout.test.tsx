@@ -1,10 +1,10 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { delay, http, HttpResponse } from 'msw';
+import { http, HttpResponse } from 'msw';
 
 import { server, url } from '../msw';
 import { serveBannerImages } from '../public/fixtures';
-import { aStaffUser, aUser, fakeJwt, renderApp, signedInAs, signedOutState } from '../render';
+import { aStaffUser, aUser, fakeJwt, renderApp, signedInAs, signedOutState, slowSessionCheck } from '../render';
 
 const mainNav = () => screen.getByRole('navigation', { name: 'Main' });
 const linkNames = (nav: HTMLElement) =>
@@ -25,13 +25,7 @@ describe('top bar', () => {
   });
 
   it('shows Loading while the session check runs', async () => {
-    localStorage.setItem('access', fakeJwt(600));
-    server.use(
-      http.get(url('/api/users/profile/'), async () => {
-        await delay(50);
-        return HttpResponse.json(aUser());
-      }),
-    );
+    slowSessionCheck(50);
     renderApp({ route: '/about' });
     // The closed phone menu holds its own copy of the account area.
     const outsidePhoneMenu = { ignore: '#mobile-menu *, script, style' };

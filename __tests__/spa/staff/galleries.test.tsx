@@ -5,7 +5,7 @@ import { delay, http, HttpResponse } from 'msw';
 import type { Gallery } from '@/contract';
 
 import { server, url } from '../msw';
-import { aStaffUser, aUser, fakeJwt, renderApp, signedInAs } from '../render';
+import { aStaffUser, aUser, renderApp, signedInAs, slowSessionCheck } from '../render';
 import { aGallery } from './fixtures';
 
 const logos = aGallery({ id: 1, name: 'Page Logos', slug: 'page-logos', description: 'Front page pictures' });
@@ -39,12 +39,8 @@ describe('galleries screen: access and loading', () => {
   });
 
   it('shows Loading galleries... from the session check until the list is there', async () => {
-    localStorage.setItem('access', fakeJwt(600));
+    slowSessionCheck(20, aStaffUser());
     server.use(
-      http.get(url('/api/users/profile/'), async () => {
-        await delay(20);
-        return HttpResponse.json(aStaffUser());
-      }),
       http.get(url('/api/photos/galleries/'), async () => {
         await delay(20);
         return HttpResponse.json([logos]);

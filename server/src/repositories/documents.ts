@@ -4,7 +4,7 @@ import type { Document } from '../../contract';
 import type { Db, Dialect } from '../db';
 import { nowIso } from '../db/columns';
 import type { DocumentRow, DocumentsTable, UserRow } from '../db/schema';
-import { recordAudit } from './audit';
+import { deleteOneAudited, recordAudit } from './audit';
 
 /**
  * The CV category is the document category named `CV`, in any capitalisation; its current
@@ -126,10 +126,5 @@ export function updateDocument(
 }
 
 /** Deletes the document's row (the caller removes its file); undefined when there was none. */
-export function deleteDocument(db: Db, actor: Actor, id: number): Promise<DocumentRow | undefined> {
-  return db.transaction().execute(async (trx) => {
-    const row = await trx.deleteFrom('documents').where('id', '=', id).returningAll().executeTakeFirst();
-    if (row) await recordAudit(trx, actor, 'document.deleted', `document ${id} "${row.name}"`);
-    return row;
-  });
-}
+export const deleteDocument = (db: Db, actor: Actor, id: number): Promise<DocumentRow | undefined> =>
+  deleteOneAudited(db, actor, 'documents', id, (row) => ['document.deleted', `document ${id} "${row.name}"`]);

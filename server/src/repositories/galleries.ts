@@ -2,7 +2,7 @@ import type { Gallery } from '../../contract';
 import type { Db } from '../db';
 import { nowIso } from '../db/columns';
 import type { GalleryRow, UserRow } from '../db/schema';
-import { recordAudit } from './audit';
+import { deleteOneAudited, recordAudit } from './audit';
 import { byName } from './order';
 
 type Actor = Pick<UserRow, 'id' | 'email'>;
@@ -88,10 +88,5 @@ export function updateGallery(
 }
 
 /** Deletes a gallery (its images become unassigned); undefined when there was none. */
-export function deleteGallery(db: Db, actor: Actor, id: number): Promise<GalleryRow | undefined> {
-  return db.transaction().execute(async (trx) => {
-    const row = await trx.deleteFrom('galleries').where('id', '=', id).returningAll().executeTakeFirst();
-    if (row) await recordAudit(trx, actor, 'gallery.deleted', `gallery ${id} "${row.name}"`);
-    return row;
-  });
-}
+export const deleteGallery = (db: Db, actor: Actor, id: number): Promise<GalleryRow | undefined> =>
+  deleteOneAudited(db, actor, 'galleries', id, (row) => ['gallery.deleted', `gallery ${id} "${row.name}"`]);

@@ -4,7 +4,7 @@ import type { Image } from '../../contract';
 import type { Db } from '../db';
 import { nowIso } from '../db/columns';
 import type { ImageRow, ImagesTable, UserRow } from '../db/schema';
-import { recordAudit } from './audit';
+import { changeOneAudited, deleteOneAudited, recordAudit } from './audit';
 
 type Actor = Pick<UserRow, 'id' | 'email'>;
 
@@ -64,18 +64,14 @@ export function createImage(db: Db, actor: Actor, values: Omit<Insertable<Images
 
 /** Edits an image (and points it at new files when replaced); undefined when it is gone. */
 export function updateImage(db: Db, actor: Actor, id: number, values: Updateable<ImagesTable>, fileReplaced: boolean): Promise<ImageRow | undefined> {
-  return db.transaction().execute(async (trx) => {
-    const row = await trx.updateTable('images').set(values).where('id', '=', id).returningAll().executeTakeFirst();
-    if (row) await recordAudit(trx, actor, 'image.updated', `image ${id} "${row.title}"`, fileReplaced ? 'file replaced' : '');
-    return row;
-  });
+  return changeOneAudited(
+    db,
+    actor,
+    (trx) => trx.updateTable('images').set(values).where('id', '=', id).returningAll().executeTakeFirst(),
+    (row) => ['image.updated', `image ${id} "${row.title}"`, fileReplaced ? 'file replaced' : ''],
+  );
 }
 
 /** Deletes the image's row (the caller removes its files); undefined when there was none. */
-export function deleteImage(db: Db, actor: Actor, id: number): Promise<ImageRow | undefined> {
-  return db.transaction().execute(async (trx) => {
-    const row = await trx.deleteFrom('images').where('id', '=', id).returningAll().executeTakeFirst();
-    if (row) await recordAudit(trx, actor, 'image.deleted', `image ${id} "${row.title}"`);
-    return row;
-  });
-}
+export const deleteImage = (db: Db, actor: Actor, id: number): Promise<ImageRow | undefined> =>
+  deleteOneAudited(db, actor, 'images', id, (row) => ['image.deleted', `image ${id} "${row.title}"`]);

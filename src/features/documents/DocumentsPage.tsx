@@ -1,19 +1,9 @@
-import styled from 'styled-components';
-
 import { useGetCategoriesQuery, useGetDocumentsQuery } from '@/lib/api/documentsApi';
-import { theme } from '@/lib/theme/themes';
-import { Alert, LoadingText, Muted, Page, Stack } from '@/ui';
+import { Alert, Columns, LoadingText, Muted, Page, Stack } from '@/ui';
 
 import { CategoryForm } from './CategoryForm';
 import { DocumentsList } from './DocumentsList';
 import { UploadDocumentForm } from './UploadDocumentForm';
-
-const Forms = styled.div`
-  display: grid;
-  gap: ${theme.space[5]};
-  grid-template-columns: repeat(auto-fit, minmax(min(100%, 340px), 1fr));
-  align-items: start;
-`;
 
 /** Staff screen for the downloadable documents. */
 export function DocumentsPage() {
@@ -30,10 +20,10 @@ export function DocumentsPage() {
           <Muted>Upload the files visitors can download, such as your CV, and choose which one is current.</Muted>
         </div>
         {failed && <Alert tone="error">Failed to load documents or categories. Access denied or server error.</Alert>}
-        <Forms>
+        <Columns $min="340px">
           <UploadDocumentForm categories={categories.data ?? []} />
           <CategoryForm />
-        </Forms>
+        </Columns>
         {loading ? <LoadingText>Loading documents...</LoadingText> : <DocumentsList documents={documents.data ?? []} />}
       </Stack>
     </Page>

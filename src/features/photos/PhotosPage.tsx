@@ -1,20 +1,10 @@
-import styled from 'styled-components';
-
 import { useGetGalleriesQuery, useGetImagesQuery } from '@/lib/api/imagesApi';
-import { theme } from '@/lib/theme/themes';
-import { Alert, LoadingText, Muted, Page, Stack } from '@/ui';
+import { Alert, Columns, LoadingText, Muted, Page, Stack } from '@/ui';
 
 import { CreateGalleryForm } from './CreateGalleryForm';
 import { GalleryList } from './GalleryList';
 import { ImageTable } from './ImageTable';
 import { UploadImagesForm } from './UploadImagesForm';
-
-const Columns = styled.div`
-  display: grid;
-  gap: ${theme.space[5]};
-  grid-template-columns: repeat(auto-fit, minmax(min(100%, 340px), 1fr));
-  align-items: start;
-`;
 
 /** Staff screen for pictures and galleries. */
 export function PhotosPage() {
@@ -30,7 +20,7 @@ export function PhotosPage() {
           <Muted>Upload pictures, sort them into galleries and keep their titles tidy.</Muted>
         </div>
         {(images.isError || galleries.isError) && <Alert tone="error">Failed to load images or galleries. Access denied or server error.</Alert>}
-        <Columns>
+        <Columns $min="340px">
           <UploadImagesForm galleries={galleryList} />
           <Stack>
             <CreateGalleryForm />

@@ -3,7 +3,7 @@ import styled from 'styled-components';
 import { paths } from '@/lib/paths';
 import { useSignOut } from '@/lib/session/useSignOut';
 import { theme } from '@/lib/theme/themes';
-import { Alert, Button, LoadingText, Muted, Page, Row, Stack } from '@/ui';
+import { Alert, Button, Columns, LoadingText, Muted, Page, Row, Stack } from '@/ui';
 
 import { ChangePasswordForm } from './ChangePasswordForm';
 import { DeleteAccount } from './DeleteAccount';
@@ -20,14 +20,6 @@ const Header = styled(Row)`
   p {
     margin: 0;
   }
-`;
-
-/** Details and password side by side on wide screens, stacked on narrow ones. */
-const Pair = styled.div`
-  display: grid;
-  gap: ${theme.space[5]};
-  grid-template-columns: repeat(auto-fit, minmax(min(100%, 420px), 1fr));
-  align-items: start;
 `;
 
 /** The signed-in user's own page (/profile): details, password, sessions, sign out, deletion. */
@@ -51,10 +43,10 @@ export function ProfilePage() {
         {profile.isError && <Alert tone="error">Failed to load your profile. Please reload the page.</Alert>}
         {profile.data && (
           <>
-            <Pair>
+            <Columns $min="420px">
               <ProfileDetails user={profile.data} />
               <ChangePasswordForm />
-            </Pair>
+            </Columns>
             <SessionsList onSignOutHere={() => signOutTo(paths.home)} onSignedOutEverywhere={() => signOutTo(paths.signin)} />
             <DeleteAccount onDeleted={() => signOutTo(paths.home)} />
           </>
