@@ -9,3 +9,4 @@ export { GlobalStyle } from './GlobalStyle';
 export { Modal } from './Modal';
 export { Columns, LoadingText, Muted, Page, Prose, Row, Stack } from './Page';
 export { hiddenHeading, Table } from './Table';
+export { useFields } from './useFields';

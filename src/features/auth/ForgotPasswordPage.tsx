@@ -2,7 +2,7 @@ import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router-dom';
 
 import { paths } from '@/lib/paths';
-import { Button, FormAlert, type FormMessage, TextField } from '@/ui';
+import { Button, FormAlert, type FormMessage, TextField, useFields } from '@/ui';
 
 import { useForgotPasswordMutation } from './authApi';
 import { AuthForm, AuthLayout, FormLinks, SubmitRow } from './AuthLayout';
@@ -11,7 +11,7 @@ import { messages } from './messages';
 /** Ask for a password reset link; the form locks once the request is sent. */
 export function ForgotPasswordPage() {
   const [requestReset, { isLoading }] = useForgotPasswordMutation();
-  const [email, setEmail] = useState('');
+  const { fields, bind } = useFields({ email: '' });
   const [message, setMessage] = useState<FormMessage | null>(null);
   const [sent, setSent] = useState(false);
 
@@ -20,7 +20,7 @@ export function ForgotPasswordPage() {
     if (isLoading || sent) return;
     setMessage(null);
     try {
-      const { detail } = await requestReset({ email: email.trim() }).unwrap();
+      const { detail } = await requestReset({ email: fields.email.trim() }).unwrap();
       setSent(true);
       setMessage({ tone: 'success', text: detail });
     } catch {
@@ -32,16 +32,7 @@ export function ForgotPasswordPage() {
     <AuthLayout title="Forgot password" intro="Enter the email address you registered with and I will send you a link to choose a new password.">
       <FormAlert message={message} />
       <AuthForm onSubmit={onSubmit}>
-        <TextField
-          label="Email"
-          type="email"
-          name="email"
-          autoComplete="email"
-          required
-          value={email}
-          onChange={(event) => setEmail(event.target.value)}
-          disabled={sent}
-        />
+        <TextField label="Email" type="email" autoComplete="email" required {...bind('email')} disabled={sent} />
         <SubmitRow>
           <Button type="submit" disabled={isLoading || sent}>
             Send Password Reset Link

@@ -6,7 +6,7 @@ import { paths } from '@/lib/paths';
 import { useAuth } from '@/lib/session/AuthProvider';
 import { returnPath } from '@/lib/session/returnPath';
 import { tokenStorage } from '@/lib/tokens';
-import { Alert, Button, CheckboxField, FormAlert, type FormMessage, PasswordField, TextField } from '@/ui';
+import { Alert, Button, CheckboxField, FormAlert, type FormMessage, PasswordField, TextField, useFields } from '@/ui';
 
 import { useLoginMutation } from './authApi';
 import { AuthForm, AuthLayout, FormLinks, SubmitRow } from './AuthLayout';
@@ -19,8 +19,7 @@ export function LoginPage() {
   const navigate = useNavigate();
   const { login } = useAuth();
   const [signIn, { isLoading }] = useLoginMutation();
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
+  const { fields, bind } = useFields({ email: '', password: '' });
   const [remember, setRemember] = useState(false);
   const [message, setMessage] = useState<FormMessage | null>(null);
 
@@ -29,7 +28,7 @@ export function LoginPage() {
     if (isLoading) return;
     setMessage(null);
     try {
-      const session = await signIn({ email: email.trim(), password, ...(remember ? { remember: true } : {}) }).unwrap();
+      const session = await signIn({ email: fields.email.trim(), password: fields.password, ...(remember ? { remember: true } : {}) }).unwrap();
       await login(session);
       if (remember) tokenStorage.remember(session.refresh);
       navigate(returnPath(location.state), { replace: true });
@@ -45,15 +44,8 @@ export function LoginPage() {
       {searchParams.get('session') === 'ended' && !message && <Alert tone="info">{messages.sessionEnded}</Alert>}
       <FormAlert message={message} />
       <AuthForm onSubmit={onSubmit}>
-        <TextField label="Email" type="email" name="email" autoComplete="email" required value={email} onChange={(event) => setEmail(event.target.value)} />
-        <PasswordField
-          label="Password"
-          name="password"
-          autoComplete="current-password"
-          required
-          value={password}
-          onChange={(event) => setPassword(event.target.value)}
-        />
+        <TextField label="Email" type="email" autoComplete="email" required {...bind('email')} />
+        <PasswordField label="Password" autoComplete="current-password" required {...bind('password')} />
         <CheckboxField label="Remember me" name="remember" checked={remember} onChange={(event) => setRemember(event.target.checked)} />
         <SubmitRow>
           <Button type="submit" disabled={isLoading}>

@@ -1,4 +1,4 @@
-import { type ChangeEvent, type FormEvent, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
 
@@ -6,7 +6,7 @@ import type { RegisterRequest } from '@/contract/accounts';
 import { isNetworkError, registrationErrorLines } from '@/lib/api/errors';
 import { paths } from '@/lib/paths';
 import { theme } from '@/lib/theme/themes';
-import { Button, CheckboxField, FormAlert, type FormMessage, PasswordField, TextAreaField, TextField } from '@/ui';
+import { Button, CheckboxField, FormAlert, type FormMessage, PasswordField, TextAreaField, TextField, useFields } from '@/ui';
 
 import { useRegisterMutation } from './authApi';
 import { AuthForm, AuthLayout, FormLinks, SubmitRow } from './AuthLayout';
@@ -40,16 +40,10 @@ const empty: Fields = { email: '', first_name: '', last_name: '', password: '', 
 export function RegisterPage() {
   const navigate = useNavigate();
   const [register, { isLoading }] = useRegisterMutation();
-  const [fields, setFields] = useState<Fields>(empty);
+  const { fields, bind } = useFields<Fields>(empty);
   const [agreed, setAgreed] = useState(false);
   const [termsOpen, setTermsOpen] = useState(false);
   const [message, setMessage] = useState<FormMessage | null>(null);
-
-  const bind = (name: keyof Fields) => ({
-    name,
-    value: fields[name],
-    onChange: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => setFields((current) => ({ ...current, [name]: event.target.value })),
-  });
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();

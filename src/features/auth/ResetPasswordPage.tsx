@@ -3,7 +3,7 @@ import { Link, useNavigate, useParams } from 'react-router-dom';
 
 import { fieldMessage } from '@/lib/api/errors';
 import { paths } from '@/lib/paths';
-import { Button, FormAlert, type FormMessage, PasswordField } from '@/ui';
+import { Button, FormAlert, type FormMessage, PasswordField, useFields } from '@/ui';
 
 import { useResetPasswordMutation } from './authApi';
 import { AuthForm, AuthLayout, FormLinks, SubmitRow } from './AuthLayout';
@@ -17,8 +17,7 @@ export function ResetPasswordPage() {
   const { uidb64 = '', token = '' } = useParams();
   const navigate = useNavigate();
   const [resetPassword, { isLoading }] = useResetPasswordMutation();
-  const [password, setPassword] = useState('');
-  const [password2, setPassword2] = useState('');
+  const { fields, bind } = useFields({ new_password: '', new_password2: '' });
   const [message, setMessage] = useState<FormMessage | null>(null);
   const [done, setDone] = useState(false);
 
@@ -31,13 +30,13 @@ export function ResetPasswordPage() {
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (isLoading || done) return;
-    if (password !== password2) {
+    if (fields.new_password !== fields.new_password2) {
       setMessage({ tone: 'error', text: messages.passwordMismatch });
       return;
     }
     setMessage(null);
     try {
-      const { detail } = await resetPassword({ uidb64, token, new_password: password, new_password2: password2 }).unwrap();
+      const { detail } = await resetPassword({ uidb64, token, ...fields }).unwrap();
       setDone(true);
       setMessage({ tone: 'success', text: detail });
     } catch (error) {
@@ -53,23 +52,13 @@ export function ResetPasswordPage() {
       <AuthForm onSubmit={onSubmit}>
         <PasswordField
           label="New password"
-          name="new_password"
           autoComplete="new-password"
           required
           hint="At least 8 characters; a long phrase is best."
-          value={password}
-          onChange={(event) => setPassword(event.target.value)}
+          {...bind('new_password')}
           disabled={done}
         />
-        <PasswordField
-          label="Confirm new password"
-          name="new_password2"
-          autoComplete="new-password"
-          required
-          value={password2}
-          onChange={(event) => setPassword2(event.target.value)}
-          disabled={done}
-        />
+        <PasswordField label="Confirm new password" autoComplete="new-password" required {...bind('new_password2')} disabled={done} />
         <SubmitRow>
           <Button type="submit" disabled={isLoading || done}>
             Reset Password

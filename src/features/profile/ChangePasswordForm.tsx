@@ -2,7 +2,7 @@ import { type FormEvent, useState } from 'react';
 
 import type { ChangePasswordRequest } from '@/contract/accounts';
 import { failureMessage, isNetworkError, NETWORK_ERROR_MESSAGE } from '@/lib/api/errors';
-import { Button, Card, FormAlert, type FormMessage, Muted, PasswordField } from '@/ui';
+import { Button, Card, FormAlert, type FormMessage, Muted, PasswordField, useFields } from '@/ui';
 
 import { useChangePasswordMutation } from './profileApi';
 
@@ -11,14 +11,8 @@ const empty: ChangePasswordRequest = { old_password: '', new_password: '', new_p
 /** Change the password while signed in; the current password proves it is really the owner. */
 export function ChangePasswordForm() {
   const [changePassword, { isLoading }] = useChangePasswordMutation();
-  const [fields, setFields] = useState<ChangePasswordRequest>(empty);
+  const { fields, setFields, bind } = useFields<ChangePasswordRequest>(empty);
   const [message, setMessage] = useState<FormMessage | null>(null);
-
-  const bind = (name: keyof ChangePasswordRequest) => ({
-    name,
-    value: fields[name],
-    onChange: (event: { target: { value: string } }) => setFields((current) => ({ ...current, [name]: event.target.value })),
-  });
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();

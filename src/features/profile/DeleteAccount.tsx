@@ -1,7 +1,7 @@
 import { type FormEvent, useState } from 'react';
 
 import { failureMessage, isNetworkError, NETWORK_ERROR_MESSAGE } from '@/lib/api/errors';
-import { Button, Card, FormAlert, type FormMessage, Modal, Muted, PasswordField, Row } from '@/ui';
+import { Button, Card, FormAlert, type FormMessage, Modal, Muted, PasswordField, Row, useFields } from '@/ui';
 
 import { useDeleteAccountMutation } from './profileApi';
 
@@ -9,12 +9,12 @@ import { useDeleteAccountMutation } from './profileApi';
 export function DeleteAccount({ onDeleted }: { onDeleted: () => void }) {
   const [deleteAccount, { isLoading }] = useDeleteAccountMutation();
   const [open, setOpen] = useState(false);
-  const [password, setPassword] = useState('');
+  const { fields, setFields, bind } = useFields({ password: '' });
   const [message, setMessage] = useState<FormMessage | null>(null);
 
   function close() {
     setOpen(false);
-    setPassword('');
+    setFields({ password: '' });
     setMessage(null);
   }
 
@@ -23,7 +23,7 @@ export function DeleteAccount({ onDeleted }: { onDeleted: () => void }) {
     if (isLoading) return;
     setMessage(null);
     try {
-      await deleteAccount({ password }).unwrap();
+      await deleteAccount(fields).unwrap();
       setOpen(false);
       onDeleted();
     } catch (error) {
@@ -43,14 +43,7 @@ export function DeleteAccount({ onDeleted }: { onDeleted: () => void }) {
         <p>Your details, interest notes and sessions will be deleted for good. Enter your password to confirm.</p>
         <FormAlert message={message} />
         <form onSubmit={onSubmit}>
-          <PasswordField
-            label="Password"
-            name="password"
-            autoComplete="current-password"
-            required
-            value={password}
-            onChange={(event) => setPassword(event.target.value)}
-          />
+          <PasswordField label="Password" autoComplete="current-password" required {...bind('password')} />
           <Row>
             <Button type="submit" $variant="danger" disabled={isLoading}>
               {isLoading ? 'Deleting...' : 'Delete account permanently'}
