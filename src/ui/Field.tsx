@@ -119,6 +119,9 @@ const ToggleButton = styled.button.attrs({ type: 'button' })`
   cursor: pointer;
 `;
 
+/** What every form that sets a password says about it; the server's policy decides. */
+export const NEW_PASSWORD_HINT = 'At least 8 characters; a long phrase is best.';
+
 /** Password input with a show/hide toggle. */
 export function PasswordField({ label, hint, error, ...input }: Common & Omit<InputHTMLAttributes<HTMLInputElement>, 'type'>) {
   const [visible, setVisible] = useState(false);

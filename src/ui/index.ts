@@ -3,7 +3,7 @@ export { Alert } from './Alert';
 export { Button, ButtonLink } from './Button';
 export { Card, CardGrid } from './Card';
 export { CreateNamedForm } from './CreateNamedForm';
-export { CheckboxField, FieldFrame, Input, PasswordField, SelectField, TextAreaField, TextField } from './Field';
+export { CheckboxField, FieldFrame, Input, NEW_PASSWORD_HINT, PasswordField, SelectField, TextAreaField, TextField } from './Field';
 export { FormAlert, type FormMessage } from './FormAlert';
 export { GlobalStyle } from './GlobalStyle';
 export { Modal } from './Modal';

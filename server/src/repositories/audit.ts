@@ -13,13 +13,7 @@ export const COMMAND_LINE = { id: null, email: 'command line' };
  */
 type AuditActor = Pick<UserRow, 'id' | 'email'> | typeof COMMAND_LINE;
 
-export async function recordAudit(
-  db: Db,
-  actor: AuditActor,
-  action: string,
-  subject: string,
-  details = '',
-): Promise<void> {
+export async function recordAudit(db: Db, actor: AuditActor, action: string, subject: string, details = ''): Promise<void> {
   await db.insertInto('audit_log').values({ at: nowIso(), actor_id: actor.id, actor_email: actor.email, action, subject, details }).execute();
 }
 
@@ -51,7 +45,12 @@ export function deleteOneAudited<T extends DeletedOneByOne>(
   id: number,
   line: (row: Selectable<Database[T]>) => [action: string, subject: string],
 ): Promise<Selectable<Database[T]> | undefined> {
-  const remove = (trx: Db) => trx.deleteFrom(table as DeletedOneByOne).where('id', '=', id).returningAll().executeTakeFirst();
+  const remove = (trx: Db) =>
+    trx
+      .deleteFrom(table as DeletedOneByOne)
+      .where('id', '=', id)
+      .returningAll()
+      .executeTakeFirst();
   return changeOneAudited(db, actor, remove as (trx: Db) => Promise<Selectable<Database[T]> | undefined>, line);
 }
 

@@ -6,7 +6,7 @@ import type { RegisterRequest } from '@/contract/accounts';
 import { isNetworkError, registrationErrorLines } from '@/lib/api/errors';
 import { paths } from '@/lib/paths';
 import { theme } from '@/lib/theme/themes';
-import { Button, CheckboxField, FormAlert, type FormMessage, PasswordField, TextAreaField, TextField, useFields } from '@/ui';
+import { Button, CheckboxField, FormAlert, type FormMessage, NEW_PASSWORD_HINT, PasswordField, TextAreaField, TextField, useFields } from '@/ui';
 
 import { useRegisterMutation } from './authApi';
 import { AuthForm, AuthLayout, FormLinks, SubmitRow } from './AuthLayout';
@@ -85,7 +85,7 @@ export function RegisterPage() {
           <TextField label="First name" autoComplete="given-name" required maxLength={150} {...bind('first_name')} />
           <TextField label="Last name" autoComplete="family-name" required maxLength={150} {...bind('last_name')} />
         </NameRow>
-        <PasswordField label="Password" autoComplete="new-password" required hint="At least 8 characters; a long phrase is best." {...bind('password')} />
+        <PasswordField label="Password" autoComplete="new-password" required hint={NEW_PASSWORD_HINT} {...bind('password')} />
         <PasswordField
           label="Confirm password"
           autoComplete="new-password"

@@ -3,7 +3,7 @@ import { Link, useNavigate, useParams } from 'react-router-dom';
 
 import { fieldMessage } from '@/lib/api/errors';
 import { paths } from '@/lib/paths';
-import { Button, FormAlert, type FormMessage, PasswordField, useFields } from '@/ui';
+import { Button, FormAlert, type FormMessage, NEW_PASSWORD_HINT, PasswordField, useFields } from '@/ui';
 
 import { useResetPasswordMutation } from './authApi';
 import { AuthForm, AuthLayout, FormLinks, SubmitRow } from './AuthLayout';
@@ -50,14 +50,7 @@ export function ResetPasswordPage() {
     <AuthLayout title="Reset password" intro="Choose a new password for your account.">
       <FormAlert message={message}>{done && 'You will be taken to the sign-in page in a moment.'}</FormAlert>
       <AuthForm onSubmit={onSubmit}>
-        <PasswordField
-          label="New password"
-          autoComplete="new-password"
-          required
-          hint="At least 8 characters; a long phrase is best."
-          {...bind('new_password')}
-          disabled={done}
-        />
+        <PasswordField label="New password" autoComplete="new-password" required hint={NEW_PASSWORD_HINT} {...bind('new_password')} disabled={done} />
         <PasswordField label="Confirm new password" autoComplete="new-password" required {...bind('new_password2')} disabled={done} />
         <SubmitRow>
           <Button type="submit" disabled={isLoading || done}>

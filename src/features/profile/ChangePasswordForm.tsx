@@ -2,7 +2,7 @@ import { type FormEvent, useState } from 'react';
 
 import type { ChangePasswordRequest } from '@/contract/accounts';
 import { failureMessage, isNetworkError, NETWORK_ERROR_MESSAGE } from '@/lib/api/errors';
-import { Button, Card, FormAlert, type FormMessage, Muted, PasswordField, useFields } from '@/ui';
+import { Button, Card, FormAlert, type FormMessage, Muted, NEW_PASSWORD_HINT, PasswordField, useFields } from '@/ui';
 
 import { useChangePasswordMutation } from './profileApi';
 
@@ -41,13 +41,7 @@ export function ChangePasswordForm() {
       <FormAlert message={message} />
       <form onSubmit={onSubmit}>
         <PasswordField label="Current password" autoComplete="current-password" required {...bind('old_password')} />
-        <PasswordField
-          label="New password"
-          autoComplete="new-password"
-          required
-          hint="At least 8 characters; a long phrase is best."
-          {...bind('new_password')}
-        />
+        <PasswordField label="New password" autoComplete="new-password" required hint={NEW_PASSWORD_HINT} {...bind('new_password')} />
         <PasswordField label="Confirm new password" autoComplete="new-password" required {...bind('new_password2')} />
         <Button type="submit" disabled={isLoading}>
           {isLoading ? 'Changing...' : 'Change password'}
