@@ -5,7 +5,7 @@ import { DetailSchema, DocumentSchema } from '../../../contract';
 import { findCurrentCv, toDocument } from '../../repositories/documents';
 import { DOCUMENT_TYPES } from '../../services/documents';
 import { DownloadLinks } from './downloadLinks';
-import { fileResponses, sendStoredFile } from './files';
+import { fileResponses, sendDocument } from './files';
 
 const NO_CURRENT_CV = 'No current CV has been published.';
 const CV_EXTENSIONS = new Set(Object.values(DOCUMENT_TYPES).map((type) => type.extension));
@@ -39,14 +39,8 @@ const currentCvRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (!row) return reply.code(404).send({ detail: NO_CURRENT_CV });
       const extension = extensionOf(row.content_type);
       if (request.params.extension !== extension) return reply.header('cache-control', 'no-cache').redirect(`/cv.${extension}`, 302);
-      return sendStoredFile(request, reply, app.storage, {
-        key: row.file_key,
-        contentType: row.content_type,
-        // Revalidated on every use: the address stays, the file behind it changes.
-        cacheControl: 'no-cache',
-        downloadName: row.original_filename,
-        onWholeFile: () => app.downloads.count(row.id),
-      });
+      // Revalidated on every use: the address stays, the file behind it changes.
+      return sendDocument(request, reply, app, row, { cacheControl: 'no-cache', counted: true });
     },
   );
 };

@@ -21,7 +21,7 @@ import { weeklyDownloads } from '../../repositories/downloads';
 import { detectDocumentKind, DOCUMENT_MAX_BYTES, DOCUMENT_MESSAGES, DOCUMENT_TYPES, downloadFileName } from '../../services/documents';
 import { deleteAll, randomName, storageKey } from '../../storage';
 import { DownloadLinks } from './downloadLinks';
-import { fileResponses, sendStoredFile } from './files';
+import { fileResponses, sendDocument } from './files';
 import { FileField, readUpload, uploadLimits } from './multipart';
 
 const CATEGORY_MISSING = 'The selected category does not exist.';
@@ -190,15 +190,10 @@ const documentRoutes: FastifyPluginAsyncTypebox = async (app) => {
         if (reply.sent) return reply;
       }
       if (!row) return reply.code(404).send({ detail: MESSAGES.notFound });
-      return sendStoredFile(request, reply, app.storage, {
-        key: row.file_key,
-        contentType: row.content_type,
-        // Private documents must not linger in shared caches.
-        cacheControl: isCurrentCv(row) ? 'public, max-age=300' : 'private, no-cache',
-        downloadName: row.original_filename,
-        // Visitors' downloads of the CV count; staff fetching other documents do not.
-        onWholeFile: isCurrentCv(row) ? () => app.downloads.count(row.id) : undefined,
-      });
+      // Private documents must not linger in shared caches. Visitors' downloads of the CV count; staff
+      // fetching other documents do not.
+      const cv = isCurrentCv(row);
+      return sendDocument(request, reply, app, row, { cacheControl: cv ? 'public, max-age=300' : 'private, no-cache', counted: cv });
     },
   );
 };

@@ -3,9 +3,10 @@ import type { Readable } from 'node:stream';
 
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 import { DetailSchema } from '../../../contract';
+import type { DocumentRow } from '../../db/schema';
 import { MESSAGES } from '../../errors';
 import { IMAGE_FORMATS } from '../../services/images';
 import { type ByteRange, SMALL_FILE_BYTES, type Storage, type StoredFileInfo } from '../../storage';
@@ -124,6 +125,23 @@ export async function sendStoredFile(request: FastifyRequest, reply: FastifyRepl
   if (info.size <= SMALL_FILE_BYTES) return reply.send(await storage.read(file.key));
   reply.header('content-length', info.size);
   return reply.send(await storage.openReadStream(file.key));
+}
+
+/** A stored document as a download under the name it was uploaded with; `counted` downloads go into its weekly count. */
+export function sendDocument(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  app: FastifyInstance,
+  row: DocumentRow,
+  { cacheControl, counted }: { cacheControl: string; counted: boolean },
+) {
+  return sendStoredFile(request, reply, app.storage, {
+    key: row.file_key,
+    contentType: row.content_type,
+    cacheControl,
+    downloadName: row.original_filename,
+    onWholeFile: counted ? () => app.downloads.count(row.id) : undefined,
+  });
 }
 
 const CONTENT_TYPES: Record<string, string> = Object.fromEntries(Object.values(IMAGE_FORMATS).map(({ extension, contentType }) => [extension, contentType]));

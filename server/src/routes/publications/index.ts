@@ -26,7 +26,7 @@ import {
   toPublication,
   updatePublication,
 } from '../../repositories/publications';
-import { fileResponses, sendStoredFile } from '../media/files';
+import { fileResponses, sendDocument } from '../media/files';
 
 export const PUBLICATION_MESSAGES = {
   oneEntry: 'Give exactly one BibTeX entry.',
@@ -129,13 +129,7 @@ const publicationRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const row = await findPublication(app.db, request.params.id);
     const document = row?.document_id ? await findDocument(app.db, row.document_id) : undefined;
     if (!document) return reply.code(404).send(detail(PUBLICATION_MESSAGES.noPaper));
-    return sendStoredFile(request, reply, app.storage, {
-      key: document.file_key,
-      contentType: document.content_type,
-      cacheControl: 'no-cache',
-      downloadName: document.original_filename,
-      onWholeFile: () => app.downloads.count(document.id),
-    });
+    return sendDocument(request, reply, app, document, { cacheControl: 'no-cache', counted: true });
   });
 };
 
