@@ -4,6 +4,7 @@ import { Alert } from './Alert';
 import { Button } from './Button';
 import { Card } from './Card';
 import { TextAreaField, TextField } from './Field';
+import { useFields } from './useFields';
 
 interface Props {
   /** Heading and submit label, e.g. `Create Gallery`. */
@@ -22,8 +23,7 @@ interface Props {
 /** A card that creates something with a required name and an optional description (galleries, categories). */
 export function CreateNamedForm({ title, nameLabel, nameHint, emptyNameMessage, successMessage, create, describeFailure }: Props) {
   const headingId = useId();
-  const [name, setName] = useState('');
-  const [description, setDescription] = useState('');
+  const { fields, setFields, bind } = useFields({ name: '', description: '' });
   const [sending, setSending] = useState(false);
   const [error, setError] = useState('');
   const [success, setSuccess] = useState('');
@@ -32,16 +32,16 @@ export function CreateNamedForm({ title, nameLabel, nameHint, emptyNameMessage, 
     event.preventDefault();
     setError('');
     setSuccess('');
-    if (!name.trim()) {
+    const name = fields.name.trim();
+    if (!name) {
       setError(emptyNameMessage);
       return;
     }
     setSending(true);
     try {
-      await create({ name: name.trim(), description });
+      await create({ name, description: fields.description });
       setSuccess(successMessage);
-      setName('');
-      setDescription('');
+      setFields({ name: '', description: '' });
     } catch (failure) {
       setError(describeFailure(failure));
     } finally {
@@ -55,8 +55,8 @@ export function CreateNamedForm({ title, nameLabel, nameHint, emptyNameMessage, 
       {error && <Alert tone="error">{error}</Alert>}
       {success && <Alert tone="success">{success}</Alert>}
       <form onSubmit={submit} noValidate>
-        <TextField label={nameLabel} required value={name} onChange={(event) => setName(event.target.value)} hint={nameHint} />
-        <TextAreaField label="Description (optional)" rows={3} value={description} onChange={(event) => setDescription(event.target.value)} />
+        <TextField label={nameLabel} required {...bind('name')} hint={nameHint} />
+        <TextAreaField label="Description (optional)" rows={3} {...bind('description')} />
         <Button type="submit" disabled={sending}>
           {sending ? 'Creating...' : title}
         </Button>

@@ -6,7 +6,8 @@ export function useFields<F extends Record<string, string>>(initial: F) {
   const bind = (name: keyof F & string) => ({
     name,
     value: fields[name],
-    onChange: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => setFields((current) => ({ ...current, [name]: event.target.value })),
+    onChange: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>) =>
+      setFields((current) => ({ ...current, [name]: event.target.value })),
   });
   return { fields, setFields, bind };
 }

@@ -3,14 +3,15 @@ import { type FormEvent, useState } from 'react';
 import type { DocumentCategory } from '@/contract';
 import { useUploadDocumentMutation } from '@/lib/api/documentsApi';
 import { failureMessage } from '@/lib/api/errors';
-import { Alert, Button, Card, CheckboxField, SelectField, TextAreaField, TextField } from '@/ui';
+import { Alert, Button, Card, CheckboxField, SelectField, TextAreaField, TextField, useFields } from '@/ui';
 
-const emptyForm = { name: '', category: '', description: '', isCurrent: false };
+const emptyForm = { name: '', category: '', description: '' };
 
 /** Upload form: file, name, category, optional description and the current-document choice. */
 export function UploadDocumentForm({ categories }: { categories: DocumentCategory[] }) {
   const [upload, { isLoading }] = useUploadDocumentMutation();
-  const [fields, setFields] = useState(emptyForm);
+  const { fields, setFields, bind } = useFields(emptyForm);
+  const [isCurrent, setIsCurrent] = useState(false);
   const [file, setFile] = useState<File | null>(null);
   // A file input cannot be emptied through React state; a new key gives a fresh, empty one.
   const [fileInputKey, setFileInputKey] = useState(0);
@@ -31,11 +32,12 @@ export function UploadDocumentForm({ categories }: { categories: DocumentCategor
     body.append('name', name);
     body.append('description', fields.description);
     body.append('category', fields.category);
-    body.append('is_current', String(fields.isCurrent));
+    body.append('is_current', String(isCurrent));
     try {
       await upload(body).unwrap();
       setSuccess('Document uploaded successfully!');
       setFields(emptyForm);
+      setIsCurrent(false);
       setFile(null);
       setFileInputKey((key) => key + 1);
     } catch (failure) {
@@ -50,12 +52,11 @@ export function UploadDocumentForm({ categories }: { categories: DocumentCategor
       {success && <Alert tone="success">{success}</Alert>}
       <form onSubmit={submit} noValidate>
         <TextField key={fileInputKey} label="File" type="file" required onChange={(event) => setFile(event.currentTarget.files?.[0] ?? null)} />
-        <TextField label="Name" required value={fields.name} onChange={(event) => setFields({ ...fields, name: event.target.value })} />
+        <TextField label="Name" required {...bind('name')} />
         <SelectField
           label="Category"
           required
-          value={fields.category}
-          onChange={(event) => setFields({ ...fields, category: event.target.value })}
+          {...bind('category')}
           hint="The category named CV (in any capitalisation) provides the download on the CV page: its current document is the one visitors get."
         >
           <option value="">Select a category</option>
@@ -65,16 +66,11 @@ export function UploadDocumentForm({ categories }: { categories: DocumentCategor
             </option>
           ))}
         </SelectField>
-        <TextAreaField
-          label="Description (optional)"
-          rows={3}
-          value={fields.description}
-          onChange={(event) => setFields({ ...fields, description: event.target.value })}
-        />
+        <TextAreaField label="Description (optional)" rows={3} {...bind('description')} />
         <CheckboxField
           label="Make this the current document of its category (other current documents in the category are unmarked)"
-          checked={fields.isCurrent}
-          onChange={(event) => setFields({ ...fields, isCurrent: event.target.checked })}
+          checked={isCurrent}
+          onChange={(event) => setIsCurrent(event.target.checked)}
         />
         <Button type="submit" disabled={isLoading}>
           {isLoading ? 'Uploading...' : 'Upload Document'}

@@ -3,7 +3,9 @@ import { type FormEvent, useState } from 'react';
 import type { Gallery, Image } from '@/contract';
 import { failureMessage } from '@/lib/api/errors';
 import { useUpdateImageMutation } from '@/lib/api/imagesApi';
-import { Button, FormAlert, type FormMessage, Modal, Row, SelectField, TextAreaField, TextField } from '@/ui';
+import { Button, FormAlert, type FormMessage, Modal, Row, TextAreaField, TextField, useFields } from '@/ui';
+
+import { GallerySelect } from './GallerySelect';
 
 interface Props {
   image: Image | null;
@@ -23,23 +25,21 @@ export function ImageEditModal({ image, galleries, onClose, onSaved }: Props) {
 
 function ImageEditForm({ image, galleries, onCancel, onSaved }: { image: Image; galleries: Gallery[]; onCancel: () => void; onSaved: () => void }) {
   const [updateImage, { isLoading }] = useUpdateImageMutation();
-  const [title, setTitle] = useState(image.title);
-  const [description, setDescription] = useState(image.description);
-  const [gallery, setGallery] = useState(image.gallery === null ? '' : String(image.gallery));
+  const { fields, bind } = useFields({ title: image.title, description: image.description, gallery: image.gallery === null ? '' : String(image.gallery) });
   const [replacement, setReplacement] = useState<File | null>(null);
   const [message, setMessage] = useState<FormMessage | null>(null);
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (!title.trim()) {
+    if (!fields.title.trim()) {
       setMessage({ tone: 'error', text: 'Image title cannot be empty.' });
       return;
     }
     setMessage(null);
     const body = new FormData();
-    body.append('title', title.trim());
-    body.append('description', description);
-    body.append('gallery', gallery);
+    body.append('title', fields.title.trim());
+    body.append('description', fields.description);
+    body.append('gallery', fields.gallery);
     if (replacement) body.append('image', replacement);
     try {
       await updateImage({ id: image.id, body }).unwrap();
@@ -57,16 +57,9 @@ function ImageEditForm({ image, galleries, onCancel, onSaved }: { image: Image; 
   return (
     <form onSubmit={submit} noValidate>
       <FormAlert message={message} />
-      <TextField label="Title" required value={title} onChange={(event) => setTitle(event.target.value)} />
-      <TextAreaField label="Description" rows={3} value={description} onChange={(event) => setDescription(event.target.value)} />
-      <SelectField label="Gallery" value={gallery} onChange={(event) => setGallery(event.target.value)}>
-        <option value="">No Gallery</option>
-        {galleries.map((option) => (
-          <option key={option.id} value={String(option.id)}>
-            {option.name}
-          </option>
-        ))}
-      </SelectField>
+      <TextField label="Title" required {...bind('title')} />
+      <TextAreaField label="Description" rows={3} {...bind('description')} />
+      <GallerySelect galleries={galleries} {...bind('gallery')} />
       <TextField
         label="Replace image (optional)"
         type="file"

@@ -5,8 +5,9 @@ import type { Gallery } from '@/contract';
 import { failureMessage } from '@/lib/api/errors';
 import { useUploadImageMutation } from '@/lib/api/imagesApi';
 import { theme } from '@/lib/theme/themes';
-import { Button, Card, FormAlert, type FormMessage, SelectField, TextAreaField, TextField } from '@/ui';
+import { Button, Card, FormAlert, type FormMessage, TextAreaField, TextField, useFields } from '@/ui';
 
+import { GallerySelect } from './GallerySelect';
 import { uploadSequentially, uploadSummary } from './uploadSequentially';
 
 const Progress = styled.progress`
@@ -30,7 +31,7 @@ const emptyForm = { title: '', description: '', gallery: '' };
 /** Uploads several images, one request per file, each titled "base title - file name". */
 export function UploadImagesForm({ galleries }: { galleries: Gallery[] }) {
   const [uploadImage] = useUploadImageMutation();
-  const [fields, setFields] = useState(emptyForm);
+  const { fields, setFields, bind } = useFields(emptyForm);
   const [files, setFiles] = useState<File[]>([]);
   // A file input cannot be emptied through React state; a new key gives a fresh, empty one.
   const [fileInputKey, setFileInputKey] = useState(0);
@@ -91,27 +92,9 @@ export function UploadImagesForm({ galleries }: { galleries: Gallery[] }) {
             hint="Choose one or more image files; each is uploaded on its own."
             onChange={(event) => setFiles(Array.from(event.currentTarget.files ?? []))}
           />
-          <TextField
-            label="Title"
-            required
-            value={fields.title}
-            onChange={(event) => setFields({ ...fields, title: event.target.value })}
-            hint="Each image is titled with this text, a dash and its file name."
-          />
-          <TextAreaField
-            label="Description (optional)"
-            rows={3}
-            value={fields.description}
-            onChange={(event) => setFields({ ...fields, description: event.target.value })}
-          />
-          <SelectField label="Gallery" value={fields.gallery} onChange={(event) => setFields({ ...fields, gallery: event.target.value })}>
-            <option value="">No Gallery</option>
-            {galleries.map((gallery) => (
-              <option key={gallery.id} value={String(gallery.id)}>
-                {gallery.name}
-              </option>
-            ))}
-          </SelectField>
+          <TextField label="Title" required {...bind('title')} hint="Each image is titled with this text, a dash and its file name." />
+          <TextAreaField label="Description (optional)" rows={3} {...bind('description')} />
+          <GallerySelect galleries={galleries} {...bind('gallery')} />
         </Fields>
         {uploading && <Progress max={100} value={progress} aria-label="Upload progress" />}
         <Button type="submit" disabled={uploading}>
