@@ -1,9 +1,9 @@
 import { type FormEvent, type ReactNode, useId, useState } from 'react';
 
-import { Alert } from './Alert';
 import { Button } from './Button';
 import { Card } from './Card';
 import { TextAreaField, TextField } from './Field';
+import { FormAlert, type FormMessage } from './FormAlert';
 import { useFields } from './useFields';
 
 interface Props {
@@ -25,25 +25,23 @@ export function CreateNamedForm({ title, nameLabel, nameHint, emptyNameMessage, 
   const headingId = useId();
   const { fields, setFields, bind } = useFields({ name: '', description: '' });
   const [sending, setSending] = useState(false);
-  const [error, setError] = useState('');
-  const [success, setSuccess] = useState('');
+  const [message, setMessage] = useState<FormMessage | null>(null);
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    setError('');
-    setSuccess('');
+    setMessage(null);
     const name = fields.name.trim();
     if (!name) {
-      setError(emptyNameMessage);
+      setMessage({ tone: 'error', text: emptyNameMessage });
       return;
     }
     setSending(true);
     try {
       await create({ name, description: fields.description });
-      setSuccess(successMessage);
+      setMessage({ tone: 'success', text: successMessage });
       setFields({ name: '', description: '' });
     } catch (failure) {
-      setError(describeFailure(failure));
+      setMessage({ tone: 'error', text: describeFailure(failure) });
     } finally {
       setSending(false);
     }
@@ -52,8 +50,7 @@ export function CreateNamedForm({ title, nameLabel, nameHint, emptyNameMessage, 
   return (
     <Card aria-labelledby={headingId}>
       <h2 id={headingId}>{title}</h2>
-      {error && <Alert tone="error">{error}</Alert>}
-      {success && <Alert tone="success">{success}</Alert>}
+      <FormAlert message={message} />
       <form onSubmit={submit} noValidate>
         <TextField label={nameLabel} required {...bind('name')} hint={nameHint} />
         <TextAreaField label="Description (optional)" rows={3} {...bind('description')} />

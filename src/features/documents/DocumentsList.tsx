@@ -5,7 +5,7 @@ import type { Document } from '@/contract';
 import { useDeleteDocumentMutation, useMarkCurrentMutation } from '@/lib/api/documentsApi';
 import { formatDate } from '@/lib/dates';
 import { theme } from '@/lib/theme/themes';
-import { Alert, Button, ButtonLink, Card, Muted, Row, Table } from '@/ui';
+import { Button, ButtonLink, Card, FormAlert, type FormMessage, Muted, Row, Table } from '@/ui';
 
 const Description = styled.span`
   display: block;
@@ -31,19 +31,17 @@ export function DocumentsList({ documents }: { documents: Document[] }) {
   const [markCurrent] = useMarkCurrentMutation();
   const [deleteDocument] = useDeleteDocumentMutation();
   const [busyId, setBusyId] = useState<number | null>(null);
-  const [error, setError] = useState('');
-  const [success, setSuccess] = useState('');
+  const [message, setMessage] = useState<FormMessage | null>(null);
 
   async function onMarkCurrent(document: Document) {
     if (document.category === null || !window.confirm(markCurrentQuestion(document))) return;
-    setError('');
-    setSuccess('');
+    setMessage(null);
     setBusyId(document.id);
     try {
       await markCurrent({ id: document.id, category: document.category }).unwrap();
-      setSuccess('Document marked as current!');
+      setMessage({ tone: 'success', text: 'Document marked as current!' });
     } catch {
-      setError('Failed to mark document as current.');
+      setMessage({ tone: 'error', text: 'Failed to mark document as current.' });
     } finally {
       setBusyId(null);
     }
@@ -51,13 +49,12 @@ export function DocumentsList({ documents }: { documents: Document[] }) {
 
   async function onDelete(document: Document) {
     if (!window.confirm(`Are you sure you want to delete "${document.name}"? This cannot be undone.`)) return;
-    setError('');
-    setSuccess('');
+    setMessage(null);
     setBusyId(document.id);
     try {
       await deleteDocument({ id: document.id, is_current: document.is_current }).unwrap();
     } catch {
-      setError('Failed to delete document.');
+      setMessage({ tone: 'error', text: 'Failed to delete document.' });
     } finally {
       setBusyId(null);
     }
@@ -66,8 +63,7 @@ export function DocumentsList({ documents }: { documents: Document[] }) {
   return (
     <Card aria-labelledby="documents-heading">
       <h2 id="documents-heading">Documents</h2>
-      {error && <Alert tone="error">{error}</Alert>}
-      {success && <Alert tone="success">{success}</Alert>}
+      <FormAlert message={message} />
       {documents.length === 0 ? (
         <Muted>No documents uploaded yet.</Muted>
       ) : (

@@ -3,7 +3,7 @@ import { type FormEvent, useState } from 'react';
 import type { DocumentCategory } from '@/contract';
 import { useUploadDocumentMutation } from '@/lib/api/documentsApi';
 import { failureMessage } from '@/lib/api/errors';
-import { Alert, Button, Card, CheckboxField, SelectField, TextAreaField, TextField, useFields } from '@/ui';
+import { Button, Card, CheckboxField, FormAlert, type FormMessage, SelectField, TextAreaField, TextField, useFields } from '@/ui';
 
 const emptyForm = { name: '', category: '', description: '' };
 
@@ -15,16 +15,14 @@ export function UploadDocumentForm({ categories }: { categories: DocumentCategor
   const [file, setFile] = useState<File | null>(null);
   // A file input cannot be emptied through React state; a new key gives a fresh, empty one.
   const [fileInputKey, setFileInputKey] = useState(0);
-  const [error, setError] = useState('');
-  const [success, setSuccess] = useState('');
+  const [message, setMessage] = useState<FormMessage | null>(null);
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    setError('');
-    setSuccess('');
+    setMessage(null);
     const name = fields.name.trim();
     if (!file || !name || !fields.category) {
-      setError('File, Name, and Category are required for upload.');
+      setMessage({ tone: 'error', text: 'File, Name, and Category are required for upload.' });
       return;
     }
     const body = new FormData();
@@ -35,21 +33,20 @@ export function UploadDocumentForm({ categories }: { categories: DocumentCategor
     body.append('is_current', String(isCurrent));
     try {
       await upload(body).unwrap();
-      setSuccess('Document uploaded successfully!');
+      setMessage({ tone: 'success', text: 'Document uploaded successfully!' });
       setFields(emptyForm);
       setIsCurrent(false);
       setFile(null);
       setFileInputKey((key) => key + 1);
     } catch (failure) {
-      setError(failureMessage('Failed to upload document.', failure, ['file', 'name', 'detail']));
+      setMessage({ tone: 'error', text: failureMessage('Failed to upload document.', failure, ['file', 'name', 'detail']) });
     }
   }
 
   return (
     <Card aria-labelledby="upload-document-heading">
       <h2 id="upload-document-heading">Upload Document</h2>
-      {error && <Alert tone="error">{error}</Alert>}
-      {success && <Alert tone="success">{success}</Alert>}
+      <FormAlert message={message} />
       <form onSubmit={submit} noValidate>
         <TextField key={fileInputKey} label="File" type="file" required onChange={(event) => setFile(event.currentTarget.files?.[0] ?? null)} />
         <TextField label="Name" required {...bind('name')} />

@@ -4,7 +4,7 @@ import styled from 'styled-components';
 import type { Gallery } from '@/contract';
 import { useDeleteGalleryMutation, useUpdateGalleryMutation } from '@/lib/api/imagesApi';
 import { theme } from '@/lib/theme/themes';
-import { Alert, Button, Card, Row, TextAreaField, TextField } from '@/ui';
+import { Button, Card, FormAlert, type FormMessage, Row, TextAreaField, TextField } from '@/ui';
 
 const Slug = styled.p`
   font-family: ${theme.fonts.ui};
@@ -33,7 +33,7 @@ interface Props {
 /** One gallery: its details, or the inline form that edits them. */
 export function GalleryItem({ gallery, editing, locked, onEdit, onDone }: Props) {
   const [deleteGallery, { isLoading: deleting }] = useDeleteGalleryMutation();
-  const [error, setError] = useState('');
+  const [message, setMessage] = useState<FormMessage | null>(null);
   const headingId = `gallery-${gallery.id}-name`;
   const editButton = useRef<HTMLButtonElement>(null);
   const wasEditing = useRef(editing);
@@ -46,11 +46,11 @@ export function GalleryItem({ gallery, editing, locked, onEdit, onDone }: Props)
 
   async function onDelete() {
     if (!window.confirm('Are you sure you want to delete this gallery? This will not delete the images inside it; they will become unassigned.')) return;
-    setError('');
+    setMessage(null);
     try {
       await deleteGallery(gallery.id).unwrap();
     } catch {
-      setError('Failed to delete gallery.');
+      setMessage({ tone: 'error', text: 'Failed to delete gallery.' });
     }
   }
 
@@ -65,7 +65,7 @@ export function GalleryItem({ gallery, editing, locked, onEdit, onDone }: Props)
             Slug: <code>{gallery.slug}</code>
           </Slug>
           <Description $empty={!gallery.description}>{gallery.description || 'No description'}</Description>
-          {error && <Alert tone="error">{error}</Alert>}
+          <FormAlert message={message} />
           <Row $gap={2}>
             <Button ref={editButton} $variant="secondary" $size="sm" disabled={locked} onClick={onEdit}>
               Edit<span className="visually-hidden"> {gallery.name}</span>
@@ -84,27 +84,27 @@ function GalleryEditForm({ gallery, headingId, onDone }: { gallery: Gallery; hea
   const [updateGallery, { isLoading }] = useUpdateGalleryMutation();
   const [name, setName] = useState(gallery.name);
   const [description, setDescription] = useState(gallery.description);
-  const [error, setError] = useState('');
+  const [message, setMessage] = useState<FormMessage | null>(null);
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (!name.trim()) {
-      setError('Gallery name cannot be empty.');
+      setMessage({ tone: 'error', text: 'Gallery name cannot be empty.' });
       return;
     }
-    setError('');
+    setMessage(null);
     try {
       await updateGallery({ id: gallery.id, name: name.trim(), description }).unwrap();
       onDone();
     } catch {
-      setError('Failed to save gallery changes.');
+      setMessage({ tone: 'error', text: 'Failed to save gallery changes.' });
     }
   }
 
   return (
     <form onSubmit={submit} noValidate>
       <h2 id={headingId}>Edit {gallery.name}</h2>
-      {error && <Alert tone="error">{error}</Alert>}
+      <FormAlert message={message} />
       {/* Editing starts here: a keyboard user lands in the first field. */}
       <TextField label="Name" required autoFocus value={name} onChange={(event) => setName(event.target.value)} />
       <TextAreaField label="Description" rows={3} value={description} onChange={(event) => setDescription(event.target.value)} />
