@@ -213,10 +213,11 @@ async function main(): Promise<void> {
     await seed(dataDir);
 
     const weight = await measurePage();
-    // On a quiet server, before the load runs.
-    const pages: LighthouseResult[] = PUBLIC_PAGES.map((page) => lighthouse(SITE, page));
     const images = (await (await fetch(`${SITE}/api/photos/images/?gallery_slug=page-logos`)).json()) as { sizes: { banner: string } }[];
     const cv = (await (await fetch(`${SITE}/api/documents/documents/current_cv/`)).json()) as { download_url: string };
+    // On a quiet server, before the load runs. Lighthouse blocks this process, so the addresses above are asked
+    // first: a kept-alive socket the server closes meanwhile would fail the next fetch.
+    const pages: LighthouseResult[] = PUBLIC_PAGES.map((page) => lighthouse(SITE, page));
 
     const loads: Load[] = [];
     loads.push(load('banner image list', `${SITE}/api/photos/images/?gallery_slug=page-logos`, 0.5));
