@@ -15,6 +15,7 @@ import zlib from 'node:zlib';
 
 import sharp from 'sharp';
 
+import { pngChunk } from '../__tests__/server/media/fixtures';
 import { waitFor } from './waitFor';
 
 const ROOT = path.resolve(__dirname, '..');
@@ -24,15 +25,6 @@ const STAFF = { email: 'bench@example.com', password: 'Bench-password-2026!' };
 const SIGN_IN_BUDGET_MS = 1000;
 const RSS_BUDGET_MB = 700;
 const DEADLINE_MS = 180_000;
-
-function pngChunk(type: string, data: Buffer): Buffer {
-  const length = Buffer.alloc(4);
-  length.writeUInt32BE(data.length);
-  const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(zlib.crc32(body));
-  return Buffer.concat([length, body, crc]);
-}
 
 /** A real, fully decodable grey PNG one pixel wide: each row is a filter byte and one pixel. */
 function stripPng(height: number): Buffer {

@@ -67,40 +67,29 @@ const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
   );
 
-  app.post(
-    adminPaths.userSignOut,
-    {
-      onRequest: app.requireStaff,
-      schema: { params: IdParamsSchema, response: { 204: NoContent, ...errorResponses } },
-    },
-    async (request, reply) => {
-      const actor = signedInUser(request);
-      const target = await findUserById(app.db, request.params.id);
-      if (!target) return reply.code(404).send(NOT_FOUND);
-      if (target.is_owner === 1 && target.id !== actor.id) return reply.code(403).send(OWNER_ACCOUNT);
-      await signOutUserEverywhere(app.db, actor, target);
-      return reply.code(204).send(null);
-    },
-  );
+  /** An action on one user that answers nothing on success. */
+  const userAction = { onRequest: app.requireStaff, schema: { params: IdParamsSchema, response: { 204: NoContent, ...errorResponses } } };
 
-  app.delete(
-    adminPaths.user,
-    {
-      onRequest: app.requireStaff,
-      schema: { params: IdParamsSchema, response: { 204: NoContent, ...errorResponses } },
-    },
-    async (request, reply) => {
-      const actor = signedInUser(request);
-      const target = await findUserById(app.db, request.params.id);
-      if (!target) return reply.code(404).send(NOT_FOUND);
-      if (target.id === actor.id) return reply.code(400).send(OWN_DELETE);
-      if (target.is_owner === 1) return reply.code(403).send(OWNER_ACCOUNT);
-      if (target.is_staff === 1 && actor.is_owner !== 1) return reply.code(403).send(OWNER_STAFF_ACCOUNTS);
-      const deleted = await deleteUser(app.db, actor, target);
-      if (!deleted) return reply.code(404).send(NOT_FOUND);
-      return reply.code(204).send(null);
-    },
-  );
+  app.post(adminPaths.userSignOut, userAction, async (request, reply) => {
+    const actor = signedInUser(request);
+    const target = await findUserById(app.db, request.params.id);
+    if (!target) return reply.code(404).send(NOT_FOUND);
+    if (target.is_owner === 1 && target.id !== actor.id) return reply.code(403).send(OWNER_ACCOUNT);
+    await signOutUserEverywhere(app.db, actor, target);
+    return reply.code(204).send(null);
+  });
+
+  app.delete(adminPaths.user, userAction, async (request, reply) => {
+    const actor = signedInUser(request);
+    const target = await findUserById(app.db, request.params.id);
+    if (!target) return reply.code(404).send(NOT_FOUND);
+    if (target.id === actor.id) return reply.code(400).send(OWN_DELETE);
+    if (target.is_owner === 1) return reply.code(403).send(OWNER_ACCOUNT);
+    if (target.is_staff === 1 && actor.is_owner !== 1) return reply.code(403).send(OWNER_STAFF_ACCOUNTS);
+    const deleted = await deleteUser(app.db, actor, target);
+    if (!deleted) return reply.code(404).send(NOT_FOUND);
+    return reply.code(204).send(null);
+  });
 };
 
 export default userRoutes;
