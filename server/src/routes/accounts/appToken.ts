@@ -15,11 +15,7 @@ export const APP_TOKEN_INVALID = 'Invalid or expired app token.';
 const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/api/users/app-token/',
-    {
-      onRequest: app.requireUser,
-      config: authRateLimit(app.config),
-      schema: { response: { 201: AppTokenResponseSchema, ...errorResponses } },
-    },
+    { onRequest: app.requireUser, config: authRateLimit(app.config), schema: { response: { 201: AppTokenResponseSchema, ...errorResponses } } },
     async (request, reply) => {
       const { token, expiresIn } = await issueAppToken(app.db, signedInUser(request).id);
       return reply.code(201).send({ token, expires_in: expiresIn });

@@ -22,10 +22,7 @@ export function lockedMessage(seconds: number): string {
 const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/api/users/login/',
-    {
-      config: authRateLimit(app.config),
-      schema: { body: LoginRequestSchema, response: { 200: LoginResponseSchema, ...errorResponses } },
-    },
+    { config: authRateLimit(app.config), schema: { body: LoginRequestSchema, response: { 200: LoginResponseSchema, ...errorResponses } } },
     async (request, reply) => {
       const { email, password, remember } = request.body;
       const key = normalizeEmail(email);

@@ -29,10 +29,7 @@ export const RESET_MESSAGES = {
 const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/backend/forgotpasswordreset/',
-    {
-      config: authRateLimit(app.config),
-      schema: { body: ForgotPasswordRequestSchema, response: { 200: DetailSchema, ...errorResponses } },
-    },
+    { config: authRateLimit(app.config), schema: { body: ForgotPasswordRequestSchema, response: { 200: DetailSchema, ...errorResponses } } },
     async (request, reply) => {
       const email = request.body.email.trim();
       if (!isValidEmail(email)) return reply.code(400).send({ email: [RESET_MESSAGES.invalidEmail] });

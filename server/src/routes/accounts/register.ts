@@ -19,10 +19,7 @@ export const REGISTER_MESSAGES = {
 const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/api/users/register/',
-    {
-      config: authRateLimit(app.config),
-      schema: { body: RegisterRequestSchema, response: { 201: UserSchema, ...errorResponses } },
-    },
+    { config: authRateLimit(app.config), schema: { body: RegisterRequestSchema, response: { 201: UserSchema, ...errorResponses } } },
     async (request, reply) => {
       const body = request.body;
       const email = cleanEmail(body.email);

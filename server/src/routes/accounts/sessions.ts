@@ -30,10 +30,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.delete(
     '/api/users/sessions/:id/',
-    {
-      onRequest: app.requireUser,
-      schema: { params: IdParamsSchema, response: { 204: Type.Null(), ...errorResponses } },
-    },
+    { onRequest: app.requireUser, schema: { params: IdParamsSchema, response: { 204: Type.Null(), ...errorResponses } } },
     async (request, reply) => {
       if (!(await revokeSession(app.db, signedInUser(request).id, request.params.id))) {
         return reply.code(404).send(detail(MESSAGES.notFound));

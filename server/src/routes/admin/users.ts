@@ -20,10 +20,7 @@ const OWNER_STAFF_ACCOUNTS = { detail: 'Only the site’s owner can deactivate o
 const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     adminPaths.users,
-    {
-      onRequest: app.requireStaff,
-      schema: { querystring: AdminUserQuerySchema, response: { 200: AdminUserPageSchema, ...errorResponses } },
-    },
+    { onRequest: app.requireStaff, schema: { querystring: AdminUserQuerySchema, response: { 200: AdminUserPageSchema, ...errorResponses } } },
     async (request) => {
       const { search, page, page_size } = request.query;
       const { count, rows } = await findUsersPage(app.db, { search, page, pageSize: page_size });

@@ -2,16 +2,18 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 
 import { DocumentCategorySchema } from '../../../contract';
-import { CATEGORY_NAME_MAX, CategoryCreateSchema, DESCRIPTION_MAX } from '../../../contract/media';
-import { isUniqueViolation } from '../../db/errors';
-import { ErrorCollector, errorResponses, fieldError } from '../../errors';
+import { CATEGORY_NAME_MAX, CategoryCreateSchema } from '../../../contract/media';
+import { errorResponses } from '../../errors';
 import { signedInUser } from '../../plugins/auth';
 import { categoryNameTaken, createCategory, listCategories } from '../../repositories/categories';
+import { readNewNamed, sendUnlessNameTaken, type UniqueName } from './uniqueNames';
 
 const DUPLICATE_NAME = 'A category with this name already exists.';
 
 /** Document categories, staff only. Names are unique regardless of case (`CV` marks the CV category). */
 const categoryRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const uniqueName: UniqueName = { nameMax: CATEGORY_NAME_MAX, taken: (name) => categoryNameTaken(app.db, name), duplicate: DUPLICATE_NAME };
+
   app.get(
     '/api/documents/categories/',
     { onRequest: app.requireStaff, schema: { response: { 200: Type.Array(DocumentCategorySchema), ...errorResponses } } },
@@ -20,22 +22,11 @@ const categoryRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post(
     '/api/documents/categories/',
-    {
-      onRequest: app.requireStaff,
-      schema: { body: CategoryCreateSchema, response: { 201: DocumentCategorySchema, ...errorResponses } },
-    },
+    { onRequest: app.requireStaff, schema: { body: CategoryCreateSchema, response: { 201: DocumentCategorySchema, ...errorResponses } } },
     async (request, reply) => {
-      const errors = new ErrorCollector();
-      const name = errors.text('name', request.body.name, { required: true, maxLength: CATEGORY_NAME_MAX });
-      const description = errors.text('description', request.body.description ?? '', { required: false, maxLength: DESCRIPTION_MAX });
-      if (name !== undefined && (await categoryNameTaken(app.db, name))) errors.add('name', DUPLICATE_NAME);
-      if (errors.any || name === undefined || description === undefined) return reply.code(400).send(errors.fields);
-      try {
-        return reply.code(201).send(await createCategory(app.db, signedInUser(request), { name, description }));
-      } catch (error) {
-        if (isUniqueViolation(error)) return reply.code(400).send(fieldError('name', DUPLICATE_NAME));
-        throw error;
-      }
+      const read = await readNewNamed(request.body, uniqueName);
+      if ('problems' in read) return reply.code(400).send(read.problems);
+      return sendUnlessNameTaken(reply, DUPLICATE_NAME, async () => reply.code(201).send(await createCategory(app.db, signedInUser(request), read.values)));
     },
   );
 };

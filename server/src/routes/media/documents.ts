@@ -125,10 +125,7 @@ const documentRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.patch(
     '/api/documents/documents/:id/',
-    {
-      onRequest: app.requireStaff,
-      schema: { params: IdParamsSchema, body: DocumentUpdateSchema, response: { 200: DocumentSchema, ...errorResponses } },
-    },
+    { onRequest: app.requireStaff, schema: { params: IdParamsSchema, body: DocumentUpdateSchema, response: { 200: DocumentSchema, ...errorResponses } } },
     async (request, reply) => {
       const { id } = request.params;
       const { body } = request;
