@@ -6,7 +6,7 @@ import type { ProfileUpdate } from '@/contract/accounts';
 import { failureMessage, isNetworkError, NETWORK_ERROR_MESSAGE } from '@/lib/api/errors';
 import { formatDate } from '@/lib/dates';
 import { theme } from '@/lib/theme/themes';
-import { Button, Card, FormAlert, type FormMessage, Row, TextAreaField, TextField } from '@/ui';
+import { Button, Card, FormAlert, type FormMessage, Row, TextAreaField, TextField, useFields } from '@/ui';
 
 import { useUpdateProfileMutation } from './profileApi';
 
@@ -48,7 +48,7 @@ const pick = ({ first_name, last_name, interest_notes }: User): Draft => ({ firs
 export function ProfileDetails({ user }: { user: User }) {
   const [save, { isLoading }] = useUpdateProfileMutation();
   const [editing, setEditing] = useState(false);
-  const [draft, setDraft] = useState<Draft>(() => pick(user));
+  const { fields: draft, setFields: setDraft, bind } = useFields<Draft>(pick(user));
   const [message, setMessage] = useState<FormMessage | null>(null);
 
   function startEditing() {
@@ -80,33 +80,10 @@ export function ProfileDetails({ user }: { user: User }) {
       {editing ? (
         <form onSubmit={onSubmit}>
           <NameRow>
-            <TextField
-              label="First name"
-              name="first_name"
-              autoComplete="given-name"
-              required
-              maxLength={150}
-              value={draft.first_name}
-              onChange={(event) => setDraft({ ...draft, first_name: event.target.value })}
-            />
-            <TextField
-              label="Last name"
-              name="last_name"
-              autoComplete="family-name"
-              required
-              maxLength={150}
-              value={draft.last_name}
-              onChange={(event) => setDraft({ ...draft, last_name: event.target.value })}
-            />
+            <TextField label="First name" autoComplete="given-name" required maxLength={150} {...bind('first_name')} />
+            <TextField label="Last name" autoComplete="family-name" required maxLength={150} {...bind('last_name')} />
           </NameRow>
-          <TextAreaField
-            label="Interest notes"
-            name="interest_notes"
-            hint="Optional: the topics you would like to hear about."
-            maxLength={2000}
-            value={draft.interest_notes}
-            onChange={(event) => setDraft({ ...draft, interest_notes: event.target.value })}
-          />
+          <TextAreaField label="Interest notes" hint="Optional: the topics you would like to hear about." maxLength={2000} {...bind('interest_notes')} />
           <Row>
             <Button type="submit" disabled={isLoading}>
               {isLoading ? 'Saving...' : 'Save changes'}
