@@ -1,12 +1,11 @@
-import { ContentPending } from '@/lib/content/ContentPending';
-import { useSiteContent } from '@/lib/content/useSiteContent';
+import { useSiteContentPage } from '@/lib/content/ContentPending';
 import { useDocumentTitle } from '@/lib/useDocumentTitle';
 import { Page, Prose } from '@/ui';
 
 export function AboutPage() {
   useDocumentTitle('About');
-  const { content, isError, refetch } = useSiteContent();
-  if (!content) return <ContentPending isError={isError} retry={refetch} />;
+  const { content, pending } = useSiteContentPage();
+  if (!content) return pending;
   return (
     <Page>
       <Prose>

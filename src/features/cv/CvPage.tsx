@@ -1,7 +1,6 @@
 import styled from 'styled-components';
 
-import { ContentPending } from '@/lib/content/ContentPending';
-import { useSiteContent } from '@/lib/content/useSiteContent';
+import { useSiteContentPage } from '@/lib/content/ContentPending';
 import { theme } from '@/lib/theme/themes';
 import { useDocumentTitle } from '@/lib/useDocumentTitle';
 import { ButtonLink, Muted, Page, Row } from '@/ui';
@@ -25,8 +24,8 @@ const Columns = styled.div`
 
 export function CvPage() {
   useDocumentTitle('CV');
-  const { content, isError, refetch } = useSiteContent();
-  if (!content) return <ContentPending isError={isError} retry={refetch} />;
+  const { content, pending } = useSiteContentPage();
+  if (!content) return pending;
   const { cv, name, role, email } = content;
   const enquiryHref = `mailto:${email}?subject=${encodeURIComponent(`CV enquiry — ${name}`)}`;
   return (

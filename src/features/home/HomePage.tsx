@@ -1,5 +1,4 @@
-import { ContentPending } from '@/lib/content/ContentPending';
-import { useSiteContent } from '@/lib/content/useSiteContent';
+import { useSiteContentPage } from '@/lib/content/ContentPending';
 import { useDocumentTitle } from '@/lib/useDocumentTitle';
 import { Page } from '@/ui';
 
@@ -8,8 +7,8 @@ import { InterestSection } from './InterestSection';
 
 export function HomePage() {
   useDocumentTitle();
-  const { content, isError, refetch } = useSiteContent();
-  if (!content) return <ContentPending isError={isError} retry={refetch} />;
+  const { content, pending } = useSiteContentPage();
+  if (!content) return pending;
   return (
     <Page>
       <Hero content={content} />

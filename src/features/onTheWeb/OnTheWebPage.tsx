@@ -1,7 +1,6 @@
 import styled from 'styled-components';
 
-import { ContentPending } from '@/lib/content/ContentPending';
-import { useSiteContent } from '@/lib/content/useSiteContent';
+import { useSiteContentPage } from '@/lib/content/ContentPending';
 import { theme } from '@/lib/theme/themes';
 import { useDocumentTitle } from '@/lib/useDocumentTitle';
 import { Button, ButtonLink, Card, CardGrid, Muted, Page, Prose } from '@/ui';
@@ -23,8 +22,8 @@ const PresenceCard = styled(Card)<{ $disabled: boolean }>`
 
 export function OnTheWebPage() {
   useDocumentTitle('On the Web');
-  const { content, isError, refetch } = useSiteContent();
-  if (!content) return <ContentPending isError={isError} retry={refetch} />;
+  const { content, pending } = useSiteContentPage();
+  if (!content) return pending;
   return (
     <Page>
       <Prose>

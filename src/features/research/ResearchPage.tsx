@@ -2,8 +2,7 @@ import styled from 'styled-components';
 
 import type { Publication } from '@/contract/publications';
 import { useGetPublicationsQuery } from '@/lib/api/publicationsApi';
-import { ContentPending } from '@/lib/content/ContentPending';
-import { useSiteContent } from '@/lib/content/useSiteContent';
+import { useSiteContentPage } from '@/lib/content/ContentPending';
 import { theme } from '@/lib/theme/themes';
 import { useDocumentTitle } from '@/lib/useDocumentTitle';
 import { Alert, LoadingText, Muted, Page, Prose } from '@/ui';
@@ -55,9 +54,9 @@ function PublicationSection({ title, publications, owner }: { title: string; pub
 /** Publications and working papers, with links, abstracts and citations. */
 export function ResearchPage() {
   useDocumentTitle('Research');
-  const { content, isError, refetch } = useSiteContent();
+  const { content, pending } = useSiteContentPage();
   const publications = useGetPublicationsQuery();
-  if (!content) return <ContentPending isError={isError} retry={refetch} />;
+  if (!content) return pending;
   const list = publications.data ?? [];
   return (
     <Page>

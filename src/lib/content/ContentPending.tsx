@@ -1,4 +1,9 @@
+import type { ReactElement } from 'react';
+
+import type { SiteContent } from '@/contract/content';
 import { Alert, Button, LoadingText, Page } from '@/ui';
+
+import { useSiteContent } from './useSiteContent';
 
 /** What a page that shows the site's words says while they have not arrived, or could not. */
 export function ContentPending({ isError, retry }: { isError: boolean; retry: () => void }) {
@@ -16,4 +21,10 @@ export function ContentPending({ isError, retry }: { isError: boolean; retry: ()
       )}
     </Page>
   );
+}
+
+/** For a page made of the site's words: the words, or the element to show until they are there. */
+export function useSiteContentPage(): { content: SiteContent; pending: null } | { content: undefined; pending: ReactElement } {
+  const { content, isError, refetch } = useSiteContent();
+  return content ? { content, pending: null } : { content, pending: <ContentPending isError={isError} retry={refetch} /> };
 }
