@@ -97,6 +97,11 @@ export function serverWithAccountsFor(scope: 'all' | 'each' = 'each', overrides:
 }
 
 /** Inserts a user directly (no password policy) and returns it with a valid access token. */
+/** A request whose body goes out exactly as written (broken JSON, a bad form): what no well-behaved client sends. */
+export function sendRaw(server: TestServer, method: 'POST' | 'PATCH', url: string, headers: Auth, contentType: string, body: string) {
+  return server.inject({ method, url, headers: { ...headers, 'content-type': contentType }, payload: body });
+}
+
 export async function insertUser(
   server: TestServer,
   fields: { email?: string; is_staff?: boolean; is_owner?: boolean; first_name?: string; password?: string } = {},

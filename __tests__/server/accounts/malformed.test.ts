@@ -1,3 +1,4 @@
+import { sendRaw } from '../testServer';
 import { account, buildTestServer, type Server } from './support';
 
 /** Every account call, with what a careless or hostile client might send: never a 500, always a JSON body. */
@@ -58,12 +59,7 @@ describe('malformed requests to the account calls', () => {
   });
 
   it('refuses bodies over the limit with 413', async () => {
-    const res = await server.inject({
-      method: 'POST',
-      url: '/api/users/login/',
-      headers: { 'content-type': 'application/json' },
-      payload: `{"email":"${'a'.repeat(1_100_000)}"}`,
-    });
+    const res = await sendRaw(server, 'POST', '/api/users/login/', {}, 'application/json', `{"email":"${'a'.repeat(1_100_000)}"}`);
     expect(res.statusCode).toBe(413);
     expect(res.json()).toEqual({ detail: 'Request body is too large.' });
   });

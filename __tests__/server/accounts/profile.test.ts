@@ -1,6 +1,7 @@
 import { Value } from '@sinclair/typebox/value';
 
 import { UserSchema } from '../../../server/contract';
+import { sendRaw } from '../testServer';
 import { account, GOOD_PASSWORD, login, OTHER_PASSWORD, refresh, signIn, testServerFor } from './support';
 
 describe('profile calls', () => {
@@ -48,12 +49,7 @@ describe('profile calls', () => {
       expect(blank.json()).toEqual({ first_name: ['This field may not be blank.'] });
       const long = await server.inject({ method: 'PATCH', url: '/api/users/profile/', headers: auth, payload: { last_name: 'x'.repeat(151) } });
       expect(long.json()).toEqual({ last_name: ['Ensure this field has no more than 150 characters.'] });
-      const notObject = await server.inject({
-        method: 'PATCH',
-        url: '/api/users/profile/',
-        headers: { ...auth, 'content-type': 'application/json' },
-        payload: '[1]',
-      });
+      const notObject = await sendRaw(server, 'PATCH', '/api/users/profile/', auth, 'application/json', '[1]');
       expect(notObject.statusCode).toBe(400);
     });
 

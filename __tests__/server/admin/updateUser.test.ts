@@ -1,4 +1,4 @@
-import { buildTestServer, insertUser } from '../testServer';
+import { buildTestServer, insertUser, sendRaw } from '../testServer';
 import { auditLines, liveSessions, type Signed, signIn } from './adminFixtures';
 
 type Server = Awaited<ReturnType<typeof buildTestServer>>;
@@ -139,12 +139,7 @@ describe('PATCH /api/admin/users/{id}/', () => {
   });
 
   it('refuses malformed JSON with 400', async () => {
-    const res = await server.inject({
-      method: 'PATCH',
-      url: `/api/admin/users/${member.user.id}/`,
-      payload: '{"is_staff": tru',
-      headers: { ...staff.auth, 'content-type': 'application/json' },
-    });
+    const res = await sendRaw(server, 'PATCH', `/api/admin/users/${member.user.id}/`, staff.auth, 'application/json', '{"is_staff": tru');
     expect(res.statusCode).toBe(400);
     expect(res.json()).toHaveProperty('detail');
   });
@@ -154,23 +149,20 @@ describe('PATCH /api/admin/users/{id}/', () => {
     ['application/x-www-form-urlencoded', 415],
     ['application/xml', 415],
   ])('refuses a %s body with %i and a detail', async (contentType, status) => {
-    const res = await server.inject({
-      method: 'PATCH',
-      url: `/api/admin/users/${member.user.id}/`,
-      payload: 'is_staff=true',
-      headers: { ...staff.auth, 'content-type': contentType },
-    });
+    const res = await sendRaw(server, 'PATCH', `/api/admin/users/${member.user.id}/`, staff.auth, contentType, 'is_staff=true');
     expect(res.statusCode).toBe(status);
     expect(res.json()).toHaveProperty('detail');
   });
 
   it('refuses an oversized body with 413 and a detail', async () => {
-    const res = await server.inject({
-      method: 'PATCH',
-      url: `/api/admin/users/${member.user.id}/`,
-      payload: JSON.stringify({ is_staff: true, padding: 'x'.repeat(2 * 1024 * 1024) }),
-      headers: { ...staff.auth, 'content-type': 'application/json' },
-    });
+    const res = await sendRaw(
+      server,
+      'PATCH',
+      `/api/admin/users/${member.user.id}/`,
+      staff.auth,
+      'application/json',
+      JSON.stringify({ is_staff: true, padding: 'x'.repeat(2 * 1024 * 1024) }),
+    );
     expect(res.statusCode).toBe(413);
     expect(res.json()).toHaveProperty('detail');
     expect((await stored(member.user.id)).is_staff).toBe(0);

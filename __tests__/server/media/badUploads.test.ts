@@ -2,7 +2,7 @@ import sharp from 'sharp';
 
 import { DOCUMENT_MAX_BYTES, DOCUMENT_MESSAGES } from '../../../server/src/services/documents';
 import { GIF_MAX_PIXELS, IMAGE_MAX_BYTES, IMAGE_MESSAGES } from '../../../server/src/services/images';
-import { serverWithAccountsFor } from '../testServer';
+import { sendRaw, serverWithAccountsFor } from '../testServer';
 import { createCategory, uploadDocument, uploadImage } from './client';
 import {
   binaryBlob,
@@ -128,23 +128,20 @@ describe('bad uploads', () => {
   });
 
   it('refuses malformed multipart bodies with {detail}', async () => {
-    const res = await server.inject({
-      method: 'POST',
-      url: '/api/photos/images/',
-      headers: { ...staff, 'content-type': 'multipart/form-data; boundary=xyz' },
-      payload: '--xyz\r\nContent-Disposition: form-data; name="image"; filename="a.png"\r\n\r\nunterminated',
-    });
+    const res = await sendRaw(
+      server,
+      'POST',
+      '/api/photos/images/',
+      staff,
+      'multipart/form-data; boundary=xyz',
+      '--xyz\r\nContent-Disposition: form-data; name="image"; filename="a.png"\r\n\r\nunterminated',
+    );
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ detail: expect.any(String) });
   });
 
   it('refuses a form without a boundary with {detail}', async () => {
-    const res = await server.inject({
-      method: 'POST',
-      url: '/api/documents/documents/',
-      headers: { ...staff, 'content-type': 'multipart/form-data' },
-      payload: 'x',
-    });
+    const res = await sendRaw(server, 'POST', '/api/documents/documents/', staff, 'multipart/form-data', 'x');
     expect(res.statusCode).toBeGreaterThanOrEqual(400);
     expect(res.statusCode).toBeLessThan(500);
     expect(res.json()).toEqual({ detail: expect.any(String) });

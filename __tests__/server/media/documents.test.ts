@@ -2,7 +2,7 @@ import type { Document } from '../../../server/contract';
 import type { DownloadStats } from '../../../server/contract/media';
 import { addDownloads, weekStart } from '../../../server/src/repositories/downloads';
 import { DOCUMENT_MESSAGES, DOCUMENT_TYPES } from '../../../server/src/services/documents';
-import { serverWithAccountsFor } from '../testServer';
+import { sendRaw, serverWithAccountsFor } from '../testServer';
 import { auditActions, createCategory, currentFlags, uploadDocument } from './client';
 import { docx, filesOnDisk, odt, tinyPdf, utf8Text } from './fixtures';
 
@@ -104,12 +104,7 @@ describe('documents', () => {
   });
 
   it('names every missing field of an upload at once', async () => {
-    const res = await server.inject({
-      method: 'POST',
-      url: '/api/documents/documents/',
-      headers: { ...staff, 'content-type': 'multipart/form-data; boundary=x' },
-      payload: '--x--\r\n',
-    });
+    const res = await sendRaw(server, 'POST', '/api/documents/documents/', staff, 'multipart/form-data; boundary=x', '--x--\r\n');
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ file: ['No file was submitted.'], name: ['This field is required.'], category: ['This field is required.'] });
   });

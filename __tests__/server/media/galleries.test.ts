@@ -1,5 +1,5 @@
 import { slugify } from '../../../server/src/repositories/galleries';
-import { serverWithAccountsFor } from '../testServer';
+import { sendRaw, serverWithAccountsFor } from '../testServer';
 import { auditActions, createGallery, uploadImage } from './client';
 
 // Each test builds a server on a fresh database; on PostgreSQL that takes a moment.
@@ -59,28 +59,13 @@ describe('galleries', () => {
   });
 
   it('answers malformed bodies with {detail}, never a 500', async () => {
-    const broken = await server.inject({
-      method: 'POST',
-      url: '/api/photos/galleries/',
-      headers: { ...staff, 'content-type': 'application/json' },
-      payload: '{"name":',
-    });
+    const broken = await sendRaw(server, 'POST', '/api/photos/galleries/', staff, 'application/json', '{"name":');
     expect(broken.statusCode).toBe(400);
     expect(broken.json()).toHaveProperty('detail');
-    const notObject = await server.inject({
-      method: 'POST',
-      url: '/api/photos/galleries/',
-      headers: { ...staff, 'content-type': 'application/json' },
-      payload: '[1,2]',
-    });
+    const notObject = await sendRaw(server, 'POST', '/api/photos/galleries/', staff, 'application/json', '[1,2]');
     expect(notObject.statusCode).toBe(400);
     expect(notObject.json()).toHaveProperty('detail');
-    const odd = await server.inject({
-      method: 'POST',
-      url: '/api/photos/galleries/',
-      headers: { ...staff, 'content-type': 'application/x-unknown' },
-      payload: 'x',
-    });
+    const odd = await sendRaw(server, 'POST', '/api/photos/galleries/', staff, 'application/x-unknown', 'x');
     expect(odd.statusCode).toBe(415);
     expect(odd.json()).toHaveProperty('detail');
   });
