@@ -1,4 +1,10 @@
-import { readableLine } from '../../server/src/logging';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+import pino from 'pino';
+
+import { logOutput, readableLine } from '../../server/src/logging';
 
 describe('log lines on a terminal', () => {
   it('reads as time, level, message and the request it answered', () => {
@@ -21,5 +27,19 @@ describe('log lines on a terminal', () => {
 
   it('passes a line that is not JSON through as it is', () => {
     expect(readableLine('plain text\n')).toBe('plain text\n');
+  });
+});
+
+describe('log lines for a collector', () => {
+  it('shows a quiet site’s request within a second, and writes out a burst at shutdown', async () => {
+    const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'log-')), 'site.log');
+    const output = logOutput({ dest: fs.openSync(file, 'w'), terminal: false });
+    const log = pino(output.stream);
+    log.info('quiet request');
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(fs.readFileSync(file, 'utf8')).toContain('"msg":"quiet request"');
+    for (let index = 0; index < 10; index += 1) log.info('busy request');
+    output.flush();
+    expect(fs.readFileSync(file, 'utf8').match(/busy request/g)).toHaveLength(10);
   });
 });
