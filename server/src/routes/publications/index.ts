@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import type { FastifyRequest } from 'fastify';
 
 import { IdParamsSchema } from '../../../contract';
 import {
@@ -62,22 +61,23 @@ const publicationRoutes: FastifyPluginAsyncTypebox = async (app) => {
     publicAnswers.send(reply, 'publications', async () => ({ status: 200, body: (await listPublications(app.db)).map(toPublication) })),
   );
 
-  // The preview and the import read the same text the same way; only the last step differs.
+  // The preview and the import read the same text the same way; only their last step differs.
   const importing = {
     onRequest: app.requireStaff,
     bodyLimit: IMPORT_BODY_LIMIT,
     schema: { body: BibtexImportSchema, response: { 200: ImportPlanSchema, ...errorResponses } },
   };
-  for (const [path, finish] of [
-    ['/api/publications/import/preview/', (entries) => importPlan(app.db, entries)],
-    ['/api/publications/import/', (entries, request) => applyImport(app.db, signedInUser(request), entries)],
-  ] as const satisfies readonly (readonly [string, (entries: RenderedPublication[], request: FastifyRequest) => Promise<unknown>])[]) {
-    app.post(path, importing, async (request, reply) => {
-      const read = readEntries(request.body.bibtex);
-      if ('problems' in read) return reply.code(400).send(read.problems);
-      return finish(read.entries, request);
-    });
-  }
+  app.post('/api/publications/import/preview/', importing, async (request, reply) => {
+    const read = readEntries(request.body.bibtex);
+    if ('problems' in read) return reply.code(400).send(read.problems);
+    return importPlan(app.db, read.entries);
+  });
+
+  app.post('/api/publications/import/', importing, async (request, reply) => {
+    const read = readEntries(request.body.bibtex);
+    if ('problems' in read) return reply.code(400).send(read.problems);
+    return applyImport(app.db, signedInUser(request), read.entries);
+  });
 
   app.put(
     '/api/publications/order/',
