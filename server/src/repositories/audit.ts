@@ -7,12 +7,12 @@ import type { Database, UserRow } from '../db/schema';
 /** Who did it, in the trail, when an operator acts from the command line. */
 export const COMMAND_LINE = { id: null, email: 'command line' };
 
+type AuditActor = Pick<UserRow, 'id' | 'email'> | typeof COMMAND_LINE;
+
 /**
  * Writes one line of the staff audit trail. Action names are dotted events,
  * e.g. `document.uploaded`, `user.staff_granted`.
  */
-type AuditActor = Pick<UserRow, 'id' | 'email'> | typeof COMMAND_LINE;
-
 export async function recordAudit(db: Db, actor: AuditActor, action: string, subject: string, details = ''): Promise<void> {
   await db.insertInto('audit_log').values({ at: nowIso(), actor_id: actor.id, actor_email: actor.email, action, subject, details }).execute();
 }
