@@ -42,12 +42,10 @@ export type ErrorBody = Static<typeof ErrorBodySchema>;
 export const DetailSchema = Type.Object({ detail: Type.String() });
 export type Detail = Static<typeof DetailSchema>;
 
-export const GallerySchema = Type.Object({
-  id: IdSchema,
-  name: Type.String(),
-  slug: Type.String(),
-  description: Type.String(),
-});
+/** What galleries, document categories and documents all have. */
+const namedItem = { id: IdSchema, name: Type.String(), description: Type.String() };
+
+export const GallerySchema = Type.Object({ ...namedItem, slug: Type.String() });
 export type Gallery = Static<typeof GallerySchema>;
 
 /** WebP renditions of an image, for srcset. */
@@ -73,17 +71,11 @@ export const ImageSchema = Type.Object({
 });
 export type Image = Static<typeof ImageSchema>;
 
-export const DocumentCategorySchema = Type.Object({
-  id: IdSchema,
-  name: Type.String(),
-  description: Type.String(),
-});
+export const DocumentCategorySchema = Type.Object(namedItem);
 export type DocumentCategory = Static<typeof DocumentCategorySchema>;
 
 export const DocumentSchema = Type.Object({
-  id: IdSchema,
-  name: Type.String(),
-  description: Type.String(),
+  ...namedItem,
   category: Nullable(IdSchema),
   category_name: Nullable(Type.String()),
   is_current: Type.Boolean(),

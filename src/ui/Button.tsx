@@ -1,42 +1,27 @@
+import type { ButtonHTMLAttributes } from 'react';
 import styled, { css } from 'styled-components';
 
 import { theme } from '../lib/theme/themes';
 
 export type ButtonVariant = 'primary' | 'secondary' | 'danger' | 'ghost';
 
+/** The look of one variant: resting colours and the background under the pointer. */
+function variant(background: string, color: string, border: string, hover: string) {
+  return css`
+    background: ${background};
+    color: ${color};
+    border-color: ${border};
+    &:hover:not(:disabled) {
+      background: ${hover};
+    }
+  `;
+}
+
 const variants = {
-  primary: css`
-    background: ${theme.colors.accent};
-    color: ${theme.colors.onAccent};
-    border-color: ${theme.colors.accent};
-    &:hover:not(:disabled) {
-      background: ${theme.colors.accentHover};
-    }
-  `,
-  secondary: css`
-    background: transparent;
-    color: ${theme.colors.accent};
-    border-color: ${theme.colors.accent};
-    &:hover:not(:disabled) {
-      background: ${theme.colors.infoSurface};
-    }
-  `,
-  danger: css`
-    background: transparent;
-    color: ${theme.colors.danger};
-    border-color: ${theme.colors.danger};
-    &:hover:not(:disabled) {
-      background: ${theme.colors.dangerSurface};
-    }
-  `,
-  ghost: css`
-    background: transparent;
-    color: inherit;
-    border-color: transparent;
-    &:hover:not(:disabled) {
-      background: ${theme.colors.surfaceAlt};
-    }
-  `,
+  primary: variant(theme.colors.accent, theme.colors.onAccent, theme.colors.accent, theme.colors.accentHover),
+  secondary: variant('transparent', theme.colors.accent, theme.colors.accent, theme.colors.infoSurface),
+  danger: variant('transparent', theme.colors.danger, theme.colors.danger, theme.colors.dangerSurface),
+  ghost: variant('transparent', 'inherit', 'transparent', theme.colors.surfaceAlt),
 };
 
 const buttonStyles = css<{ $variant?: ButtonVariant; $size?: 'sm' | 'md' }>`
@@ -77,3 +62,12 @@ export const ButtonLink = styled.a<{ $variant?: ButtonVariant; $size?: 'sm' | 'm
     color: ${({ $variant = 'primary' }) => ($variant === 'primary' ? theme.colors.onAccent : theme.colors.accent)};
   }
 `;
+
+/** A row's small Delete button; screen readers hear which item it deletes. */
+export function DeleteButton({ name, ...props }: { name: string } & ButtonHTMLAttributes<HTMLButtonElement>) {
+  return (
+    <Button $variant="danger" $size="sm" {...props}>
+      Delete<span className="visually-hidden"> {name}</span>
+    </Button>
+  );
+}

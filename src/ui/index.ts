@@ -1,6 +1,6 @@
 export { AccessDenied } from './AccessDenied';
 export { Alert } from './Alert';
-export { Button, ButtonLink } from './Button';
+export { Button, ButtonLink, DeleteButton } from './Button';
 export { Card, CardGrid } from './Card';
 export { CreateNamedForm } from './CreateNamedForm';
 export { CheckboxField, FieldFrame, Input, NEW_PASSWORD_HINT, PasswordField, SelectField, TextAreaField, TextField } from './Field';

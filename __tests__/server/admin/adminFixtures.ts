@@ -1,5 +1,5 @@
 import { startSession } from '../../../server/src/repositories/sessions';
-import type { insertUser, TestServer } from '../testServer';
+import { insertUser, type TestServer, testServerFor } from '../testServer';
 
 export type Signed = Awaited<ReturnType<typeof insertUser>>;
 
@@ -20,4 +20,24 @@ export async function liveSessions(server: TestServer, userId: number) {
 /** The audit lines about one subject (an email for user actions), oldest first. */
 export async function auditLines(server: TestServer, subject: string) {
   return server.db.selectFrom('audit_log').selectAll().where('subject', '=', subject).orderBy('id', 'asc').execute();
+}
+
+/**
+ * One server for the describe block with the site's owner signed in, and a new ordinary member
+ * before each test, so that no test sees another's changes to the member. The two objects keep
+ * their identity and take the accounts of the moment.
+ */
+export function ownerAndFreshMemberFor() {
+  const server = testServerFor();
+  const owner = {} as Signed;
+  const member = {} as Signed;
+  let serial = 0;
+  beforeAll(async () => {
+    Object.assign(owner, await insertUser(server, { email: 'stella@example.com', is_owner: true, first_name: 'Stella' }));
+  });
+  beforeEach(async () => {
+    serial += 1;
+    Object.assign(member, await insertUser(server, { email: `ada${serial}@example.com`, first_name: 'Ada' }));
+  });
+  return { server, owner, member };
 }

@@ -1,27 +1,9 @@
-import { buildTestServer, insertUser } from '../testServer';
-import { auditLines, liveSessions, type Signed, signIn } from './adminFixtures';
-
-type Server = Awaited<ReturnType<typeof buildTestServer>>;
+import { insertUser } from '../testServer';
+import { auditLines, liveSessions, ownerAndFreshMemberFor, signIn } from './adminFixtures';
 
 describe('sign-out and deletion of users', () => {
-  let server: Server;
-  let staff: Signed;
-  let member: Signed;
-  let serial = 0;
-
+  const { server, owner: staff, member } = ownerAndFreshMemberFor();
   const actions = async (subject: string) => (await auditLines(server, subject)).map((l) => l.action);
-
-  beforeAll(async () => {
-    server = await buildTestServer();
-    staff = await insertUser(server, { email: 'stella@example.com', is_owner: true });
-  });
-  beforeEach(async () => {
-    serial += 1;
-    member = await insertUser(server, { email: `ada${serial}@example.com`, first_name: 'Ada' });
-  });
-  afterAll(async () => {
-    await server.cleanup();
-  });
 
   describe('POST /api/admin/users/{id}/sign-out/', () => {
     const signOut = (id: number | string) => server.inject({ method: 'POST', url: `/api/admin/users/${id}/sign-out/`, headers: staff.auth });

@@ -1,30 +1,12 @@
-import { buildTestServer, insertUser, sendRaw } from '../testServer';
-import { auditLines, liveSessions, type Signed, signIn } from './adminFixtures';
-
-type Server = Awaited<ReturnType<typeof buildTestServer>>;
+import { insertUser, sendRaw } from '../testServer';
+import { auditLines, liveSessions, ownerAndFreshMemberFor, signIn } from './adminFixtures';
 
 describe('PATCH /api/admin/users/{id}/', () => {
-  let server: Server;
-  let staff: Signed;
-  let member: Signed;
-  let serial = 0;
-
+  const { server, owner: staff, member } = ownerAndFreshMemberFor();
   const patch = (id: number, payload: unknown, headers: Record<string, string> = staff.auth) =>
     server.inject({ method: 'PATCH', url: `/api/admin/users/${id}/`, payload: payload as object, headers });
   const stored = (id: number) => server.db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
   const actions = async (subject: string) => (await auditLines(server, subject)).map((l) => l.action);
-
-  beforeAll(async () => {
-    server = await buildTestServer();
-    staff = await insertUser(server, { email: 'stella@example.com', is_owner: true, first_name: 'Stella' });
-  });
-  beforeEach(async () => {
-    serial += 1;
-    member = await insertUser(server, { email: `ada${serial}@example.com`, first_name: 'Ada' });
-  });
-  afterAll(async () => {
-    await server.cleanup();
-  });
 
   it('grants staff and writes user.staff_granted', async () => {
     const res = await patch(member.user.id, { is_staff: true });
@@ -91,19 +73,15 @@ describe('PATCH /api/admin/users/{id}/', () => {
     expect(await actions(member.user.email)).toEqual([]);
   });
 
-  it('refuses to remove your own staff right', async () => {
-    const res = await patch(staff.user.id, { is_staff: false });
+  it.each([
+    ['remove your own staff right', { is_staff: false }, 'You cannot remove your own staff access.'],
+    ['deactivate yourself', { is_active: false }, 'You cannot deactivate your own account.'],
+  ])('refuses to %s, changing nothing', async (_what, payload, detail) => {
+    const res = await patch(staff.user.id, payload);
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ detail: 'You cannot remove your own staff access.' });
-    expect((await stored(staff.user.id)).is_staff).toBe(1);
+    expect(res.json()).toEqual({ detail });
+    expect(await stored(staff.user.id)).toMatchObject({ is_staff: 1, is_active: 1 });
     expect(await actions(staff.user.email)).toEqual([]);
-  });
-
-  it('refuses to deactivate yourself', async () => {
-    const res = await patch(staff.user.id, { is_active: false });
-    expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ detail: 'You cannot deactivate your own account.' });
-    expect((await stored(staff.user.id)).is_active).toBe(1);
   });
 
   it('refuses a combined change that includes removing your own staff right, changing nothing', async () => {

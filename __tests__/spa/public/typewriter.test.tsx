@@ -26,33 +26,26 @@ describe('typewriter', () => {
   it('types at 150 ms a character, pauses 2000 ms, deletes at 50 ms a character, then types the next phrase', () => {
     const typed = renderTypewriter();
     expect(typed()).toBe('');
-    wait(149);
-    expect(typed()).toBe('');
-    wait(1);
-    expect(typed()).toBe('Q');
-    wait(150, 4);
-    expect(typed()).toBe('Quant');
-
-    wait(2000 - 1);
-    expect(typed()).toBe('Quant');
-    wait(1);
-    expect(typed()).toBe('Quant');
-    wait(50);
-    expect(typed()).toBe('Quan');
-    wait(50, 3);
-    expect(typed()).toBe('Q');
-    wait(50);
-    expect(typed()).toBe('');
-
-    wait(150);
-    expect(typed()).toBe('R');
-    wait(150, 3);
-    expect(typed()).toBe('Risk');
-    wait(2000);
-    wait(50, 4);
-    expect(typed()).toBe('');
-    wait(150);
-    expect(typed()).toBe('Q');
+    // [milliseconds per step, steps, the text shown after them]
+    const timeline: [number, number, string][] = [
+      [149, 1, ''],
+      [1, 1, 'Q'],
+      [150, 4, 'Quant'],
+      [2000 - 1, 1, 'Quant'],
+      [1, 1, 'Quant'],
+      [50, 1, 'Quan'],
+      [50, 3, 'Q'],
+      [50, 1, ''],
+      [150, 1, 'R'],
+      [150, 3, 'Risk'],
+      [2000, 1, 'Risk'],
+      [50, 4, ''],
+      [150, 1, 'Q'],
+    ];
+    for (const [ms, steps, shown] of timeline) {
+      wait(ms, steps);
+      expect(typed()).toBe(shown);
+    }
   });
 
   it('gives assistive technology every phrase once instead of each keystroke', () => {
@@ -65,11 +58,13 @@ describe('typewriter', () => {
     window.matchMedia = ((query: string) => ({ matches: query.includes('reduce') })) as unknown as typeof window.matchMedia;
     const typed = renderTypewriter();
     expect(typed()).toBe('Quant');
-    wait(1999);
-    expect(typed()).toBe('Quant');
-    wait(1);
-    expect(typed()).toBe('Risk');
-    wait(2000);
-    expect(typed()).toBe('Quant');
+    for (const [ms, shown] of [
+      [1999, 'Quant'],
+      [1, 'Risk'],
+      [2000, 'Quant'],
+    ] as const) {
+      wait(ms);
+      expect(typed()).toBe(shown);
+    }
   });
 });

@@ -81,53 +81,46 @@ class Reader {
 
   /** A `{...}` value with nested braces; the position is on the opening brace. */
   braced(what: string): string {
-    const start = this.pos;
-    let depth = 0;
-    for (; this.pos < this.text.length; this.pos += 1) {
-      const char = this.text[this.pos];
-      if (char === '\\') {
-        this.pos += 1;
-        continue;
-      }
-      if (char === '{') depth += 1;
-      else if (char === '}') {
-        depth -= 1;
-        if (depth === 0) {
-          this.pos += 1;
-          return this.text.slice(start + 1, this.pos - 1);
-        }
-      } else if (
-        char === '@' &&
-        depth === 1 &&
-        /\n\s*$/.test(this.text.slice(Math.max(0, this.pos - 200), this.pos)) &&
-        /^@\w+\s*[{(]/.test(this.text.slice(this.pos, this.pos + 40))
-      ) {
-        // A new entry starting a line inside a value: the value's closing brace is missing.
-        break;
-      }
-    }
-    throw new BibError(`unbalanced braces in ${what}`);
+    const value = this.delimited('}');
+    if (value === undefined) throw new BibError(`unbalanced braces in ${what}`);
+    return value;
   }
 
   /** A `"..."` value; braces inside protect quotes. */
   quoted(what: string): string {
-    const start = this.pos;
-    this.pos += 1;
+    const value = this.delimited('"');
+    if (value === undefined) throw new BibError(`unterminated quotes in ${what}`);
+    return value;
+  }
+
+  /**
+   * The text from after the opening delimiter up to `closer` outside nested braces, skipping
+   * backslash escapes; undefined when the text ends first or, in a braced value, when a new entry
+   * starts a line inside it (the value's closing brace is missing).
+   */
+  private delimited(closer: '}' | '"'): string | undefined {
+    const start = this.pos + 1;
     let depth = 0;
-    for (; this.pos < this.text.length; this.pos += 1) {
+    for (this.pos = start; this.pos < this.text.length; this.pos += 1) {
       const char = this.text[this.pos];
       if (char === '\\') {
         this.pos += 1;
-        continue;
-      }
-      if (char === '{') depth += 1;
-      else if (char === '}') depth -= 1;
-      else if (char === '"' && depth === 0) {
+      } else if (char === closer && depth === 0) {
         this.pos += 1;
-        return this.text.slice(start + 1, this.pos - 1);
+        return this.text.slice(start, this.pos - 1);
+      } else if (char === '{') {
+        depth += 1;
+      } else if (char === '}') {
+        depth -= 1;
+      } else if (closer === '}' && char === '@' && depth === 0 && this.entryStartsHere()) {
+        return undefined;
       }
     }
-    throw new BibError(`unterminated quotes in ${what}`);
+    return undefined;
+  }
+
+  private entryStartsHere(): boolean {
+    return /\n\s*$/.test(this.text.slice(Math.max(0, this.pos - 200), this.pos)) && /^@\w+\s*[{(]/.test(this.text.slice(this.pos, this.pos + 40));
   }
 }
 

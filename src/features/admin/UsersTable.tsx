@@ -4,7 +4,7 @@ import type { AdminUser } from '@/contract/admin';
 import { formatDate } from '@/lib/dates';
 import { formatDateTime } from '@/lib/dates';
 import { theme } from '@/lib/theme/themes';
-import { Button, Table } from '@/ui';
+import { Button, DeleteButton, Table } from '@/ui';
 
 import { Badge } from './Badge';
 import { breakLongWords } from './breakLongWords';
@@ -140,9 +140,7 @@ function UserRow({ user, isSelf, isBusy, onAction }: { user: AdminUser; isSelf: 
           <Button $variant="secondary" $size="sm" {...selfProtected} onClick={() => onAction('signOut', user)}>
             Sign out everywhere<span className="visually-hidden"> ({name})</span>
           </Button>
-          <Button $variant="danger" $size="sm" {...selfProtected} onClick={() => onAction('delete', user)}>
-            Delete<span className="visually-hidden"> {name}</span>
-          </Button>
+          <DeleteButton name={name} {...selfProtected} onClick={() => onAction('delete', user)} />
           {isSelf && (
             <SelfNote id={selfNoteId}>
               This is your account: you cannot withdraw your own staff access, deactivate or delete yourself here. Your sign-ins are on your profile.

@@ -6,7 +6,7 @@ import { useDocumentTitle } from '@/lib/useDocumentTitle';
 import { ButtonLink, Muted, Page, Row } from '@/ui';
 
 import { CvDownloadButton } from './CvDownloadButton';
-import { CvSection, EntryList, PairList } from './CvSections';
+import { CvSection } from './CvSections';
 
 const Header = styled.header`
   margin-bottom: ${theme.space[7]};
@@ -44,12 +44,8 @@ export function CvPage() {
       </Header>
       <Columns>
         <div>
-          <CvSection title="Experience">
-            <EntryList entries={cv.experience} />
-          </CvSection>
-          <CvSection title="Education">
-            <EntryList entries={cv.education} />
-          </CvSection>
+          <CvSection title="Experience" entries={cv.experience} />
+          <CvSection title="Education" entries={cv.education} />
           <CvSection title="Additional Information">
             <ul>
               {cv.additional.map((line) => (
@@ -59,21 +55,13 @@ export function CvPage() {
           </CvSection>
         </div>
         <aside aria-label="Contact and skills">
-          <CvSection title="Contact">
-            <PairList items={cv.contact} />
-          </CvSection>
-          <CvSection title="Skills">
-            <PairList items={cv.skills} />
-          </CvSection>
-          <CvSection title="Languages">
-            <PairList items={cv.languages} />
-          </CvSection>
+          <CvSection title="Contact" pairs={cv.contact} />
+          <CvSection title="Skills" pairs={cv.skills} />
+          <CvSection title="Languages" pairs={cv.languages} />
           <CvSection title="Nationality">
             <p>{cv.nationality}</p>
           </CvSection>
-          <CvSection title="Links">
-            <PairList items={cv.links} />
-          </CvSection>
+          <CvSection title="Links" pairs={cv.links} />
         </aside>
       </Columns>
     </Page>

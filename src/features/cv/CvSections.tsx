@@ -47,17 +47,27 @@ const Pairs = styled.dl`
   }
 `;
 
-export function CvSection({ title, children }: { title: string; children: ReactNode }) {
+interface CvSectionProps {
+  title: string;
+  entries?: CvEntry[];
+  pairs?: LabelledItem[];
+  children?: ReactNode;
+}
+
+/** A titled part of the CV holding dated entries, label and value pairs, or free content. */
+export function CvSection({ title, entries, pairs, children }: CvSectionProps) {
   return (
     <Section>
       <h2>{title}</h2>
+      {entries && <EntryList entries={entries} />}
+      {pairs && <PairList items={pairs} />}
       {children}
     </Section>
   );
 }
 
 /** Dated entries (education, experience) with their highlights. */
-export function EntryList({ entries }: { entries: CvEntry[] }) {
+function EntryList({ entries }: { entries: CvEntry[] }) {
   return entries.map((entry) => (
     <Entry key={`${entry.title}-${entry.period}`}>
       <h3>{entry.title}</h3>
@@ -74,7 +84,7 @@ export function EntryList({ entries }: { entries: CvEntry[] }) {
 }
 
 /** Label and value pairs (contact, skills, languages, links); values with an address become links. */
-export function PairList({ items }: { items: LabelledItem[] }) {
+function PairList({ items }: { items: LabelledItem[] }) {
   return (
     <Pairs>
       {items.map(({ label, value, href }) => (

@@ -5,7 +5,7 @@ import type { Document } from '@/contract';
 import { useDeleteDocumentMutation, useMarkCurrentMutation } from '@/lib/api/documentsApi';
 import { formatDate } from '@/lib/dates';
 import { theme } from '@/lib/theme/themes';
-import { Button, ButtonLink, Card, FormAlert, type FormMessage, Muted, Row, Table } from '@/ui';
+import { Button, ButtonLink, Card, DeleteButton, FormAlert, type FormMessage, Muted, Row, Table } from '@/ui';
 
 const Description = styled.span`
   display: block;
@@ -93,9 +93,7 @@ export function DocumentsList({ documents }: { documents: Document[] }) {
                     >
                       Mark Current<span className="visually-hidden"> {document.name}</span>
                     </Button>
-                    <Button $variant="danger" $size="sm" disabled={busyId === document.id} onClick={() => void onDelete(document)}>
-                      Delete<span className="visually-hidden"> {document.name}</span>
-                    </Button>
+                    <DeleteButton name={document.name} disabled={busyId === document.id} onClick={() => void onDelete(document)} />
                   </Row>
                 </td>
               </tr>

@@ -4,7 +4,7 @@ import styled from 'styled-components';
 import type { Gallery } from '@/contract';
 import { useDeleteGalleryMutation, useUpdateGalleryMutation } from '@/lib/api/imagesApi';
 import { theme } from '@/lib/theme/themes';
-import { Button, Card, FormAlert, type FormMessage, Row, TextAreaField, TextField } from '@/ui';
+import { Button, Card, DeleteButton, FormAlert, type FormMessage, Row, TextAreaField, TextField } from '@/ui';
 
 const Slug = styled.p`
   font-family: ${theme.fonts.ui};
@@ -70,9 +70,7 @@ export function GalleryItem({ gallery, editing, locked, onEdit, onDone }: Props)
             <Button ref={editButton} $variant="secondary" $size="sm" disabled={locked} onClick={onEdit}>
               Edit<span className="visually-hidden"> {gallery.name}</span>
             </Button>
-            <Button $variant="danger" $size="sm" disabled={locked || deleting} onClick={() => void onDelete()}>
-              Delete<span className="visually-hidden"> {gallery.name}</span>
-            </Button>
+            <DeleteButton name={gallery.name} disabled={locked || deleting} onClick={() => void onDelete()} />
           </Row>
         </>
       )}

@@ -6,7 +6,7 @@ import { failureMessage } from '@/lib/api/errors';
 import { useDeleteImageMutation } from '@/lib/api/imagesApi';
 import { formatDate } from '@/lib/dates';
 import { theme } from '@/lib/theme/themes';
-import { Button, ButtonLink, Card, FormAlert, type FormMessage, Muted, Row, Table } from '@/ui';
+import { Button, ButtonLink, Card, DeleteButton, FormAlert, type FormMessage, Muted, Row, Table } from '@/ui';
 
 import { ImageEditModal } from './ImageEditModal';
 
@@ -74,9 +74,7 @@ export function ImageTable({ images, galleries }: { images: Image[]; galleries: 
                       <ButtonLink $variant="secondary" $size="sm" href={image.image_url} target="_blank" rel="noopener">
                         Open<span className="visually-hidden"> {title} in a new tab</span>
                       </ButtonLink>
-                      <Button $variant="danger" $size="sm" disabled={deletingId === image.id} onClick={() => void onDelete(image)}>
-                        Delete<span className="visually-hidden"> {title}</span>
-                      </Button>
+                      <DeleteButton name={title} disabled={deletingId === image.id} onClick={() => void onDelete(image)} />
                     </Row>
                   </td>
                 </tr>

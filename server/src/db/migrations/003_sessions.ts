@@ -38,7 +38,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .execute();
   await db.schema.createIndex('app_tokens_user_id').on('app_tokens').column('user_id').execute();
 
-  // Failed sign-ins per email address, known or not, so that lockout says nothing about who has an account.
+  await createLoginThrottles(db);
+}
+
+/** Failed sign-ins per email address, known or not, so that lockout says nothing about who has an account. */
+export async function createLoginThrottles(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable('login_throttles')
     .addColumn('email_normalized', 'varchar(254)', (c) => c.primaryKey())

@@ -1,5 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 
+import { createLoginThrottles } from './003_sessions';
+
 /**
  * Abuse counters kept in the database, so that several instances sharing one PostgreSQL count
  * together: sign-in attempts per account and address, per account, and reset mails per recipient.
@@ -30,12 +32,6 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 export async function down(db: Kysely<unknown>): Promise<void> {
   await db.schema.dropIndex('users_one_owner').execute();
   await db.schema.alterTable('users').dropColumn('is_owner').execute();
-  await db.schema
-    .createTable('login_throttles')
-    .addColumn('email_normalized', 'varchar(254)', (c) => c.primaryKey())
-    .addColumn('failures', 'integer', (c) => c.notNull().defaultTo(0))
-    .addColumn('last_failure_at', 'varchar(32)', (c) => c.notNull())
-    .addColumn('locked_until', 'varchar(32)')
-    .execute();
+  await createLoginThrottles(db);
   await db.schema.dropTable('abuse_counters').execute();
 }
