@@ -1,22 +1,13 @@
 import styled from 'styled-components';
 
 import { theme } from '@/lib/theme/themes';
-import { Button } from '@/ui';
+import { Button, Row } from '@/ui';
 
-const Bar = styled.nav`
-  display: flex;
-  flex-wrap: wrap;
-  align-items: center;
+const Bar = styled(Row)`
   justify-content: space-between;
-  gap: ${theme.space[3]};
   margin-top: ${theme.space[4]};
   font-family: ${theme.fonts.ui};
   font-size: ${theme.fontSizes.sm};
-`;
-const Controls = styled.div`
-  display: flex;
-  align-items: center;
-  gap: ${theme.space[3]};
 `;
 const Summary = styled.p`
   margin: 0;
@@ -44,11 +35,11 @@ export function Pager({ label, noun, page, pageSize, count, onPage }: Props) {
   const first = count === 0 ? 0 : Math.min((page - 1) * pageSize + 1, count);
   const last = Math.min(page * pageSize, count);
   return (
-    <Bar aria-label={`${label} pages`}>
+    <Bar as="nav" aria-label={`${label} pages`}>
       <Summary>
         Showing {first}–{last} of {count} {noun}
       </Summary>
-      <Controls>
+      <Row $wrap={false}>
         <Button $variant="secondary" $size="sm" disabled={page <= 1} onClick={() => onPage(page - 1)}>
           <span aria-hidden="true">←</span> Previous<span className="visually-hidden"> page</span>
         </Button>
@@ -58,7 +49,7 @@ export function Pager({ label, noun, page, pageSize, count, onPage }: Props) {
         <Button $variant="secondary" $size="sm" disabled={page >= pages} onClick={() => onPage(page + 1)}>
           Next<span className="visually-hidden"> page</span> <span aria-hidden="true">→</span>
         </Button>
-      </Controls>
+      </Row>
     </Bar>
   );
 }

@@ -2,7 +2,7 @@ import type { CvEntry, LabelledItem, SiteContent, WebCard } from '@/contract/con
 import { CONTENT_LIMITS, type ContentProblems } from '@/contract/contentRules';
 import { TextAreaField, TextField } from '@/ui';
 
-import { Group, lineProblem, LinesField, ListEditor, problemAt } from './editing';
+import { Group, lineProblem, LinesField, ListEditor, problemAt, textFieldsOf } from './editing';
 
 interface Props {
   content: SiteContent;
@@ -40,29 +40,16 @@ function ItemsEditor({
       nameOf={(item) => item.label}
       max={CONTENT_LIMITS.items}
       error={problemAt(problems, path)}
-      render={(item, index, change) => (
-        <>
-          <TextField
-            label="Label"
-            value={item.label}
-            error={problemAt(problems, `${path}.${index}.label`)}
-            onChange={(e) => change({ ...item, label: e.target.value })}
-          />
-          <TextAreaField
-            label="Text"
-            value={item.value}
-            error={problemAt(problems, `${path}.${index}.value`)}
-            onChange={(e) => change({ ...item, value: e.target.value })}
-          />
-          <TextField
-            label="Link (optional)"
-            hint="https://… or mailto:…"
-            value={item.href ?? ''}
-            error={problemAt(problems, `${path}.${index}.href`)}
-            onChange={(e) => change({ ...item, href: e.target.value })}
-          />
-        </>
-      )}
+      render={(item, index, change) => {
+        const field = textFieldsOf(problems, `${path}.${index}`, item, change);
+        return (
+          <>
+            <TextField label="Label" {...field('label')} />
+            <TextAreaField label="Text" {...field('value')} />
+            <TextField label="Link (optional)" hint="https://… or mailto:…" {...field('href')} />
+          </>
+        );
+      }}
     />
   );
 }
@@ -90,35 +77,22 @@ function EntriesEditor({
       nameOf={(entry) => entry.title}
       max={CONTENT_LIMITS.entries}
       error={problemAt(problems, path)}
-      render={(entry, index, change) => (
-        <>
-          <TextField
-            label="Title"
-            value={entry.title}
-            error={problemAt(problems, `${path}.${index}.title`)}
-            onChange={(e) => change({ ...entry, title: e.target.value })}
-          />
-          <TextField
-            label="Place"
-            value={entry.place}
-            error={problemAt(problems, `${path}.${index}.place`)}
-            onChange={(e) => change({ ...entry, place: e.target.value })}
-          />
-          <TextField
-            label="Period"
-            hint="e.g. 2021 – present"
-            value={entry.period}
-            error={problemAt(problems, `${path}.${index}.period`)}
-            onChange={(e) => change({ ...entry, period: e.target.value })}
-          />
-          <LinesField
-            label="Points"
-            lines={entry.points}
-            error={lineProblem(problems, `${path}.${index}.points`, 'Point')}
-            onChange={(points) => change({ ...entry, points })}
-          />
-        </>
-      )}
+      render={(entry, index, change) => {
+        const field = textFieldsOf(problems, `${path}.${index}`, entry, change);
+        return (
+          <>
+            <TextField label="Title" {...field('title')} />
+            <TextField label="Place" {...field('place')} />
+            <TextField label="Period" hint="e.g. 2021 – present" {...field('period')} />
+            <LinesField
+              label="Points"
+              lines={entry.points}
+              error={lineProblem(problems, `${path}.${index}.points`, 'Point')}
+              onChange={(points) => change({ ...entry, points })}
+            />
+          </>
+        );
+      }}
     />
   );
 }
@@ -127,18 +101,17 @@ function EntriesEditor({
 export function ContentForm({ content, problems, onChange }: Props) {
   const set = <K extends keyof SiteContent>(key: K, value: SiteContent[K]) => onChange({ ...content, [key]: value });
   const setCv = <K extends keyof SiteContent['cv']>(key: K, value: SiteContent['cv'][K]) => onChange({ ...content, cv: { ...content.cv, [key]: value } });
-  const text = (key: 'name' | 'role' | 'company_name' | 'email', label: string, hint?: string) => (
-    <TextField label={label} hint={hint} value={content[key]} error={problemAt(problems, key)} onChange={(e) => set(key, e.target.value)} />
-  );
+  const field = textFieldsOf(problems, '', content, onChange);
+  const cvField = textFieldsOf(problems, 'cv', content.cv, (cv) => onChange({ ...content, cv }));
   return (
     <>
       <h2 id="content-home">Home page</h2>
       <Group legend="Owner">
-        {text('name', 'Name', 'Shown in the top bar, the browser tab and the home page heading.')}
-        {text('role', 'Role')}
-        {text('email', 'Email', 'The Get in touch and footer address.')}
-        {text('company_name', 'Company name', 'Named at the foot of the page-not-found screen.')}
-        <TextAreaField label="Tagline" value={content.tagline} error={problemAt(problems, 'tagline')} onChange={(e) => set('tagline', e.target.value)} />
+        <TextField label="Name" hint="Shown in the top bar, the browser tab and the home page heading." {...field('name')} />
+        <TextField label="Role" {...field('role')} />
+        <TextField label="Email" hint="The Get in touch and footer address." {...field('email')} />
+        <TextField label="Company name" hint="Named at the foot of the page-not-found screen." {...field('company_name')} />
+        <TextAreaField label="Tagline" {...field('tagline')} />
         <LinesField
           label="Typewriter phrases"
           hint="One per line; the heading types them in turn."
@@ -149,32 +122,18 @@ export function ContentForm({ content, problems, onChange }: Props) {
       </Group>
       {content.interests.map((interest, index) => {
         const path = `interests.${index}`;
-        const change = (patch: Partial<typeof interest>) =>
+        const interestField = textFieldsOf(problems, path, interest, (next) =>
           set(
             'interests',
-            content.interests.map((current, at) => (at === index ? { ...current, ...patch } : current)),
-          );
+            content.interests.map((current, at) => (at === index ? next : current)),
+          ),
+        );
         return (
           <Group key={path} legend={`Interest section ${index + 1}`}>
-            <TextField label="Title" value={interest.title} error={problemAt(problems, `${path}.title`)} onChange={(e) => change({ title: e.target.value })} />
-            <TextAreaField
-              label="Quote"
-              value={interest.quote}
-              error={problemAt(problems, `${path}.quote`)}
-              onChange={(e) => change({ quote: e.target.value })}
-            />
-            <TextAreaField
-              label="Source"
-              value={interest.source}
-              error={problemAt(problems, `${path}.source`)}
-              onChange={(e) => change({ source: e.target.value })}
-            />
-            <TextAreaField
-              label="Description"
-              value={interest.description}
-              error={problemAt(problems, `${path}.description`)}
-              onChange={(e) => change({ description: e.target.value })}
-            />
+            <TextField label="Title" {...interestField('title')} />
+            <TextAreaField label="Quote" {...interestField('quote')} />
+            <TextAreaField label="Source" {...interestField('source')} />
+            <TextAreaField label="Description" {...interestField('description')} />
           </Group>
         );
       })}
@@ -220,12 +179,7 @@ export function ContentForm({ content, problems, onChange }: Props) {
         onChange={(items) => setCv('languages', items)}
       />
       <Group legend="Nationality">
-        <TextField
-          label="Nationality"
-          value={content.cv.nationality}
-          error={problemAt(problems, 'cv.nationality')}
-          onChange={(e) => setCv('nationality', e.target.value)}
-        />
+        <TextField label="Nationality" {...cvField('nationality')} />
       </Group>
       <ItemsEditor legend="Links" noun="Link" path="cv.links" items={content.cv.links} problems={problems} onChange={(items) => setCv('links', items)} />
 
@@ -239,29 +193,16 @@ export function ContentForm({ content, problems, onChange }: Props) {
         nameOf={(card) => card.title}
         max={CONTENT_LIMITS.cards}
         error={problemAt(problems, 'on_the_web')}
-        render={(card, index, change) => (
-          <>
-            <TextField
-              label="Title"
-              value={card.title}
-              error={problemAt(problems, `on_the_web.${index}.title`)}
-              onChange={(e) => change({ ...card, title: e.target.value })}
-            />
-            <TextAreaField
-              label="Description"
-              value={card.description}
-              error={problemAt(problems, `on_the_web.${index}.description`)}
-              onChange={(e) => change({ ...card, description: e.target.value })}
-            />
-            <TextField
-              label="Address (optional)"
-              hint="Without one, the card shows Coming Soon."
-              value={card.href ?? ''}
-              error={problemAt(problems, `on_the_web.${index}.href`)}
-              onChange={(e) => change({ ...card, href: e.target.value })}
-            />
-          </>
-        )}
+        render={(card, index, change) => {
+          const cardField = textFieldsOf(problems, `on_the_web.${index}`, card, change);
+          return (
+            <>
+              <TextField label="Title" {...cardField('title')} />
+              <TextAreaField label="Description" {...cardField('description')} />
+              <TextField label="Address (optional)" hint="Without one, the card shows Coming Soon." {...cardField('href')} />
+            </>
+          );
+        }}
       />
 
       <h2 id="content-about">About</h2>

@@ -1,4 +1,4 @@
-import { type ReactNode, useState } from 'react';
+import { type ChangeEvent, type ReactNode, useState } from 'react';
 import styled from 'styled-components';
 
 import type { ContentProblems } from '@/contract/contentRules';
@@ -7,6 +7,21 @@ import { Button, Row, TextAreaField } from '@/ui';
 
 /** The first message the checks gave for a path, to show under its field. */
 export const problemAt = (problems: ContentProblems, path: string): string | undefined => problems[path]?.[0];
+
+type TextKey<T> = { [K in keyof T]-?: T[K] extends string | undefined ? K : never }[keyof T] & string;
+
+/**
+ * Binds the text fields of one object of the content (at `path`, '' for the top level): each
+ * field's value, the first problem the checks found at its path, and a change handler that
+ * hands on a copy with the new text.
+ */
+export function textFieldsOf<T extends object>(problems: ContentProblems, path: string, item: T, change: (next: T) => void) {
+  return (key: TextKey<T>) => ({
+    value: (item[key] as string | undefined) ?? '',
+    error: problemAt(problems, path ? `${path}.${key}` : key),
+    onChange: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => change({ ...item, [key]: event.target.value }),
+  });
+}
 
 /** The first message for any line of a list kept in one text box, naming the line. */
 export function lineProblem(problems: ContentProblems, path: string, noun: string): string | undefined {
