@@ -5,6 +5,11 @@ import simpleImportSort from 'eslint-plugin-simple-import-sort';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
+const contractByAlias = { regex: '^(\\.\\./)+server/contract', message: 'Import the contract from @/contract.' };
+const featuresApart = 'Features do not import each other: move shared code to src/lib or src/ui.';
+/** A layer rule: these files may not import what the patterns match. */
+const restrictImports = (files, patterns, ignores = []) => ({ files, ignores, rules: { 'no-restricted-imports': ['error', { patterns }] } });
+
 export default tseslint.config(
   { ignores: ['dist/', 'node_modules/', 'data/', 'artifacts/', 'coverage/'] },
   js.configs.recommended,
@@ -23,45 +28,18 @@ export default tseslint.config(
     },
   },
   // The SPA reaches the API contract and its own modules through the @/ aliases, not long relative paths.
-  {
-    files: ['src/**', '__tests__/spa/**'],
-    ignores: ['src/features/**'],
-    rules: {
-      'no-restricted-imports': ['error', { patterns: [{ regex: '^(\\.\\./)+server/contract', message: 'Import the contract from @/contract.' }] }],
-    },
-  },
+  restrictImports(['src/**', '__tests__/spa/**'], [contractByAlias], ['src/features/**']),
   // The layers: features never import each other (src/app composes them, shared code lives in src/lib or src/ui).
-  {
-    files: ['src/features/**'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            { regex: '^\\.\\./[^.]', message: 'Features do not import each other: move shared code to src/lib or src/ui.' },
-            { regex: '/features/', message: 'Features do not import each other: move shared code to src/lib or src/ui.' },
-            { regex: '^(\\.\\./)+server/contract', message: 'Import the contract from @/contract.' },
-          ],
-        },
-      ],
-    },
-  },
+  restrictImports(['src/features/**'], [{ regex: '^\\.\\./[^.]', message: featuresApart }, { regex: '/features/', message: featuresApart }, contractByAlias]),
   // Shared code stands below the app that composes it.
-  {
-    files: ['src/lib/**', 'src/ui/**'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            { regex: '^@/app/|/app/', message: 'src/lib and src/ui do not import src/app: the app composes them.' },
-            { regex: '^@/features/|/features/', message: 'src/lib and src/ui do not import features.' },
-            { regex: '^(\\.\\./)+server/contract', message: 'Import the contract from @/contract.' },
-          ],
-        },
-      ],
-    },
-  },
+  restrictImports(
+    ['src/lib/**', 'src/ui/**'],
+    [
+      { regex: '^@/app/|/app/', message: 'src/lib and src/ui do not import src/app: the app composes them.' },
+      { regex: '^@/features/|/features/', message: 'src/lib and src/ui do not import features.' },
+      contractByAlias,
+    ],
+  ),
   // Benchmarks are reports: printing is their job.
   { files: ['bench/**'], rules: { 'no-console': 'off' } },
   // Formatting is Prettier's (npm run format); lint leaves it alone.

@@ -1,5 +1,6 @@
 import { type FormEvent, type ReactNode, useId, useState } from 'react';
 
+import { failureMessage } from '../lib/api/errors';
 import { Button } from './Button';
 import { Card } from './Card';
 import { TextAreaField, TextField } from './Field';
@@ -7,21 +8,19 @@ import { FormAlert, type FormMessage } from './FormAlert';
 import { useFields } from './useFields';
 
 interface Props {
-  /** Heading and submit label, e.g. `Create Gallery`. */
-  title: string;
-  nameLabel: string;
+  /** What is created, capitalised as in the heading: `Gallery`, `Category`. */
+  noun: string;
   nameHint: ReactNode;
-  /** Shown when the name is blank. */
-  emptyNameMessage: string;
-  successMessage: string;
   /** Creates the item; rejects with the call's error. */
   create: (values: { name: string; description: string }) => Promise<unknown>;
-  /** The failure text for an error of `create`. */
-  describeFailure: (error: unknown) => string;
 }
 
-/** A card that creates something with a required name and an optional description (galleries, categories). */
-export function CreateNamedForm({ title, nameLabel, nameHint, emptyNameMessage, successMessage, create, describeFailure }: Props) {
+/**
+ * A card that creates something with a required name and an optional description (galleries,
+ * categories); its heading, labels and messages all name the thing.
+ */
+export function CreateNamedForm({ noun, nameHint, create }: Props) {
+  const title = `Create ${noun}`;
   const headingId = useId();
   const { fields, setFields, bind } = useFields({ name: '', description: '' });
   const [sending, setSending] = useState(false);
@@ -32,16 +31,16 @@ export function CreateNamedForm({ title, nameLabel, nameHint, emptyNameMessage, 
     setMessage(null);
     const name = fields.name.trim();
     if (!name) {
-      setMessage({ tone: 'error', text: emptyNameMessage });
+      setMessage({ tone: 'error', text: `${noun} name cannot be empty.` });
       return;
     }
     setSending(true);
     try {
       await create({ name, description: fields.description });
-      setMessage({ tone: 'success', text: successMessage });
+      setMessage({ tone: 'success', text: `${noun} created successfully!` });
       setFields({ name: '', description: '' });
     } catch (failure) {
-      setMessage({ tone: 'error', text: describeFailure(failure) });
+      setMessage({ tone: 'error', text: failureMessage(`Failed to create ${noun.toLowerCase()}.`, failure, ['name', 'detail']) });
     } finally {
       setSending(false);
     }
@@ -52,7 +51,7 @@ export function CreateNamedForm({ title, nameLabel, nameHint, emptyNameMessage, 
       <h2 id={headingId}>{title}</h2>
       <FormAlert message={message} />
       <form onSubmit={submit} noValidate>
-        <TextField label={nameLabel} required {...bind('name')} hint={nameHint} />
+        <TextField label={`${noun} name`} required {...bind('name')} hint={nameHint} />
         <TextAreaField label="Description (optional)" rows={3} {...bind('description')} />
         <Button type="submit" disabled={sending}>
           {sending ? 'Creating...' : title}

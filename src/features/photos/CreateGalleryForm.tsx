@@ -1,4 +1,3 @@
-import { failureMessage } from '@/lib/api/errors';
 import { useCreateGalleryMutation } from '@/lib/api/imagesApi';
 import { BANNER_GALLERY_SLUG } from '@/lib/paths';
 import { CreateNamedForm } from '@/ui';
@@ -8,13 +7,9 @@ export function CreateGalleryForm() {
   const [createGallery] = useCreateGalleryMutation();
   return (
     <CreateNamedForm
-      title="Create Gallery"
-      nameLabel="Gallery name"
+      noun="Gallery"
       nameHint={`Creating or using a gallery called ${BANNER_GALLERY_SLUG} puts its pictures in the banner on the front page.`}
-      emptyNameMessage="Gallery name cannot be empty."
-      successMessage="Gallery created successfully!"
       create={(values) => createGallery(values).unwrap()}
-      describeFailure={(error) => failureMessage('Failed to create gallery.', error, ['name', 'detail'])}
     />
   );
 }
