@@ -58,6 +58,19 @@ function renderPhotos() {
 
 const pictures = (count: number) => Array.from({ length: count }, (_, i) => aFile(`photo-${i + 1}.jpg`, 'image/jpeg'));
 
+/** The Upload Images card, and a person choosing files and a title in it, then pressing Upload Images. */
+async function uploadCard(user: ReturnType<typeof userEvent.setup>) {
+  const form = await screen.findByRole('region', { name: 'Upload Images' });
+  return {
+    form,
+    fill: async (files: number, title: string) => {
+      if (files) await user.upload(within(form).getByLabelText('Images'), pictures(files));
+      if (title) await user.type(within(form).getByLabelText('Title'), title);
+    },
+    submit: () => user.click(within(form).getByRole('button', { name: 'Upload Images' })),
+  };
+}
+
 /**
  * What the upload button and progress bar show while each file is being sent. The screen gets
  * up to a second to draw the progress of the files already done before the answer comes.
@@ -132,10 +145,9 @@ describe('photos screen: upload form', () => {
   ])('refuses an upload with %s', async (_case, given) => {
     const backend = servePhotos();
     const { user } = renderPhotos();
-    const form = await screen.findByRole('region', { name: 'Upload Images' });
-    if (given.files) await user.upload(within(form).getByLabelText('Images'), pictures(given.files));
-    if (given.title) await user.type(within(form).getByLabelText('Title'), given.title);
-    await user.click(within(form).getByRole('button', { name: 'Upload Images' }));
+    const { form, fill, submit } = await uploadCard(user);
+    await fill(given.files, given.title);
+    await submit();
     expect(within(form).getByRole('alert')).toHaveTextContent('At least one File and a Title are required for image upload.');
     expect(backend.uploads).toHaveLength(0);
   });
@@ -143,13 +155,12 @@ describe('photos screen: upload form', () => {
   it('sends one request per file, titled base title - file name, with the description and chosen gallery', async () => {
     const backend = servePhotos();
     const { user } = renderPhotos();
-    const form = await screen.findByRole('region', { name: 'Upload Images' });
-    await user.upload(within(form).getByLabelText('Images'), pictures(2));
-    await user.type(within(form).getByLabelText('Title'), 'Holiday');
+    const { form, fill, submit } = await uploadCard(user);
+    await fill(2, 'Holiday');
     await user.type(within(form).getByLabelText('Description (optional)'), 'Summer 2025');
     await within(form).findByRole('option', { name: 'Page Logos' });
     await user.selectOptions(within(form).getByLabelText('Gallery'), 'Page Logos');
-    await user.click(within(form).getByRole('button', { name: 'Upload Images' }));
+    await submit();
     expect(await within(form).findByText('Successfully uploaded 2 image(s)!')).toBeInTheDocument();
     expect(backend.uploads).toEqual([
       { image: 'file:photo-1.jpg', title: 'Holiday - photo-1.jpg', description: 'Summer 2025', gallery: '1' },
@@ -160,10 +171,9 @@ describe('photos screen: upload form', () => {
   it('leaves the gallery out when No Gallery is chosen', async () => {
     const backend = servePhotos();
     const { user } = renderPhotos();
-    const form = await screen.findByRole('region', { name: 'Upload Images' });
-    await user.upload(within(form).getByLabelText('Images'), pictures(1));
-    await user.type(within(form).getByLabelText('Title'), 'Portrait');
-    await user.click(within(form).getByRole('button', { name: 'Upload Images' }));
+    const { form, fill, submit } = await uploadCard(user);
+    await fill(1, 'Portrait');
+    await submit();
     expect(await within(form).findByText('Successfully uploaded 1 image(s)!')).toBeInTheDocument();
     expect(backend.uploads).toEqual([{ image: 'file:photo-1.jpg', title: 'Portrait - photo-1.jpg', description: '' }]);
   });
@@ -196,12 +206,10 @@ describe('photos screen: upload form', () => {
     const progress = progressWatcher(count);
     const backend = servePhotos({ images: [], failing, whileUploading: progress.whileUploading });
     const { user } = renderPhotos();
-    const form = await screen.findByRole('region', { name: 'Upload Images' });
+    const { form, fill, submit } = await uploadCard(user);
     await screen.findByText('No images uploaded yet.');
-    await user.upload(within(form).getByLabelText('Images'), pictures(count));
-    await user.type(within(form).getByLabelText('Title'), 'Trip');
-
-    await user.click(within(form).getByRole('button', { name: 'Upload Images' }));
+    await fill(count, 'Trip');
+    await submit();
     expect(await within(form).findByText(summary, undefined, { timeout: 5000 })).toBeInTheDocument();
 
     expect(progress.seen).toEqual(seen);
@@ -227,10 +235,9 @@ describe('photos screen: upload form', () => {
   it('lists every failed file on its own line of the banner, with the server’s reason', async () => {
     servePhotos({ failing: ['photo-1.jpg', 'photo-3.jpg'] });
     const { user } = renderPhotos();
-    const form = await screen.findByRole('region', { name: 'Upload Images' });
-    await user.upload(within(form).getByLabelText('Images'), pictures(3));
-    await user.type(within(form).getByLabelText('Title'), 'Trip');
-    await user.click(within(form).getByRole('button', { name: 'Upload Images' }));
+    const { form, fill, submit } = await uploadCard(user);
+    await fill(3, 'Trip');
+    await submit();
     expect(await within(form).findByText('Finished uploading. 1 succeeded, 2 failed. Check errors.')).toBeInTheDocument();
     const lines = within(within(form).getByRole('alert'))
       .getAllByText(/^Failed to upload/)
@@ -244,10 +251,9 @@ describe('photos screen: no answer at all', () => {
     servePhotos();
     server.use(http.post(url('/api/photos/images/'), () => HttpResponse.error(), { once: true }));
     const { user } = renderPhotos();
-    const form = await screen.findByRole('region', { name: 'Upload Images' });
-    await user.upload(within(form).getByLabelText('Images'), pictures(2));
-    await user.type(within(form).getByLabelText('Title'), 'Trip');
-    await user.click(within(form).getByRole('button', { name: 'Upload Images' }));
+    const { form, fill, submit } = await uploadCard(user);
+    await fill(2, 'Trip');
+    await submit();
     expect(await within(form).findByText('Finished uploading. 1 succeeded, 1 failed. Check errors.')).toBeInTheDocument();
     expect(within(form).getByRole('alert')).toHaveTextContent('Failed to upload photo-1.jpg. Network error — please try again.');
   });
