@@ -4,7 +4,8 @@ import path from 'node:path';
 
 import pino from 'pino';
 
-import { logOutput, readableLine } from '../../server/src/logging';
+import { logOutput, readableLine, requestLine } from '../../server/src/logging';
+import { buildTestServer } from './testServer';
 
 describe('log lines on a terminal', () => {
   it('reads as time, level, message and the request it answered', () => {
@@ -41,5 +42,47 @@ describe('log lines for a collector', () => {
     for (let index = 0; index < 10; index += 1) log.info('busy request');
     output.flush();
     expect(fs.readFileSync(file, 'utf8').match(/busy request/g)).toHaveLength(10);
+  });
+});
+
+describe('the line for an answered request', () => {
+  const answered = { id: 'req-7', method: 'GET', url: '/cv', ip: '203.0.113.9', statusCode: 200, responseTime: 1.23456 };
+
+  it('says what pino would say for the same request, so a collector reads every line alike', () => {
+    let written = '';
+    pino({}, { write: (line: string) => (written = line) }).info(
+      { reqId: 'req-7', method: 'GET', url: '/cv', ip: '203.0.113.9', statusCode: 200, responseTime: 1.235 },
+      'request completed',
+    );
+    const time = Date.UTC(2026, 0, 2);
+    const line = requestLine(answered, time);
+    expect(line.endsWith('}\n')).toBe(true);
+    expect(JSON.parse(line)).toEqual({ ...(JSON.parse(written) as object), time });
+    expect(Object.keys(JSON.parse(line) as object)).toEqual(Object.keys(JSON.parse(written) as object));
+    expect(readableLine(line)).toMatch(/INFO {2}request completed GET \/cv → 200 in 1\.2 ms\n$/);
+  });
+
+  it('escapes what a visitor put in the address, so one request stays one line of valid JSON', () => {
+    const line = requestLine({ ...answered, url: '/a"b\\c\n{"level":60}', ip: 'x"y' });
+    expect(line.split('\n')).toHaveLength(2);
+    expect(JSON.parse(line)).toMatchObject({ url: '/a"b\\c\n{"level":60}', ip: 'x"y' });
+  });
+});
+
+describe('the server’s request log', () => {
+  it.each([
+    ['info', 1],
+    ['warn', 0],
+  ])('at level %s, writes %i line(s) per answered request', async (logLevel, count) => {
+    const lines: string[] = [];
+    const server = await buildTestServer({ logLevel }, { log: { stream: { write: (line: string) => void lines.push(line) }, flush: () => undefined } });
+    try {
+      await server.inject({ method: 'GET', url: '/api/nothing-here/' });
+    } finally {
+      await server.cleanup();
+    }
+    const answered = lines.filter((line) => line.includes('"request completed"'));
+    expect(answered).toHaveLength(count);
+    if (count) expect(JSON.parse(answered[0])).toMatchObject({ method: 'GET', url: '/api/nothing-here/', ip: '127.0.0.1', statusCode: 404 });
   });
 });

@@ -5,6 +5,7 @@ import path from 'node:path';
 
 import { type Config, loadConfig } from '../../server/src/config';
 import { nowIso } from '../../server/src/db/columns';
+import type { LogOutput } from '../../server/src/logging';
 import { startSession } from '../../server/src/repositories/sessions';
 import { buildServer } from '../../server/src/server';
 
@@ -17,7 +18,7 @@ export type Auth = Record<string, string>;
  * A server on a fresh database: SQLite in a temporary folder by default, or a new
  * PostgreSQL database (dropped on close) when DATABASE_URL is set.
  */
-export async function buildTestServer(overrides: Partial<Config> = {}): Promise<OwnedTestServer> {
+export async function buildTestServer(overrides: Partial<Config> = {}, options: { log?: LogOutput } = {}): Promise<OwnedTestServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'site-test-'));
   let databaseUrl: string | undefined;
   let dropDatabase: (() => Promise<void>) | undefined;
@@ -47,7 +48,7 @@ export async function buildTestServer(overrides: Partial<Config> = {}): Promise<
     secrets: { jwt: 'test-jwt-secret-'.padEnd(48, 'x'), reset: 'test-reset-secret-'.padEnd(48, 'y') },
     ...overrides,
   });
-  const server = await buildServer(config);
+  const server = await buildServer(config, options);
   await server.ready();
   return Object.assign(server, {
     cleanup: async () => {

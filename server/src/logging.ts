@@ -1,3 +1,5 @@
+import os from 'node:os';
+
 import pino, { type DestinationStream } from 'pino';
 
 const LEVELS: Record<number, string> = { 10: 'TRACE', 20: 'DEBUG', 30: 'INFO', 40: 'WARN', 50: 'ERROR', 60: 'FATAL' };
@@ -45,4 +47,31 @@ export function logOutput({ dest = 1, terminal = process.stdout.isTTY }: { dest?
   const destination = pino.destination({ dest, sync: false, minLength: 4096 });
   setInterval(() => destination.flush(), 1000).unref();
   return { stream: destination, flush: () => destination.flushSync() };
+}
+
+export interface AnsweredRequest {
+  id: string;
+  method: string;
+  url: string;
+  /** Unknown when the client went away before the answer. */
+  ip: string | undefined;
+  statusCode: number;
+  /** Milliseconds from the request's arrival to its answer. */
+  responseTime: number;
+}
+
+/** What pino puts in every line (its default base), serialized once. */
+const BASE = `,"pid":${process.pid},"hostname":${JSON.stringify(os.hostname())}`;
+
+/**
+ * The log line for an answered request, in the logger's JSON shape (level 30 is info). Written by
+ * hand: it is the one line per request, and under load pino's general serializer cost the cached
+ * public reads about a fifth of their throughput.
+ */
+export function requestLine(request: AnsweredRequest, time = Date.now()): string {
+  return (
+    `{"level":30,"time":${time}${BASE},"reqId":${JSON.stringify(request.id)},"method":${JSON.stringify(request.method)},` +
+    `"url":${JSON.stringify(request.url)},"ip":${JSON.stringify(request.ip ?? '')},"statusCode":${request.statusCode},` +
+    `"responseTime":${request.responseTime.toFixed(3)},"msg":"request completed"}\n`
+  );
 }

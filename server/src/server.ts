@@ -1,10 +1,11 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { LogController } from 'fastify';
+import { levels } from 'pino';
 
 import app from './app';
 import type { Config } from './config';
 import { migrateToLatest, openDatabase } from './db';
-import type { LogOutput } from './logging';
+import { type LogOutput, requestLine } from './logging';
 
 /**
  * Fastify refuses a bare hop count (it cannot tell the proxy from a direct client); a count is
@@ -20,7 +21,7 @@ export async function buildServer(config: Config, options: { log?: LogOutput } =
   await migrateToLatest(database.db);
   const fastify = Fastify({
     logger: options.log ? { level: config.logLevel, stream: options.log.stream } : false,
-    // One line per request, when it is answered (see the onResponse hook below), not two.
+    // One line per request, when it is answered (requestLine, in the onResponse hook below), not two.
     logController: new LogController({ disableRequestLogging: true }),
     // Requests share the server's logger: a child logger per request costs more than its binding is
     // worth, and the lines about a request name its id themselves.
@@ -40,14 +41,22 @@ export async function buildServer(config: Config, options: { log?: LogOutput } =
   fastify.addHook('onClose', async () => {
     await database.db.destroy();
   });
-  fastify.addHook('onResponse', (request, reply, done) => {
-    // Flat fields, not the request and reply objects: their serializers cost more than the line is worth.
-    request.log.info(
-      { reqId: request.id, method: request.method, url: request.url, ip: request.ip, statusCode: reply.statusCode, responseTime: reply.elapsedTime },
-      'request completed',
-    );
-    done();
-  });
+  const log = options.log;
+  if (log && levels.values[config.logLevel] <= levels.values.info) {
+    fastify.addHook('onResponse', (request, reply, done) => {
+      log.stream.write(
+        requestLine({
+          id: request.id,
+          method: request.method,
+          url: request.url,
+          ip: request.ip,
+          statusCode: reply.statusCode,
+          responseTime: reply.elapsedTime,
+        }),
+      );
+      done();
+    });
+  }
   await fastify.register(app, { config, database });
   return fastify;
 }
