@@ -40,6 +40,8 @@ export default tseslint.config(
       contractByAlias,
     ],
   ),
+  // CommonJS files (the webpack loader) load what they need with require.
+  { files: ['**/*.cjs'], languageOptions: { sourceType: 'commonjs' }, rules: { '@typescript-eslint/no-require-imports': 'off' } },
   // Benchmarks are reports: printing is their job.
   { files: ['bench/**'], rules: { 'no-console': 'off' } },
   // Formatting is Prettier's (npm run format); lint leaves it alone.

@@ -66,7 +66,11 @@ export default (_env: unknown, argv: { mode?: Configuration['mode'] }): Configur
         {
           test: /\.tsx?$/,
           exclude: /node_modules/,
-          use: { loader: 'ts-loader', options: { transpileOnly: true, compilerOptions: { noEmit: false, sourceMap: !production } } },
+          use: [
+            { loader: 'ts-loader', options: { transpileOnly: true, compilerOptions: { noEmit: false, sourceMap: !production } } },
+            // Runs first: class names that match the server-rendered page's.
+            { loader: path.resolve(__dirname, 'scripts/styledComponentIds.cjs') },
+          ],
         },
         { test: /\.(png|svg|ico|webp|woff2?)$/, type: 'asset/resource' },
         // Our modules only declare things; unused ones (e.g. staff-only UI primitives) stay out of the first load.

@@ -126,6 +126,28 @@ describe('a visitor’s tour of the public site', () => {
     await session.context.close();
   });
 
+  it('takes over each server-rendered page with the server’s class names, compiling no style twice', async () => {
+    const session = await openSession(browser, { width: 390 });
+    session.allow(/current_cv|status of 404/);
+    for (const url of ['/', '/cv', '/on-the-web', '/about']) {
+      const serverHtml = await (await fetch(`${BASE_URL}${url}`)).text();
+      await session.page.goto(url);
+      await appReady(session.page);
+      // A style the browser added is for something it rendered that the server did not (the top bar's
+      // signed-out links); one for an element already on the page means the class names differ.
+      const restyled = await session.page.evaluate((html) => {
+        const live = new Set([...document.querySelectorAll('[class]')].flatMap((element) => [...element.classList]));
+        const styled = [...document.querySelectorAll('style[data-styled]')].flatMap((style) =>
+          [...(style as HTMLStyleElement).sheet!.cssRules].flatMap((rule) => [...rule.cssText.matchAll(/\.([A-Za-z][\w-]+)/g)].map((match) => match[1])),
+        );
+        return [...new Set(styled)].filter((name) => !html.includes(name) && !live.has(name));
+      }, serverHtml);
+      expect({ url, restyled }).toEqual({ url, restyled: [] });
+    }
+    expectNoProblems(session);
+    await session.context.close();
+  });
+
   it('answers search engines and link previews with finished pages (no script run)', async () => {
     const pages = { '/': 'Elias Northcote', '/cv': 'CV | Elias Northcote', '/on-the-web': 'On the Web | Elias Northcote', '/about': 'About | Elias Northcote' };
     for (const [url, title] of Object.entries(pages)) {

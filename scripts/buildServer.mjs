@@ -8,6 +8,8 @@ import { fileURLToPath } from 'node:url';
 
 import { build } from 'esbuild';
 
+import styledComponentIds from './styledComponentIds.cjs';
+
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const out = path.join(root, 'dist/server');
 
@@ -35,6 +37,18 @@ async function buildServer() {
     jsx: 'automatic',
     sourcemap: true,
     logLevel: 'warning',
+    plugins: [
+      {
+        // The SPA's class names as the browser's bundle has them (see styledComponentIds.cjs).
+        name: 'styled-component-ids',
+        setup(bundler) {
+          bundler.onLoad({ filter: /[\\/]src[\\/].*\.tsx?$/ }, async (args) => ({
+            contents: styledComponentIds.withComponentIds(await fs.promises.readFile(args.path, 'utf8'), args.path),
+            loader: args.path.endsWith('x') ? 'tsx' : 'ts',
+          }));
+        },
+      },
+    ],
   });
   fs.copyFileSync(path.join(root, 'server/src/services/common-passwords.txt'), path.join(out, 'common-passwords.txt'));
   fs.writeFileSync(path.join(root, 'dist/build-stamp'), `${new Date().toISOString()}\n`);
