@@ -35,7 +35,7 @@ describe('log lines for a collector', () => {
   it('shows a quiet site’s request within a second, and writes out a burst at shutdown', async () => {
     const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'log-')), 'site.log');
     const output = logOutput({ dest: fs.openSync(file, 'w'), terminal: false });
-    const log = pino(output.stream);
+    const log = pino({}, output.stream);
     log.info('quiet request');
     await new Promise((resolve) => setTimeout(resolve, 1500));
     expect(fs.readFileSync(file, 'utf8')).toContain('"msg":"quiet request"');

@@ -32,8 +32,10 @@ describe('MemoryCachedStorage', () => {
   it('serves a small file from memory after the first read', async () => {
     const { storage, reads } = fakeStorage({ 'images/a.webp': Buffer.from('small') });
     const cached = new MemoryCachedStorage(storage, options);
+    expect(cached.held('images/a.webp')).toBeUndefined();
     await cached.read('images/a.webp');
     expect((await cached.read('images/a.webp')).toString()).toBe('small');
+    expect(cached.held('images/a.webp')).toMatchObject({ info: { size: 5 }, data: Buffer.from('small') });
     expect(reads).toEqual(['images/a.webp']);
   });
 
@@ -64,6 +66,7 @@ describe('MemoryCachedStorage', () => {
     release();
     expect((await reading).toString()).toBe('small');
     expect(await cached.stat('images/a.webp')).toBeUndefined();
+    expect(cached.held('images/a.webp')).toBeUndefined();
     await expect(cached.read('images/a.webp')).rejects.toThrow('missing');
   });
 

@@ -15,6 +15,11 @@ export interface Storage {
   openReadStream(key: string, range?: ByteRange): Promise<Readable>;
   /** The whole file in memory; meant for small files (thumbnails, banner images, a CV). */
   read(key: string): Promise<Buffer>;
+  /**
+   * The file when this storage already holds it in memory, so that a hot file is answered without
+   * waiting for anything; undefined otherwise (and storages that keep nothing in memory omit it).
+   */
+  held?(key: string): HeldFile | undefined;
   /** Removes the file; a missing file is not an error. */
   delete(key: string): Promise<void>;
   /** Releases what the storage holds open (an S3 client's connections). */
@@ -24,6 +29,11 @@ export interface Storage {
 export interface StoredFileInfo {
   size: number;
   modified: Date;
+}
+
+export interface HeldFile {
+  info: StoredFileInfo;
+  data: Buffer;
 }
 
 /** Inclusive, as in an HTTP Range header. */

@@ -1,10 +1,8 @@
 import { Readable } from 'node:stream';
 
-import type { ByteRange, Storage, StoredFileInfo } from './index';
+import type { ByteRange, HeldFile, Storage, StoredFileInfo } from './index';
 
-interface Entry {
-  info: StoredFileInfo;
-  data: Buffer;
+interface Entry extends HeldFile {
   expires: number;
 }
 
@@ -37,6 +35,10 @@ export class MemoryCachedStorage implements Storage {
 
   put(key: string, data: Buffer): Promise<void> {
     return this.inner.put(key, data);
+  }
+
+  held(key: string): HeldFile | undefined {
+    return this.fresh(key);
   }
 
   async stat(key: string): Promise<StoredFileInfo | undefined> {

@@ -103,7 +103,8 @@ function requestedRange(request: FastifyRequest, size: number, etag: string): By
 
 /** Sends a stored file with validators, conditional answers and single-range support. */
 export async function sendStoredFile(request: FastifyRequest, reply: FastifyReply, storage: Storage, file: ServedFile) {
-  const info = await storage.stat(file.key);
+  const held = storage.held?.(file.key);
+  const info = held?.info ?? (await storage.stat(file.key));
   if (!info) return reply.code(404).send({ detail: MESSAGES.notFound });
   const { etag, lastModified } = validatorsOf(file.key, info);
   reply.header('etag', etag).header('last-modified', lastModified).header('cache-control', file.cacheControl);
@@ -122,7 +123,7 @@ export async function sendStoredFile(request: FastifyRequest, reply: FastifyRepl
   }
   if (request.method === 'GET') file.onWholeFile?.();
   // A buffer gets its length from Fastify; a stream needs it said.
-  if (info.size <= SMALL_FILE_BYTES) return reply.send(await storage.read(file.key));
+  if (info.size <= SMALL_FILE_BYTES) return reply.send(held?.data ?? (await storage.read(file.key)));
   reply.header('content-length', info.size);
   return reply.send(await storage.openReadStream(file.key));
 }
