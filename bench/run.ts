@@ -160,8 +160,8 @@ function toMs(value: string): number {
  * Load from wrk (C, one thread): a JavaScript load generator saturates before the server does
  * once answers are a few kilobytes, which would measure the client, not the site.
  */
-function wrk(url: string, seconds: number): { rps: number; p99: number; errors: number; non2xx: number } {
-  const run = spawnSync('wrk', ['-t1', `-c${CONNECTIONS}`, `-d${seconds}s`, '--latency', url], { encoding: 'utf8' });
+function wrk(url: string, seconds: number, header?: string): { rps: number; p99: number; errors: number; non2xx: number } {
+  const run = spawnSync('wrk', ['-t1', `-c${CONNECTIONS}`, `-d${seconds}s`, '--latency', ...(header ? ['-H', header] : []), url], { encoding: 'utf8' });
   if (run.error || run.status !== 0) throw new Error(`wrk failed (install it: apt-get install wrk): ${run.error?.message ?? run.stderr}`);
   const out = run.stdout;
   const socketErrors = /Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/.exec(out);
@@ -182,12 +182,12 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
  * An endpoint against the bare Fastify, measured in alternating rounds; the ratio is the median of the
  * rounds' ratios, so a slow minute of the machine weighs on both sides alike.
  */
-function load(name: string, url: string, budget?: number, maxP99?: number): Load {
+function load(name: string, url: string, { budget, maxP99, header }: { budget?: number; maxP99?: number; header?: string } = {}): Load {
   // A short warm-up first, so that the measured seconds see a JIT-compiled, cache-warm server.
-  wrk(url, 1);
+  wrk(url, 1, header);
   const rounds = Array.from({ length: ROUNDS }, () => {
     const hello = wrk(HELLO_URL, DURATION_SECONDS);
-    return { hello, site: wrk(url, DURATION_SECONDS) };
+    return { hello, site: wrk(url, DURATION_SECONDS, header) };
   });
   return {
     name,
@@ -223,11 +223,14 @@ async function main(): Promise<void> {
     const pages: LighthouseResult[] = PUBLIC_PAGES.map((page) => lighthouse(SITE, page));
 
     const loads: Load[] = [];
-    loads.push(load('banner image list', `${SITE}/api/photos/images/?gallery_slug=page-logos`, 0.5, 20));
-    loads.push(load('banner image file (WebP)', new URL(images[0].sizes.banner, SITE).toString(), 0.5, 20));
-    loads.push(load('current CV', `${SITE}/api/documents/documents/current_cv/`, 0.5, 20));
-    // Server-rendered once per change, then answered from the kept page with a fresh nonce.
-    loads.push(load('home page (HTML)', `${SITE}/`, 0.25));
+    const publicRead = { budget: 0.5, maxP99: 20 };
+    loads.push(load('banner image list', `${SITE}/api/photos/images/?gallery_slug=page-logos`, publicRead));
+    loads.push(load('banner image file (WebP)', new URL(images[0].sizes.banner, SITE).toString(), publicRead));
+    loads.push(load('current CV', `${SITE}/api/documents/documents/current_cv/`, publicRead));
+    // Server-rendered once per change, then answered from the kept page with a fresh nonce; a first visit
+    // (no cookie), asking for gzip as every browser does. Uncompressed, for clients that do not, is reported.
+    loads.push(load('home page (HTML, gzip)', `${SITE}/`, { budget: 0.25, header: 'Accept-Encoding: gzip, deflate, br, zstd' }));
+    loads.push(load('home page (HTML, plain)', `${SITE}/`));
     loads.push(load('current CV download', new URL(cv.download_url, SITE).toString()));
 
     const checks: { budget: string; value: string; ok: boolean }[] = [

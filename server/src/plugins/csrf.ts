@@ -3,6 +3,8 @@ import crypto from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 
+import { randomText } from '../lib/randomText';
+
 export const CSRF_COOKIE = 'csrftoken';
 export const CSRF_HEADER = 'x-csrftoken';
 export const CSRF_PATH = '/api/csrf/';
@@ -33,7 +35,7 @@ function tokenSigner(secret: string) {
   const mac = (nonce: string) => crypto.createHmac('sha256', key).update(nonce).digest('base64url');
   return {
     issue: () => {
-      const nonce = crypto.randomBytes(32).toString('base64url');
+      const nonce = randomText(32, 'base64url');
       return `${nonce}.${mac(nonce)}`;
     },
     isIssued: (token: string | undefined) => {

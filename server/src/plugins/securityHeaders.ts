@@ -1,7 +1,7 @@
-import crypto from 'node:crypto';
-
 import type { FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
+
+import { randomText } from '../lib/randomText';
 
 declare module 'fastify' {
   interface FastifyReply {
@@ -26,16 +26,6 @@ const PAGE_CSP = [
 const [CSP_BEFORE_NONCE, CSP_AFTER_NONCE] = PAGE_CSP.split('NONCE');
 
 const NONCE_BYTES = 16;
-/** Random bytes drawn 4 KB at a time: each page answer needs a fresh nonce, and one draw per answer costs. */
-const randomPool = { bytes: Buffer.alloc(0), used: 0 };
-function freshNonce(): string {
-  if (randomPool.used + NONCE_BYTES > randomPool.bytes.length) {
-    randomPool.bytes = crypto.randomBytes(4096);
-    randomPool.used = 0;
-  }
-  randomPool.used += NONCE_BYTES;
-  return randomPool.bytes.toString('base64', randomPool.used - NONCE_BYTES, randomPool.used);
-}
 
 /**
  * Policies that govern documents: sent with the SPA page. No Cross-Origin-Opener-Policy: on phones
@@ -68,7 +58,7 @@ const HSTS = 'max-age=31536000; includeSubDomains';
 export default fp(
   async (app) => {
     app.decorateReply('usePageCsp', function usePageCsp(this: FastifyReply) {
-      const nonce = freshNonce();
+      const nonce = randomText(NONCE_BYTES, 'base64');
       this.header('content-security-policy', CSP_BEFORE_NONCE + nonce + CSP_AFTER_NONCE);
       return nonce;
     });
