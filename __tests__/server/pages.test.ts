@@ -62,6 +62,9 @@ describe('server-rendered pages', () => {
     expect(html.match(/<script(?![^>]*(\bsrc=|type="application\/(ld\+)?json"))[^>]*>/g)).toBeNull();
     expect(html).toContain(`<script defer src="/boot.js" data-scripts="${ENTRY.join(' ')}"></script>`);
     expect(first.headers['set-cookie']).toEqual(expect.stringContaining('csrftoken='));
+    // The first paint waits for an element at the very end of the page, so the page is laid out once, whole.
+    const awaited = /<link rel="expect" href="#([\w-]+)" blocking="render">/.exec(html)?.[1];
+    expect(html).toMatch(new RegExp(`<script [^>]*id="${awaited}"[^>]*>[^<]*</script></body></html>$`));
   });
 
   it('gives each public page its own title, description and canonical address', async () => {
