@@ -1,5 +1,4 @@
 import { startTransition, StrictMode } from 'react';
-import { createRoot, hydrateRoot } from 'react-dom/client';
 
 import { captureAppTokenFromUrl } from './lib/appToken';
 import { expectHydration } from './lib/hydration';
@@ -11,18 +10,24 @@ const yieldToBrowser = () => new Promise<void>((resolve) => setTimeout(resolve, 
 // request): evaluating every module at once would block input for longer than a phone allows.
 async function start(container: HTMLElement) {
   const steps = [
+    // React's DOM renderer alone is the longest piece of evaluation.
+    () => import(/* webpackMode: "eager" */ 'react-dom/client'),
     // Redux Toolkit's core, then RTK Query with its React hooks.
     () => import(/* webpackMode: "eager" */ './lib/theme/themeSlice'),
     () => import(/* webpackMode: "eager" */ './lib/api/apiSlice'),
     // styled-components takes over the server-rendered style sheet when it is first evaluated.
     () => import(/* webpackMode: "eager" */ './ui/GlobalStyle'),
-    // The router and the page frame.
+    // The router, the session, the top bar, then the rest of the page frame.
+    () => import(/* webpackMode: "eager" */ 'react-router-dom'),
+    () => import(/* webpackMode: "eager" */ './lib/session/AuthProvider'),
+    () => import(/* webpackMode: "eager" */ './app/layout/TopBar'),
     () => import(/* webpackMode: "eager" */ './app/layout/Layout'),
   ];
   for (const step of steps) {
     await step();
     await yieldToBrowser();
   }
+  const { createRoot, hydrateRoot } = await import(/* webpackMode: "eager" */ 'react-dom/client');
   const [{ makeStore }, { readPreloadedState }] = await Promise.all([
     import(/* webpackMode: "eager" */ './app/store'),
     import(/* webpackMode: "eager" */ './app/preloadedState'),
