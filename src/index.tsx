@@ -12,13 +12,16 @@ async function start(container: HTMLElement) {
   const steps = [
     // React's DOM renderer alone is the longest piece of evaluation.
     () => import(/* webpackMode: "eager" */ 'react-dom/client'),
-    // Redux Toolkit's core, then RTK Query with its React hooks.
+    // Redux Toolkit's core, React's bindings, RTK Query's core, then its React hooks and the API.
     () => import(/* webpackMode: "eager" */ './lib/theme/themeSlice'),
+    () => import(/* webpackMode: "eager" */ 'react-redux'),
+    () => import(/* webpackMode: "eager" */ '@reduxjs/toolkit/query'),
     () => import(/* webpackMode: "eager" */ './lib/api/apiSlice'),
     // styled-components takes over the server-rendered style sheet when it is first evaluated.
     () => import(/* webpackMode: "eager" */ './ui/GlobalStyle'),
-    // The router, the session, the top bar, then the rest of the page frame.
+    // The router, the store's reducers, the session, the top bar, then the rest of the page frame.
     () => import(/* webpackMode: "eager" */ 'react-router-dom'),
+    () => import(/* webpackMode: "eager" */ './lib/state'),
     () => import(/* webpackMode: "eager" */ './lib/session/AuthProvider'),
     () => import(/* webpackMode: "eager" */ './app/layout/TopBar'),
     () => import(/* webpackMode: "eager" */ './app/layout/Layout'),
