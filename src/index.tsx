@@ -7,20 +7,21 @@ import { expectHydration } from './lib/hydration';
 const yieldToBrowser = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 // Startup runs in steps, each its own task ("eager" keeps every module in this bundle, so no extra
-// request): evaluating every module at once would block input for longer than a phone allows.
+// request): evaluating every module at once would block input for longer than a phone allows. A step
+// that evaluates a package names one export it uses, so that the rest of the package is still shaken out.
 async function start(container: HTMLElement) {
   const steps = [
     // React's DOM renderer alone is the longest piece of evaluation.
-    () => import(/* webpackMode: "eager" */ 'react-dom/client'),
+    () => import(/* webpackMode: "eager", webpackExports: ["hydrateRoot", "createRoot"] */ 'react-dom/client'),
     // Redux Toolkit's core, React's bindings, RTK Query's core, then its React hooks and the API.
     () => import(/* webpackMode: "eager" */ './lib/theme/themeSlice'),
-    () => import(/* webpackMode: "eager" */ 'react-redux'),
-    () => import(/* webpackMode: "eager" */ '@reduxjs/toolkit/query'),
+    () => import(/* webpackMode: "eager", webpackExports: ["Provider"] */ 'react-redux'),
+    () => import(/* webpackMode: "eager", webpackExports: ["fetchBaseQuery"] */ '@reduxjs/toolkit/query'),
     () => import(/* webpackMode: "eager" */ './lib/api/apiSlice'),
     // styled-components takes over the server-rendered style sheet when it is first evaluated.
     () => import(/* webpackMode: "eager" */ './ui/GlobalStyle'),
     // The router, the store's reducers, the session, the top bar, then the rest of the page frame.
-    () => import(/* webpackMode: "eager" */ 'react-router-dom'),
+    () => import(/* webpackMode: "eager", webpackExports: ["Outlet"] */ 'react-router-dom'),
     () => import(/* webpackMode: "eager" */ './lib/state'),
     () => import(/* webpackMode: "eager" */ './lib/session/AuthProvider'),
     () => import(/* webpackMode: "eager" */ './app/layout/TopBar'),
