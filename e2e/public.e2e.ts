@@ -129,6 +129,16 @@ describe('a visitor’s tour of the public site', () => {
   it('takes over each server-rendered page with the server’s class names, compiling no style twice', async () => {
     const session = await openSession(browser, { width: 390 });
     session.allow(/current_cv|status of 404/);
+    // Every rule the page's scripts add to a style sheet: taking over the server's sheet adds each once.
+    await session.page.addInitScript(() => {
+      const added: string[] = [];
+      (window as unknown as { addedRules: string[] }).addedRules = added;
+      const insertRule = CSSStyleSheet.prototype.insertRule;
+      CSSStyleSheet.prototype.insertRule = function record(rule: string, index?: number) {
+        added.push(rule);
+        return insertRule.call(this, rule, index);
+      };
+    });
     for (const url of ['/', '/cv', '/on-the-web', '/about']) {
       const serverHtml = await (await fetch(`${BASE_URL}${url}`)).text();
       await session.page.goto(url);
@@ -143,6 +153,8 @@ describe('a visitor’s tour of the public site', () => {
         return [...new Set(styled)].filter((name) => !html.includes(name) && !live.has(name));
       }, serverHtml);
       expect({ url, restyled }).toEqual({ url, restyled: [] });
+      const added = await session.page.evaluate(() => (window as unknown as { addedRules: string[] }).addedRules);
+      expect({ url, twice: added.filter((rule, index) => added.indexOf(rule) !== index) }).toEqual({ url, twice: [] });
     }
     expectNoProblems(session);
     await session.context.close();

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 
 let pending: Promise<void> | undefined;
 let finish: (() => void) | undefined;
+let serverDrawn = false;
 
 /**
  * Called before taking over server-rendered markup. Until the app's boundary has hydrated, a
@@ -9,9 +10,15 @@ let finish: (() => void) | undefined;
  * so startup work that changes the store waits (see afterHydration).
  */
 export function expectHydration(): void {
+  serverDrawn = true;
   pending = new Promise((resolve) => {
     finish = resolve;
   });
+}
+
+/** True for the whole life of a page the server drew (and so styled), from before its hydration. */
+export function drawnByServer(): boolean {
+  return serverDrawn;
 }
 
 /** Runs the work once the page is hydrated, or at once when the browser drew it. */
