@@ -28,9 +28,19 @@ const JS_BUDGET_BYTES = 115 * 1024;
 const PUBLIC_PAGES = ['/', '/cv', '/on-the-web', '/about'];
 const STAFF = { email: 'bench@example.com', password: 'Bench-password-2026!' };
 
+/**
+ * With two cores or more, the servers run on the first and wrk on the second. Left to the scheduler, a
+ * server sometimes shared wrk's core for seconds on end, which cost it a third of its rate in that
+ * round alone; pinned, both servers are measured under the same conditions.
+ */
+const PINNED = os.availableParallelism() >= 2 && spawnSync('taskset', ['--version']).status === 0;
+function onCore(core: number, command: string, args: string[]): [string, string[]] {
+  return PINNED ? ['taskset', ['-c', String(core), command, ...args]] : [command, args];
+}
+
 /** Runs a compiled server entry (dist/server) or, given a .ts file, a source through tsx. */
 function startProcess(args: string[], env: Record<string, string>): ChildProcess {
-  return spawn(process.execPath, args[0].endsWith('.ts') ? ['--import', 'tsx', ...args] : args, {
+  return spawn(...onCore(0, process.execPath, args[0].endsWith('.ts') ? ['--import', 'tsx', ...args] : args), {
     cwd: ROOT,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
@@ -161,7 +171,9 @@ function toMs(value: string): number {
  * once answers are a few kilobytes, which would measure the client, not the site.
  */
 function wrk(url: string, seconds: number, header?: string): { rps: number; p99: number; errors: number; non2xx: number } {
-  const run = spawnSync('wrk', ['-t1', `-c${CONNECTIONS}`, `-d${seconds}s`, '--latency', ...(header ? ['-H', header] : []), url], { encoding: 'utf8' });
+  const run = spawnSync(...onCore(1, 'wrk', ['-t1', `-c${CONNECTIONS}`, `-d${seconds}s`, '--latency', ...(header ? ['-H', header] : []), url]), {
+    encoding: 'utf8',
+  });
   if (run.error || run.status !== 0) throw new Error(`wrk failed (install it: apt-get install wrk): ${run.error?.message ?? run.stderr}`);
   const out = run.stdout;
   const socketErrors = /Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/.exec(out);

@@ -43,6 +43,17 @@ describe('log lines for a collector', () => {
     output.flush();
     expect(fs.readFileSync(file, 'utf8').match(/busy request/g)).toHaveLength(10);
   });
+
+  it('writes a busy site’s lines as each batch fills, without waiting for the second', async () => {
+    const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'log-')), 'site.log');
+    const output = logOutput({ dest: fs.openSync(file, 'w'), terminal: false });
+    const log = pino({}, output.stream);
+    for (let index = 0; index < 100; index += 1) log.info(`busy request ${index} ${'x'.repeat(60)}`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(fs.readFileSync(file, 'utf8')).toContain('busy request 20 ');
+    output.flush();
+    expect(fs.readFileSync(file, 'utf8').match(/busy request/g)).toHaveLength(100);
+  });
 });
 
 describe('the line for an answered request', () => {

@@ -68,6 +68,10 @@ describe('galleries', () => {
     const odd = await sendRaw(server, 'POST', '/api/photos/galleries/', staff, 'application/x-unknown', 'x');
     expect(odd.statusCode).toBe(415);
     expect(odd.json()).toHaveProperty('detail');
+    // Only uploads take forms.
+    const form = await sendRaw(server, 'POST', '/api/photos/galleries/', staff, 'multipart/form-data; boundary=x', '--x--\r\n');
+    expect(form.statusCode).toBe(415);
+    expect(form.json()).toEqual({ detail: 'Unsupported media type "multipart/form-data; boundary=x" in request.' });
   });
 
   it('renames a gallery, moving its slug, and edits its description', async () => {

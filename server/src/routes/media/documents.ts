@@ -22,7 +22,7 @@ import { detectDocumentKind, DOCUMENT_MAX_BYTES, DOCUMENT_MESSAGES, DOCUMENT_TYP
 import { deleteAll, randomName, storageKey } from '../../storage';
 import { DownloadLinks } from './downloadLinks';
 import { fileResponses, sendDocument } from './files';
-import { FileField, readUpload, uploadLimits } from './multipart';
+import { FileField, formRoutes, readUpload, uploadLimits } from './multipart';
 
 const CATEGORY_MISSING = 'The selected category does not exist.';
 const CURRENT_NEEDS_CATEGORY = 'A document needs a category to be marked current.';
@@ -73,54 +73,59 @@ const documentRoutes: FastifyPluginAsyncTypebox = async (app) => {
     return weeklyDownloads(app.db, DOWNLOAD_WEEKS);
   });
 
-  app.post(
-    '/api/documents/documents/',
-    {
-      onRequest: app.requireStaff,
-      config: { multipartOptions: uploadLimits(DOCUMENT_MAX_BYTES) },
-      schema: { consumes: ['multipart/form-data'], body: DocumentFormSchema, response: { 201: DocumentSchema, ...errorResponses } },
-    },
-    async (request, reply) => {
-      const { body } = request;
-      const errors = new ErrorCollector();
-      const upload = readUpload(errors, 'file', body.file);
-      const name = errors.text('name', body.name, { required: true, maxLength: DOCUMENT_NAME_MAX });
-      const description = errors.text('description', body.description ?? '', { required: false, maxLength: DESCRIPTION_MAX });
-      const categoryText = errors.text('category', body.category, { required: true, maxLength: 20 });
-      let categoryId: number | undefined;
-      if (categoryText !== undefined) {
-        categoryId = /^\d{1,9}$/.test(categoryText) ? Number(categoryText) : undefined;
-        if (categoryId === undefined || !(await categoryExists(app.db, categoryId))) errors.add('category', CATEGORY_MISSING);
-      }
-      const isCurrent = readFlag(errors, 'is_current', body.is_current);
-      const kind = upload ? await detectDocumentKind(upload.data) : undefined;
-      if (upload && !kind) errors.add('file', DOCUMENT_MESSAGES.unsupported);
-      if (errors.any || !upload || !kind || name === undefined || description === undefined || categoryId === undefined || isCurrent === undefined) {
-        return reply.code(400).send(errors.fields);
-      }
-      const category = categoryId;
-      const { contentType, extension } = DOCUMENT_TYPES[kind];
-      const fileKey = storageKey('documents', randomName(), extension);
-      await app.storage.put(fileKey, upload.data);
-      try {
-        const id = await createDocument(app, signedInUser(request), {
-          name,
-          description,
-          category_id: category,
-          is_current: isCurrent ? 1 : 0,
-          file_key: fileKey,
-          original_filename: downloadFileName(upload.filename, kind),
-          content_type: contentType,
-          size: upload.data.length,
-        });
-        return reply.code(201).send(staffView((await findDocument(app.db, id))!));
-      } catch (error) {
-        await deleteAll(app.storage, [fileKey]);
-        if (isForeignKeyViolation(error)) return reply.code(400).send(fieldError('category', CATEGORY_MISSING));
-        if (isUniqueViolation(error)) return reply.code(409).send({ detail: CONCURRENT_CHANGE });
-        throw error;
-      }
-    },
+  // Uploads take forms; the downloads beside them are answered without the form parser.
+  await app.register(
+    formRoutes(DOCUMENT_MAX_BYTES, async (forms) => {
+      forms.post(
+        '/api/documents/documents/',
+        {
+          onRequest: app.requireStaff,
+          config: { multipartOptions: uploadLimits(DOCUMENT_MAX_BYTES) },
+          schema: { consumes: ['multipart/form-data'], body: DocumentFormSchema, response: { 201: DocumentSchema, ...errorResponses } },
+        },
+        async (request, reply) => {
+          const { body } = request;
+          const errors = new ErrorCollector();
+          const upload = readUpload(errors, 'file', body.file);
+          const name = errors.text('name', body.name, { required: true, maxLength: DOCUMENT_NAME_MAX });
+          const description = errors.text('description', body.description ?? '', { required: false, maxLength: DESCRIPTION_MAX });
+          const categoryText = errors.text('category', body.category, { required: true, maxLength: 20 });
+          let categoryId: number | undefined;
+          if (categoryText !== undefined) {
+            categoryId = /^\d{1,9}$/.test(categoryText) ? Number(categoryText) : undefined;
+            if (categoryId === undefined || !(await categoryExists(app.db, categoryId))) errors.add('category', CATEGORY_MISSING);
+          }
+          const isCurrent = readFlag(errors, 'is_current', body.is_current);
+          const kind = upload ? await detectDocumentKind(upload.data) : undefined;
+          if (upload && !kind) errors.add('file', DOCUMENT_MESSAGES.unsupported);
+          if (errors.any || !upload || !kind || name === undefined || description === undefined || categoryId === undefined || isCurrent === undefined) {
+            return reply.code(400).send(errors.fields);
+          }
+          const category = categoryId;
+          const { contentType, extension } = DOCUMENT_TYPES[kind];
+          const fileKey = storageKey('documents', randomName(), extension);
+          await app.storage.put(fileKey, upload.data);
+          try {
+            const id = await createDocument(app, signedInUser(request), {
+              name,
+              description,
+              category_id: category,
+              is_current: isCurrent ? 1 : 0,
+              file_key: fileKey,
+              original_filename: downloadFileName(upload.filename, kind),
+              content_type: contentType,
+              size: upload.data.length,
+            });
+            return reply.code(201).send(staffView((await findDocument(app.db, id))!));
+          } catch (error) {
+            await deleteAll(app.storage, [fileKey]);
+            if (isForeignKeyViolation(error)) return reply.code(400).send(fieldError('category', CATEGORY_MISSING));
+            if (isUniqueViolation(error)) return reply.code(409).send({ detail: CONCURRENT_CHANGE });
+            throw error;
+          }
+        },
+      );
+    }),
   );
 
   app.patch(

@@ -12,7 +12,7 @@ import { findGallery } from '../../repositories/galleries';
 import { createImage, deleteImage, findImage, findImageRow, listImages, updateImage } from '../../repositories/images';
 import { IMAGE_MAX_BYTES, ImageRejected, type ProcessedImage, processImage } from '../../services/images';
 import { deleteAll, putAll, randomName, type Storage, storageKey } from '../../storage';
-import { FileField, readUpload, type UploadedFile, uploadLimits } from './multipart';
+import { FileField, formRoutes, readUpload, type UploadedFile, uploadLimits } from './multipart';
 
 const GALLERY_MISSING = 'The selected gallery does not exist.';
 
@@ -95,84 +95,97 @@ const imageRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
   );
 
-  app.post(
-    '/api/photos/images/',
-    {
-      onRequest: app.requireStaff,
-      config: { multipartOptions: uploadLimits(IMAGE_MAX_BYTES) },
-      schema: { consumes: ['multipart/form-data'], body: ImageFormSchema, response: { 201: ImageSchema, ...errorResponses } },
-    },
-    async (request, reply) => {
-      const { body } = request;
-      const errors = new ErrorCollector();
-      const upload = readUpload(errors, 'image', body.image);
-      const title = errors.text('title', body.title, { required: true, maxLength: IMAGE_TITLE_MAX });
-      const description = errors.text('description', body.description ?? '', { required: false, maxLength: DESCRIPTION_MAX });
-      const galleryId = await readGallery(app.db, errors, body.gallery ?? '');
-      if (errors.any || !upload || title === undefined || description === undefined || galleryId === undefined) {
-        return reply.code(400).send(errors.fields);
-      }
-      const prepared = await prepare(upload);
-      if (!prepared.processed) return reply.code(prepared.status).send(prepared.body);
-      const stored = await storeImage(app.storage, prepared.processed);
-      try {
-        const id = await createImage(app.db, signedInUser(request), { title, description, gallery_id: galleryId, ...stored.columns });
-        return reply.code(201).send(await findImage(app.db, id));
-      } catch (error) {
-        await discard(stored.keys);
-        if (isForeignKeyViolation(error)) return reply.code(400).send(fieldError('gallery', GALLERY_MISSING));
-        throw error;
-      }
-    },
-  );
+  // Uploads and edits take forms; the public list beside them is answered without the form parser.
+  await app.register(
+    formRoutes(IMAGE_MAX_BYTES, async (forms) => {
+      forms.post(
+        '/api/photos/images/',
+        {
+          onRequest: app.requireStaff,
+          config: { multipartOptions: uploadLimits(IMAGE_MAX_BYTES) },
+          schema: { consumes: ['multipart/form-data'], body: ImageFormSchema, response: { 201: ImageSchema, ...errorResponses } },
+        },
+        async (request, reply) => {
+          const { body } = request;
+          const errors = new ErrorCollector();
+          const upload = readUpload(errors, 'image', body.image);
+          const title = errors.text('title', body.title, { required: true, maxLength: IMAGE_TITLE_MAX });
+          const description = errors.text('description', body.description ?? '', { required: false, maxLength: DESCRIPTION_MAX });
+          const galleryId = await readGallery(app.db, errors, body.gallery ?? '');
+          if (errors.any || !upload || title === undefined || description === undefined || galleryId === undefined) {
+            return reply.code(400).send(errors.fields);
+          }
+          const prepared = await prepare(upload);
+          if (!prepared.processed) return reply.code(prepared.status).send(prepared.body);
+          const stored = await storeImage(app.storage, prepared.processed);
+          try {
+            const id = await createImage(app.db, signedInUser(request), { title, description, gallery_id: galleryId, ...stored.columns });
+            return reply.code(201).send(await findImage(app.db, id));
+          } catch (error) {
+            await discard(stored.keys);
+            if (isForeignKeyViolation(error)) return reply.code(400).send(fieldError('gallery', GALLERY_MISSING));
+            throw error;
+          }
+        },
+      );
 
-  app.patch(
-    '/api/photos/images/:id/',
-    {
-      onRequest: app.requireStaff,
-      config: { multipartOptions: uploadLimits(IMAGE_MAX_BYTES) },
-      schema: {
-        consumes: ['multipart/form-data', 'application/json'],
-        params: IdParamsSchema,
-        body: ImageFormSchema,
-        response: { 200: ImageSchema, ...errorResponses },
-      },
-    },
-    async (request, reply) => {
-      const { id } = request.params;
-      const body = request.body ?? {};
-      const existing = await findImageRow(app.db, id);
-      if (!existing) return reply.code(404).send({ detail: MESSAGES.notFound });
-      const errors = new ErrorCollector();
-      const upload = readUpload(errors, 'image', body.image, true);
-      const title = body.title === undefined ? existing.title : errors.text('title', body.title, { required: true, maxLength: IMAGE_TITLE_MAX });
-      const description =
-        body.description === undefined ? existing.description : errors.text('description', body.description, { required: false, maxLength: DESCRIPTION_MAX });
-      const galleryId = body.gallery === undefined ? existing.gallery_id : await readGallery(app.db, errors, body.gallery);
-      if (errors.any || title === undefined || description === undefined || galleryId === undefined) {
-        return reply.code(400).send(errors.fields);
-      }
-      let stored: StoredImage | undefined;
-      if (upload) {
-        const prepared = await prepare(upload);
-        if (!prepared.processed) return reply.code(prepared.status).send(prepared.body);
-        stored = await storeImage(app.storage, prepared.processed);
-      }
-      let updated: ImageRow | undefined;
-      try {
-        updated = await updateImage(app.db, signedInUser(request), id, { title, description, gallery_id: galleryId, ...stored?.columns }, stored !== undefined);
-      } catch (error) {
-        if (stored) await discard(stored.keys);
-        if (isForeignKeyViolation(error)) return reply.code(400).send(fieldError('gallery', GALLERY_MISSING));
-        throw error;
-      }
-      if (!updated) {
-        if (stored) await discard(stored.keys);
-        return reply.code(404).send({ detail: MESSAGES.notFound });
-      }
-      if (stored) await discard(keysOf(existing));
-      return findImage(app.db, id);
-    },
+      forms.patch(
+        '/api/photos/images/:id/',
+        {
+          onRequest: app.requireStaff,
+          config: { multipartOptions: uploadLimits(IMAGE_MAX_BYTES) },
+          schema: {
+            consumes: ['multipart/form-data', 'application/json'],
+            params: IdParamsSchema,
+            body: ImageFormSchema,
+            response: { 200: ImageSchema, ...errorResponses },
+          },
+        },
+        async (request, reply) => {
+          const { id } = request.params;
+          const body = request.body ?? {};
+          const existing = await findImageRow(app.db, id);
+          if (!existing) return reply.code(404).send({ detail: MESSAGES.notFound });
+          const errors = new ErrorCollector();
+          const upload = readUpload(errors, 'image', body.image, true);
+          const title = body.title === undefined ? existing.title : errors.text('title', body.title, { required: true, maxLength: IMAGE_TITLE_MAX });
+          const description =
+            body.description === undefined
+              ? existing.description
+              : errors.text('description', body.description, { required: false, maxLength: DESCRIPTION_MAX });
+          const galleryId = body.gallery === undefined ? existing.gallery_id : await readGallery(app.db, errors, body.gallery);
+          if (errors.any || title === undefined || description === undefined || galleryId === undefined) {
+            return reply.code(400).send(errors.fields);
+          }
+          let stored: StoredImage | undefined;
+          if (upload) {
+            const prepared = await prepare(upload);
+            if (!prepared.processed) return reply.code(prepared.status).send(prepared.body);
+            stored = await storeImage(app.storage, prepared.processed);
+          }
+          let updated: ImageRow | undefined;
+          try {
+            updated = await updateImage(
+              app.db,
+              signedInUser(request),
+              id,
+              { title, description, gallery_id: galleryId, ...stored?.columns },
+              stored !== undefined,
+            );
+          } catch (error) {
+            if (stored) await discard(stored.keys);
+            if (isForeignKeyViolation(error)) return reply.code(400).send(fieldError('gallery', GALLERY_MISSING));
+            throw error;
+          }
+          if (!updated) {
+            if (stored) await discard(stored.keys);
+            return reply.code(404).send({ detail: MESSAGES.notFound });
+          }
+          if (stored) await discard(keysOf(existing));
+          return findImage(app.db, id);
+        },
+      );
+    }),
   );
 
   app.delete(

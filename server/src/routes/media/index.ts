@@ -1,14 +1,12 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 
 import { PublicAnswers } from '../../lib/publicAnswers';
-import { DOCUMENT_MAX_BYTES } from '../../services/documents';
 import categoryRoutes from './categories';
 import currentCvRoutes from './currentCv';
 import documentRoutes from './documents';
 import mediaFileRoutes from './files';
 import galleryRoutes from './galleries';
 import imageRoutes from './images';
-import { registerMultipart } from './multipart';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -17,12 +15,8 @@ declare module 'fastify' {
   }
 }
 
-/**
- * Documents, photos and galleries and the files behind them. Encapsulated: the
- * multipart parser applies to these routes only.
- */
+/** Documents, photos and galleries and the files behind them. */
 const mediaRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  await registerMultipart(app, DOCUMENT_MAX_BYTES);
   const publicAnswers = new PublicAnswers();
   app.decorate('publicAnswers', publicAnswers);
   app.changes.subscribe('media', () => publicAnswers.clear());

@@ -1,6 +1,6 @@
 import multipart, { type MultipartFile } from '@fastify/multipart';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import type { FastifyInstance } from 'fastify';
 
 import { type ErrorCollector, MESSAGES } from '../../errors';
 import { isPlainFileName } from '../../services/documents';
@@ -25,19 +25,24 @@ export function uploadLimits(fileSize: number) {
 }
 
 /**
- * Parses multipart/form-data into the request body before validation, so that route schemas
- * apply to forms as they do to JSON. Each route passes its own limits in `config.multipartOptions`.
+ * Routes that take forms, in a scope of their own. The parser puts multipart/form-data into the
+ * request body before validation, so that route schemas apply to forms as they do to JSON; it also
+ * hooks every request of its scope (three promise-returning hooks), which the public reads beside
+ * these routes should not pay for. Each route passes its own limits in `config.multipartOptions`.
  */
-export async function registerMultipart(app: FastifyInstance, defaultFileSize: number): Promise<void> {
-  await app.register(multipart, {
-    attachFieldsToBody: 'keyValues',
-    // The name as sent, so that a name with folders in it can be refused rather than silently cut.
-    preservePath: true,
-    ...uploadLimits(defaultFileSize),
-    async onFile(part: MultipartFile) {
-      part.value = new UploadedFile(part.filename, await part.toBuffer());
-    },
-  });
+export function formRoutes(defaultFileSize: number, routes: FastifyPluginAsyncTypebox): FastifyPluginAsyncTypebox {
+  return async (forms, options) => {
+    await forms.register(multipart, {
+      attachFieldsToBody: 'keyValues',
+      // The name as sent, so that a name with folders in it can be refused rather than silently cut.
+      preservePath: true,
+      ...uploadLimits(defaultFileSize),
+      async onFile(part: MultipartFile) {
+        part.value = new UploadedFile(part.filename, await part.toBuffer());
+      },
+    });
+    await routes(forms, options);
+  };
 }
 
 /**
