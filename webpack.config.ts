@@ -3,7 +3,7 @@ import path from 'node:path';
 
 import CompressionPlugin from 'compression-webpack-plugin';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
-import { Compilation, type Compiler, type Configuration, DefinePlugin, sources } from 'webpack';
+import { BannerPlugin, Compilation, type Compiler, type Configuration, DefinePlugin, sources } from 'webpack';
 import type { Configuration as DevServerConfiguration } from 'webpack-dev-server';
 
 import { seedContent } from './server/src/content/seed';
@@ -83,6 +83,13 @@ export default (_env: unknown, argv: { mode?: Configuration['mode'] }): Configur
       ...(production ? [] : [new HtmlWebpackPlugin({ template: './public/index.html', title: seedContent.name, description: seedContent.tagline })]),
       // The admin-backend links' address (src/lib/paths.ts); empty means the in-app area.
       new DefinePlugin({ 'process.env.ADMIN_URL': JSON.stringify(process.env.ADMIN_URL ?? '') }),
+      // Tells V8 to compile every function while the file streams in, off the main thread: left lazy, a
+      // library's module function (React DOM's is 130 KB) is compiled on the main thread when first called,
+      // inside one of startup's steps (Lighthouse, mobile: about a third less blocking time on / and /cv).
+      // Added after minification, which would drop the comment, and before compression and hashing.
+      ...(production
+        ? [new BannerPlugin({ banner: '//# allFunctionsCalledOnLoad', raw: true, stage: Compilation.PROCESS_ASSETS_STAGE_DEV_TOOLING, test: /\.js$/ })]
+        : []),
       // Served as-is by the server (precompressed), so no CPU is spent compressing per request.
       ...(production ? [new CompressionPlugin({ test: /\.(js|svg)$/, algorithm: 'gzip', compressionOptions: { level: 9 } })] : []),
     ],
