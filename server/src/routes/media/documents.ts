@@ -22,7 +22,7 @@ import { detectDocumentKind, DOCUMENT_MAX_BYTES, DOCUMENT_MESSAGES, DOCUMENT_TYP
 import { deleteAll, randomName, storageKey } from '../../storage';
 import { DownloadLinks } from './downloadLinks';
 import { fileResponses, sendDocument } from './files';
-import { FileField, formRoutes, readUpload, uploadLimits } from './multipart';
+import { FileField, formRoutes, readUpload } from './multipart';
 
 const CATEGORY_MISSING = 'The selected category does not exist.';
 const CURRENT_NEEDS_CATEGORY = 'A document needs a category to be marked current.';
@@ -80,7 +80,6 @@ const documentRoutes: FastifyPluginAsyncTypebox = async (app) => {
         '/api/documents/documents/',
         {
           onRequest: app.requireStaff,
-          config: { multipartOptions: uploadLimits(DOCUMENT_MAX_BYTES) },
           schema: { consumes: ['multipart/form-data'], body: DocumentFormSchema, response: { 201: DocumentSchema, ...errorResponses } },
         },
         async (request, reply) => {

@@ -12,7 +12,7 @@ import { findGallery } from '../../repositories/galleries';
 import { createImage, deleteImage, findImage, findImageRow, listImages, updateImage } from '../../repositories/images';
 import { IMAGE_MAX_BYTES, ImageRejected, type ProcessedImage, processImage } from '../../services/images';
 import { deleteAll, putAll, randomName, type Storage, storageKey } from '../../storage';
-import { FileField, formRoutes, readUpload, type UploadedFile, uploadLimits } from './multipart';
+import { FileField, formRoutes, readUpload, type UploadedFile } from './multipart';
 
 const GALLERY_MISSING = 'The selected gallery does not exist.';
 
@@ -102,7 +102,6 @@ const imageRoutes: FastifyPluginAsyncTypebox = async (app) => {
         '/api/photos/images/',
         {
           onRequest: app.requireStaff,
-          config: { multipartOptions: uploadLimits(IMAGE_MAX_BYTES) },
           schema: { consumes: ['multipart/form-data'], body: ImageFormSchema, response: { 201: ImageSchema, ...errorResponses } },
         },
         async (request, reply) => {
@@ -133,7 +132,6 @@ const imageRoutes: FastifyPluginAsyncTypebox = async (app) => {
         '/api/photos/images/:id/',
         {
           onRequest: app.requireStaff,
-          config: { multipartOptions: uploadLimits(IMAGE_MAX_BYTES) },
           schema: {
             consumes: ['multipart/form-data', 'application/json'],
             params: IdParamsSchema,

@@ -20,7 +20,7 @@ export class UploadedFile {
 export const FileField = Type.Unsafe<unknown>({ description: 'a file sent as multipart/form-data' });
 
 /** Limits for one upload call: one file of at most fileSize bytes and a few short fields. */
-export function uploadLimits(fileSize: number) {
+function uploadLimits(fileSize: number) {
   return { limits: { fileSize, files: 1, fields: 10, parts: 12, fieldSize: 64 * 1024, headerPairs: 100 } };
 }
 
@@ -28,18 +28,23 @@ export function uploadLimits(fileSize: number) {
  * Routes that take forms, in a scope of their own. The parser puts multipart/form-data into the
  * request body before validation, so that route schemas apply to forms as they do to JSON; it also
  * hooks every request of its scope (three promise-returning hooks), which the public reads beside
- * these routes should not pay for. Each route passes its own limits in `config.multipartOptions`.
+ * these routes should not pay for. Every route of the scope takes one file of at most `fileSize` bytes.
  */
-export function formRoutes(defaultFileSize: number, routes: FastifyPluginAsyncTypebox): FastifyPluginAsyncTypebox {
+export function formRoutes(fileSize: number, routes: FastifyPluginAsyncTypebox): FastifyPluginAsyncTypebox {
   return async (forms, options) => {
+    const limits = uploadLimits(fileSize);
     await forms.register(multipart, {
       attachFieldsToBody: 'keyValues',
       // The name as sent, so that a name with folders in it can be refused rather than silently cut.
       preservePath: true,
-      ...uploadLimits(defaultFileSize),
+      ...limits,
       async onFile(part: MultipartFile) {
         part.value = new UploadedFile(part.filename, await part.toBuffer());
       },
+    });
+    // Also read where a refusal names the limit (413).
+    forms.addHook('onRoute', (route) => {
+      route.config = { ...route.config, multipartOptions: limits };
     });
     await routes(forms, options);
   };
