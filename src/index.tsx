@@ -1,7 +1,7 @@
 import { startTransition, StrictMode } from 'react';
 
 import { captureAppTokenFromUrl } from './lib/appToken';
-import { expectHydration } from './lib/hydration';
+import { expectHydration, holdServerStyles } from './lib/hydration';
 
 /** Lets the browser paint and answer input before the next piece of startup work. */
 const yieldToBrowser = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
@@ -18,8 +18,9 @@ async function start(container: HTMLElement) {
     () => import(/* webpackMode: "eager", webpackExports: ["Provider"] */ 'react-redux'),
     () => import(/* webpackMode: "eager", webpackExports: ["fetchBaseQuery"] */ '@reduxjs/toolkit/query'),
     () => import(/* webpackMode: "eager" */ './lib/api/apiSlice'),
-    // styled-components takes over the server-rendered style sheet when it is first evaluated.
+    // styled-components, then its takeover of the server-rendered style sheets (held until then).
     () => import(/* webpackMode: "eager" */ './ui/GlobalStyle'),
+    () => import(/* webpackMode: "eager" */ './lib/serverStyles').then(({ takeOverServerStyles }) => takeOverServerStyles()),
     // The router, the store's reducers, the session, the top bar, then the rest of the page frame.
     () => import(/* webpackMode: "eager", webpackExports: ["Outlet"] */ 'react-router-dom'),
     () => import(/* webpackMode: "eager" */ './lib/state'),
@@ -64,5 +65,8 @@ captureAppTokenFromUrl();
 
 const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element');
-if (container.hasChildNodes()) expectHydration();
+if (container.hasChildNodes()) {
+  expectHydration();
+  holdServerStyles();
+}
 void start(container);

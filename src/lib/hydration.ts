@@ -16,6 +16,32 @@ export function expectHydration(): void {
   });
 }
 
+/** styled-components finds the server's style sheets by this mark (their version must be its own). */
+const VERSION_MARK = 'data-styled-version';
+const HELD_MARK = 'data-held-styled-version';
+
+/**
+ * styled-components takes over the server's style sheets as it is first evaluated, moving every rule
+ * into a sheet of its own: with its evaluation, one of startup's longest tasks on a phone. Setting
+ * their mark aside until releaseServerStyles lets the takeover run as a step of its own.
+ */
+export function holdServerStyles(): void {
+  document.querySelectorAll(`style[${VERSION_MARK}]`).forEach((style) => {
+    style.setAttribute(HELD_MARK, style.getAttribute(VERSION_MARK) ?? '');
+    style.removeAttribute(VERSION_MARK);
+  });
+}
+
+/** Gives the held style sheets their mark back; true when there were any. */
+export function releaseServerStyles(): boolean {
+  const held = document.querySelectorAll(`style[${HELD_MARK}]`);
+  held.forEach((style) => {
+    style.setAttribute(VERSION_MARK, style.getAttribute(HELD_MARK) ?? '');
+    style.removeAttribute(HELD_MARK);
+  });
+  return held.length > 0;
+}
+
 /** True for the whole life of a page the server drew (and so styled), from before its hydration. */
 export function drawnByServer(): boolean {
   return serverDrawn;
