@@ -1,7 +1,7 @@
 import { startTransition, StrictMode } from 'react';
 
 import { captureAppTokenFromUrl } from './lib/appToken';
-import { expectHydration, holdServerStyles } from './lib/hydration';
+import { expectHydration } from './lib/hydration';
 
 /** Lets the browser paint and answer input before the next piece of startup work. */
 const yieldToBrowser = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
@@ -65,8 +65,5 @@ captureAppTokenFromUrl();
 
 const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element');
-if (container.hasChildNodes()) {
-  expectHydration();
-  holdServerStyles();
-}
+if (container.hasChildNodes()) expectHydration();
 void start(container);

@@ -4,18 +4,6 @@ let pending: Promise<void> | undefined;
 let finish: (() => void) | undefined;
 let serverDrawn = false;
 
-/**
- * Called before taking over server-rendered markup. Until the app's boundary has hydrated, a
- * store change that reaches its screens would make React throw the markup away and draw again,
- * so startup work that changes the store waits (see afterHydration).
- */
-export function expectHydration(): void {
-  serverDrawn = true;
-  pending = new Promise((resolve) => {
-    finish = resolve;
-  });
-}
-
 /** styled-components finds the server's style sheets by this mark (their version must be its own). */
 const VERSION_MARK = 'data-styled-version';
 const HELD_MARK = 'data-held-styled-version';
@@ -25,11 +13,25 @@ const HELD_MARK = 'data-held-styled-version';
  * into a sheet of its own: with its evaluation, one of startup's longest tasks on a phone. Setting
  * their mark aside until releaseServerStyles lets the takeover run as a step of its own.
  */
-export function holdServerStyles(): void {
-  document.querySelectorAll(`style[${VERSION_MARK}]`).forEach((style) => {
+function holdServerStyles(): void {
+  // Not styled-components' own ("active") sheets, should it already run.
+  document.querySelectorAll(`style[${VERSION_MARK}]:not([data-styled="active"])`).forEach((style) => {
     style.setAttribute(HELD_MARK, style.getAttribute(VERSION_MARK) ?? '');
     style.removeAttribute(VERSION_MARK);
   });
+}
+
+/**
+ * Called before taking over server-rendered markup, and before styled-components is evaluated. Until
+ * the app's boundary has hydrated, a store change that reaches its screens would make React throw the
+ * markup away and draw again, so startup work that changes the store waits (see afterHydration).
+ */
+export function expectHydration(): void {
+  serverDrawn = true;
+  pending = new Promise((resolve) => {
+    finish = resolve;
+  });
+  holdServerStyles();
 }
 
 /** Gives the held style sheets their mark back; true when there were any. */

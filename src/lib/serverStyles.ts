@@ -3,7 +3,7 @@ import { __PRIVATE__ } from 'styled-components';
 import { releaseServerStyles } from './hydration';
 
 /**
- * Takes over the server-rendered style sheets held at startup (holdServerStyles): styled-components
+ * Takes over the server-rendered style sheets held at startup (expectHydration): styled-components
  * learns the class names they hold, so hydration compiles none of them again. Its own takeover, which
  * it runs only as it is first evaluated, is reached through its internals.
  */

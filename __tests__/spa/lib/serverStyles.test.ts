@@ -1,6 +1,6 @@
 import { __PRIVATE__, version } from 'styled-components';
 
-import { holdServerStyles } from '@/lib/hydration';
+import { expectHydration } from '@/lib/hydration';
 import { takeOverServerStyles } from '@/lib/serverStyles';
 
 /** What the server writes for one styled component (id "Title-x1", class "abc") with its rule. */
@@ -11,7 +11,7 @@ function serverStyleSheet() {
 describe('taking over the server-rendered style sheets', () => {
   it('hides them from styled-components until the takeover step, which then learns their class names', () => {
     serverStyleSheet();
-    holdServerStyles();
+    expectHydration();
     expect(document.querySelector('style[data-styled-version]')).toBeNull();
     expect(__PRIVATE__.mainSheet.hasNameForId('Title-x1', 'abc')).toBe(false);
 
@@ -22,7 +22,7 @@ describe('taking over the server-rendered style sheets', () => {
 
   it('does nothing on a page the browser draws itself', () => {
     document.head.innerHTML = '';
-    holdServerStyles();
+    expectHydration();
     takeOverServerStyles();
     expect(document.head.querySelectorAll('style')).toHaveLength(0);
   });
