@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import os from 'node:os';
 
 import pino, { type DestinationStream } from 'pino';
@@ -57,9 +58,13 @@ export function logOutput({ dest = 1, terminal = process.stdout.isTTY }: { dest?
     pending = '';
   };
   setInterval(handOver, 1000).unref();
+  // At exit there is no next turn for an asynchronous write to finish in: the gathered lines are
+  // written synchronously, after what the destination still holds.
   const flush = () => {
-    handOver();
     destination.flushSync();
+    const rest = Buffer.from(pending);
+    pending = '';
+    for (let written = 0; written < rest.length;) written += fs.writeSync(dest, rest, written);
   };
   // A crash exits without a next turn: what was logged last (often the reason) still goes out.
   process.once('exit', flush);
