@@ -54,7 +54,11 @@ describe('log lines for a collector', () => {
     const output = logOutput({ dest: fs.openSync(file, 'w'), terminal: false });
     const log = pino({}, output.stream);
     for (let index = 0; index < 100; index += 1) log.info(`busy request ${index} ${'x'.repeat(60)}`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    // Well before the once-a-second hand-over, however slow the machine.
+    const deadline = Date.now() + 800;
+    while (!fs.readFileSync(file, 'utf8').includes('busy request 20 ') && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
     expect(fs.readFileSync(file, 'utf8')).toContain('busy request 20 ');
     output.flush();
     expect(fs.readFileSync(file, 'utf8').match(/busy request/g)).toHaveLength(100);
