@@ -1,3 +1,6 @@
+// Before anything else runs: see the module.
+import './runtimeTuning';
+
 import { loadConfig } from './config';
 import { logOutput } from './logging';
 import { buildServer } from './server';
