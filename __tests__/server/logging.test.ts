@@ -6,7 +6,7 @@ import util from 'node:util';
 
 import pino from 'pino';
 
-import { logOutput, readableLine, requestLine } from '../../server/src/logging';
+import { logOutput, millis, readableLine, requestLine } from '../../server/src/logging';
 import { buildTestServer } from './testServer';
 
 describe('log lines on a terminal', () => {
@@ -86,6 +86,20 @@ describe('the line for an answered request', () => {
     const line = requestLine({ ...answered, url: '/a"b\\c\n{"level":60}', ip: 'x"y' });
     expect(line.split('\n')).toHaveLength(2);
     expect(JSON.parse(line)).toMatchObject({ url: '/a"b\\c\n{"level":60}', ip: 'x"y' });
+  });
+
+  it('keeps an address with characters from beyond ASCII as the visitor sent it, and a broken one valid', () => {
+    const line = requestLine({ ...answered, url: '/caf\u00e9/\u2028/\ud800' });
+    expect(line.split('\n')).toHaveLength(2);
+    expect(JSON.parse(line)).toMatchObject({ url: '/caf\u00e9/\u2028/\ud800' });
+  });
+
+  it('gives the answer time in milliseconds to the microsecond, as toFixed(3) would', () => {
+    for (const ms of [0, 0.0004, 0.0006, 0.05, 1.23456, 12.3, 999.9996, 2000]) expect(millis(ms)).toBe(ms.toFixed(3));
+  });
+
+  it('writes a time the clock cannot have given as zero, so the line stays valid JSON', () => {
+    expect(JSON.parse(requestLine({ ...answered, responseTime: Number.NaN }))).toMatchObject({ responseTime: 0 });
   });
 });
 

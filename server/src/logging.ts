@@ -93,15 +93,35 @@ export interface AnsweredRequest {
 /** What pino puts in every line (its default base), serialized once. */
 const BASE = `,"pid":${process.pid},"hostname":${JSON.stringify(os.hostname())}`;
 
+/** What JSON must escape in a string (quote, backslash, control characters), and lone surrogates. */
+// eslint-disable-next-line no-control-regex -- control characters are what JSON requires escaped
+const NEEDS_ESCAPE = /["\\\u0000-\u001f\ud800-\udfff]/;
+
+/** A JSON string; most request fields need no escaping, and JSON.stringify costs more than the test. */
+function quoted(text: string): string {
+  return NEEDS_ESCAPE.test(text) ? JSON.stringify(text) : `"${text}"`;
+}
+
+/** Milliseconds with three decimals, as toFixed(3) writes them, from whole microseconds (cheaper). */
+export function millis(ms: number): string {
+  const micros = Math.round(ms * 1000);
+  // A line must stay valid JSON whatever the clock said.
+  if (!(micros >= 0)) return '0.000';
+  const whole = Math.floor(micros / 1000);
+  const fraction = micros - whole * 1000;
+  return `${whole}${fraction < 10 ? '.00' : fraction < 100 ? '.0' : '.'}${fraction}`;
+}
+
 /**
  * The log line for an answered request, in the logger's JSON shape (level 30 is info). Written by
  * hand: it is the one line per request, and under load pino's general serializer cost the cached
- * public reads about a fifth of their throughput.
+ * public reads about a fifth of their throughput; JSON.stringify and toFixed on every field still
+ * cost them a tenth.
  */
 export function requestLine(request: AnsweredRequest, time = Date.now()): string {
   return (
-    `{"level":30,"time":${time}${BASE},"reqId":${JSON.stringify(request.id)},"method":${JSON.stringify(request.method)},` +
-    `"url":${JSON.stringify(request.url)},"ip":${JSON.stringify(request.ip ?? '')},"statusCode":${request.statusCode},` +
-    `"responseTime":${request.responseTime.toFixed(3)},"msg":"request completed"}\n`
+    `{"level":30,"time":${time}${BASE},"reqId":${quoted(request.id)},"method":${quoted(request.method)},` +
+    `"url":${quoted(request.url)},"ip":${quoted(request.ip ?? '')},"statusCode":${request.statusCode},` +
+    `"responseTime":${millis(request.responseTime)},"msg":"request completed"}\n`
   );
 }
