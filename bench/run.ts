@@ -281,7 +281,7 @@ async function main(): Promise<void> {
       console.log(
         `  ${l.name.padEnd(28)} ${String(l.rps).padStart(7)} req/s  ${String(Math.round(100 * l.ratio)).padStart(3)}% of hello-world (${l.helloRps})  p99 ${l.p99} ms${l.budget === undefined ? '  (not budgeted)' : ''}`,
       );
-    console.log('\nLighthouse (mobile preset, median of 3 runs), audits not passed:');
+    console.log('\nLighthouse (mobile preset, median of 5 runs), audits not passed:');
     for (const p of pages) console.log(`  ${p.path.padEnd(12)} ${p.failing.join('; ') || 'none'}`);
     console.log('\nBudgets:');
     for (const c of checks) console.log(`  ${c.ok ? 'PASS' : 'FAIL'}  ${c.budget}: ${c.value}`);
