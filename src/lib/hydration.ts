@@ -49,9 +49,13 @@ export function drawnByServer(): boolean {
   return serverDrawn;
 }
 
-/** Runs the work once the page is hydrated, or at once when the browser drew it. */
+/**
+ * Runs the work once the page is hydrated, or at once when the browser drew it. After hydration it
+ * runs in a task of its own: the hydration's effects (every subscription of the page) take one task
+ * already, and a store change made in it would add a whole re-render to that task.
+ */
 export function afterHydration(work: () => void): void {
-  if (pending) void pending.then(work);
+  if (pending) void pending.then(() => setTimeout(work, 0));
   else work();
 }
 

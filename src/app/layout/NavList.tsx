@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { NavLink } from 'react-router-dom';
 import styled from 'styled-components';
 
@@ -36,7 +37,11 @@ export const NavItemLink = styled(NavLink)`
   }
 `;
 
-export function NavList({ links, onNavigate, className }: { links: NavItem[]; onNavigate?: () => void; className?: string }) {
+/**
+ * The site links. Memoised: the top bar and the footer re-render when the session is decided after
+ * a page is taken over, and the links (a dozen router links, each resolving its path) do not change.
+ */
+export const NavList = memo(function NavList({ links, onNavigate, className }: { links: NavItem[]; onNavigate?: () => void; className?: string }) {
   return (
     <List className={className}>
       {links.map(({ to, label, end }) => (
@@ -48,4 +53,4 @@ export function NavList({ links, onNavigate, className }: { links: NavItem[]; on
       ))}
     </List>
   );
-}
+});

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import styled from 'styled-components';
 
@@ -86,7 +86,8 @@ export function TopBar({ account, isLoading, isStaff, onSignOut }: Props) {
   const menuButton = useRef<HTMLButtonElement>(null);
   const links = navLinks(isStaff);
   const brand = useSiteContent().content?.name;
-  const closeMenu = () => setMenuOpenAt(null);
+  // Stable, so that the memoised links of the phone menu do not re-render with the bar.
+  const closeMenu = useCallback(() => setMenuOpenAt(null), []);
 
   useEffect(() => {
     if (!menuOpen) return;
