@@ -14,22 +14,14 @@ const proxiedPaths = ['/api/', '/backend/', '/login-with-token/', '/media/', '/c
 const isScript = (file: string) => file.endsWith('.js');
 const PUBLIC_PATH = '/';
 
-/** The loader of server-rendered pages: minified with the bundles, then handed to the server in the manifest. */
-const LOADER = 'boot.js';
-
 /**
  * Writes `assets-manifest.json`: the scripts of the entry, and those of each named lazy chunk, so
- * that the server can write a page's script tags (and start its screen's chunk early), and the
- * loader's source, which the server writes into each server-rendered page: as a file of its own it
- * would be one more request before the app's scripts are asked for. Also copies the favicon.
+ * that the server can write a page's script tags (and start its screen's chunk early). Also
+ * copies the favicon and the loader of server-rendered pages (public/boot.js) beside the assets.
  */
 class AssetManifestPlugin {
   apply(compiler: Compiler) {
     compiler.hooks.thisCompilation.tap('AssetManifestPlugin', (compilation) => {
-      // Before minification, so that the loader is minified as the bundles are.
-      compilation.hooks.processAssets.tap({ name: 'AssetManifestPlugin', stage: Compilation.PROCESS_ASSETS_STAGE_ADDITIONS }, () => {
-        compilation.emitAsset(LOADER, new sources.RawSource(fs.readFileSync(path.resolve(__dirname, 'public', LOADER))));
-      });
       compilation.hooks.processAssets.tap({ name: 'AssetManifestPlugin', stage: Compilation.PROCESS_ASSETS_STAGE_SUMMARIZE }, () => {
         const scripts = (files: string[]) => files.filter(isScript).map((file) => `${PUBLIC_PATH}${file}`);
         const entry = [...new Set(['react', 'main'].flatMap((name) => scripts(compilation.entrypoints.get(name)?.getFiles() ?? [])))];
@@ -37,12 +29,9 @@ class AssetManifestPlugin {
         for (const [name, group] of compilation.namedChunkGroups) {
           if (!compilation.entrypoints.has(name)) chunks[name] = scripts(group.getFiles()).filter((file) => !entry.includes(file));
         }
-        const loader = String(compilation.getAsset(LOADER)?.source.source() ?? '').trim();
-        // It is written inside a script element, which the first "</script" would close.
-        if (/<\/script/i.test(loader)) throw new Error(`${LOADER} must not contain "</script"`);
-        compilation.deleteAsset(LOADER);
-        compilation.emitAsset('assets-manifest.json', new sources.RawSource(JSON.stringify({ entry, chunks, loader })));
-        compilation.emitAsset('favicon.svg', new sources.RawSource(fs.readFileSync(path.resolve(__dirname, 'public', 'favicon.svg'))));
+        compilation.emitAsset('assets-manifest.json', new sources.RawSource(JSON.stringify({ entry, chunks })));
+        for (const file of ['favicon.svg', 'boot.js'])
+          compilation.emitAsset(file, new sources.RawSource(fs.readFileSync(path.resolve(__dirname, 'public', file))));
       });
     });
   }
@@ -99,14 +88,7 @@ export default (_env: unknown, argv: { mode?: Configuration['mode'] }): Configur
       // inside one of startup's steps (Lighthouse, mobile: about a third less blocking time on / and /cv).
       // Added after minification, which would drop the comment, and before compression and hashing.
       ...(production
-        ? [
-            new BannerPlugin({
-              banner: '//# allFunctionsCalledOnLoad',
-              raw: true,
-              stage: Compilation.PROCESS_ASSETS_STAGE_DEV_TOOLING,
-              test: /^assets\/.*\.js$/,
-            }),
-          ]
+        ? [new BannerPlugin({ banner: '//# allFunctionsCalledOnLoad', raw: true, stage: Compilation.PROCESS_ASSETS_STAGE_DEV_TOOLING, test: /\.js$/ })]
         : []),
       // Served as-is by the server (precompressed), so no CPU is spent compressing per request.
       ...(production ? [new CompressionPlugin({ test: /\.(js|svg)$/, algorithm: 'gzip', compressionOptions: { level: 9 } })] : []),

@@ -1,7 +1,5 @@
 // Starts the app's scripts once the server-rendered page has shown its content, so that a slow
 // connection shows the page first and fetches the code after. Scripts stay in order (async false).
-// The server writes this file into each server-rendered page, reading its list from the element's
-// data-scripts attribute.
 (function () {
   var list = document.currentScript && document.currentScript.getAttribute('data-scripts');
   var scripts = list ? list.split(' ') : [];

@@ -132,8 +132,6 @@ export async function insertUser(
 
 /** The entry scripts of the fake build. */
 export const ENTRY = ['/assets/runtime.1.js', '/assets/react.2.js', '/assets/main.3.js'];
-/** The fake build's loader of server-rendered pages. */
-export const LOADER = '!function(){window.loaderRan=!0}();';
 
 /** A built SPA as far as the server cares: its manifest and one hashed asset. */
 export function fakeBuild(): string {
@@ -141,7 +139,7 @@ export function fakeBuild(): string {
   fs.mkdirSync(path.join(dir, 'assets'));
   fs.writeFileSync(
     path.join(dir, 'assets-manifest.json'),
-    JSON.stringify({ entry: ENTRY, chunks: { public: ['/assets/public.4.js'], auth: ['/assets/auth.5.js'] }, loader: LOADER }),
+    JSON.stringify({ entry: ENTRY, chunks: { public: ['/assets/public.4.js'], auth: ['/assets/auth.5.js'] } }),
   );
   fs.writeFileSync(path.join(dir, 'assets', 'main.3.js'), 'console.log(1)');
   return dir;

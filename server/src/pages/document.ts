@@ -12,8 +12,6 @@ export interface DocumentParts {
   /** Tags of the head beyond the fixed ones (title, description, links, structured data). */
   head: string;
   scripts: string[];
-  /** The source of the loader that starts a server-rendered page's scripts (AssetManifest). */
-  loader: string;
   /** Server-rendered markup of the root element and its styles. */
   app?: { body: string; styles: string };
   /** The store's starting state, as JSON safe inside a script element. */
@@ -24,11 +22,10 @@ export interface DocumentParts {
  * A whole HTML page. Scripts never block the first paint; the styles of the server-rendered
  * markup are inline with the nonce, which styled-components then takes over.
  */
-export function htmlDocument({ mode, head, scripts, loader, app, state }: DocumentParts): string {
-  // A server-rendered page is readable before its scripts: they are fetched once it is painted. The
-  // loader is inline (with the nonce) so that asking for them waits on no request of its own.
+export function htmlDocument({ mode, head, scripts, app, state }: DocumentParts): string {
+  // A server-rendered page is readable before its scripts: they are fetched once it is painted.
   const scriptTags = app
-    ? `<script nonce="${NONCE}" data-scripts="${escapeHtml(scripts.join(' '))}">${loader}</script>`
+    ? `<script defer src="/boot.js" data-scripts="${escapeHtml(scripts.join(' '))}"></script>`
     : scripts.map((src) => `<script defer src="${escapeHtml(src)}"></script>`).join('');
   // The first paint waits until the whole page is parsed (the state script closes the body): a paint
   // of the first part, then a layout of everything after it, blocked the main thread twice.

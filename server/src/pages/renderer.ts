@@ -58,13 +58,7 @@ export class PageRenderer {
     } else {
       template = await this.keep(`client|${mode}`, async () => {
         const data = await this.publicData(undefined);
-        return htmlDocument({
-          mode,
-          head: clientPageHead(data.siteContent.content),
-          scripts: this.manifest.entry,
-          loader: this.manifest.loader,
-          state: await startingState(data, mode),
-        });
+        return htmlDocument({ mode, head: clientPageHead(data.siteContent.content), scripts: this.manifest.entry, state: await startingState(data, mode) });
       });
     }
     const nonce = reply.usePageCsp();
@@ -122,11 +116,11 @@ export class PageRenderer {
     if (data.publications) head += scholarlyArticlesJsonLd(data.publications, publicUrl);
     try {
       const { body, styles, state } = await renderApp(location, data, mode);
-      return htmlDocument({ mode, head, scripts, loader: this.manifest.loader, app: { body, styles }, state });
+      return htmlDocument({ mode, head, scripts, app: { body, styles }, state });
     } catch (error) {
       // The browser can still draw the page itself.
       this.app.log.error({ err: error, location }, 'server rendering failed');
-      return htmlDocument({ mode, head, scripts, loader: this.manifest.loader, state: await startingState(data, mode) });
+      return htmlDocument({ mode, head, scripts, state: await startingState(data, mode) });
     }
   }
 

@@ -5,14 +5,14 @@ import { randomText } from '../lib/randomText';
 
 declare module 'fastify' {
   interface FastifyReply {
-    /** Sets the page CSP with a fresh nonce (the inline loader, styled-components' styles) and answers that nonce. */
+    /** Sets the page CSP with a fresh style nonce (for styled-components) and answers that nonce. */
     usePageCsp: () => string;
   }
 }
 
 const PAGE_CSP = [
   "default-src 'self'",
-  "script-src 'self' 'nonce-NONCE'",
+  "script-src 'self'",
   "style-src 'self' 'nonce-NONCE'",
   "img-src 'self' data: blob:",
   "font-src 'self'",
@@ -22,8 +22,8 @@ const PAGE_CSP = [
   "form-action 'self'",
   "frame-ancestors 'none'",
 ].join('; ');
-/** The policy around its nonce, split once: every page answer fills in a fresh one. */
-const CSP_AROUND_NONCE = PAGE_CSP.split('NONCE');
+/** The policy around its nonce, joined once: every page answer fills in a fresh one. */
+const [CSP_BEFORE_NONCE, CSP_AFTER_NONCE] = PAGE_CSP.split('NONCE');
 
 const NONCE_BYTES = 16;
 
@@ -59,7 +59,7 @@ export default fp(
   async (app) => {
     app.decorateReply('usePageCsp', function usePageCsp(this: FastifyReply) {
       const nonce = randomText(NONCE_BYTES, 'base64');
-      this.header('content-security-policy', CSP_AROUND_NONCE.join(nonce));
+      this.header('content-security-policy', CSP_BEFORE_NONCE + nonce + CSP_AFTER_NONCE);
       return nonce;
     });
     app.addHook('onSend', (request, reply, payload, done) => {
