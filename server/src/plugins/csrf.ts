@@ -14,6 +14,8 @@ const ONE_YEAR_SECONDS = 365 * 24 * 3600;
 
 declare module 'fastify' {
   interface FastifyInstance {
+    /** Sets the csrftoken cookie (and X-CSRFToken header) unless the browser holds one this server issued. */
+    issueCsrfToken: (request: FastifyRequest, reply: FastifyReply) => void;
     /** Pre-handler: the csrftoken cookie must be one this server issued, and X-CSRFToken must equal it. */
     requireCsrfToken: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
   }
@@ -46,9 +48,10 @@ function tokenSigner(secret: string) {
 }
 
 /**
- * CSRF defences. The server hands out the csrftoken cookie (readable by the SPA, which echoes it
- * in X-CSRFToken); state-changing requests that a browser marks as coming from another site are
- * refused outright.
+ * CSRF defences. GET /api/csrf/ hands out the csrftoken cookie (readable by the SPA, which echoes it
+ * in X-CSRFToken) to the one call that needs it; state-changing requests that a browser marks as
+ * coming from another site are refused outright. Pages set no cookie: a visitor who only reads
+ * the site gets none, and a shared cache may keep its pages.
  */
 export default fp(
   async (app) => {
@@ -69,24 +72,12 @@ export default fp(
       done();
     });
 
-    // The SPA page and GET /api/csrf/ hand out the cookie until the browser has one of ours;
-    // other answers (public reads, media) skip the work.
-    app.addHook('onSend', (request, reply, payload, done) => {
-      const issues = request.routeOptions.url === CSRF_PATH || String(reply.getHeader('content-type') ?? '').startsWith('text/html');
-      const cookie = request.cookies[CSRF_COOKIE];
-      if (issues && !tokens.isIssued(cookie)) {
-        const token = tokens.issue();
-        // A front end at another address cannot read this site's cookies: it reads the header instead.
-        if (request.routeOptions.url === CSRF_PATH) reply.header(CSRF_HEADER, token);
-        reply.setCookie(CSRF_COOKIE, token, {
-          path: '/',
-          sameSite: 'lax',
-          secure: 'auto',
-          httpOnly: false,
-          maxAge: ONE_YEAR_SECONDS,
-        });
-      }
-      done(null, payload);
+    app.decorate('issueCsrfToken', (request: FastifyRequest, reply: FastifyReply) => {
+      if (tokens.isIssued(request.cookies[CSRF_COOKIE])) return;
+      const token = tokens.issue();
+      // A front end at another address cannot read this site's cookies: it reads the header instead.
+      reply.header(CSRF_HEADER, token);
+      reply.setCookie(CSRF_COOKIE, token, { path: '/', sameSite: 'lax', secure: 'auto', httpOnly: false, maxAge: ONE_YEAR_SECONDS });
     });
 
     app.decorate('requireCsrfToken', async (request: FastifyRequest, reply: FastifyReply) => {

@@ -3,9 +3,12 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { DetailSchema } from '../../../contract';
 import { CSRF_PATH } from '../../plugins/csrf';
 
-/** A call whose only purpose is the csrftoken cookie (also set by the SPA page) when the browser lacks one. */
+/** A call whose only purpose is the csrftoken cookie, asked for before the one call that needs it (app-token sign-in). */
 const routes: FastifyPluginAsyncTypebox = async (app) => {
-  app.get(CSRF_PATH, { schema: { response: { 200: DetailSchema } } }, async () => ({ detail: 'CSRF cookie set.' }));
+  app.get(CSRF_PATH, { schema: { response: { 200: DetailSchema } } }, async (request, reply) => {
+    app.issueCsrfToken(request, reply);
+    return { detail: 'CSRF cookie set.' };
+  });
 };
 
 export default routes;
