@@ -111,12 +111,16 @@ describe('the server’s request log', () => {
     const lines: string[] = [];
     const server = await buildTestServer({ logLevel }, { log: { stream: { write: (line: string) => void lines.push(line) }, flush: () => undefined } });
     try {
+      await server.inject({ method: 'GET', url: '/api/health' });
       await server.inject({ method: 'GET', url: '/api/nothing-here/' });
     } finally {
       await server.cleanup();
     }
-    const answered = lines.filter((line) => line.includes('"request completed"'));
-    expect(answered).toHaveLength(count);
-    if (count) expect(JSON.parse(answered[0])).toMatchObject({ method: 'GET', url: '/api/nothing-here/', ip: '127.0.0.1', statusCode: 404 });
+    const answered = lines.filter((line) => line.includes('"request completed"')).map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(answered).toHaveLength(2 * count);
+    if (count) {
+      expect(answered[0]).toMatchObject({ method: 'GET', url: '/api/health', statusCode: 200 });
+      expect(answered[1]).toMatchObject({ method: 'GET', url: '/api/nothing-here/', ip: '127.0.0.1', statusCode: 404 });
+    }
   });
 });
