@@ -61,7 +61,7 @@ describe('server-rendered pages', () => {
     // Nothing runs inline: the scripts come from the site's own files, after the first paint.
     expect(html.match(/<script(?![^>]*(\bsrc=|type="application\/(ld\+)?json"))[^>]*>/g)).toBeNull();
     expect(html).toContain(`<script defer src="/boot.js" data-scripts="${ENTRY.join(' ')}"></script>`);
-    // A reader gets no cookie (the CSRF token is asked for by the one call that needs it).
+    // The page answer sets no cookie (the CSRF token is asked for by the one call that needs it).
     expect(first.headers['set-cookie']).toBeUndefined();
     // The first paint waits for an element at the very end of the page, so the page is laid out once, whole.
     const awaited = /<link rel="expect" href="#([\w-]+)" blocking="render">/.exec(html)?.[1];

@@ -50,8 +50,8 @@ function tokenSigner(secret: string) {
 /**
  * CSRF defences. GET /api/csrf/ hands out the csrftoken cookie (readable by the SPA, which echoes it
  * in X-CSRFToken) to the one call that needs it; state-changing requests that a browser marks as
- * coming from another site are refused outright. Pages set no cookie: a visitor who only reads
- * the site gets none, and a shared cache may keep its pages.
+ * coming from another site are refused outright. Page answers set no cookie: reading the site
+ * costs no token, and a shared cache may keep its pages.
  */
 export default fp(
   async (app) => {
