@@ -1,5 +1,7 @@
 import js from '@eslint/js';
 import prettier from 'eslint-config-prettier';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import { importX } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import simpleImportSort from 'eslint-plugin-simple-import-sort';
 import globals from 'globals';
@@ -9,6 +11,14 @@ const contractByAlias = { regex: '^(\\.\\./)+server/contract', message: 'Import 
 const featuresApart = 'Features do not import each other: move shared code to src/lib or src/ui.';
 /** A layer rule: these files may not import what the patterns match. */
 const restrictImports = (files, patterns, ignores = []) => ({ files, ignores, rules: { 'no-restricted-imports': ['error', { patterns }] } });
+/** What src/lib and src/ui may not import. The last rule for a file replaces earlier ones, so src/lib's own rule repeats these. */
+const belowApp = [
+  { regex: '^@/app/|/app/', message: 'src/lib and src/ui do not import src/app: the app composes them.' },
+  { regex: '^@/features/|/features/', message: 'src/lib and src/ui do not import features.' },
+  contractByAlias,
+];
+/** A relative import of one of these server folders, from any depth below server/src. */
+const serverFolders = (folders, message) => ({ regex: `^(\\.\\./)+(${folders.join('|')})(/|$)`, message });
 
 export default tseslint.config(
   { ignores: ['dist/', 'node_modules/', 'data/', 'artifacts/', 'coverage/'] },
@@ -31,15 +41,37 @@ export default tseslint.config(
   restrictImports(['src/**', '__tests__/spa/**'], [contractByAlias], ['src/features/**']),
   // The layers: features never import each other (src/app composes them, shared code lives in src/lib or src/ui).
   restrictImports(['src/features/**'], [{ regex: '^\\.\\./[^.]', message: featuresApart }, { regex: '/features/', message: featuresApart }, contractByAlias]),
-  // Shared code stands below the app that composes it.
+  // Shared code stands below the app that composes it, and src/lib below src/ui: components may use state and data, not the other way round.
+  restrictImports(['src/ui/**'], belowApp),
   restrictImports(
-    ['src/lib/**', 'src/ui/**'],
+    ['src/lib/**'],
+    [...belowApp, { regex: '^@/ui($|/)|^(\\.\\./)+ui($|/)', message: 'src/lib does not import src/ui: what renders lives in src/ui or src/app.' }],
+  ),
+  // The server's layers: repositories sit below services, routes and plugins; server/src/lib sits below all of them.
+  restrictImports(
+    ['server/src/repositories/**'],
+    [serverFolders(['services', 'routes', 'plugins'], 'Repositories sit below services, routes and plugins: they import none of them.')],
+  ),
+  restrictImports(
+    ['server/src/lib/**'],
     [
-      { regex: '^@/app/|/app/', message: 'src/lib and src/ui do not import src/app: the app composes them.' },
-      { regex: '^@/features/|/features/', message: 'src/lib and src/ui do not import features.' },
-      contractByAlias,
+      serverFolders(
+        ['plugins', 'routes', 'services', 'repositories'],
+        'server/src/lib sits below the rest of the server: it imports no plugins, routes, services or repositories.',
+      ),
     ],
   ),
+  // A module caught in an import cycle can be used before it has loaded. Type-only imports load nothing and do not count.
+  {
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/extensions': ['.ts', '.tsx', '.js', '.jsx', '.cjs', '.mjs'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      // Resolves the @/ aliases of tsconfig.json the way TypeScript does.
+      'import-x/resolver-next': [createTypeScriptImportResolver({ project: './tsconfig.json' })],
+    },
+    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
+  },
   // CommonJS files (the webpack loader) load what they need with require.
   { files: ['**/*.cjs'], languageOptions: { sourceType: 'commonjs' }, rules: { '@typescript-eslint/no-require-imports': 'off' } },
   // Benchmarks are reports: printing is their job.

@@ -3,8 +3,9 @@
  *  1. JavaScript transferred on a first visit to / (gzip), in Chromium;
  *  2. banner image bytes on the home page (WebP at display size, never the original);
  *  3. Lighthouse (mobile) scores and metrics of the public pages;
- *  4. requests/s and p99 of the public read endpoints and of the home page vs. a bare Fastify
- *     hello-world, 50 connections.
+ *  4. requests/s and p99 of the public read endpoints, the home page and the sitemap vs. a bare
+ *     Fastify hello-world, 50 connections;
+ *  5. the site's memory, after garbage collection, before and after minutes of mixed crawling.
  * Prints the numbers, writes bench/results.json, exits non-zero when a budget is missed.
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
@@ -27,6 +28,9 @@ const CONNECTIONS = 50;
 const JS_BUDGET_BYTES = 115 * 1024;
 const PUBLIC_PAGES = ['/', '/cv', '/on-the-web', '/about'];
 const STAFF = { email: 'bench@example.com', password: 'Bench-password-2026!' };
+const CRAWL_SECONDS = Number(process.env.BENCH_CRAWL_SECONDS ?? 180);
+/** How much more memory the site may hold after the crawl than before it, garbage collected both times. */
+const MEMORY_GROWTH_BUDGET_MB = 50;
 
 /**
  * With two cores or more, the servers run on the first and wrk on the second. Left to the scheduler, a
@@ -39,8 +43,8 @@ function onCore(core: number, command: string, args: string[]): [string, string[
 }
 
 /** Runs a compiled server entry (dist/server) or, given a .ts file, a source through tsx. */
-function startProcess(args: string[], env: Record<string, string>): ChildProcess {
-  return spawn(...onCore(0, process.execPath, args[0].endsWith('.ts') ? ['--import', 'tsx', ...args] : args), {
+function startProcess(args: string[], env: Record<string, string>, nodeOptions: string[] = []): ChildProcess {
+  return spawn(...onCore(0, process.execPath, [...nodeOptions, ...(args[0].endsWith('.ts') ? ['--import', 'tsx', ...args] : args)]), {
     cwd: ROOT,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
@@ -218,12 +222,49 @@ function load(name: string, url: string, { budget, maxP99, header }: { budget?: 
   };
 }
 
+interface Memory {
+  /** Resident set size, MB. */
+  rssMb: number;
+  /** V8 heap in use, MB. */
+  heapMb: number;
+}
+
+/** The site's memory once garbage is collected (bench/memoryProbe.cjs, preloaded into the site, answers SIGUSR2). */
+async function memoryOf(site: ChildProcess, probeFile: string): Promise<Memory> {
+  fs.rmSync(probeFile, { force: true });
+  site.kill('SIGUSR2');
+  for (let waited = 0; !fs.existsSync(probeFile); waited += 100) {
+    if (waited > 10_000) throw new Error('The site did not report its memory.');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  await new Promise((resolve) => setTimeout(resolve, 100));
+  const usage = JSON.parse(fs.readFileSync(probeFile, 'utf8')) as NodeJS.MemoryUsage;
+  return { rssMb: Math.round(usage.rss / 2 ** 20), heapMb: Math.round(usage.heapUsed / 2 ** 20) };
+}
+
+/** Minutes of mixed crawling (bench/crawl.lua): pages, API reads, files, crawler files and unknown addresses. */
+function crawl(seconds: number): { requests: number; rps: number } {
+  const run = spawnSync(...onCore(1, 'wrk', ['-t1', `-c${CONNECTIONS}`, `-d${seconds}s`, '-s', path.join(__dirname, 'crawl.lua'), SITE]), {
+    encoding: 'utf8',
+  });
+  if (run.error || run.status !== 0) throw new Error(`wrk failed: ${run.error?.message ?? run.stderr}`);
+  return {
+    requests: Number(/(\d+) requests in/.exec(run.stdout)?.[1] ?? 0),
+    rps: Math.round(Number(/Requests\/sec:\s+([\d.]+)/.exec(run.stdout)?.[1] ?? 0)),
+  };
+}
+
 async function main(): Promise<void> {
   if (!fs.existsSync(path.join(ROOT, 'dist/server/main.js'))) throw new Error('Run "npm run build" first.');
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'site-bench-'));
   // The shipped defaults (request logging at info included): the budgets hold for the site as installed.
   const siteEnv = { PORT: String(SITE_PORT), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '' };
-  const site = startProcess(['dist/server/main.js'], siteEnv);
+  const probeFile = path.join(dataDir, 'memory.json');
+  const site = startProcess(['dist/server/main.js'], { ...siteEnv, MEMORY_PROBE_FILE: probeFile }, [
+    '--expose-gc',
+    '--require',
+    path.join(__dirname, 'memoryProbe.cjs'),
+  ]);
   const hello = startProcess(['bench/hello.ts'], { PORT: String(HELLO_PORT) });
   try {
     await waitFor(`${SITE}/api/health`);
@@ -246,7 +287,16 @@ async function main(): Promise<void> {
     // (no cookie), asking for gzip as every browser does. Uncompressed, for clients that do not, is reported.
     loads.push(load('home page (HTML, gzip)', `${SITE}/`, { budget: 0.25, header: 'Accept-Encoding: gzip, deflate, br, zstd' }));
     loads.push(load('home page (HTML, plain)', `${SITE}/`));
+    // Built once per change of what it lists, like the pages.
+    loads.push(load('sitemap.xml', `${SITE}/sitemap.xml`, { budget: 0.25 }));
     loads.push(load('current CV download', new URL(cv.download_url, SITE).toString()));
+
+    // Memory is compared once garbage is collected, after a crawl that touched every kind of answer once.
+    crawl(5);
+    const memoryBefore = await memoryOf(site, probeFile);
+    const crawled = crawl(CRAWL_SECONDS);
+    const memoryAfter = await memoryOf(site, probeFile);
+    const memory = { before: memoryBefore, after: memoryAfter, crawl: { seconds: CRAWL_SECONDS, ...crawled } };
 
     const checks: { budget: string; value: string; ok: boolean }[] = [
       { budget: 'JS on first visit to / ≤ 115 KB gzip', value: `${(weight.jsBytes / 1024).toFixed(1)} KB`, ok: weight.jsBytes <= JS_BUDGET_BYTES },
@@ -270,6 +320,11 @@ async function main(): Promise<void> {
         ok: meetsBudget(p),
       })),
     ];
+    checks.push({
+      budget: `memory after ${CRAWL_SECONDS} s of mixed crawling ≤ ${MEMORY_GROWTH_BUDGET_MB} MB above where it started (garbage collected)`,
+      value: `RSS ${memoryBefore.rssMb} → ${memoryAfter.rssMb} MB, heap ${memoryBefore.heapMb} → ${memoryAfter.heapMb} MB (${crawled.requests} requests, ${crawled.rps} req/s)`,
+      ok: memoryAfter.rssMb - memoryBefore.rssMb <= MEMORY_GROWTH_BUDGET_MB,
+    });
     if (weight.banner.length === 0) checks.push({ budget: 'banner images shown on the home page', value: 'none loaded', ok: false });
 
     console.log(`\nJavaScript on first visit to / (transferred, gzip):`);
@@ -285,7 +340,10 @@ async function main(): Promise<void> {
     for (const p of pages) console.log(`  ${p.path.padEnd(12)} ${p.failing.join('; ') || 'none'}`);
     console.log('\nBudgets:');
     for (const c of checks) console.log(`  ${c.ok ? 'PASS' : 'FAIL'}  ${c.budget}: ${c.value}`);
-    fs.writeFileSync(path.join(ROOT, 'bench/results.json'), `${JSON.stringify({ at: new Date().toISOString(), weight, pages, loads, checks }, null, 2)}\n`);
+    fs.writeFileSync(
+      path.join(ROOT, 'bench/results.json'),
+      `${JSON.stringify({ at: new Date().toISOString(), weight, pages, loads, memory, checks }, null, 2)}\n`,
+    );
     if (checks.some((c) => !c.ok)) process.exitCode = 1;
   } finally {
     site.kill('SIGTERM');

@@ -21,6 +21,7 @@ const serverEntries = {
   resetPassword: 'server/src/cli/resetPassword.ts',
   backup: 'server/src/cli/backup.ts',
   restore: 'server/src/cli/restore.ts',
+  mediaCheck: 'server/src/cli/mediaCheck.ts',
 };
 
 async function buildServer() {

@@ -1,6 +1,6 @@
 // `node scripts/run.mjs ENTRY [ARGS]`: runs a compiled server entry (main, migrate, createStaff,
-// resetPassword) in this process, building the site first only when a source is newer than the last
-// build, so that a restart with a current build is quick.
+// resetPassword, backup, restore, mediaCheck) in this process, building the site first only when a
+// source is newer than the last build, so that a restart with a current build is quick.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';

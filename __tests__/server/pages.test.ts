@@ -145,16 +145,37 @@ describe('server-rendered pages', () => {
     expect(preloadedState(html).api.queries['getCurrentCv(undefined)']).toMatchObject({ status: 'fulfilled', data: cv });
   });
 
-  it('renders a page once per change of what it shows, not once per request', async () => {
+  it('renders a page once per change of what it shows, not once per request or per change elsewhere', async () => {
     const renderApp = jest.spyOn(render, 'renderApp');
+    const renders = (location: string) => renderApp.mock.calls.filter(([at]) => at === location).length;
     try {
       for (let i = 0; i < 5; i += 1) expect((await get('/about')).statusCode).toBe(200);
-      const afterFirst = renderApp.mock.calls.length;
-      expect(afterFirst).toBeLessThanOrEqual(1);
+      await get('/');
+      const [about, home] = [renders('/about'), renders('/')];
+      expect(about).toBeLessThanOrEqual(1);
+
+      // A new gallery and a new banner picture show on the home page only.
       await createGallery(server, staff, `Travel ${Date.now()}`);
+      const banner = (await get('/api/photos/galleries/')).json<{ id: number; slug: string }[]>().find(({ slug }) => slug === 'page-logos');
+      expect((await uploadImage(server, staff, { title: 'Harbour', gallery: String(banner?.id) })).statusCode).toBe(201);
       await get('/about');
+      await get('/');
+      await get('/');
+      expect([renders('/about'), renders('/')]).toEqual([about, home + 1]);
+
+      // The site's words show everywhere.
+      const current = (await get('/api/site-content/')).json<{ version: number; content: { tagline: string } }>();
+      const saved = await server.inject({
+        method: 'PUT',
+        url: '/api/site-content/',
+        headers: staff,
+        payload: { version: current.version, content: { ...current.content, tagline: 'Models that survive contact with markets.' } },
+      });
+      expect(saved.statusCode).toBe(200);
       await get('/about');
-      expect(renderApp.mock.calls.length).toBe(afterFirst + 1);
+      await get('/');
+      expect([renders('/about'), renders('/')]).toEqual([about + 1, home + 2]);
+      expect((await get('/about')).body).toContain('Models that survive contact with markets.');
     } finally {
       renderApp.mockRestore();
     }
@@ -200,6 +221,18 @@ describe('server-rendered pages', () => {
     const locs = [...sitemap.body.matchAll(/<loc>([^<]+)<\/loc><lastmod>([^<]+)<\/lastmod>/g)];
     expect(locs.map((m) => m[1])).toEqual(['/', '/cv', '/research', '/on-the-web', '/about'].map((p) => `${PUBLIC_URL}${p}`));
     for (const [, , lastmod] of locs) expect(Number.isNaN(Date.parse(lastmod))).toBe(false);
+
+    // Built once per change: a second request is the same text, and a new banner picture moves the home page's date.
+    expect((await get('/sitemap.xml')).body).toBe(sitemap.body);
+    const before = Date.parse(locs[0][2]);
+    const gallery = (await get('/api/photos/galleries/')).json<{ id: number; slug: string }[]>().find(({ slug }) => slug === 'page-logos');
+    expect((await uploadImage(server, staff, { title: 'Quay', gallery: String(gallery?.id) })).statusCode).toBe(201);
+    const after = [...(await get('/sitemap.xml')).body.matchAll(/<lastmod>([^<]+)<\/lastmod>/g)].map((m) => Date.parse(m[1]));
+    expect(after[0]).toBeGreaterThanOrEqual(before);
+    const uploaded = (await get('/api/photos/images/?gallery_slug=page-logos'))
+      .json<{ title: string; uploaded_at: string }[]>()
+      .find(({ title }) => title === 'Quay');
+    expect(after[0]).toBe(Date.parse(String(uploaded?.uploaded_at)));
   });
 
   it('makes a 1200×630 share image with the first banner picture (uploaded above) beside the name', async () => {

@@ -3,11 +3,13 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
+import { DATA_TAGS } from '../../server/contract/changes';
 import { type Config, loadConfig } from '../../server/src/config';
 import { nowIso } from '../../server/src/db/columns';
 import type { LogOutput } from '../../server/src/logging';
-import { startSession } from '../../server/src/repositories/sessions';
+import type { ChangeTopic } from '../../server/src/plugins/changes';
 import { buildServer } from '../../server/src/server';
+import { startSession } from '../../server/src/services/sessions';
 
 export type TestServer = Awaited<ReturnType<typeof buildServer>>;
 type OwnedTestServer = TestServer & { cleanup: () => Promise<void> };
@@ -128,6 +130,13 @@ export async function insertUser(
     client: { ip: '127.0.0.1', userAgent: 'jest' },
   });
   return { user: row, token, refresh, auth: { authorization: `Bearer ${token}` } };
+}
+
+/** The changes the server announces from now on, one entry per announcement, with the topics it named. */
+export function recordChanges(server: TestServer, topics: readonly ChangeTopic[] = DATA_TAGS): ChangeTopic[][] {
+  const announced: ChangeTopic[][] = [];
+  server.changes.subscribe(topics, (changed) => announced.push([...changed]));
+  return announced;
 }
 
 /** The entry scripts of the fake build. */

@@ -10,6 +10,7 @@ import cors from './plugins/cors';
 import csrf from './plugins/csrf';
 import downloads from './plugins/downloadCounts';
 import errorHandler from './plugins/errorHandler';
+import imagePool from './plugins/imagePool';
 import mailer from './plugins/mailer';
 import pages from './plugins/pages';
 import rateLimit from './plugins/rateLimit';
@@ -50,6 +51,7 @@ const app: FastifyPluginAsync<AppOptions> = async (fastify: FastifyInstance, { c
   await fastify.register(auth);
   await fastify.register(mailer);
   await fastify.register(storage);
+  await fastify.register(imagePool);
   await fastify.register(changes);
   await fastify.register(downloads);
 

@@ -1,41 +1,32 @@
-import type { Document, Image } from '@/contract';
-import type { CurrentContent } from '@/contract/content';
-import type { Publication } from '@/contract/publications';
-import type { RootState } from '@/lib/state';
-
-import { cvApi } from '../features/cv/cvApi';
-import { imagesApi } from '../lib/api/imagesApi';
-import { publicationsApi } from '../lib/api/publicationsApi';
-import { siteContentApi } from '../lib/api/siteContentApi';
-import { BANNER_GALLERY_SLUG } from '../lib/paths';
+import { api } from '../lib/api/apiSlice';
+import type { RootState } from '../lib/state';
 import { type ThemeMode, themeRestored } from '../lib/theme/themeSlice';
+import type { Prefetch } from './serverPage';
 import type { AppStore } from './store';
 
 /** The element of a server-rendered page that carries the store's starting state. */
 export const PRELOADED_STATE_ID = 'preloaded-state';
 
-export interface PublicData {
-  /** The site's words, which every screen shows (the top bar names the owner). */
-  siteContent?: CurrentContent;
-  bannerImages?: Image[];
-  /** Null when none is published. */
-  currentCv?: Document | null;
-  publications?: Publication[];
+/**
+ * Runs a page's endpoint calls in a fresh store and waits for all of them (RTK Query's server-rendering
+ * recipe), then sets the theme the page is drawn in. The queries leave no subscription behind.
+ */
+export async function prefetchPage(store: AppStore, prefetch: Prefetch[], mode: ThemeMode): Promise<void> {
+  const started = prefetch.map((call) => store.dispatch(call) as { unsubscribe?: () => void });
+  await Promise.all(store.dispatch(api.util.getRunningQueriesThunk()));
+  for (const query of started) query.unsubscribe?.();
+  store.dispatch(themeRestored(mode));
 }
 
 /**
- * The state a server-rendered page starts from: the answers its queries would fetch, and the
- * theme it was drawn in. The session is left out on purpose: it is decided in the browser, and
- * the same HTML is sent to every visitor.
+ * The state a server-rendered page starts from: the answers its queries fetched and the theme it
+ * was drawn in. A failed query is left out, so the browser asks again; the session is left out on
+ * purpose: it is decided in the browser, and the same HTML is sent to every visitor.
  */
-export async function preloadStore(store: AppStore, data: PublicData, mode: ThemeMode): Promise<Partial<RootState>> {
-  if (data.siteContent) await store.dispatch(siteContentApi.util.upsertQueryData('getSiteContent', undefined, data.siteContent));
-  if (data.bannerImages) await store.dispatch(imagesApi.util.upsertQueryData('getImages', { gallery_slug: BANNER_GALLERY_SLUG }, data.bannerImages));
-  if (data.publications) await store.dispatch(publicationsApi.util.upsertQueryData('getPublications', undefined, data.publications));
-  if (data.currentCv !== undefined) await store.dispatch(cvApi.util.upsertQueryData('getCurrentCv', undefined, data.currentCv));
-  store.dispatch(themeRestored(mode));
-  const { api, theme } = store.getState();
-  return { api, theme };
+export function startingState(store: AppStore): Partial<RootState> {
+  const { api: cache, theme } = store.getState();
+  const queries = Object.fromEntries(Object.entries(cache.queries).filter(([, query]) => query?.status === 'fulfilled'));
+  return { api: { ...cache, queries, subscriptions: {} }, theme };
 }
 
 /** As JSON that is safe inside a `<script type="application/json">` element. */

@@ -1,8 +1,13 @@
 import { type ComponentType, lazy, type ReactElement } from 'react';
 import { matchRoutes, type RouteObject, useRoutes } from 'react-router-dom';
 
+import { pageHeads } from '../content/head';
+import { cvApi } from '../features/cv/cvApi';
+import { bannerQuery } from '../features/home/Banner';
 import { HomePage } from '../features/home/HomePage';
 import { NotFoundPage } from '../features/notFound/NotFoundPage';
+import { imagesApi } from '../lib/api/imagesApi';
+import { publicationsApi } from '../lib/api/publicationsApi';
 import { paths } from '../lib/paths';
 import { AccessDenied, LoadingText, Page } from '../ui';
 import { RedirectSignedIn } from './guards/RedirectSignedIn';
@@ -10,15 +15,17 @@ import { RequireAuth } from './guards/RequireAuth';
 import { RequireStaff } from './guards/RequireStaff';
 import { Layout } from './layout/Layout';
 import { trackScreenLoad } from './screenLoads';
+import { accountPage, contentPage, type MatchedPage, matchPage } from './serverPage';
 
 const preloads = new WeakMap<ReactElement, () => Promise<void>>();
+const chunks = new WeakMap<ReactElement, string>();
 
 /**
  * Route-level code splitting: the module is fetched on first visit to the route, while the app's
  * boundary shows Loading Application... (see RouteBoundary). A screen loaded ahead (preloadScreens)
  * renders at once: React takes a settled `then` as a loaded module.
  */
-function screen<M>(load: () => Promise<M>, pick: (module: M) => ComponentType) {
+function screen<M>(chunk: string, load: () => Promise<M>, pick: (module: M) => ComponentType) {
   let loaded: ComponentType | undefined;
   const Screen = lazy(() => {
     if (loaded) {
@@ -31,23 +38,28 @@ function screen<M>(load: () => Promise<M>, pick: (module: M) => ComponentType) {
   preloads.set(element, async () => {
     loaded ??= pick(await load());
   });
+  chunks.set(element, chunk);
   return element;
 }
 
 const pub = {
   cv: screen(
+    'public',
     () => import(/* webpackChunkName: "public" */ '../features/cv/CvPage'),
     (m) => m.CvPage,
   ),
   onTheWeb: screen(
+    'public',
     () => import(/* webpackChunkName: "public" */ '../features/onTheWeb/OnTheWebPage'),
     (m) => m.OnTheWebPage,
   ),
   about: screen(
+    'public',
     () => import(/* webpackChunkName: "public" */ '../features/about/AboutPage'),
     (m) => m.AboutPage,
   ),
   research: screen(
+    'public',
     () => import(/* webpackChunkName: "public" */ '../features/research/ResearchPage'),
     (m) => m.ResearchPage,
   ),
@@ -55,34 +67,42 @@ const pub = {
 
 const auth = {
   login: screen(
+    'auth',
     () => import(/* webpackChunkName: "auth" */ '../features/auth/LoginPage'),
     (m) => m.LoginPage,
   ),
   register: screen(
+    'auth',
     () => import(/* webpackChunkName: "auth" */ '../features/auth/RegisterPage'),
     (m) => m.RegisterPage,
   ),
   forgot: screen(
+    'auth',
     () => import(/* webpackChunkName: "auth" */ '../features/auth/ForgotPasswordPage'),
     (m) => m.ForgotPasswordPage,
   ),
   reset: screen(
+    'auth',
     () => import(/* webpackChunkName: "auth" */ '../features/auth/ResetPasswordPage'),
     (m) => m.ResetPasswordPage,
   ),
   appLogin: screen(
+    'auth',
     () => import(/* webpackChunkName: "auth" */ '../features/auth/AppTokenLoginPage'),
     (m) => m.AppTokenLoginPage,
   ),
   welcome: screen(
+    'auth',
     () => import(/* webpackChunkName: "auth" */ '../features/auth/WelcomePage'),
     (m) => m.WelcomePage,
   ),
   loginFailed: screen(
+    'auth',
     () => import(/* webpackChunkName: "auth" */ '../features/auth/LoginFailedPage'),
     (m) => m.LoginFailedPage,
   ),
   profile: screen(
+    'account',
     () => import(/* webpackChunkName: "account" */ '../features/profile/ProfilePage'),
     (m) => m.ProfilePage,
   ),
@@ -90,30 +110,37 @@ const auth = {
 
 const staff = {
   dashboard: screen(
+    'staff',
     () => import(/* webpackChunkName: "staff" */ '../features/dashboard/DashboardPage'),
     (m) => m.DashboardPage,
   ),
   documents: screen(
+    'staff',
     () => import(/* webpackChunkName: "staff" */ '../features/documents/DocumentsPage'),
     (m) => m.DocumentsPage,
   ),
   photos: screen(
+    'staff',
     () => import(/* webpackChunkName: "staff" */ '../features/photos/PhotosPage'),
     (m) => m.PhotosPage,
   ),
   galleries: screen(
+    'staff',
     () => import(/* webpackChunkName: "staff" */ '../features/galleries/GalleriesPage'),
     (m) => m.GalleriesPage,
   ),
   publications: screen(
+    'staff',
     () => import(/* webpackChunkName: "staff" */ '../features/publications/PublicationsPage'),
     (m) => m.PublicationsPage,
   ),
   siteContent: screen(
+    'staff',
     () => import(/* webpackChunkName: "staff" */ '../features/siteContent/SiteContentPage'),
     (m) => m.SiteContentPage,
   ),
   admin: screen(
+    'admin',
     () => import(/* webpackChunkName: "admin" */ '../features/admin/AdminPage'),
     (m) => m.AdminPage,
   ),
@@ -132,24 +159,40 @@ const GalleriesLoading = () => (
  */
 export const routerFuture = { v7_startTransition: true, v7_relativeSplatPath: true } as const;
 
+/**
+ * The app's screens. A screen the server renders says so in its route's `handle` (see serverPage.ts):
+ * its head, and the endpoint calls whose answers it shows at once.
+ */
 export const routes: RouteObject[] = [
   {
     element: <Layout />,
     children: [
-      { path: paths.home, element: <HomePage /> },
-      { path: paths.cv, element: pub.cv },
-      { path: paths.onTheWeb, element: pub.onTheWeb },
-      { path: paths.about, element: pub.about },
-      { path: paths.research, element: pub.research },
+      {
+        path: paths.home,
+        element: <HomePage />,
+        handle: contentPage(pageHeads.home, { prefetch: () => [imagesApi.endpoints.getImages.initiate(bannerQuery)], structuredData: ['person'] }),
+      },
+      { path: paths.cv, element: pub.cv, handle: contentPage(pageHeads.cv, { prefetch: () => [cvApi.endpoints.getCurrentCv.initiate()] }) },
+      {
+        path: paths.research,
+        element: pub.research,
+        handle: contentPage(pageHeads.research, {
+          prefetch: () => [publicationsApi.endpoints.getPublications.initiate()],
+          structuredData: ['scholarlyArticles'],
+        }),
+      },
+      { path: paths.onTheWeb, element: pub.onTheWeb, handle: contentPage(pageHeads.onTheWeb) },
+      { path: paths.about, element: pub.about, handle: contentPage(pageHeads.about) },
       {
         element: <RedirectSignedIn />,
         children: [
-          { path: paths.login, element: auth.login },
-          { path: paths.signin, element: auth.login },
-          { path: paths.register, element: auth.register },
+          { path: paths.login, element: auth.login, handle: accountPage(pageHeads.login) },
+          // The same screen under its second address.
+          { path: paths.signin, element: auth.login, handle: accountPage(pageHeads.login, { canonicalPath: paths.login }) },
+          { path: paths.register, element: auth.register, handle: accountPage(pageHeads.register) },
         ],
       },
-      { path: paths.forgotPassword, element: auth.forgot },
+      { path: paths.forgotPassword, element: auth.forgot, handle: accountPage(pageHeads.forgotPassword) },
       { path: paths.resetPasswordPattern, element: auth.reset },
       { path: paths.appLogin, element: auth.appLogin },
       { path: paths.welcome, element: auth.welcome },
@@ -183,13 +226,17 @@ export const routes: RouteObject[] = [
       },
     ],
   },
-  { path: '*', element: <NotFoundPage /> },
+  { path: '*', element: <NotFoundPage />, handle: contentPage(pageHeads.notFound, { inSitemap: false, canonicalPath: null, status: 404 }) },
 ];
 
 /** The screens for the current address (a component router: no data APIs, so a lighter first load). */
 export function AppRoutes({ routeObjects = routes }: { routeObjects?: RouteObject[] }) {
   return useRoutes(routeObjects);
 }
+
+/** The server-rendered page at an address, the data it shows and the chunks of its screens. */
+export const pageAt = (pathname: string, routeObjects: RouteObject[] = routes): MatchedPage =>
+  matchPage(routeObjects, pathname, (element) => (element ? chunks.get(element as ReactElement) : undefined));
 
 /** Loads the code of the screens at an address, so that a server-rendered page hydrates in one go. */
 export async function preloadScreens(pathname: string): Promise<void> {

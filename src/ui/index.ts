@@ -1,7 +1,9 @@
 export { AccessDenied } from './AccessDenied';
 export { Alert } from './Alert';
+export { AuthLoading } from './AuthLoading';
 export { Button, ButtonLink, DeleteButton } from './Button';
 export { Card, CardGrid } from './Card';
+export { useSiteContentPage } from './ContentPending';
 export { CreateNamedForm } from './CreateNamedForm';
 export { CheckboxField, FieldFrame, Input, NEW_PASSWORD_HINT, PasswordField, SelectField, TextAreaField, TextField } from './Field';
 export { FormAlert, type FormMessage } from './FormAlert';

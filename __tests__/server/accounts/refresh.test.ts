@@ -1,5 +1,5 @@
 import { signToken } from '../../../server/src/lib/tokens';
-import { REFRESH_GRACE_SECONDS } from '../../../server/src/repositories/sessions';
+import { REFRESH_GRACE_SECONDS } from '../../../server/src/services/sessions';
 import { account, claims, GOOD_PASSWORD, refresh, signIn, testServerFor } from './support';
 
 const INVALID = { detail: 'Token is invalid or expired' };

@@ -1,4 +1,4 @@
-import { startSession } from '../../../server/src/repositories/sessions';
+import { startSession } from '../../../server/src/services/sessions';
 import { insertUser, type TestServer, testServerFor } from '../testServer';
 
 export type Signed = Awaited<ReturnType<typeof insertUser>>;

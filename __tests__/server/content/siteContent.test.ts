@@ -2,7 +2,7 @@ import fs from 'node:fs';
 
 import type { CurrentContent, SiteContent } from '../../../server/contract/content';
 import { seedContent } from '../../../server/src/content/seed';
-import { STALE_CONTENT } from '../../../server/src/routes/content';
+import { STALE_CONTENT } from '../../../server/src/services/siteContent';
 import { fakeBuild, serverWithAccountsFor } from '../testServer';
 
 describe('site content', () => {

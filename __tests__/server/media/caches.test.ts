@@ -2,7 +2,7 @@ import { Readable } from 'node:stream';
 
 import type { FastifyReply } from 'fastify';
 
-import { PublicAnswers } from '../../../server/src/lib/publicAnswers';
+import { ResponseCache } from '../../../server/src/lib/responseCache';
 import type { Storage } from '../../../server/src/storage';
 import { MemoryCachedStorage } from '../../../server/src/storage/memoryCache';
 
@@ -21,6 +21,9 @@ function fakeStorage(files: Record<string, Buffer>) {
     },
     delete: async (key) => {
       delete files[key];
+    },
+    list: async function* () {
+      for (const [key, data] of Object.entries(files)) yield { key, size: data.length, modified: new Date(0) };
     },
   };
   return { storage, reads, files };
@@ -81,7 +84,7 @@ describe('MemoryCachedStorage', () => {
   });
 });
 
-describe('PublicAnswers', () => {
+describe('ResponseCache', () => {
   function fakeReply() {
     const sent: { status: number; body: unknown }[] = [];
     let status = 200;
@@ -100,7 +103,7 @@ describe('PublicAnswers', () => {
   }
 
   it('computes an answer once and serves it until cleared', async () => {
-    const answers = new PublicAnswers();
+    const answers = new ResponseCache();
     let computed = 0;
     const compute = async () => ({ status: 200, body: { n: ++computed } });
     const { reply, sent } = fakeReply();
@@ -112,7 +115,7 @@ describe('PublicAnswers', () => {
   });
 
   it('does not keep an answer computed while a write cleared the cache', async () => {
-    const answers = new PublicAnswers();
+    const answers = new ResponseCache();
     let computed = 0;
     const { reply, sent } = fakeReply();
     await answers.send(reply, 'k', async () => {

@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 
 import type { Image } from '../../../server/contract';
-import { RENDITIONS } from '../../../server/src/services/images';
+import { RENDITIONS } from '../../../server/src/services/imageJobs';
 import { serverWithAccountsFor } from '../testServer';
 import { auditActions, createGallery, postForm, uploadImage } from './client';
 import { avifWithGps, filesOnDisk, gif, hasMetadata, jpegWithGps, pngWithGps, webpWithGps } from './fixtures';

@@ -82,6 +82,9 @@ describe('putAll', () => {
       delete: async (key) => {
         written.delete(key);
       },
+      list: async function* () {
+        for (const key of written) yield { key, size: 0, modified: new Date(0) };
+      },
     };
     const name = randomName();
     const files = ['thumb', 'banner', 'large', 'extra'].map((variant) => ({ key: storageKey('images', name, 'webp', variant), data: Buffer.from(variant) }));

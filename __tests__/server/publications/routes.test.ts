@@ -1,6 +1,6 @@
 import type { DownloadStats } from '../../../server/contract/media';
 import type { ImportPlan, Publication } from '../../../server/contract/publications';
-import { PUBLICATION_MESSAGES } from '../../../server/src/routes/publications';
+import { PUBLICATION_MESSAGES } from '../../../server/src/services/publications';
 import { createCategory, uploadDocument } from '../media/client';
 import { serverWithAccountsFor } from '../testServer';
 import { ARTICLE_AS_SHOWN, PAPERS_BIB, WORKING_PAPER_BIB } from './fixtures';

@@ -57,7 +57,7 @@ describe('administration: audit log', () => {
     await user.click(within(pages).getByRole('button', { name: 'Next page' }));
     expect(await screen.findByText('Showing 26–30 of 30 entries')).toBeInTheDocument();
     expect(within(pages).getByText('Page 2 of 2')).toBeInTheDocument();
-    expect(screen.getByRole('cell', { name: 'Subject 1' })).toBeInTheDocument();
+    expect(await screen.findByRole('cell', { name: 'Subject 1' })).toBeInTheDocument();
     expect(backend.auditQueries).toEqual(['page=1&page_size=25', 'page=2&page_size=25']);
   });
 

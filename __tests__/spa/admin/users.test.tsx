@@ -141,7 +141,7 @@ describe('administration: paging', () => {
     await user.click(within(pages).getByRole('button', { name: 'Next page' }));
     expect(await screen.findByText('Showing 41–45 of 45 users')).toBeInTheDocument();
     expect(within(pages).getByRole('button', { name: 'Next page' })).toBeDisabled();
-    expect(screen.getByRole('cell', { name: /^User45 Sample/ })).toBeInTheDocument();
+    expect(await screen.findByRole('cell', { name: /^User45 Sample/ })).toBeInTheDocument();
 
     await user.click(within(pages).getByRole('button', { name: 'Previous page' }));
     expect(await screen.findByText('Showing 21–40 of 45 users')).toBeInTheDocument();

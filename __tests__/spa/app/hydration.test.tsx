@@ -1,20 +1,41 @@
+import { fetchBaseQuery } from '@reduxjs/toolkit/query';
 import { act, screen } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
 import { hydrateRoot, type Root } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
+import type { RouteObject } from 'react-router-dom';
 
 import { App } from '@/app/App';
-import { PRELOADED_STATE_ID, preloadStore, readPreloadedState, serializeState } from '@/app/preloadedState';
-import { preloadScreens } from '@/app/routes';
+import { prefetchPage, PRELOADED_STATE_ID, readPreloadedState, serializeState, startingState } from '@/app/preloadedState';
+import { pageAt, preloadScreens, routes } from '@/app/routes';
 import { ServerApp } from '@/app/ServerApp';
+import { contentPage } from '@/app/serverPage';
 import { makeStore } from '@/app/store';
+import { api } from '@/lib/api/apiSlice';
 import { expectHydration } from '@/lib/hydration';
 
+import { server, url } from '../msw';
 import { bannerImage, currentContent, currentCv, serveBannerImages } from '../public/fixtures';
 
-/** What the server sends for an address: the markup and the starting state, in the page. */
-async function serverPage(location: string, data: Parameters<typeof preloadStore>[1]) {
-  const store = makeStore();
-  const state = await preloadStore(store, { siteContent: currentContent(), ...data }, 'light');
+type Answers = Record<string, { status?: number; body: unknown }>;
+
+/** The server's in-process API (RTK Query's fetchBaseQuery, as on the server), answering from fixed answers by address. */
+const answering = (answers: Answers) =>
+  fetchBaseQuery({
+    baseUrl: 'http://in-process',
+    fetchFn: async (input) => {
+      const address = new URL((input as Request).url);
+      const answer = answers[`${address.pathname}${address.search}`] ?? { status: 404, body: { detail: 'Not found.' } };
+      return Response.json(answer.body, { status: answer.status ?? 200 });
+    },
+  });
+
+const siteContentAnswer: Answers = { '/api/site-content/': { body: currentContent() } };
+
+/** What the server sends for an address: it runs the calls the routes declare, renders, and hands the state over. */
+async function serverPage(location: string, answers: Answers, routeObjects: RouteObject[] = routes) {
+  const store = makeStore(undefined, { serverQuery: answering({ ...siteContentAnswer, ...answers }) });
+  await prefetchPage(store, pageAt(location, routeObjects).prefetch, 'light');
   const container = document.createElement('div');
   container.id = 'root';
   // jsdom has a window, so the libraries pick their browser hooks and React's server renderer
@@ -22,16 +43,55 @@ async function serverPage(location: string, data: Parameters<typeof preloadStore
   const layoutEffectWarning = jest.spyOn(console, 'error').mockImplementation((message: unknown) => {
     if (!String(message).includes('useLayoutEffect does nothing on the server')) throw new Error(String(message));
   });
-  container.innerHTML = renderToString(<ServerApp store={store} location={location} />);
+  container.innerHTML = renderToString(<ServerApp store={store} location={location} routeObjects={routeObjects} />);
   layoutEffectWarning.mockRestore();
   const script = document.createElement('script');
   script.type = 'application/json';
   script.id = PRELOADED_STATE_ID;
-  script.textContent = serializeState(state);
+  script.textContent = serializeState(startingState(store));
   document.body.append(container, script);
   window.history.replaceState(null, '', location);
+  store.dispatch(api.util.resetApiState());
   return container;
 }
+
+// A page that is not part of the app: declared with its data in one route entry, as a new page would be.
+interface Note {
+  slug: string;
+  title: string;
+}
+const notesApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    getNotes: build.query<Note[], { tag: string }>({ query: ({ tag }) => ({ url: '/api/notes/', params: { tag } }) }),
+  }),
+});
+const notesQuery = { tag: 'volatility' };
+function NotesPage() {
+  const { data = [], isLoading } = notesApi.useGetNotesQuery(notesQuery);
+  if (isLoading) return <p>Loading notes...</p>;
+  return (
+    <ul>
+      {data.map((note) => (
+        <li key={note.slug}>{note.title}</li>
+      ))}
+    </ul>
+  );
+}
+const [layout, ...others] = routes;
+const withNotes: RouteObject[] = [
+  {
+    element: layout.element,
+    children: [
+      {
+        path: '/notes',
+        element: <NotesPage />,
+        handle: contentPage(() => ({ title: 'Notes', description: 'Notes' }), { prefetch: () => [notesApi.endpoints.getNotes.initiate(notesQuery)] }),
+      },
+      ...(layout.children ?? []),
+    ],
+  },
+  ...others,
+];
 
 describe('taking over a server-rendered page', () => {
   let root: Root | undefined;
@@ -41,21 +101,26 @@ describe('taking over a server-rendered page', () => {
     document.body.innerHTML = '';
   });
 
+  /** Hydrates the page in the container with the state it carries, failing on any console error. */
+  async function takeOver(container: HTMLElement, routeObjects?: RouteObject[]) {
+    const errors = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    expectHydration();
+    await act(async () => {
+      root = hydrateRoot(container, <App store={makeStore(readPreloadedState())} routeObjects={routeObjects} />);
+    });
+    expect(errors).not.toHaveBeenCalled();
+    errors.mockRestore();
+  }
+
   it('keeps the banner the server drew, without asking for the pictures again or a warning', async () => {
     const requests = serveBannerImages([bannerImage(1), bannerImage(2)]);
-    const container = await serverPage('/', { bannerImages: [bannerImage(1), bannerImage(2)] });
+    const container = await serverPage('/', { '/api/photos/images/?gallery_slug=page-logos': { body: [bannerImage(1), bannerImage(2)] } });
     const picture = screen.getByRole('img', { name: 'Picture 1' });
     // The session is decided in the browser: the server's page says Loading in the top bar.
     expect(container.querySelector('header')).toHaveTextContent('Loading');
-    const errors = jest.spyOn(console, 'error').mockImplementation(() => undefined);
 
-    expectHydration();
-    await act(async () => {
-      root = hydrateRoot(container, <App store={makeStore(readPreloadedState())} />);
-    });
+    await takeOver(container);
 
-    expect(errors).not.toHaveBeenCalled();
-    errors.mockRestore();
     expect(screen.getByRole('img', { name: 'Picture 1' })).toBe(picture);
     expect(requests).toHaveLength(0);
     // Once hydrated, the startup session check runs: no stored token means signed out.
@@ -64,16 +129,56 @@ describe('taking over a server-rendered page', () => {
 
   it('starts the CV page (a screen loaded ahead, as the page does) with its download link, not Loading CV', async () => {
     await preloadScreens('/cv');
-    const container = await serverPage('/cv', { currentCv: currentCv() });
+    const container = await serverPage('/cv', { '/api/documents/documents/current_cv/': { body: currentCv() } });
     expect(screen.getByRole('link', { name: 'Download CV (Current)' })).toHaveAttribute('href', currentCv().download_url);
-    expectHydration();
-    const errors = jest.spyOn(console, 'error').mockImplementation(() => undefined);
-    await act(async () => {
-      root = hydrateRoot(container, <App store={makeStore(readPreloadedState())} />);
-    });
-    expect(errors).not.toHaveBeenCalled();
-    errors.mockRestore();
+    await takeOver(container);
     expect(screen.queryByText('Loading CV')).not.toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Download CV (Current)' })).toBeInTheDocument();
+  });
+
+  it('reads "no current CV" (a 404) the same way on both sides: the page says so and the browser does not ask again', async () => {
+    const requests: string[] = [];
+    server.use(
+      http.get(url('/api/documents/documents/current_cv/'), ({ request }) => {
+        requests.push(request.url);
+        return HttpResponse.json({ detail: 'No current CV has been published.' }, { status: 404 });
+      }),
+    );
+    await preloadScreens('/cv');
+    const container = await serverPage('/cv', {
+      '/api/documents/documents/current_cv/': { status: 404, body: { detail: 'No current CV has been published.' } },
+    });
+    expect(container).toHaveTextContent('No Current CV Found');
+    await takeOver(container);
+    expect(screen.getByText('No Current CV Found')).toBeInTheDocument();
+    expect(requests).toHaveLength(0);
+  });
+
+  it('hydrates a new page whose data is declared once, next to its route, without asking for it again', async () => {
+    const requests: string[] = [];
+    server.use(
+      http.get(url('/api/notes/'), ({ request }) => {
+        requests.push(request.url);
+        return HttpResponse.json([]);
+      }),
+    );
+    const container = await serverPage('/notes', { '/api/notes/?tag=volatility': { body: [{ slug: 'smile', title: 'The volatility smile' }] } }, withNotes);
+    expect(container).toHaveTextContent('The volatility smile');
+
+    await takeOver(container, withNotes);
+
+    expect(screen.getByText('The volatility smile')).toBeInTheDocument();
+    expect(screen.queryByText('Loading notes...')).not.toBeInTheDocument();
+    expect(requests).toHaveLength(0);
+  });
+
+  it('leaves a failed call out of the starting state, so the browser asks for it itself', async () => {
+    const store = makeStore(undefined, { serverQuery: answering({ ...siteContentAnswer, '/api/publications/': { status: 500, body: { detail: 'Down' } } }) });
+    await prefetchPage(store, pageAt('/research').prefetch, 'dark');
+    const state = startingState(store);
+    expect(Object.values(state.api?.queries ?? {}).map((query) => query?.endpointName)).toEqual(['getSiteContent']);
+    expect(state.theme).toEqual({ mode: 'dark' });
+    expect(state.api?.subscriptions).toEqual({});
+    store.dispatch(api.util.resetApiState());
   });
 });

@@ -18,6 +18,7 @@ export interface Database {
   site_content_versions: SiteContentVersionsTable;
   publications: PublicationsTable;
   download_counts: DownloadCountsTable;
+  pending_uploads: PendingUploadsTable;
 }
 
 export interface UsersTable {
@@ -189,4 +190,10 @@ export interface DownloadCountsTable {
   /** The Monday, as YYYY-MM-DD. */
   week_start: string;
   count: number;
+}
+
+/** A stored file whose upload has not created its row yet; what a crash leaves here is removed later. */
+export interface PendingUploadsTable {
+  key: string;
+  started_at: string;
 }

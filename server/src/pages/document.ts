@@ -2,9 +2,9 @@ import { PRELOADED_STATE_ID } from '../../../src/app/preloadedState';
 import { documentTitle } from '../../../src/content/head';
 import type { ThemeMode } from '../../../src/lib/theme/themeSlice';
 import type { SiteContent } from '../../contract/content';
-import { escapeHtml } from './head';
+import { escapeHtml } from '../lib/html';
 
-/** Stands for the response's CSP nonce in a kept page; each answer fills in its own. */
+/** Stands for the response's CSP nonce in a cached page; each answer fills in its own. */
 export const NONCE = '__CSP_NONCE__';
 
 export interface DocumentParts {

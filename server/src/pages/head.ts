@@ -1,12 +1,10 @@
 import { documentTitle, type PageHead } from '../../../src/content/head';
 import type { SiteContent } from '../../contract/content';
 import type { Publication } from '../../contract/publications';
+import { escapeHtml } from '../lib/html';
 
 export const SHARE_IMAGE_PATH = '/share-image.png';
 export const SHARE_IMAGE_SIZE = { width: 1200, height: 630 };
-
-const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-export const escapeHtml = (text: string): string => text.replace(/[&<>"']/g, (char) => ESCAPES[char]);
 
 /** JSON inside a `<script>` data block: `<` escaped so no text can close the element. */
 export const scriptJson = (value: unknown): string => JSON.stringify(value).replace(/</g, '\\u003c');

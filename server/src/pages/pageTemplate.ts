@@ -13,7 +13,7 @@ function storedBlock(data: Buffer): Buffer {
 /**
  * How a CRC-32 moves through a fixed piece of bytes, whatever value it arrives with. CRC-32 is linear:
  * crc32(piece, c) = crc32(piece, 0) XOR M(c) for a 32×32 bit matrix M that depends only on the piece's
- * length; M's columns are M(1 << bit), measured once. A kept page's CRC then costs per answer only
+ * length; M's columns are M(1 << bit), measured once. A cached page's CRC then costs per answer only
  * the value's bytes and 32 XORs per piece, not a pass over the whole page.
  */
 class CrcStep {
@@ -33,7 +33,7 @@ class CrcStep {
 }
 
 /**
- * A kept page with holes for one per-response value (the CSP nonce), answered as text or gzip.
+ * A cached page with holes for one per-response value (the CSP nonce), answered as text or gzip.
  * The fixed parts are compressed once, each ending in a full flush (byte-aligned, no reference
  * back across it), so a gzip answer is the parts' compressed bytes with the value between them as
  * stored blocks: no compression work per request.

@@ -1,44 +1,82 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
-import type { PublicData } from '../../../src/app/preloadedState';
-import { isUnknownPath, notFoundPage, type ServerPage, serverPages } from '../../../src/app/serverPages';
-import { apiPaths, BANNER_GALLERY_SLUG, paths } from '../../../src/lib/paths';
+import { prefetchPage, serializeState, startingState } from '../../../src/app/preloadedState';
+import { pageAt, routes } from '../../../src/app/routes';
+import { isUnknownPath, type MatchedPage, type Prefetch, shellPrefetch, sitemapPaths, type StructuredData } from '../../../src/app/serverPage';
+import { type AppStore, makeStore } from '../../../src/app/store';
+import { api } from '../../../src/lib/api/apiSlice';
+import { siteContentApi } from '../../../src/lib/api/siteContentApi';
+import { paths } from '../../../src/lib/paths';
+import type { RootState } from '../../../src/lib/state';
 import { THEME_COOKIE, type ThemeMode } from '../../../src/lib/theme/themeSlice';
-import type { Document, Image } from '../../contract';
+import type { Image } from '../../contract';
+import { DATA_TAGS, type DataTag } from '../../contract/changes';
 import type { CurrentContent } from '../../contract/content';
 import type { Publication } from '../../contract/publications';
+import { OTHER_INSTANCES_DELAY_MS } from '../lib/responseCache';
 import { type AssetManifest, buildTime } from './assets';
-import { type SitemapEntry, sitemapXml } from './crawlers';
+import { lastChangeIn, sitemapXml } from './crawlers';
 import { clientPageHead, htmlDocument, NONCE } from './document';
 import { pageHeadTags, personJsonLd, scholarlyArticlesJsonLd } from './head';
+import { inProcessQuery } from './inProcessQuery';
 import { PageTemplate } from './pageTemplate';
-import { renderApp, startingState } from './render';
+import { renderApp } from './render';
 import { shareImage } from './shareImage';
 
 /** Any address the app does not know renders the same not-found page, under this key. */
 const NOT_FOUND_LOCATION = '/404';
 const MEDIA_PREFIX = '/media/';
 
+interface CachedPage {
+  template: Promise<PageTemplate>;
+  /** The kinds of data the page shows; undefined while it renders (any change then drops it). */
+  shows?: ReadonlySet<DataTag>;
+  /** Set when part of its data failed to load: the page is drawn again soon. */
+  expires?: number;
+}
+
+interface RenderedPage {
+  html: string;
+  shows: ReadonlySet<DataTag>;
+  complete: boolean;
+}
+
+const select = {
+  content: siteContentApi.endpoints.getSiteContent.select(),
+  /** A fulfilled query's data by endpoint name (a page holds one query of each). */
+  data<T>(state: RootState, endpointName: string): T | undefined {
+    const query = Object.values(state.api.queries).find((entry) => entry?.endpointName === endpointName && entry.status === 'fulfilled');
+    return query?.data as T | undefined;
+  },
+};
+
+/** The head's structured data of each kind, from the page's data. */
+const structuredData: Record<StructuredData, (state: RootState, content: CurrentContent, publicUrl: string) => string> = {
+  person: (_state, { content }, publicUrl) => personJsonLd(content, publicUrl),
+  scholarlyArticles: (state, _content, publicUrl) => scholarlyArticlesJsonLd(select.data<Publication[]>(state, 'getPublications') ?? [], publicUrl),
+};
+
 /**
- * Writes the site's pages. A page is rendered once per change of what it shows (media writes,
- * on this instance or another, are announced on `app.changes`) and kept as a template around its
- * CSP nonce (compressed once), so an answer only fills in a fresh nonce.
+ * Writes the site's pages. A page's data comes from the endpoint calls its routes declare, run in a
+ * fresh store whose queries reach the API in-process. A page is rendered once per change of what it
+ * shows (writes announce the kinds of data they changed on `app.changes`, on this instance or another,
+ * and a page shows the kinds its queries provide as tags) and cached as a template around its CSP
+ * nonce (compressed once), so an answer only fills in a fresh nonce. The sitemap and the share image
+ * are cached the same way.
  */
 export class PageRenderer {
-  private readonly kept = new Map<string, Promise<PageTemplate>>();
+  private readonly pages = new Map<string, CachedPage>();
+  private sitemapText: Promise<string> | undefined;
   private shareImageBytes: Promise<Buffer> | undefined;
+  private readonly serverQuery;
 
   constructor(
     private readonly app: FastifyInstance,
     private readonly manifest: AssetManifest,
     private readonly staticDir: string,
   ) {
-    const forget = () => {
-      this.kept.clear();
-      this.shareImageBytes = undefined;
-    };
-    app.changes.subscribe('media', forget);
-    app.changes.subscribe('content', forget);
+    this.serverQuery = inProcessQuery(app);
+    app.changes.subscribe(DATA_TAGS, (changed) => this.forget(changed));
   }
 
   async send(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
@@ -46,110 +84,131 @@ export class PageRenderer {
     const pathname = queryAt < 0 ? request.url : request.url.slice(0, queryAt);
     const hasQuery = queryAt >= 0 && queryAt < request.url.length - 1;
     const mode: ThemeMode = request.cookies[THEME_COOKIE] === 'dark' ? 'dark' : 'light';
-    let template: PageTemplate;
+    let template: Promise<PageTemplate>;
     let status = 200;
-    const page = serverPages[pathname];
-    if (page && !(page.readsQuery && hasQuery)) {
-      template = await this.keep(`${pathname}|${mode}`, () => this.renderPage(pathname, page, mode));
-    } else if (!page && isUnknownPath(pathname)) {
+    if (isUnknownPath(routes, pathname)) {
       status = 404;
       // The year is in the page's footer.
-      template = await this.keep(`404|${mode}|${new Date().getFullYear()}`, () => this.renderPage(NOT_FOUND_LOCATION, notFoundPage, mode));
+      template = this.cached(`404|${mode}|${new Date().getFullYear()}`, () => this.renderPage(NOT_FOUND_LOCATION, pageAt(NOT_FOUND_LOCATION), mode));
     } else {
-      template = await this.keep(`client|${mode}`, async () => {
-        const data = await this.publicData(undefined);
-        return htmlDocument({ mode, head: clientPageHead(data.siteContent.content), scripts: this.manifest.entry, state: await startingState(data, mode) });
-      });
+      const matched = pageAt(pathname);
+      if (matched.page && !(matched.page.readsQuery && hasQuery)) {
+        status = matched.page.status ?? 200;
+        template = this.cached(`${pathname}|${mode}`, () => this.renderPage(pathname, matched, mode));
+      } else {
+        template = this.cached(`client|${mode}`, () => this.renderShell(mode));
+      }
     }
+    const page = await template;
     const nonce = reply.usePageCsp();
     reply.code(status).type('text/html; charset=utf-8').header('cache-control', 'no-cache').header('vary', 'accept-encoding');
-    if (/\bgzip\b/.test(String(request.headers['accept-encoding'] ?? ''))) return reply.header('content-encoding', 'gzip').send(template.gzip(nonce));
-    return reply.send(template.text(nonce));
+    if (/\bgzip\b/.test(String(request.headers['accept-encoding'] ?? ''))) return reply.header('content-encoding', 'gzip').send(page.gzip(nonce));
+    return reply.send(page.text(nonce));
   }
 
-  /** The share image for link previews, made once per change of the banner pictures. */
+  /** The share image for link previews, made once per change of the banner pictures or the site's words. */
   shareImage(): Promise<Buffer> {
-    if (!this.shareImageBytes) {
-      const made = this.makeShareImage();
-      made.catch(() => {
-        if (this.shareImageBytes === made) this.shareImageBytes = undefined;
-      });
-      this.shareImageBytes = made;
-    }
+    this.shareImageBytes ??= this.retryOnFailure(this.makeShareImage(), () => (this.shareImageBytes = undefined));
     return this.shareImageBytes;
   }
 
-  /** The public pages with the time their content last changed. */
-  async sitemap(): Promise<string> {
-    const built = buildTime(this.staticDir);
-    const entries: SitemapEntry[] = [];
-    for (const [path, page] of Object.entries(serverPages)) {
-      if (!page.inSitemap) continue;
-      const data = await this.publicData(page);
-      const changed = [built, new Date(data.siteContent.saved_at), ...(data.bannerImages ?? []).map((image) => new Date(image.uploaded_at))];
-      if (data.currentCv) changed.push(new Date(data.currentCv.uploaded_at));
-      entries.push({ path, lastModified: new Date(Math.max(...changed.map((date) => date.getTime()))) });
+  /** The public pages with the time their content last changed, built once per change. */
+  sitemap(): Promise<string> {
+    this.sitemapText ??= this.retryOnFailure(this.makeSitemap(), () => (this.sitemapText = undefined));
+    return this.sitemapText;
+  }
+
+  /** Drops what shows the changed data, and pages still being drawn, which may have read it before the change. */
+  private forget(changed: ReadonlySet<DataTag>): void {
+    for (const [key, page] of this.pages) if (!page.shows || [...page.shows].some((tag) => changed.has(tag))) this.pages.delete(key);
+    this.sitemapText = undefined;
+    if (changed.has('Image') || changed.has('Gallery') || changed.has('SiteContent')) this.shareImageBytes = undefined;
+  }
+
+  private retryOnFailure<T>(made: Promise<T>, drop: () => void): Promise<T> {
+    made.catch(drop);
+    return made;
+  }
+
+  private cached(key: string, render: () => Promise<RenderedPage>): Promise<PageTemplate> {
+    const hit = this.pages.get(key);
+    if (hit && !(hit.expires && hit.expires < Date.now())) return hit.template;
+    const entry = {} as CachedPage;
+    entry.template = render().then(
+      ({ html, shows, complete }) => {
+        entry.shows = shows;
+        if (!complete) entry.expires = Date.now() + OTHER_INSTANCES_DELAY_MS;
+        return new PageTemplate(html.split(NONCE));
+      },
+      (error: unknown) => {
+        if (this.pages.get(key) === entry) this.pages.delete(key);
+        throw error;
+      },
+    );
+    this.pages.set(key, entry);
+    return entry.template;
+  }
+
+  /** A fresh store holding the answers of the calls, for one use: `draw` runs before its cache is dropped. */
+  private async withData<T>(prefetch: Prefetch[], mode: ThemeMode, draw: (store: AppStore, content: CurrentContent) => Promise<T>): Promise<T> {
+    const store = makeStore(undefined, { serverQuery: this.serverQuery });
+    try {
+      await prefetchPage(store, prefetch, mode);
+      const content = select.content(store.getState()).data;
+      if (!content) throw new Error('The site content could not be read.');
+      return await draw(store, content);
+    } finally {
+      // Drops the cache's expiry timers, which would keep this store alive for a minute.
+      store.dispatch(api.util.resetApiState());
+    }
+  }
+
+  private async renderPage(location: string, matched: MatchedPage, mode: ThemeMode): Promise<RenderedPage> {
+    const page = matched.page;
+    if (!page) throw new Error(`No server-rendered page at ${location}`);
+    return this.withData(matched.prefetch, mode, async (store, content) => {
+      const { publicUrl } = this.app.config;
+      const state = store.getState();
+      const scripts = [...this.manifest.entry, ...matched.chunks.flatMap((chunk) => this.manifest.chunks[chunk] ?? [])];
+      let head = pageHeadTags(page.head(content.content), content.content, matched.canonicalPath, publicUrl);
+      for (const kind of page.structuredData ?? []) head += structuredData[kind](state, content, publicUrl);
+      const shows = new Set(DATA_TAGS.filter((tag) => api.util.selectInvalidatedBy(state, [tag]).length > 0));
+      const complete = Object.values(state.api.queries).every((query) => query?.status === 'fulfilled');
+      try {
+        const { body, styles, state: json } = await renderApp(location, store);
+        return { html: htmlDocument({ mode, head, scripts, app: { body, styles }, state: json }), shows, complete };
+      } catch (error) {
+        // The browser can still draw the page itself.
+        this.app.log.error({ err: error, location }, 'server rendering failed');
+        return { html: htmlDocument({ mode, head, scripts, state: serializeState(startingState(store)) }), shows, complete };
+      }
+    });
+  }
+
+  /** The page of a screen the browser draws itself (personal and staff screens), with the data every screen needs. */
+  private renderShell(mode: ThemeMode): Promise<RenderedPage> {
+    return this.withData(shellPrefetch(), mode, async (store, content) => ({
+      html: htmlDocument({ mode, head: clientPageHead(content.content), scripts: this.manifest.entry, state: serializeState(startingState(store)) }),
+      shows: new Set<DataTag>(['SiteContent']),
+      complete: true,
+    }));
+  }
+
+  private async makeSitemap(): Promise<string> {
+    const built = buildTime(this.staticDir).getTime();
+    const entries = [];
+    for (const path of sitemapPaths(routes)) {
+      const lastModified = await this.withData(pageAt(path).prefetch, 'light', async (store) => lastChangeIn(store.getState().api.queries, built));
+      entries.push({ path, lastModified: new Date(lastModified) });
     }
     return sitemapXml(this.app.config.publicUrl, entries);
   }
 
-  private keep(key: string, make: () => Promise<string>): Promise<PageTemplate> {
-    let template = this.kept.get(key);
-    if (!template) {
-      const made = make().then((html) => new PageTemplate(html.split(NONCE)));
-      made.catch(() => {
-        if (this.kept.get(key) === made) this.kept.delete(key);
-      });
-      this.kept.set(key, made);
-      template = made;
-    }
-    return template;
-  }
-
-  private async renderPage(location: string, page: ServerPage, mode: ThemeMode): Promise<string> {
-    const { publicUrl } = this.app.config;
-    const scripts = [...this.manifest.entry, ...(page.chunk ? (this.manifest.chunks[page.chunk] ?? []) : [])];
-    const data = await this.publicData(page);
-    const content = data.siteContent.content;
-    let head = pageHeadTags(page.head(content), content, page.canonicalPath, publicUrl);
-    if (location === paths.home) head += personJsonLd(content, publicUrl);
-    if (data.publications) head += scholarlyArticlesJsonLd(data.publications, publicUrl);
-    try {
-      const { body, styles, state } = await renderApp(location, data, mode);
-      return htmlDocument({ mode, head, scripts, app: { body, styles }, state });
-    } catch (error) {
-      // The browser can still draw the page itself.
-      this.app.log.error({ err: error, location }, 'server rendering failed');
-      return htmlDocument({ mode, head, scripts, state: await startingState(data, mode) });
-    }
-  }
-
-  /** What the page shows at once, from the same kept answers the API gives. */
-  private async publicData(page: ServerPage | undefined): Promise<PublicData & { siteContent: CurrentContent }> {
-    const siteContent = await this.read<CurrentContent>(apiPaths.siteContent);
-    if (!siteContent) throw new Error('The site content could not be read.');
-    const data: PublicData & { siteContent: CurrentContent } = { siteContent };
-    if (!page) return data;
-    if (page.needs.includes('bannerImages'))
-      data.bannerImages = (await this.read<Image[]>(`${apiPaths.images}?gallery_slug=${BANNER_GALLERY_SLUG}`)) ?? undefined;
-    if (page.needs.includes('publications')) data.publications = (await this.read<Publication[]>(apiPaths.publications)) ?? undefined;
-    if (page.needs.includes('currentCv')) data.currentCv = await this.read<Document>(apiPaths.currentCv, null);
-    return data;
-  }
-
-  /** An answer of the API; `notFound` stands for a 404, and any other failure leaves the browser to ask. */
-  private async read<T>(url: string, notFound?: null): Promise<T | null | undefined> {
-    const response = await this.app.inject({ method: 'GET', url });
-    if (response.statusCode === 404) return notFound;
-    return response.statusCode === 200 ? (response.json() as T) : undefined;
-  }
-
-  private async makeShareImage(): Promise<Buffer> {
-    const images = (await this.read<Image[]>(`${apiPaths.images}?gallery_slug=${BANNER_GALLERY_SLUG}`)) ?? [];
-    const large = images[0]?.sizes.large;
-    const photo = large?.startsWith(MEDIA_PREFIX) ? await this.app.storage.read(large.slice(MEDIA_PREFIX.length)) : undefined;
-    const { content } = (await this.read<CurrentContent>(apiPaths.siteContent)) ?? {};
-    if (!content) throw new Error('The site content could not be read.');
-    return shareImage({ name: content.name, role: content.role, address: new URL(this.app.config.publicUrl).host }, photo);
+  private makeShareImage(): Promise<Buffer> {
+    return this.withData(pageAt(paths.home).prefetch, 'light', async (store, { content }) => {
+      const large = select.data<Image[]>(store.getState(), 'getImages')?.[0]?.sizes.large;
+      const photo = large?.startsWith(MEDIA_PREFIX) ? await this.app.storage.read(large.slice(MEDIA_PREFIX.length)) : undefined;
+      return shareImage({ name: content.name, role: content.role, address: new URL(this.app.config.publicUrl).host }, photo);
+    });
   }
 }

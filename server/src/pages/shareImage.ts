@@ -1,6 +1,7 @@
 import sharp, { type OverlayOptions } from 'sharp';
 
-import { escapeHtml, SHARE_IMAGE_SIZE } from './head';
+import { escapeHtml } from '../lib/html';
+import { SHARE_IMAGE_SIZE } from './head';
 
 const { width: WIDTH, height: HEIGHT } = SHARE_IMAGE_SIZE;
 const PHOTO = 380;

@@ -1,32 +1,28 @@
 import crypto from 'node:crypto';
-import { EventEmitter } from 'node:events';
 
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { sql } from 'kysely';
 import type { Client } from 'pg';
 
-/**
- * A cache that keeps answers built from shared data for a short while only (the public answers)
- * drops them after this long, whatever it was told.
- */
-export const OTHER_INSTANCES_DELAY_MS = 5_000;
+import { DATA_TAGS, type DataTag } from '../../contract/changes';
+
 /** The PostgreSQL channel every instance on one database listens to. */
 export const CHANGES_CHANNEL = 'site_changes';
 const RECONNECT_MS = 1_000;
 
-/**
- * What a write may change: `media` covers galleries, images, document categories and documents;
- * `content` the site's words and publications.
- */
-export type ChangeTopic = 'media' | 'content';
-const TOPICS: ReadonlySet<string> = new Set<ChangeTopic>(['media', 'content']);
+/** What a write changed, named by the data's tag (`Image`, `Document`, `CurrentCv`, ...). */
+export type ChangeTopic = DataTag;
+const TOPICS: ReadonlySet<string> = new Set<string>(DATA_TAGS);
 
 export interface Changes {
-  /** Announces that data under the topic changed, so every cache built from it is dropped, on every instance. */
-  publish(topic: ChangeTopic): void;
-  /** Calls the listener after each change of the topic; answers the function that stops listening. */
-  subscribe(topic: ChangeTopic, listener: () => void): () => void;
+  /**
+   * Announces, once a write has succeeded, the kinds of data it changed, so that every cache built from
+   * them is dropped, on every instance. The writer announces: nothing guesses from a request.
+   */
+  publish(...topics: ChangeTopic[]): void;
+  /** Calls the listener with the changed topics after each change of any of them; answers the function that stops listening. */
+  subscribe(topics: readonly ChangeTopic[], listener: (changed: ReadonlySet<ChangeTopic>) => void): () => void;
 }
 
 declare module 'fastify' {
@@ -40,7 +36,7 @@ declare module 'fastify' {
  * of its own that is opened again when it drops; announcements missed meanwhile count as a change
  * of everything.
  */
-function listenToOtherInstances(app: FastifyInstance, instance: string, deliver: (topic: string) => void): () => Promise<void> {
+function listenToOtherInstances(app: FastifyInstance, instance: string, deliver: (topics: readonly string[]) => void): () => Promise<void> {
   let dropped = false;
   let client: Client | undefined;
   let closing = false;
@@ -61,13 +57,13 @@ function listenToOtherInstances(app: FastifyInstance, instance: string, deliver:
     });
     next.on('end', reconnect);
     next.on('notification', ({ payload = '' }) => {
-      const [from, topic] = payload.split(':');
-      if (from !== instance) deliver(topic);
+      const [from, topics = ''] = payload.split(':');
+      if (from !== instance) deliver(topics.split(','));
     });
     try {
       await next.connect();
       await next.query(`LISTEN ${CHANGES_CHANNEL}`);
-      if (dropped) for (const topic of TOPICS) deliver(topic);
+      if (dropped) deliver(DATA_TAGS);
       dropped = false;
     } catch (error) {
       app.log.warn({ err: error }, 'change notifications unavailable; retrying');
@@ -85,10 +81,11 @@ function listenToOtherInstances(app: FastifyInstance, instance: string, deliver:
 /** Change announcements: delivered in this process at once, and to other instances through PostgreSQL. */
 export default fp(
   async (app) => {
-    const emitter = new EventEmitter();
-    emitter.setMaxListeners(0);
-    const deliver = (topic: string) => {
-      if (TOPICS.has(topic)) emitter.emit(topic);
+    const listeners = new Set<{ topics: readonly ChangeTopic[]; listener: (changed: ReadonlySet<ChangeTopic>) => void }>();
+    const deliver = (topics: readonly string[]) => {
+      const changed = new Set(topics.filter((topic): topic is ChangeTopic => TOPICS.has(topic)));
+      if (changed.size === 0) return;
+      for (const entry of [...listeners]) if (entry.topics.some((topic) => changed.has(topic))) entry.listener(changed);
     };
     const instance = crypto.randomBytes(8).toString('hex');
     const shared = app.dialect === 'postgres';
@@ -97,16 +94,18 @@ export default fp(
       app.addHook('onClose', stop);
     }
     app.decorate('changes', {
-      publish(topic) {
-        deliver(topic);
+      publish(...topics) {
+        if (topics.length === 0) return;
+        deliver(topics);
         if (!shared) return;
-        sql`select pg_notify(${CHANGES_CHANNEL}, ${`${instance}:${topic}`})`
+        sql`select pg_notify(${CHANGES_CHANNEL}, ${`${instance}:${[...new Set(topics)].join(',')}`})`
           .execute(app.db)
           .catch((error: unknown) => app.log.warn({ err: error }, 'could not announce a change'));
       },
-      subscribe(topic, listener) {
-        emitter.on(topic, listener);
-        return () => void emitter.off(topic, listener);
+      subscribe(topics, listener) {
+        const entry = { topics, listener };
+        listeners.add(entry);
+        return () => void listeners.delete(entry);
       },
     } satisfies Changes);
   },

@@ -1,5 +1,7 @@
 import katex from 'katex';
 
+import { escapeHtml } from '../lib/html';
+
 /**
  * LaTeX as BibTeX fields carry it, made readable: accents and symbols become Unicode, font
  * commands become emphasis, and mathematics is rendered on the server to MathML, which browsers
@@ -210,8 +212,6 @@ function textOf(source: string): string {
 }
 
 const MARKERS = new RegExp(`[${EM_OPEN}${EM_CLOSE}${STRONG_OPEN}${STRONG_CLOSE}]`, 'g');
-const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => ESCAPES[char]);
 const squeeze = (text: string) => text.replace(/[ \t\n]+/g, ' ').trim();
 
 /** Plain text: Unicode outside mathematics, the mathematics as its TeX source between `$`. */

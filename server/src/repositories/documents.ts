@@ -4,7 +4,8 @@ import type { Document } from '../../contract';
 import type { Db, Dialect } from '../db';
 import { nowIso } from '../db/columns';
 import type { DocumentRow, DocumentsTable, UserRow } from '../db/schema';
-import { deleteOneAudited, recordAudit } from './audit';
+import { changeOneAudited, recordAudit } from './audit';
+import { forgetPendingUploads } from './storedFiles';
 
 /**
  * The CV category is the document category named `CV`, in any capitalisation; its current
@@ -84,7 +85,10 @@ type Actor = Pick<UserRow, 'id' | 'email'>;
 /** What a write needs: the database and which engine it is (for the category lock). */
 type Site = { db: Db; dialect: Dialect };
 
-/** Records an uploaded document (its file is already stored), taking the current mark from the others if asked. */
+/**
+ * Records an uploaded document (its file is already stored, as a pending upload), taking the current
+ * mark from the others if asked.
+ */
 export function createDocument(site: Site, actor: Actor, values: Omit<Insertable<DocumentsTable>, 'uploaded_at'>): Promise<number> {
   return site.db.transaction().execute(async (trx) => {
     if (values.is_current === 1 && values.category_id) await unmarkOthers(trx, site.dialect, values.category_id);
@@ -93,6 +97,7 @@ export function createDocument(site: Site, actor: Actor, values: Omit<Insertable
       .values({ ...values, uploaded_at: nowIso() })
       .returning('id')
       .executeTakeFirstOrThrow();
+    await forgetPendingUploads(trx, [values.file_key]);
     await recordAudit(trx, actor, 'document.uploaded', `document ${row.id} "${values.name}"`, values.is_current === 1 ? 'current' : '');
     return row.id;
   });
@@ -125,6 +130,19 @@ export function updateDocument(
   });
 }
 
-/** Deletes the document's row (the caller removes its file); undefined when there was none. */
-export const deleteDocument = (db: Db, actor: Actor, id: number): Promise<DocumentRow | undefined> =>
-  deleteOneAudited(db, actor, 'documents', id, (row) => ['document.deleted', `document ${id} "${row.name}"`]);
+/**
+ * Deletes the document's row (the caller removes its file) and detaches it from the publications it
+ * was the paper of; undefined when there was none.
+ */
+export function deleteDocument(db: Db, actor: Actor, id: number): Promise<(DocumentRow & { detachedPublications: number }) | undefined> {
+  return changeOneAudited(
+    db,
+    actor,
+    async (trx) => {
+      const detached = await trx.updateTable('publications').set({ document_id: null }).where('document_id', '=', id).executeTakeFirst();
+      const row = await trx.deleteFrom('documents').where('id', '=', id).returningAll().executeTakeFirst();
+      return row && { ...row, detachedPublications: Number(detached.numUpdatedRows) };
+    },
+    (row) => ['document.deleted', `document ${id} "${row.name}"`],
+  );
+}

@@ -2,7 +2,7 @@ import type { Gallery } from '../../contract';
 import type { Db } from '../db';
 import { nowIso } from '../db/columns';
 import type { GalleryRow, UserRow } from '../db/schema';
-import { deleteOneAudited, recordAudit } from './audit';
+import { changeOneAudited, recordAudit } from './audit';
 import { byName } from './order';
 
 type Actor = Pick<UserRow, 'id' | 'email'>;
@@ -87,6 +87,17 @@ export function updateGallery(
   });
 }
 
-/** Deletes a gallery (its images become unassigned); undefined when there was none. */
-export const deleteGallery = (db: Db, actor: Actor, id: number): Promise<GalleryRow | undefined> =>
-  deleteOneAudited(db, actor, 'galleries', id, (row) => ['gallery.deleted', `gallery ${id} "${row.name}"`]);
+/** Deletes a gallery, its images becoming unassigned; undefined when there was none. */
+export function deleteGallery(db: Db, actor: Actor, id: number): Promise<(GalleryRow & { unassignedImages: number }) | undefined> {
+  return changeOneAudited(
+    db,
+    actor,
+    async (trx) => {
+      // The foreign key would unassign them too; done here, the count tells whether image lists changed.
+      const unassigned = await trx.updateTable('images').set({ gallery_id: null }).where('gallery_id', '=', id).executeTakeFirst();
+      const row = await trx.deleteFrom('galleries').where('id', '=', id).returningAll().executeTakeFirst();
+      return row && { ...row, unassignedImages: Number(unassigned.numUpdatedRows) };
+    },
+    (row) => ['gallery.deleted', `gallery ${id} "${row.name}"`],
+  );
+}

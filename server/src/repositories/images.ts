@@ -1,14 +1,20 @@
-import type { Insertable, Updateable } from 'kysely';
-
 import type { Image } from '../../contract';
 import type { Db } from '../db';
 import { nowIso } from '../db/columns';
-import type { ImageRow, ImagesTable, UserRow } from '../db/schema';
+import type { ImageRow, UserRow } from '../db/schema';
 import { changeOneAudited, deleteOneAudited, recordAudit } from './audit';
+import { forgetPendingUploads } from './storedFiles';
 
 type Actor = Pick<UserRow, 'id' | 'email'>;
 
 type ImageWithGallery = ImageRow & { gallery_name: string | null };
+
+/** The columns that describe an image's stored files. */
+export type ImageFiles = Pick<ImageRow, 'original_key' | 'thumb_key' | 'banner_key' | 'large_key' | 'content_type' | 'width' | 'height' | 'size'>;
+/** What staff write about an image. */
+export type ImageText = Pick<ImageRow, 'title' | 'description' | 'gallery_id'>;
+
+export const imageKeys = (files: ImageFiles): string[] => [files.original_key, files.thumb_key, files.banner_key, files.large_key];
 
 const mediaUrl = (key: string) => `/media/${key}`;
 
@@ -49,26 +55,36 @@ export function findImageRow(db: Db, id: number): Promise<ImageRow | undefined> 
   return db.selectFrom('images').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
-/** Records an uploaded image (its files are already stored) and its audit line. */
-export function createImage(db: Db, actor: Actor, values: Omit<Insertable<ImagesTable>, 'uploaded_at'>): Promise<number> {
+/** Records an uploaded image (its files are already stored, as pending uploads) and its audit line. */
+export function createImage(db: Db, actor: Actor, values: ImageText & ImageFiles): Promise<number> {
   return db.transaction().execute(async (trx) => {
     const row = await trx
       .insertInto('images')
       .values({ ...values, uploaded_at: nowIso() })
       .returning('id')
       .executeTakeFirstOrThrow();
+    await forgetPendingUploads(trx, imageKeys(values));
     await recordAudit(trx, actor, 'image.uploaded', `image ${row.id} "${values.title}"`, `gallery ${values.gallery_id ?? 'none'}`);
     return row.id;
   });
 }
 
-/** Edits an image (and points it at new files when replaced); undefined when it is gone. */
-export function updateImage(db: Db, actor: Actor, id: number, values: Updateable<ImagesTable>, fileReplaced: boolean): Promise<ImageRow | undefined> {
+/** Edits an image, and points it at new files (stored as pending uploads) when given; undefined when it is gone. */
+export function updateImage(db: Db, actor: Actor, id: number, text: ImageText, files?: ImageFiles): Promise<ImageRow | undefined> {
   return changeOneAudited(
     db,
     actor,
-    (trx) => trx.updateTable('images').set(values).where('id', '=', id).returningAll().executeTakeFirst(),
-    (row) => ['image.updated', `image ${id} "${row.title}"`, fileReplaced ? 'file replaced' : ''],
+    async (trx) => {
+      const row = await trx
+        .updateTable('images')
+        .set({ ...text, ...files })
+        .where('id', '=', id)
+        .returningAll()
+        .executeTakeFirst();
+      if (row && files) await forgetPendingUploads(trx, imageKeys(files));
+      return row;
+    },
+    (row) => ['image.updated', `image ${id} "${row.title}"`, files ? 'file replaced' : ''],
   );
 }
 

@@ -1,4 +1,4 @@
-import type { ImportPlan, Publication } from '../../contract/publications';
+import type { Publication } from '../../contract/publications';
 import type { Db } from '../db';
 import { nowIso } from '../db/columns';
 import type { PublicationRow, UserRow } from '../db/schema';
@@ -34,7 +34,8 @@ export function toPublication(row: PublicationRow): Publication {
   };
 }
 
-const columns = (entry: RenderedPublication) => ({
+/** The columns a BibTeX entry sets; the rest is what staff set by hand. */
+export const entryColumns = (entry: RenderedPublication) => ({
   entry_type: entry.entry_type,
   title: entry.title,
   title_html: entry.title_html,
@@ -59,79 +60,36 @@ export function findPublication(db: Db, id: number): Promise<PublicationRow | un
   return db.selectFrom('publications').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
-const FIELD_LABELS: [keyof ReturnType<typeof columns>, string][] = [
-  ['entry_type', 'type'],
-  ['title', 'title'],
-  ['authors', 'authors'],
-  ['venue', 'venue'],
-  ['year', 'year'],
-  ['doi', 'DOI'],
-  ['arxiv', 'arXiv'],
-  ['ssrn', 'SSRN'],
-  ['url', 'link'],
-  ['abstract', 'abstract'],
-];
-
-/** What importing the entries would add and change, matched by citation key regardless of case. */
-export async function importPlan(db: Db, entries: RenderedPublication[]): Promise<ImportPlan> {
-  const existing = new Map((await listPublications(db)).map((row) => [row.cite_key.toLowerCase(), row]));
-  const plan: ImportPlan = { added: [], updated: [], unchanged: [] };
-  for (const entry of entries) {
-    const row = existing.get(entry.cite_key.toLowerCase());
-    if (!row) {
-      plan.added.push({ cite_key: entry.cite_key, title: entry.title });
-      continue;
-    }
-    const next = columns(entry);
-    const changes = FIELD_LABELS.filter(([column]) => row[column] !== next[column]).map(([, label]) => label);
-    if (changes.length === 0 && row.bibtex === entry.bibtex) plan.unchanged.push(entry.cite_key);
-    else plan.updated.push({ cite_key: entry.cite_key, title: entry.title, changes: changes.length > 0 ? changes : ['formatting'] });
+/** Adds entries after the existing ones and rewrites others in place, with one audit line; run in the transaction that planned it. */
+export async function writeImport(db: Db, actor: Actor, entries: { added: RenderedPublication[]; updated: { id: number; entry: RenderedPublication }[] }) {
+  const at = nowIso();
+  const last = await db
+    .selectFrom('publications')
+    .select((eb) => eb.fn.max('position').as('position'))
+    .executeTakeFirstOrThrow();
+  let position = Number(last.position ?? 0);
+  for (const { id, entry } of entries.updated)
+    await db
+      .updateTable('publications')
+      .set({ ...entryColumns(entry), updated_at: at })
+      .where('id', '=', id)
+      .execute();
+  for (const entry of entries.added) {
+    position += 1;
+    await db
+      .insertInto('publications')
+      .values({
+        ...entryColumns(entry),
+        cite_key: entry.cite_key,
+        is_working_paper: entry.is_working_paper ? 1 : 0,
+        document_id: null,
+        position,
+        updated_at: at,
+      })
+      .execute();
   }
-  return plan;
-}
-
-/**
- * Adds new entries after the existing ones and updates the others in place, keeping what staff set
- * by hand (order, working-paper mark, attached paper), in one transaction with its audit line.
- */
-export function applyImport(db: Db, actor: Actor, entries: RenderedPublication[]): Promise<ImportPlan> {
-  return db.transaction().execute(async (trx) => {
-    const plan = await importPlan(trx, entries);
-    const existing = new Map((await listPublications(trx)).map((row) => [row.cite_key.toLowerCase(), row]));
-    let position = Math.max(0, ...[...existing.values()].map((row) => row.position));
-    const at = nowIso();
-    for (const entry of entries) {
-      const row = existing.get(entry.cite_key.toLowerCase());
-      if (row)
-        await trx
-          .updateTable('publications')
-          .set({ ...columns(entry), updated_at: at })
-          .where('id', '=', row.id)
-          .execute();
-      else {
-        position += 1;
-        await trx
-          .insertInto('publications')
-          .values({
-            ...columns(entry),
-            cite_key: entry.cite_key,
-            is_working_paper: entry.is_working_paper ? 1 : 0,
-            document_id: null,
-            position,
-            updated_at: at,
-          })
-          .execute();
-      }
-    }
-    await recordAudit(
-      trx,
-      actor,
-      'publications.imported',
-      `${plan.added.length} added, ${plan.updated.length} updated`,
-      [...plan.added.map((entry) => entry.cite_key), ...plan.updated.map((entry) => entry.cite_key)].join(', '),
-    );
-    return plan;
-  });
+  const keys = [...entries.added, ...entries.updated.map(({ entry }) => entry)].map((entry) => entry.cite_key);
+  await recordAudit(db, actor, 'publications.imported', `${entries.added.length} added, ${entries.updated.length} updated`, keys.join(', '));
 }
 
 export interface PublicationChange {
@@ -145,7 +103,7 @@ export async function updatePublication(db: Db, actor: Actor, row: PublicationRo
     const updated = await trx
       .updateTable('publications')
       .set({
-        ...(change.entry ? columns(change.entry) : {}),
+        ...(change.entry ? entryColumns(change.entry) : {}),
         ...(change.isWorkingPaper === undefined ? {} : { is_working_paper: change.isWorkingPaper ? 1 : 0 }),
         ...(change.documentId === undefined ? {} : { document_id: change.documentId }),
         updated_at: nowIso(),
@@ -163,25 +121,23 @@ export async function updatePublication(db: Db, actor: Actor, row: PublicationRo
   });
 }
 
-export async function deletePublication(db: Db, actor: Actor, row: PublicationRow): Promise<void> {
-  await db.transaction().execute(async (trx) => {
-    await trx.deleteFrom('publications').where('id', '=', row.id).execute();
+/** False when the publication was gone already. */
+export async function deletePublication(db: Db, actor: Actor, row: PublicationRow): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    const result = await trx.deleteFrom('publications').where('id', '=', row.id).executeTakeFirst();
+    if (Number(result.numDeletedRows) === 0) return false;
     await recordAudit(trx, actor, 'publication.deleted', `publication ${row.id} "${row.cite_key}"`);
+    return true;
   });
 }
 
-/** Puts the publications in the given order; answers false unless the ids are exactly all of them. */
-export async function reorderPublications(db: Db, actor: Actor, ids: number[]): Promise<boolean> {
-  return db.transaction().execute(async (trx) => {
-    const all = (await trx.selectFrom('publications').select('id').execute()).map((row) => row.id);
-    if (ids.length !== all.length || new Set(ids).size !== ids.length || !ids.every((id) => all.includes(id))) return false;
-    for (const [index, id] of ids.entries())
-      await trx
-        .updateTable('publications')
-        .set({ position: index + 1 })
-        .where('id', '=', id)
-        .execute();
-    await recordAudit(trx, actor, 'publications.reordered', `${ids.length} publications`);
-    return true;
-  });
+/** Numbers the publications in the order of `ids`, which names each of them once; run in the transaction that checked it. */
+export async function setPublicationOrder(db: Db, actor: Actor, ids: number[]): Promise<void> {
+  for (const [index, id] of ids.entries())
+    await db
+      .updateTable('publications')
+      .set({ position: index + 1 })
+      .where('id', '=', id)
+      .execute();
+  await recordAudit(db, actor, 'publications.reordered', `${ids.length} publications`);
 }

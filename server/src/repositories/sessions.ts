@@ -1,129 +1,58 @@
-import crypto from 'node:crypto';
-
-import type { Config } from '../config';
 import type { Db } from '../db';
 import { isoAt } from '../db/columns';
-import type { UserRow, UserSessionRow } from '../db/schema';
-import { signToken, verifyToken } from '../lib/tokens';
-
-/** A refresh token lives a day, or 30 days with "remember me"; rotation never outlives the family. */
-export const REFRESH_TOKEN_SECONDS = 24 * 3600;
-export const REMEMBERED_REFRESH_TOKEN_SECONDS = 30 * 24 * 3600;
-/**
- * A spent refresh token presented again this soon after it was spent is a second tab (or a retry)
- * that raced the first, not a thief: it gets the sign-in's current pair instead of ending it.
- */
-export const REFRESH_GRACE_SECONDS = 30;
-/** Absolute lifetime of a sign-in: after this the person signs in again, however often they refreshed. */
-export const SESSION_ABSOLUTE_SECONDS = 30 * 24 * 3600;
+import type { UserSessionRow } from '../db/schema';
 
 export interface ClientInfo {
   ip: string;
   userAgent: string;
 }
 
-export interface IssuedTokens {
-  access: string;
-  refresh: string;
-}
+/** What issuing a refresh token needs to know of its session. */
+export type SessionOfToken = Pick<UserSessionRow, 'id' | 'family' | 'remember' | 'expires_at'>;
 
-type TokenConfig = Pick<Config, 'secrets' | 'accessTokenSeconds'>;
+/** The device as the session list shows it, cut to the columns' widths. */
+const device = (client: ClientInfo) => ({ ip: client.ip.slice(0, 64), user_agent: client.userAgent.slice(0, 300) });
 
-async function issuePair(
-  db: Db,
-  config: TokenConfig,
-  userId: number,
-  session: Pick<UserSessionRow, 'id' | 'family' | 'remember' | 'expires_at'>,
-): Promise<IssuedTokens> {
-  const now = Date.now();
-  const lifetime = session.remember ? REMEMBERED_REFRESH_TOKEN_SECONDS : REFRESH_TOKEN_SECONDS;
-  const secondsLeft = Math.floor((Date.parse(session.expires_at) - now) / 1000);
-  const refresh = await signToken(config.secrets.jwt, 'refresh', userId, Math.min(lifetime, secondsLeft), {
-    family: session.family,
-  });
-  await db
-    .insertInto('refresh_tokens')
-    .values({ jti: refresh.jti, session_id: session.id, issued_at: isoAt(now), expires_at: isoAt(refresh.exp * 1000), used_at: null })
-    .execute();
-  // The access token names its session so that the session list can mark "this device".
-  const access = await signToken(config.secrets.jwt, 'access', userId, config.accessTokenSeconds, { family: session.family });
-  return { access: access.token, refresh: refresh.token };
-}
-
-/** Starts a sign-in: a new refresh-token family, and its first token pair. */
-export async function startSession(
-  db: Db,
-  config: TokenConfig,
-  user: Pick<UserRow, 'id'>,
-  options: { remember: boolean; client: ClientInfo },
-): Promise<IssuedTokens> {
-  const now = Date.now();
+/** Drops the user's sessions that have expired or were revoked. */
+export async function deleteEndedSessions(db: Db, userId: number, now: number): Promise<void> {
   await db
     .deleteFrom('user_sessions')
-    .where('user_id', '=', user.id)
+    .where('user_id', '=', userId)
     .where((eb) => eb.or([eb('expires_at', '<', isoAt(now)), eb('revoked_at', 'is not', null)]))
     .execute();
-  const session = await db
+}
+
+export function insertSession(
+  db: Db,
+  values: { userId: number; family: string; remember: boolean; createdAt: number; expiresAt: number; client: ClientInfo },
+): Promise<SessionOfToken> {
+  return db
     .insertInto('user_sessions')
     .values({
-      user_id: user.id,
-      family: crypto.randomUUID(),
-      remember: options.remember ? 1 : 0,
-      created_at: isoAt(now),
-      last_used_at: isoAt(now),
-      expires_at: isoAt(now + SESSION_ABSOLUTE_SECONDS * 1000),
+      user_id: values.userId,
+      family: values.family,
+      remember: values.remember ? 1 : 0,
+      created_at: isoAt(values.createdAt),
+      last_used_at: isoAt(values.createdAt),
+      expires_at: isoAt(values.expiresAt),
       revoked_at: null,
-      ip: options.client.ip.slice(0, 64),
-      user_agent: options.client.userAgent.slice(0, 300),
+      ...device(values.client),
     })
     .returning(['id', 'family', 'remember', 'expires_at'])
     .executeTakeFirstOrThrow();
-  return issuePair(db, config, user.id, session);
 }
 
-async function revokeFamily(db: Db, sessionId: number): Promise<void> {
+/** Notes a refresh token issued for the session; times in milliseconds. */
+export async function insertRefreshToken(db: Db, sessionId: number, token: { jti: string; issuedAt: number; expiresAt: number }): Promise<void> {
   await db
-    .updateTable('user_sessions')
-    .set({ revoked_at: isoAt(Date.now()) })
-    .where('id', '=', sessionId)
-    .where('revoked_at', 'is', null)
+    .insertInto('refresh_tokens')
+    .values({ jti: token.jti, session_id: sessionId, issued_at: isoAt(token.issuedAt), expires_at: isoAt(token.expiresAt), used_at: null })
     .execute();
 }
 
-type SessionOfToken = Pick<UserSessionRow, 'id' | 'family' | 'remember' | 'expires_at'>;
-
-/**
- * The pair a racing tab missed: the session's live refresh token (signed again with its own id and
- * times, so it is the same token as far as rotation goes) and a fresh access token.
- */
-async function currentPair(db: Db, config: TokenConfig, userId: number, session: SessionOfToken): Promise<IssuedTokens | undefined> {
-  const live = await db
-    .selectFrom('refresh_tokens')
-    .select(['jti', 'issued_at', 'expires_at'])
-    .where('session_id', '=', session.id)
-    .where('used_at', 'is', null)
-    .orderBy('issued_at', 'desc')
-    .executeTakeFirst();
-  if (!live) return undefined;
-  const issuedAt = Math.floor(Date.parse(live.issued_at) / 1000);
-  const refresh = await signToken(config.secrets.jwt, 'refresh', userId, Math.floor(Date.parse(live.expires_at) / 1000) - issuedAt, {
-    family: session.family,
-    jti: live.jti,
-    issuedAt,
-  });
-  const access = await signToken(config.secrets.jwt, 'access', userId, config.accessTokenSeconds, { family: session.family });
-  return { access: access.token, refresh: refresh.token };
-}
-
-/**
- * Exchanges a refresh token for a new pair. The presented token is spent; presented again within
- * REFRESH_GRACE_SECONDS it answers the sign-in's current pair, later it means the token was copied,
- * so the whole family is revoked. Undefined when refused.
- */
-export async function rotateRefreshToken(db: Db, config: TokenConfig, token: string, client: ClientInfo): Promise<IssuedTokens | undefined> {
-  const claims = await verifyToken(config.secrets.jwt, 'refresh', token);
-  if (!claims?.family) return undefined;
-  const row = await db
+/** A refresh token with its session and whether its user may still sign in. */
+export function findRefreshToken(db: Db, jti: string) {
+  return db
     .selectFrom('refresh_tokens')
     .innerJoin('user_sessions', 'user_sessions.id', 'refresh_tokens.session_id')
     .innerJoin('users', 'users.id', 'user_sessions.user_id')
@@ -137,64 +66,55 @@ export async function rotateRefreshToken(db: Db, config: TokenConfig, token: str
       'user_sessions.user_id',
       'users.is_active',
     ])
-    .where('refresh_tokens.jti', '=', claims.jti)
+    .where('refresh_tokens.jti', '=', jti)
     .executeTakeFirst();
-  if (!row || row.family !== claims.family || row.user_id !== claims.userId) return undefined;
-  const now = Date.now();
-  const session = { id: row.session_id, family: row.family, remember: row.remember, expires_at: row.expires_at };
-  const alive = row.revoked_at === null && row.expires_at > isoAt(now) && row.is_active === 1;
-  const spentAgain = async (usedAt: string | null) => {
-    if (alive && usedAt !== null && now - Date.parse(usedAt) <= REFRESH_GRACE_SECONDS * 1000) {
-      return currentPair(db, config, row.user_id, session);
-    }
-    await revokeFamily(db, row.session_id);
-    return undefined;
-  };
-  if (row.used_at !== null) return spentAgain(row.used_at);
-  if (!alive) return undefined;
-
-  // Spending the token and recording its successor happen together, so that a racing use of the
-  // same token (which waits for this, or finds it spent) always finds the successor.
-  const rotated = await db.transaction().execute(async (trx) => {
-    const spent = await trx
-      .updateTable('refresh_tokens')
-      .set({ used_at: isoAt(now) })
-      .where('jti', '=', claims.jti)
-      .where('used_at', 'is', null)
-      .executeTakeFirst();
-    if (Number(spent.numUpdatedRows) !== 1) return undefined;
-    return issuePair(trx, config, row.user_id, session);
-  });
-  if (!rotated) return spentAgain(isoAt(now));
-  await db
-    .updateTable('user_sessions')
-    .set({ last_used_at: isoAt(now), ip: client.ip.slice(0, 64), user_agent: client.userAgent.slice(0, 300) })
-    .where('id', '=', row.session_id)
-    .execute();
-  await db
-    .deleteFrom('refresh_tokens')
-    .where('session_id', '=', row.session_id)
-    .where('used_at', 'is not', null)
-    .where('expires_at', '<', isoAt(now))
-    .execute();
-  return rotated;
 }
 
-/**
- * Ends the sign-in a refresh token belongs to (logout). A token of an already ended session is
- * accepted, so that logging out twice is harmless; false when the token is not a valid one of ours.
- */
-export async function endSessionOfRefreshToken(db: Db, config: TokenConfig, token: string): Promise<boolean> {
-  const claims = await verifyToken(config.secrets.jwt, 'refresh', token);
-  if (!claims?.family) return false;
+/** The session's newest unspent refresh token. */
+export function findUnspentRefreshToken(db: Db, sessionId: number) {
+  return db
+    .selectFrom('refresh_tokens')
+    .select(['jti', 'issued_at', 'expires_at'])
+    .where('session_id', '=', sessionId)
+    .where('used_at', 'is', null)
+    .orderBy('issued_at', 'desc')
+    .executeTakeFirst();
+}
+
+/** Marks the refresh token spent; false when it was spent already. */
+export async function spendRefreshToken(db: Db, jti: string, at: number): Promise<boolean> {
+  const spent = await db
+    .updateTable('refresh_tokens')
+    .set({ used_at: isoAt(at) })
+    .where('jti', '=', jti)
+    .where('used_at', 'is', null)
+    .executeTakeFirst();
+  return Number(spent.numUpdatedRows) === 1;
+}
+
+/** Notes when and from where the session was last used. */
+export async function noteSessionUse(db: Db, sessionId: number, at: number, client: ClientInfo): Promise<void> {
+  await db
+    .updateTable('user_sessions')
+    .set({ last_used_at: isoAt(at), ...device(client) })
+    .where('id', '=', sessionId)
+    .execute();
+}
+
+/** Drops the session's spent refresh tokens that have expired: a replay of one fails verification before any look-up. */
+export async function deleteSpentRefreshTokens(db: Db, sessionId: number, now: number): Promise<void> {
+  await db.deleteFrom('refresh_tokens').where('session_id', '=', sessionId).where('used_at', 'is not', null).where('expires_at', '<', isoAt(now)).execute();
+}
+
+/** Revokes the user's session of this refresh-token family, if it is live. */
+export async function revokeFamily(db: Db, userId: number, family: string): Promise<void> {
   await db
     .updateTable('user_sessions')
     .set({ revoked_at: isoAt(Date.now()) })
-    .where('family', '=', claims.family)
-    .where('user_id', '=', claims.userId)
+    .where('family', '=', family)
+    .where('user_id', '=', userId)
     .where('revoked_at', 'is', null)
     .execute();
-  return true;
 }
 
 /** The user's live sign-ins, most recently used first. */

@@ -1,17 +1,10 @@
 import type { ContentVersion, CurrentContent, SiteContent } from '../../contract/content';
-import { changedSections } from '../../contract/contentRules';
 import { seedContent } from '../content/seed';
 import type { Db } from '../db';
 import { nowIso } from '../db/columns';
-import type { UserRow } from '../db/schema';
-import { recordAudit } from './audit';
-
-type Actor = Pick<UserRow, 'id' | 'email'>;
 
 /** How many saved states the history lists; older ones stay in the database. */
 export const HISTORY_LENGTH = 50;
-/** How much of an earlier value the audit line quotes. */
-const QUOTED_CHARS = 200;
 
 /** Saved by nobody in particular: the state the site started with. */
 const FIRST_START = 'first start';
@@ -34,46 +27,23 @@ export async function currentContent(db: Db): Promise<CurrentContent> {
   return { version: row.id, saved_at: row.saved_at, content: JSON.parse(row.body) as SiteContent };
 }
 
-/** The earlier value of what a save changes, quoted in the audit trail for a reader who wants to know what was there. */
-function earlierValues(before: SiteContent, sections: string[]): string {
-  const quote = (text: string) => `"${text.length > QUOTED_CHARS ? `${text.slice(0, QUOTED_CHARS)}…` : text}"`;
-  const simple: Record<string, string> = {
-    Name: before.name,
-    Role: before.role,
-    'Company name': before.company_name,
-    Email: before.email,
-    Tagline: before.tagline,
-  };
-  return sections.map((section) => (section in simple ? `${section} was ${quote(simple[section])}` : `${section} changed`)).join('; ');
-}
-
-export type SaveOutcome = { saved: CurrentContent } | { stale: true } | { unchanged: CurrentContent };
-
-/**
- * Saves a new state if the editor started from the newest one (otherwise someone else saved in
- * between, and their change must not be lost), with an audit line naming what changed and what it was.
- */
-export function saveContent(db: Db, actor: Actor, startedFrom: number, content: SiteContent, action = 'site_content.updated'): Promise<SaveOutcome> {
-  return db.transaction().execute(async (trx) => {
-    const current = await currentContent(trx);
-    if (current.version !== startedFrom) return { stale: true };
-    const changed = changedSections(current.content, content);
-    if (changed.length === 0) return { unchanged: current };
-    const savedAt = nowIso();
-    const row = await trx
-      .insertInto('site_content_versions')
-      .values({ body: JSON.stringify(content), saved_at: savedAt, saved_by: actor.email, changed: changed.join('\n'), previous_id: current.version })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await recordAudit(
-      trx,
-      actor,
-      action,
-      `site content version ${row.id}`,
-      `${earlierValues(current.content, changed)}. Reverting restores version ${current.version}.`,
-    );
-    return { saved: { version: row.id, saved_at: savedAt, content } };
-  });
+/** Adds a saved state after `previous`; answers its version. */
+export async function insertContentVersion(
+  db: Db,
+  values: { content: SiteContent; savedAt: string; savedBy: string; changed: string[]; previous: number },
+): Promise<number> {
+  const row = await db
+    .insertInto('site_content_versions')
+    .values({
+      body: JSON.stringify(values.content),
+      saved_at: values.savedAt,
+      saved_by: values.savedBy,
+      changed: values.changed.join('\n'),
+      previous_id: values.previous,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
 }
 
 /** The newest saved states, newest first. */

@@ -6,7 +6,7 @@ import type { AdminUser } from '../../contract/admin';
 import type { Db } from '../db';
 import { nowIso } from '../db/columns';
 import type { Database, UserRow, UsersTable } from '../db/schema';
-import { normalizeEmail } from '../services/users';
+import { normalizeEmail } from '../lib/email';
 import { COMMAND_LINE, recordAudit } from './audit';
 import { revokeAllSessions } from './sessions';
 

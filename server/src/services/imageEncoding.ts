@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 
-import type { EncodedImage } from './imagePool';
-import { IMAGE_MAX_PIXELS, type ImageFormat, type RenditionName, RENDITIONS } from './images';
+import { type EncodedImage, type ImageFormat, type RenditionName, RENDITIONS } from './imageJobs';
+import { IMAGE_MAX_PIXELS } from './images';
 
 function decoder(data: Buffer, animated = false) {
   // 'truncated' refuses cut-off files yet tolerates the harmless warnings many cameras trigger.

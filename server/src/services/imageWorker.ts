@@ -5,7 +5,7 @@
 import sharp from 'sharp';
 
 import { encodeImage } from './imageEncoding';
-import type { EncodeAnswer, EncodeJob } from './imagePool';
+import type { EncodeAnswer, EncodeJob } from './imageJobs';
 
 // No cache of decoded images between jobs, and one libvips thread: the site keeps the other cores.
 sharp.cache(false);

@@ -1,6 +1,7 @@
 import sharp from 'sharp';
 
-import { encodeInWorker } from './imagePool';
+import type { ImageFormat, ProcessedImage } from './imageJobs';
+import type { ImagePool } from './imagePool';
 
 /** Largest upload accepted, in bytes (answered with 413 above it). */
 export const IMAGE_MAX_BYTES = 15 * 1024 * 1024;
@@ -28,8 +29,6 @@ export const IMAGE_MESSAGES = {
     `The image is too narrow: one side may be at most ${IMAGE_MAX_ASPECT} times the other, this one is ${width} × ${height} pixels.`,
 } as const;
 
-export type ImageFormat = 'jpeg' | 'png' | 'webp' | 'avif' | 'gif';
-
 export const IMAGE_FORMATS: Record<ImageFormat, { contentType: string; extension: string }> = {
   jpeg: { contentType: 'image/jpeg', extension: 'jpg' },
   png: { contentType: 'image/png', extension: 'png' },
@@ -37,17 +36,6 @@ export const IMAGE_FORMATS: Record<ImageFormat, { contentType: string; extension
   avif: { contentType: 'image/avif', extension: 'avif' },
   gif: { contentType: 'image/gif', extension: 'gif' },
 };
-
-/**
- * WebP renditions for srcset: a table thumbnail, the round home banner (square, cropped
- * around the most interesting part) and a large view.
- */
-export const RENDITIONS = {
-  thumb: { width: 160, height: 160, fit: 'inside' },
-  banner: { width: 480, height: 480, fit: 'cover' },
-  large: { width: 1600, height: 1600, fit: 'inside' },
-} as const;
-export type RenditionName = keyof typeof RENDITIONS;
 
 /** Why an upload was refused; `status` 413 when it is too big to look at. */
 export class ImageRejected extends Error {
@@ -57,18 +45,6 @@ export class ImageRejected extends Error {
   ) {
     super(message);
   }
-}
-
-export interface ProcessedImage {
-  format: ImageFormat;
-  contentType: string;
-  extension: string;
-  /** Upright size of the original. */
-  width: number;
-  height: number;
-  /** The original re-encoded upright in its own format, without any metadata. */
-  original: Buffer;
-  renditions: Record<RenditionName, Buffer>;
 }
 
 const startsWith = (data: Buffer, bytes: number[], offset = 0) => bytes.every((b, i) => data[offset + i] === b);
@@ -102,7 +78,7 @@ export function sniffImage(data: Buffer): ImageFormat | 'svg' | undefined {
  * and the WebP renditions. Decoding and encoding happen in the image worker process, so that
  * neither its threads nor its memory are taken from sign-ins and downloads.
  */
-export async function processImage(data: Buffer): Promise<ProcessedImage> {
+export async function processImage(pool: ImagePool, data: Buffer): Promise<ProcessedImage> {
   if (data.length > IMAGE_MAX_BYTES) {
     throw new ImageRejected(`The file is too large. The limit is ${IMAGE_MAX_BYTES / (1024 * 1024)} MB.`, 413);
   }
@@ -135,7 +111,7 @@ export async function processImage(data: Buffer): Promise<ProcessedImage> {
     throw new ImageRejected(IMAGE_MESSAGES.tooManyFrames(metadata.pages ?? 1, width, frameHeight));
   }
 
-  const encoded = await encodeInWorker({ data, format, animated });
+  const encoded = await pool.encode({ data, format, animated });
   if (!encoded.ok) {
     throw new ImageRejected(encoded.pixelLimit ? IMAGE_MESSAGES.tooManyPixels(width, frameHeight) : IMAGE_MESSAGES.invalid);
   }

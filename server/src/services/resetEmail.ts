@@ -1,7 +1,6 @@
 import type { UserRow } from '../db/schema';
+import { escapeHtml } from '../lib/html';
 import type { MailMessage } from './mailer';
-
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch] ?? ch);
 
 /**
  * The password-reset message, plain text and HTML saying the same. It greets nobody by name: a name

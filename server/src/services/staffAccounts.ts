@@ -1,11 +1,11 @@
 import type { Db } from '../db';
 import { nowIso } from '../db/columns';
 import type { UserRow } from '../db/schema';
+import { cleanEmail, isValidEmail, normalizeEmail } from '../lib/email';
 import { findUserByEmail, grantStaffByOperator, insertStaffUserByOperator, setPasswordByOperator } from '../repositories/users';
 import { clearLoginFailures } from './loginThrottle';
 import { passwordProblems } from './passwordPolicy';
 import { hashPassword } from './passwords';
-import { cleanEmail, isValidEmail, normalizeEmail } from './users';
 
 export class AccountInputError extends Error {}
 

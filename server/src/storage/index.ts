@@ -22,6 +22,8 @@ export interface Storage {
   held?(key: string): HeldFile | undefined;
   /** Removes the file; a missing file is not an error. */
   delete(key: string): Promise<void>;
+  /** Every stored file, in no particular order. Files whose names are no key of ours are left out. */
+  list(): AsyncIterable<ListedFile>;
   /** Releases what the storage holds open (an S3 client's connections). */
   close?(): void;
 }
@@ -29,6 +31,10 @@ export interface Storage {
 export interface StoredFileInfo {
   size: number;
   modified: Date;
+}
+
+export interface ListedFile extends StoredFileInfo {
+  key: string;
 }
 
 export interface HeldFile {
@@ -42,9 +48,10 @@ export interface ByteRange {
   end: number;
 }
 
-export type StorageFolder = 'images' | 'documents';
+export const STORAGE_FOLDERS = ['images', 'documents'] as const;
+export type StorageFolder = (typeof STORAGE_FOLDERS)[number];
 
-/** Files up to this size are kept in memory once read and answered from a buffer. */
+/** Files up to this size are cached in memory once read and answered from a buffer. */
 export const SMALL_FILE_BYTES = 1024 * 1024;
 
 const KEY_PATTERN = /^(images|documents)\/[0-9a-f]{32}(-[a-z]+)?\.[a-z0-9]{2,5}$/;

@@ -3,7 +3,7 @@ import fsp from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 
-import { type ByteRange, isValidKey, type Storage, type StoredFileInfo } from './index';
+import { type ByteRange, isValidKey, type ListedFile, type Storage, STORAGE_FOLDERS, type StoredFileInfo } from './index';
 
 const TEMP_FOLDER = '.tmp';
 
@@ -67,6 +67,24 @@ export class LocalStorage implements Storage {
 
   async delete(key: string): Promise<void> {
     await fsp.rm(this.pathOf(key), { force: true });
+  }
+
+  async *list(): AsyncIterable<ListedFile> {
+    for (const folder of STORAGE_FOLDERS) {
+      let entries;
+      try {
+        entries = await fsp.opendir(path.join(this.root, folder));
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') continue;
+        throw error;
+      }
+      for await (const entry of entries) {
+        const key = `${folder}/${entry.name}`;
+        if (!entry.isFile() || !isValidKey(key)) continue;
+        const info = await this.stat(key);
+        if (info) yield { key, ...info };
+      }
+    }
   }
 
   /** Keys are checked before they become paths, so no key can leave the root. */

@@ -1,13 +1,13 @@
 import { Readable } from 'node:stream';
 
-import type { ByteRange, HeldFile, Storage, StoredFileInfo } from './index';
+import type { ByteRange, HeldFile, ListedFile, Storage, StoredFileInfo } from './index';
 
 interface Entry extends HeldFile {
   expires: number;
 }
 
 export interface MemoryCacheOptions {
-  /** Files up to this size are kept in memory once read. */
+  /** Files up to this size are cached in memory once read. */
   maxFileBytes: number;
   /** Memory the cache may use in all; the oldest entries go first. */
   maxTotalBytes: number;
@@ -66,6 +66,10 @@ export class MemoryCachedStorage implements Storage {
     this.deleted.add(key);
     this.forget(key);
     await this.inner.delete(key);
+  }
+
+  list(): AsyncIterable<ListedFile> {
+    return this.inner.list();
   }
 
   private fresh(key: string): Entry | undefined {

@@ -1,8 +1,16 @@
 import { Readable } from 'node:stream';
 
-import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
+import {
+  DeleteObjectCommand,
+  GetObjectCommand,
+  HeadObjectCommand,
+  ListObjectsV2Command,
+  PutObjectCommand,
+  S3Client,
+  S3ServiceException,
+} from '@aws-sdk/client-s3';
 
-import { type ByteRange, isValidKey, type Storage, type StoredFileInfo } from './index';
+import { type ByteRange, isValidKey, type ListedFile, type Storage, type StoredFileInfo } from './index';
 
 export interface S3Location {
   bucket: string;
@@ -83,6 +91,20 @@ export class S3Storage implements Storage {
 
   async delete(key: string): Promise<void> {
     await this.client.send(new DeleteObjectCommand({ Bucket: this.location.bucket, Key: this.objectKey(key) }));
+  }
+
+  /** One page of the listing after another (S3 answers at most 1000 keys a call). */
+  async *list(): AsyncIterable<ListedFile> {
+    const { bucket, prefix } = this.location;
+    let token: string | undefined;
+    do {
+      const page = await this.client.send(new ListObjectsV2Command({ Bucket: bucket, Prefix: prefix, ContinuationToken: token }));
+      for (const object of page.Contents ?? []) {
+        const key = object.Key?.slice(prefix.length) ?? '';
+        if (isValidKey(key)) yield { key, size: object.Size ?? 0, modified: object.LastModified ?? new Date(0) };
+      }
+      token = page.IsTruncated ? page.NextContinuationToken : undefined;
+    } while (token);
   }
 
   close(): void {

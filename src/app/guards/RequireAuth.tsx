@@ -1,8 +1,8 @@
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
 
 import { paths } from '@/lib/paths';
-import { AuthLoading } from '@/lib/session/AuthLoading';
 import { useAuth } from '@/lib/session/AuthProvider';
+import { AuthLoading } from '@/ui';
 
 /** Admits signed-in users; others go to /signin without a history entry. */
 export function RequireAuth() {

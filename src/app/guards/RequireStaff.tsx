@@ -2,8 +2,8 @@ import type { ReactElement } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
 
 import { paths } from '@/lib/paths';
-import { AuthLoading } from '@/lib/session/AuthLoading';
 import { useAuth } from '@/lib/session/AuthProvider';
+import { AuthLoading } from '@/ui';
 
 interface Props {
   /** What a signed-in user who is not staff sees; without it they are sent to the home page. */

@@ -1,6 +1,5 @@
-import { useSiteContentPage } from '@/lib/content/ContentPending';
 import { useDocumentTitle } from '@/lib/useDocumentTitle';
-import { Page, Prose } from '@/ui';
+import { Page, Prose, useSiteContentPage } from '@/ui';
 
 export function AboutPage() {
   useDocumentTitle('About');

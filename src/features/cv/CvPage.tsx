@@ -1,9 +1,8 @@
 import styled from 'styled-components';
 
-import { useSiteContentPage } from '@/lib/content/ContentPending';
 import { theme } from '@/lib/theme/themes';
 import { useDocumentTitle } from '@/lib/useDocumentTitle';
-import { ButtonLink, Muted, Page, Row } from '@/ui';
+import { ButtonLink, Muted, Page, Row, useSiteContentPage } from '@/ui';
 
 import { CvDownloadButton } from './CvDownloadButton';
 import { CvSection } from './CvSections';

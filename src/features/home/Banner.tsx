@@ -69,6 +69,9 @@ const initialsOf = (name: string): string => {
   return words.length > 1 ? `${words[0][0]}${words[words.length - 1][0]}`.toUpperCase() : (words[0]?.[0] ?? '').toUpperCase();
 };
 
+/** The banner's query; its route prefetches the same one on the server, so the cache keys agree. */
+export const bannerQuery = { gallery_slug: BANNER_GALLERY_SLUG };
+
 /** A click this soon after the hover that moved the picture belongs to the same approach of the mouse. */
 const SAME_GESTURE_MS = 600;
 
@@ -77,7 +80,7 @@ const SAME_GESTURE_MS = 600;
  * picture; the owner's initials stand in when there is none or it cannot be shown.
  */
 export function Banner({ name }: { name: string }) {
-  const { data: images = [], isLoading, isError } = useGetImagesQuery({ gallery_slug: BANNER_GALLERY_SLUG });
+  const { data: images = [], isLoading, isError } = useGetImagesQuery(bannerQuery);
   const [index, setIndex] = useState(0);
   const [failed, setFailed] = useState(false);
   const hoveredAt = useRef(Number.NEGATIVE_INFINITY);

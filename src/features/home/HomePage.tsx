@@ -1,6 +1,5 @@
-import { useSiteContentPage } from '@/lib/content/ContentPending';
 import { useDocumentTitle } from '@/lib/useDocumentTitle';
-import { Page } from '@/ui';
+import { Page, useSiteContentPage } from '@/ui';
 
 import { Hero } from './Hero';
 import { InterestSection } from './InterestSection';

@@ -1,9 +1,8 @@
 import styled from 'styled-components';
 
-import { useSiteContentPage } from '@/lib/content/ContentPending';
 import { theme } from '@/lib/theme/themes';
 import { useDocumentTitle } from '@/lib/useDocumentTitle';
-import { Button, ButtonLink, Card, CardGrid, Muted, Page, Prose } from '@/ui';
+import { Button, ButtonLink, Card, CardGrid, Muted, Page, Prose, useSiteContentPage } from '@/ui';
 
 const PresenceCard = styled(Card)<{ $disabled: boolean }>`
   display: flex;

@@ -2,10 +2,9 @@ import styled from 'styled-components';
 
 import type { Publication } from '@/contract/publications';
 import { useGetPublicationsQuery } from '@/lib/api/publicationsApi';
-import { useSiteContentPage } from '@/lib/content/ContentPending';
 import { theme } from '@/lib/theme/themes';
 import { useDocumentTitle } from '@/lib/useDocumentTitle';
-import { Alert, LoadingText, Muted, Page, Prose } from '@/ui';
+import { Alert, LoadingText, Muted, Page, Prose, useSiteContentPage } from '@/ui';
 
 import { PublicationEntry } from './PublicationEntry';
 

@@ -8,7 +8,7 @@ import { refreshAccessToken } from './refresh';
 
 /** Every call: Accept JSON, cookies sent, CSRF header from cookie, bearer token when stored. */
 export const rawBaseQuery = fetchBaseQuery({
-  // Absolute, for fetch outside a page (tests); the server renders pages without calling the API.
+  // Absolute, for fetch outside a page (tests).
   baseUrl: typeof window === 'undefined' ? '' : window.location.origin,
   credentials: 'include',
   prepareHeaders(headers) {
@@ -20,6 +20,16 @@ export const rawBaseQuery = fetchBaseQuery({
     return headers;
   },
 });
+
+type ServerQuery = BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError, object, FetchBaseQueryMeta>;
+
+/**
+ * The store's thunk argument. The server's store, rendering a page, reaches the API in-process through
+ * `serverQuery`; its calls are anonymous, so it never refreshes a session.
+ */
+export interface QueryExtra {
+  serverQuery?: ServerQuery;
+}
 
 export interface ReauthOptions {
   /** Calls whose 401 means "wrong credentials" (login, token login) answer the caller directly. */
@@ -36,6 +46,8 @@ export const baseQueryWithReauth: BaseQueryFn<string | FetchArgs, unknown, Fetch
   api,
   extraOptions,
 ) => {
+  const { serverQuery } = (api.extra ?? {}) as QueryExtra;
+  if (serverQuery) return serverQuery(args, api, {});
   const tokenSent = tokenStorage.access();
   const result = await rawBaseQuery(args, api, extraOptions ?? {});
   if (result.error?.status !== 401 || extraOptions?.skipReauth) return result;

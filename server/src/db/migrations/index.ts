@@ -8,6 +8,7 @@ import * as m005 from './005_abuse_counters_owner';
 import * as m006 from './006_site_content';
 import * as m007 from './007_download_counts';
 import * as m008 from './008_publications';
+import * as m009 from './009_pending_uploads';
 
 /** Every migration, in order. Both dialects run the same list. */
 export const migrations: Record<string, Migration> = {
@@ -19,4 +20,5 @@ export const migrations: Record<string, Migration> = {
   '006_site_content': m006,
   '007_download_counts': m007,
   '008_publications': m008,
+  '009_pending_uploads': m009,
 };

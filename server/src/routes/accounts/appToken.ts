@@ -6,8 +6,8 @@ import { errorResponses } from '../../errors';
 import { signedInUser } from '../../plugins/auth';
 import { authRateLimit } from '../../plugins/rateLimit';
 import { issueAppToken, redeemAppToken } from '../../repositories/appTokens';
-import { startSession } from '../../repositories/sessions';
 import { markSignedIn, userView } from '../../repositories/users';
+import { startSession } from '../../services/sessions';
 import { clientInfo } from './common';
 
 export const APP_TOKEN_INVALID = 'Invalid or expired app token.';

@@ -3,12 +3,12 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { DetailSchema, LoginResponseSchema } from '../../../contract';
 import { LoginRequestSchema, LogoutRequestSchema } from '../../../contract/accounts';
 import { errorResponses } from '../../errors';
+import { normalizeEmail } from '../../lib/email';
 import { authRateLimit } from '../../plugins/rateLimit';
-import { endSessionOfRefreshToken, startSession } from '../../repositories/sessions';
 import { findUserByEmail, markSignedIn, userView } from '../../repositories/users';
 import { beginLoginAttempt, loginSucceeded } from '../../services/loginThrottle';
 import { hashPassword, needsRehash, verifyAgainstDecoy, verifyPassword } from '../../services/passwords';
-import { normalizeEmail } from '../../services/users';
+import { endSessionOfRefreshToken, startSession } from '../../services/sessions';
 import { clientInfo, TOKEN_NOT_VALID } from './common';
 
 /** One text for an unknown email, a wrong password and an inactive account. */

@@ -4,6 +4,7 @@ import { DetailSchema } from '../../../contract';
 import { ForgotPasswordRequestSchema, ResetPasswordParamsSchema, ResetPasswordRequestSchema } from '../../../contract/accounts';
 import type { UserRow } from '../../db/schema';
 import { errorResponses } from '../../errors';
+import { isValidEmail, normalizeEmail } from '../../lib/email';
 import { authRateLimit } from '../../plugins/rateLimit';
 import { countInWindow } from '../../repositories/abuseCounters';
 import { revokeAllSessions } from '../../repositories/sessions';
@@ -13,7 +14,6 @@ import { passwordProblems } from '../../services/passwordPolicy';
 import { hashPassword } from '../../services/passwords';
 import { resetPasswordEmail } from '../../services/resetEmail';
 import { checkResetToken, decodeUid, encodeUid, makeResetToken } from '../../services/resetTokens';
-import { isValidEmail, normalizeEmail } from '../../services/users';
 
 /** Reset mails one address receives per hour at most, however many senders ask. */
 export const RESET_MAILS_PER_HOUR = 3;

@@ -4,11 +4,11 @@ import { UserSchema } from '../../../contract';
 import { RegisterRequestSchema } from '../../../contract/accounts';
 import { nowIso } from '../../db/columns';
 import { errorResponses, MESSAGES } from '../../errors';
+import { cleanEmail, isValidEmail, normalizeEmail } from '../../lib/email';
 import { authRateLimit } from '../../plugins/rateLimit';
 import { findUserByEmail, insertUser, userView } from '../../repositories/users';
 import { passwordProblems } from '../../services/passwordPolicy';
 import { hashPassword } from '../../services/passwords';
-import { cleanEmail, isValidEmail, normalizeEmail } from '../../services/users';
 
 export const REGISTER_MESSAGES = {
   invalidEmail: 'Enter a valid email address.',

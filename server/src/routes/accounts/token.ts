@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { TokenPairSchema } from '../../../contract';
 import { RefreshRequestSchema } from '../../../contract/accounts';
 import { errorResponses } from '../../errors';
-import { rotateRefreshToken } from '../../repositories/sessions';
+import { rotateRefreshToken } from '../../services/sessions';
 import { clientInfo, TOKEN_NOT_VALID } from './common';
 
 const routes: FastifyPluginAsyncTypebox = async (app) => {

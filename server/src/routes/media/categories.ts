@@ -3,10 +3,11 @@ import { Type } from '@sinclair/typebox';
 
 import { DocumentCategorySchema } from '../../../contract';
 import { CATEGORY_NAME_MAX, CategoryCreateSchema } from '../../../contract/media';
-import { errorResponses } from '../../errors';
+import { errorResponses, fieldError } from '../../errors';
 import { signedInUser } from '../../plugins/auth';
-import { categoryNameTaken, createCategory, listCategories } from '../../repositories/categories';
-import { readNewNamed, sendUnlessNameTaken, type UniqueName } from './uniqueNames';
+import { categoryNameTaken, listCategories } from '../../repositories/categories';
+import { addCategory } from '../../services/categories';
+import { readNewNamed, type UniqueName } from './uniqueNames';
 
 const DUPLICATE_NAME = 'A category with this name already exists.';
 
@@ -26,7 +27,9 @@ const categoryRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) => {
       const read = await readNewNamed(request.body, uniqueName);
       if ('problems' in read) return reply.code(400).send(read.problems);
-      return sendUnlessNameTaken(reply, DUPLICATE_NAME, async () => reply.code(201).send(await createCategory(app.db, signedInUser(request), read.values)));
+      const outcome = await addCategory(app, signedInUser(request), read.values);
+      if ('refused' in outcome) return reply.code(400).send(fieldError('name', DUPLICATE_NAME));
+      return reply.code(201).send(outcome.category);
     },
   );
 };

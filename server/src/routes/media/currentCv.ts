@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 
 import { DetailSchema, DocumentSchema } from '../../../contract';
+import { ResponseCache } from '../../lib/responseCache';
 import { findCurrentCv, toDocument } from '../../repositories/documents';
 import { DOCUMENT_TYPES } from '../../services/documents';
 import { DownloadLinks } from './downloadLinks';
@@ -13,8 +14,10 @@ const extensionOf = (contentType: string) => Object.values(DOCUMENT_TYPES).find(
 
 /** The current CV for visitors: its description for the CV page, and a stable address to link to. */
 const currentCvRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const cache = new ResponseCache();
+  app.changes.subscribe(['Document', 'Category', 'CurrentCv'], () => cache.clear());
   app.get('/api/documents/documents/current_cv/', { schema: { response: { 200: DocumentSchema, 404: DetailSchema } } }, async (_request, reply) =>
-    app.publicAnswers.send(reply, 'current_cv', async () => {
+    cache.send(reply, 'current_cv', async () => {
       const row = await findCurrentCv(app.db);
       return row ? { status: 200, body: toDocument(row, DownloadLinks.path(row.id)) } : { status: 404, body: { detail: NO_CURRENT_CV } };
     }),

@@ -1,25 +1,14 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 
-import { DocumentSchema, IdParamsSchema } from '../../../contract';
+import { DocumentSchema, type ErrorBody, IdParamsSchema } from '../../../contract';
 import { DESCRIPTION_MAX, DOCUMENT_NAME_MAX, DocumentUpdateSchema, DownloadStatsSchema } from '../../../contract/media';
-import { isForeignKeyViolation, isUniqueViolation } from '../../db/errors';
 import { ErrorCollector, errorResponses, fieldError, MESSAGES, NoContent } from '../../errors';
 import { signedInUser } from '../../plugins/auth';
-import {
-  categoryExists,
-  createDocument,
-  deleteDocument,
-  type DocumentWithCategory,
-  findDocument,
-  isCurrentCv,
-  listDocuments,
-  toDocument,
-  updateDocument,
-} from '../../repositories/documents';
+import { categoryExists, type DocumentWithCategory, findDocument, isCurrentCv, listDocuments, toDocument } from '../../repositories/documents';
 import { weeklyDownloads } from '../../repositories/downloads';
-import { detectDocumentKind, DOCUMENT_MAX_BYTES, DOCUMENT_MESSAGES, DOCUMENT_TYPES, downloadFileName } from '../../services/documents';
-import { deleteAll, randomName, storageKey } from '../../storage';
+import { detectDocumentKind, DOCUMENT_MAX_BYTES, DOCUMENT_MESSAGES } from '../../services/documents';
+import { addDocument, type DocumentOutcome, editDocument, removeDocument } from '../../services/documentUploads';
 import { DownloadLinks } from './downloadLinks';
 import { fileResponses, sendDocument } from './files';
 import { FileField, formRoutes, readUpload } from './multipart';
@@ -48,6 +37,18 @@ function readFlag(errors: ErrorCollector, field: string, value: string | undefin
   if (['true', '1', 'on', 'yes'].includes(normalized)) return true;
   errors.add(field, MESSAGES.boolean);
   return undefined;
+}
+
+/** The answer for a document write the service did not do. */
+function refusal(outcome: Exclude<DocumentOutcome, { document: unknown }>): { status: 400 | 404 | 409; body: ErrorBody } {
+  switch (outcome.refused) {
+    case 'categoryMissing':
+      return { status: 400, body: fieldError('category', CATEGORY_MISSING) };
+    case 'concurrentChange':
+      return { status: 409, body: { detail: CONCURRENT_CHANGE } };
+    case 'notFound':
+      return { status: 404, body: { detail: MESSAGES.notFound } };
+  }
 }
 
 /** The dashboard's download chart covers about a quarter. */
@@ -100,28 +101,15 @@ const documentRoutes: FastifyPluginAsyncTypebox = async (app) => {
           if (errors.any || !upload || !kind || name === undefined || description === undefined || categoryId === undefined || isCurrent === undefined) {
             return reply.code(400).send(errors.fields);
           }
-          const category = categoryId;
-          const { contentType, extension } = DOCUMENT_TYPES[kind];
-          const fileKey = storageKey('documents', randomName(), extension);
-          await app.storage.put(fileKey, upload.data);
-          try {
-            const id = await createDocument(app, signedInUser(request), {
-              name,
-              description,
-              category_id: category,
-              is_current: isCurrent ? 1 : 0,
-              file_key: fileKey,
-              original_filename: downloadFileName(upload.filename, kind),
-              content_type: contentType,
-              size: upload.data.length,
-            });
-            return reply.code(201).send(staffView((await findDocument(app.db, id))!));
-          } catch (error) {
-            await deleteAll(app.storage, [fileKey]);
-            if (isForeignKeyViolation(error)) return reply.code(400).send(fieldError('category', CATEGORY_MISSING));
-            if (isUniqueViolation(error)) return reply.code(409).send({ detail: CONCURRENT_CHANGE });
-            throw error;
-          }
+          const outcome = await addDocument(
+            app,
+            signedInUser(request),
+            { name, description, categoryId, isCurrent },
+            { filename: upload.filename, data: upload.data, kind },
+          );
+          if ('document' in outcome) return reply.code(201).send(staffView(outcome.document));
+          const refused = refusal(outcome);
+          return reply.code(refused.status).send(refused.body);
         },
       );
     }),
@@ -146,16 +134,10 @@ const documentRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const isCurrent = body.is_current ?? existing.is_current === 1;
       if (isCurrent && categoryId === null) errors.add('is_current', CURRENT_NEEDS_CATEGORY);
       if (errors.any || name === undefined || description === undefined) return reply.code(400).send(errors.fields);
-      const becameCurrent = isCurrent && (existing.is_current === 0 || categoryId !== existing.category_id);
-      try {
-        const updated = await updateDocument(app, signedInUser(request), id, { name, description, categoryId, isCurrent, becameCurrent });
-        if (!updated) return reply.code(404).send({ detail: MESSAGES.notFound });
-      } catch (error) {
-        if (isForeignKeyViolation(error)) return reply.code(400).send(fieldError('category', CATEGORY_MISSING));
-        if (isUniqueViolation(error)) return reply.code(409).send({ detail: CONCURRENT_CHANGE });
-        throw error;
-      }
-      return staffView((await findDocument(app.db, id))!);
+      const outcome = await editDocument(app, signedInUser(request), existing, { name, description, categoryId, isCurrent });
+      if ('document' in outcome) return staffView(outcome.document);
+      const refused = refusal(outcome);
+      return reply.code(refused.status).send(refused.body);
     },
   );
 
@@ -163,11 +145,7 @@ const documentRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/api/documents/documents/:id/',
     { onRequest: app.requireStaff, schema: { params: IdParamsSchema, response: { 204: NoContent, ...errorResponses } } },
     async (request, reply) => {
-      const { id } = request.params;
-      const deleted = await deleteDocument(app.db, signedInUser(request), id);
-      if (!deleted) return reply.code(404).send({ detail: MESSAGES.notFound });
-      const failed = await deleteAll(app.storage, [deleted.file_key]);
-      if (failed.length) app.log.error({ keys: failed }, 'could not remove document file');
+      if (!(await removeDocument(app, signedInUser(request), request.params.id))) return reply.code(404).send({ detail: MESSAGES.notFound });
       return reply.code(204).send(null);
     },
   );

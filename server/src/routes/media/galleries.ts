@@ -3,10 +3,11 @@ import { Type } from '@sinclair/typebox';
 
 import { GallerySchema, IdParamsSchema } from '../../../contract';
 import { DESCRIPTION_MAX, GALLERY_NAME_MAX, GalleryCreateSchema, GalleryUpdateSchema } from '../../../contract/media';
-import { ErrorCollector, errorResponses, MESSAGES, NoContent } from '../../errors';
+import { ErrorCollector, errorResponses, fieldError, MESSAGES, NoContent } from '../../errors';
 import { signedInUser } from '../../plugins/auth';
-import { createGallery, deleteGallery, findGallery, galleryNameTaken, listGalleries, toGallery, updateGallery } from '../../repositories/galleries';
-import { readNewNamed, sendUnlessNameTaken, type UniqueName } from './uniqueNames';
+import { findGallery, galleryNameTaken, listGalleries, toGallery } from '../../repositories/galleries';
+import { addGallery, editGallery, removeGallery } from '../../services/galleries';
+import { readNewNamed, type UniqueName } from './uniqueNames';
 
 const DUPLICATE_NAME = 'A gallery with this name already exists.';
 
@@ -22,9 +23,9 @@ const galleryRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) => {
       const read = await readNewNamed(request.body, uniqueName);
       if ('problems' in read) return reply.code(400).send(read.problems);
-      return sendUnlessNameTaken(reply, DUPLICATE_NAME, async () =>
-        reply.code(201).send(toGallery(await createGallery(app.db, signedInUser(request), read.values))),
-      );
+      const outcome = await addGallery(app, signedInUser(request), read.values);
+      if ('refused' in outcome) return reply.code(400).send(fieldError('name', DUPLICATE_NAME));
+      return reply.code(201).send(toGallery(outcome.gallery));
     },
   );
 
@@ -43,11 +44,11 @@ const galleryRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const description = errors.text('description', request.body.description, { required: false, maxLength: DESCRIPTION_MAX });
       if (request.body.name !== undefined && (await galleryNameTaken(app.db, name, id))) errors.add('name', DUPLICATE_NAME);
       if (errors.any) return reply.code(400).send(errors.fields);
-      return sendUnlessNameTaken(reply, DUPLICATE_NAME, async () => {
-        const row = await updateGallery(app.db, signedInUser(request), existing, { name, description: description ?? existing.description });
-        if (!row) return reply.code(404).send({ detail: MESSAGES.notFound });
-        return reply.send(toGallery(row));
-      });
+      const outcome = await editGallery(app, signedInUser(request), existing, { name, description: description ?? existing.description });
+      if ('refused' in outcome) {
+        return outcome.refused === 'nameTaken' ? reply.code(400).send(fieldError('name', DUPLICATE_NAME)) : reply.code(404).send({ detail: MESSAGES.notFound });
+      }
+      return reply.send(toGallery(outcome.gallery));
     },
   );
 
@@ -55,9 +56,7 @@ const galleryRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/api/photos/galleries/:id/',
     { onRequest: app.requireStaff, schema: { params: IdParamsSchema, response: { 204: NoContent, ...errorResponses } } },
     async (request, reply) => {
-      const { id } = request.params;
-      const deleted = await deleteGallery(app.db, signedInUser(request), id);
-      if (!deleted) return reply.code(404).send({ detail: MESSAGES.notFound });
+      if (!(await removeGallery(app, signedInUser(request), request.params.id))) return reply.code(404).send({ detail: MESSAGES.notFound });
       return reply.code(204).send(null);
     },
   );

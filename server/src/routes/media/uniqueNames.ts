@@ -1,8 +1,5 @@
-import type { FastifyReply } from 'fastify';
-
 import { DESCRIPTION_MAX } from '../../../contract/media';
-import { isUniqueViolation } from '../../db/errors';
-import { ErrorCollector, fieldError, type FieldErrors } from '../../errors';
+import { ErrorCollector, type FieldErrors } from '../../errors';
 
 /** How a kind of named item (a gallery, a document category) keeps its names apart. */
 export interface UniqueName {
@@ -23,17 +20,4 @@ export async function readNewNamed(
   if (name !== undefined && (await rule.taken(name))) errors.add('name', rule.duplicate);
   if (errors.any || name === undefined || description === undefined) return { problems: errors.fields };
   return { values: { name, description } };
-}
-
-/**
- * Runs a write that a concurrent one may beat to the same name: the database's unique index then
- * refuses it, and the visitor gets the field message rather than a 500.
- */
-export async function sendUnlessNameTaken(reply: FastifyReply, duplicate: string, write: () => Promise<FastifyReply>): Promise<FastifyReply> {
-  try {
-    return await write();
-  } catch (error) {
-    if (isUniqueViolation(error)) return reply.code(400).send(fieldError('name', duplicate));
-    throw error;
-  }
 }

@@ -1,4 +1,4 @@
-import { LoadingText, Page } from '@/ui';
+import { LoadingText, Page } from './Page';
 
 /** What a guarded screen shows while the session check runs. */
 export function AuthLoading() {

@@ -1,6 +1,11 @@
 import type { FastifyReply } from 'fastify';
 
-import { OTHER_INSTANCES_DELAY_MS } from '../plugins/changes';
+/**
+ * How long a cached answer built from shared data lives at most, whatever it was told: the bound on
+ * how stale an answer can be when several instances share one PostgreSQL database and an announcement
+ * is lost.
+ */
+export const OTHER_INSTANCES_DELAY_MS = 5_000;
 
 interface Answer {
   status: number;
@@ -8,22 +13,21 @@ interface Answer {
   expires: number;
 }
 
-/** Distinct keys kept at most; gallery slugs in queries are visitor-chosen. */
+/** Distinct keys cached at most; gallery slugs in queries are visitor-chosen. */
 const MAX_ENTRIES = 500;
 
 /**
- * The serialised answers of the public read calls (banner images, current CV, site content), kept until the
- * next announced change of what they are built from. The short lifetime bounds how stale an answer
- * can be when several instances share one PostgreSQL database.
+ * A response cache for the public read calls (banner images, current CV, site content, publications):
+ * serialised answers, cached until the next announced change of what they are built from.
  */
-export class PublicAnswers {
+export class ResponseCache {
   private readonly answers = new Map<string, Answer>();
-  /** Bumped by clear(): an answer computed across a write is sent but not kept. */
+  /** Bumped by clear(): an answer computed across a write is sent but not cached. */
   private generation = 0;
 
   constructor(private readonly ttlMs = OTHER_INSTANCES_DELAY_MS) {}
 
-  /** Sends the kept answer for the key, or computes, keeps and sends a fresh one. */
+  /** Sends the cached answer for the key, or computes, caches and sends a fresh one. */
   async send(reply: FastifyReply, key: string, compute: () => Promise<{ status: number; body: unknown }>): Promise<FastifyReply> {
     let answer = this.answers.get(key);
     if (!answer || answer.expires < Date.now()) {

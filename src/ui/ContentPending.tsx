@@ -1,9 +1,11 @@
 import type { ReactElement } from 'react';
 
 import type { SiteContent } from '@/contract/content';
-import { Alert, Button, LoadingText, Page } from '@/ui';
 
-import { useSiteContent } from './useSiteContent';
+import { useSiteContent } from '../lib/content/useSiteContent';
+import { Alert } from './Alert';
+import { Button } from './Button';
+import { LoadingText, Page } from './Page';
 
 /** What a page that shows the site's words says while they have not arrived, or could not. */
 export function ContentPending({ isError, retry }: { isError: boolean; retry: () => void }) {

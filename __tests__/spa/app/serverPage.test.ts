@@ -1,0 +1,47 @@
+import fs from 'node:fs';
+import path from 'node:path';
+
+import { pageAt, routes } from '@/app/routes';
+import { isUnknownPath, sitemapPaths } from '@/app/serverPage';
+
+describe('the pages the routes declare for the server', () => {
+  it('names each server-rendered page’s calls, canonical address and screen chunk', () => {
+    const cv = pageAt('/cv');
+    expect(cv.page?.inSitemap).toBe(true);
+    expect(cv.prefetch).toHaveLength(2);
+    expect(cv.canonicalPath).toBe('/cv');
+    expect(cv.chunks).toEqual(['public']);
+    expect(pageAt('/').chunks).toEqual([]);
+    expect(pageAt('/signin')).toMatchObject({ canonicalPath: '/login', chunks: ['auth'] });
+    expect(pageAt('/signin').page?.readsQuery).toBe(true);
+  });
+
+  it('leaves personal and staff screens to the browser, with the data every screen needs', () => {
+    for (const address of ['/profile', '/dashboard', '/reset-password/Mg/abc']) {
+      const matched = pageAt(address);
+      expect(matched.page).toBeUndefined();
+      expect(matched.canonicalPath).toBeUndefined();
+      expect(matched.prefetch).toHaveLength(1);
+    }
+  });
+
+  it('answers unknown addresses with the not-found page, which no search engine should index', () => {
+    expect(isUnknownPath(routes, '/no/such/page')).toBe(true);
+    expect(isUnknownPath(routes, '/about')).toBe(false);
+    const notFound = pageAt('/404');
+    expect(notFound.page?.status).toBe(404);
+    expect(notFound.canonicalPath).toBeUndefined();
+  });
+
+  it('lists the public pages in the sitemap, in the order of the top bar', () => {
+    expect(sitemapPaths(routes)).toEqual(['/', '/cv', '/research', '/on-the-web', '/about']);
+  });
+
+  it('names each lazy screen’s chunk as its webpackChunkName does', () => {
+    const source = fs.readFileSync(path.join(__dirname, '../../../src/app/routes.tsx'), 'utf8');
+    const screens = [...source.matchAll(/screen\(\s*'([\w-]+)',\s*\(\) => import\(\/\* webpackChunkName: "([\w-]+)" \*\//g)];
+    expect(screens.length).toBeGreaterThan(10);
+    for (const [, declared, chunk] of screens) expect(declared).toBe(chunk);
+    expect(source.match(/webpackChunkName/g)).toHaveLength(screens.length);
+  });
+});

@@ -1,0 +1,52 @@
+import type { FastifyInstance } from 'fastify';
+
+import { isUniqueViolation } from '../db/errors';
+import type { GalleryRow, UserRow } from '../db/schema';
+import { createGallery, deleteGallery, updateGallery } from '../repositories/galleries';
+
+type Site = Pick<FastifyInstance, 'db' | 'changes'>;
+type Actor = Pick<UserRow, 'id' | 'email'>;
+
+type Saved = { gallery: GalleryRow };
+/** A concurrent write took the name first: the database's unique index refused this one. */
+type NameTaken = { refused: 'nameTaken' };
+
+interface GalleryText {
+  name: string;
+  description: string;
+}
+
+async function unlessNameTaken<T>(write: () => Promise<T>): Promise<T | NameTaken> {
+  try {
+    return await write();
+  } catch (error) {
+    if (isUniqueViolation(error)) return { refused: 'nameTaken' };
+    throw error;
+  }
+}
+
+export function addGallery(site: Site, actor: Actor, text: GalleryText): Promise<Saved | NameTaken> {
+  return unlessNameTaken(async (): Promise<Saved> => {
+    const gallery = await createGallery(site.db, actor, text);
+    site.changes.publish('Gallery');
+    return { gallery };
+  });
+}
+
+/** Renames and describes a gallery; images show its name and are listed by its slug, which follows the name. */
+export function editGallery(site: Site, actor: Actor, existing: GalleryRow, text: GalleryText): Promise<Saved | NameTaken | { refused: 'notFound' }> {
+  return unlessNameTaken(async (): Promise<Saved | { refused: 'notFound' }> => {
+    const gallery = await updateGallery(site.db, actor, existing, text);
+    if (!gallery) return { refused: 'notFound' };
+    site.changes.publish('Gallery', ...(gallery.name === existing.name ? [] : (['Image'] as const)));
+    return { gallery };
+  });
+}
+
+/** Deletes a gallery, leaving its images unassigned; false when there was none. */
+export async function removeGallery(site: Site, actor: Actor, id: number): Promise<boolean> {
+  const deleted = await deleteGallery(site.db, actor, id);
+  if (!deleted) return false;
+  site.changes.publish('Gallery', ...(deleted.unassignedImages > 0 ? (['Image'] as const) : []));
+  return true;
+}

@@ -1,0 +1,94 @@
+import type { FastifyInstance } from 'fastify';
+
+import type { Image } from '../../contract';
+import { isForeignKeyViolation } from '../db/errors';
+import type { ImageRow, UserRow } from '../db/schema';
+import { createImage, deleteImage, findImage, type ImageFiles, imageKeys, type ImageText, updateImage } from '../repositories/images';
+import { randomName, storageKey } from '../storage';
+import { ImageRejected, processImage } from './images';
+import { abandonUpload, removeFiles, storeUpload } from './uploadedFiles';
+
+type Site = Pick<FastifyInstance, 'db' | 'storage' | 'changes' | 'log' | 'imagePool'>;
+type Actor = Pick<UserRow, 'id' | 'email'>;
+
+/** The image as saved, or why it was not: the picture refused, or the gallery or image gone meanwhile. */
+export type ImageOutcome = { image: Image } | { rejected: ImageRejected } | { refused: 'galleryMissing' | 'notFound' };
+
+/** Checks and encodes the upload, then stores the original and its renditions under one fresh random name. */
+async function storeImage(site: Site, data: Buffer): Promise<ImageFiles | ImageRejected> {
+  let image;
+  try {
+    image = await processImage(site.imagePool, data);
+  } catch (error) {
+    if (error instanceof ImageRejected) return error;
+    throw error;
+  }
+  const name = randomName();
+  const files: ImageFiles = {
+    original_key: storageKey('images', name, image.extension),
+    thumb_key: storageKey('images', name, 'webp', 'thumb'),
+    banner_key: storageKey('images', name, 'webp', 'banner'),
+    large_key: storageKey('images', name, 'webp', 'large'),
+    content_type: image.contentType,
+    width: image.width,
+    height: image.height,
+    size: image.original.length,
+  };
+  await storeUpload(site, [
+    { key: files.original_key, data: image.original },
+    { key: files.thumb_key, data: image.renditions.thumb },
+    { key: files.banner_key, data: image.renditions.banner },
+    { key: files.large_key, data: image.renditions.large },
+  ]);
+  return files;
+}
+
+/** A new image from an upload. */
+export async function addImage(site: Site, actor: Actor, text: ImageText, data: Buffer): Promise<ImageOutcome> {
+  const files = await storeImage(site, data);
+  if (files instanceof ImageRejected) return { rejected: files };
+  let id: number;
+  try {
+    id = await createImage(site.db, actor, { ...text, ...files });
+  } catch (error) {
+    await abandonUpload(site, imageKeys(files));
+    if (isForeignKeyViolation(error)) return { refused: 'galleryMissing' };
+    throw error;
+  }
+  site.changes.publish('Image');
+  return { image: await findImage(site.db, id) };
+}
+
+/** Edits an image's words and gallery, and replaces its picture when an upload is given. */
+export async function editImage(site: Site, actor: Actor, existing: ImageRow, text: ImageText, data?: Buffer): Promise<ImageOutcome> {
+  let files: ImageFiles | undefined;
+  if (data) {
+    const stored = await storeImage(site, data);
+    if (stored instanceof ImageRejected) return { rejected: stored };
+    files = stored;
+  }
+  let updated: ImageRow | undefined;
+  try {
+    updated = await updateImage(site.db, actor, existing.id, text, files);
+  } catch (error) {
+    if (files) await abandonUpload(site, imageKeys(files));
+    if (isForeignKeyViolation(error)) return { refused: 'galleryMissing' };
+    throw error;
+  }
+  if (!updated) {
+    if (files) await abandonUpload(site, imageKeys(files));
+    return { refused: 'notFound' };
+  }
+  site.changes.publish('Image');
+  if (files) await removeFiles(site, imageKeys(existing), 'image files');
+  return { image: await findImage(site.db, existing.id) };
+}
+
+/** Deletes an image and its files; false when there was none. */
+export async function removeImage(site: Site, actor: Actor, id: number): Promise<boolean> {
+  const deleted = await deleteImage(site.db, actor, id);
+  if (!deleted) return false;
+  site.changes.publish('Image');
+  await removeFiles(site, imageKeys(deleted), 'image files');
+  return true;
+}

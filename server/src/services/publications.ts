@@ -1,0 +1,166 @@
+import type { FastifyInstance } from 'fastify';
+
+import type { ImportPlan } from '../../contract/publications';
+import type { Db } from '../db';
+import type { PublicationRow, UserRow } from '../db/schema';
+import { fieldError, type FieldErrors } from '../errors';
+import { parseBibtex } from '../publications/bibtex';
+import { type RenderedPublication, renderEntry } from '../publications/render';
+import { findDocument } from '../repositories/documents';
+import {
+  deletePublication,
+  entryColumns,
+  findPublication,
+  listPublications,
+  type PublicationChange,
+  setPublicationOrder,
+  updatePublication,
+  writeImport,
+} from '../repositories/publications';
+
+export const PUBLICATION_MESSAGES = {
+  oneEntry: 'Give exactly one BibTeX entry.',
+  sameKey: (key: string) => `The citation key must stay "${key}".`,
+  noDocument: (id: number) => `Invalid pk "${id}" - object does not exist.`,
+  everyId: 'List every publication exactly once.',
+  noPaper: 'This publication has no paper attached.',
+} as const;
+
+type Site = Pick<FastifyInstance, 'db' | 'changes'>;
+type Actor = Pick<UserRow, 'id' | 'email'>;
+
+/** The entries of a BibTeX text, or the problems that stop it being imported (answered under `bibtex`). */
+function readEntries(bibtex: string): { entries: RenderedPublication[] } | { problems: FieldErrors } {
+  const parsed = parseBibtex(bibtex);
+  if (!parsed.ok) return { problems: { bibtex: parsed.errors } };
+  return { entries: parsed.entries.map(renderEntry) };
+}
+
+const FIELD_LABELS: [keyof ReturnType<typeof entryColumns>, string][] = [
+  ['entry_type', 'type'],
+  ['title', 'title'],
+  ['authors', 'authors'],
+  ['venue', 'venue'],
+  ['year', 'year'],
+  ['doi', 'DOI'],
+  ['arxiv', 'arXiv'],
+  ['ssrn', 'SSRN'],
+  ['url', 'link'],
+  ['abstract', 'abstract'],
+];
+
+/** The columns the entry would change in the row, by their names in the database. */
+function changedColumns(row: PublicationRow, entry: RenderedPublication) {
+  const next = entryColumns(entry);
+  return (Object.keys(next) as (keyof typeof next)[]).filter((column) => row[column] !== next[column]);
+}
+
+/** What importing the entries would add and change, matched by citation key regardless of case. */
+function planImport(existing: PublicationRow[], entries: RenderedPublication[]) {
+  const byKey = new Map(existing.map((row) => [row.cite_key.toLowerCase(), row]));
+  const plan: ImportPlan = { added: [], updated: [], unchanged: [] };
+  const writes = { added: [] as RenderedPublication[], updated: [] as { id: number; entry: RenderedPublication }[] };
+  for (const entry of entries) {
+    const row = byKey.get(entry.cite_key.toLowerCase());
+    if (!row) {
+      plan.added.push({ cite_key: entry.cite_key, title: entry.title });
+      writes.added.push(entry);
+      continue;
+    }
+    const changed = changedColumns(row, entry);
+    if (changed.length === 0) {
+      plan.unchanged.push(entry.cite_key);
+      continue;
+    }
+    const changes = FIELD_LABELS.filter(([column]) => changed.includes(column)).map(([, label]) => label);
+    plan.updated.push({ cite_key: entry.cite_key, title: entry.title, changes: changes.length > 0 ? changes : ['formatting'] });
+    writes.updated.push({ id: row.id, entry });
+  }
+  return { plan, writes };
+}
+
+/** What importing the text would add and change, changing nothing. */
+export async function previewImport(db: Db, bibtex: string): Promise<{ plan: ImportPlan } | { problems: FieldErrors }> {
+  const read = readEntries(bibtex);
+  if ('problems' in read) return read;
+  return { plan: planImport(await listPublications(db), read.entries).plan };
+}
+
+/**
+ * Adds the text's new entries after the existing ones and updates the others in place, keeping what
+ * staff set by hand (order, working-paper mark, attached paper). A text that changes nothing writes nothing.
+ */
+export async function importPublications(site: Site, actor: Actor, bibtex: string): Promise<{ plan: ImportPlan } | { problems: FieldErrors }> {
+  const read = readEntries(bibtex);
+  if ('problems' in read) return read;
+  const { plan, wrote } = await site.db.transaction().execute(async (trx) => {
+    const { plan, writes } = planImport(await listPublications(trx), read.entries);
+    const wrote = writes.added.length + writes.updated.length > 0;
+    if (wrote) await writeImport(trx, actor, writes);
+    return { plan, wrote };
+  });
+  if (wrote) site.changes.publish('Publication');
+  return { plan };
+}
+
+export interface PublicationEdit {
+  bibtex?: string;
+  isWorkingPaper?: boolean;
+  documentId?: number | null;
+}
+
+/**
+ * Edits one publication. Its BibTeX must stay one entry with the same citation key; what the edit
+ * sets to the value it has already is left alone, and an edit that changes nothing writes nothing.
+ */
+export async function editPublication(
+  site: Site,
+  actor: Actor,
+  id: number,
+  edit: PublicationEdit,
+): Promise<{ publication: PublicationRow } | { problems: FieldErrors } | undefined> {
+  const row = await findPublication(site.db, id);
+  if (!row) return undefined;
+  const change: PublicationChange = {};
+  if (edit.bibtex !== undefined) {
+    const read = readEntries(edit.bibtex);
+    if ('problems' in read) return read;
+    if (read.entries.length !== 1) return { problems: fieldError('bibtex', PUBLICATION_MESSAGES.oneEntry) };
+    const [entry] = read.entries;
+    if (entry.cite_key.toLowerCase() !== row.cite_key.toLowerCase()) return { problems: fieldError('bibtex', PUBLICATION_MESSAGES.sameKey(row.cite_key)) };
+    if (changedColumns(row, entry).length > 0) change.entry = entry;
+  }
+  const { documentId, isWorkingPaper } = edit;
+  if (documentId !== undefined && documentId !== null && !(await findDocument(site.db, documentId)))
+    return { problems: fieldError('document', PUBLICATION_MESSAGES.noDocument(documentId)) };
+  if (isWorkingPaper !== undefined && isWorkingPaper !== (row.is_working_paper === 1)) change.isWorkingPaper = isWorkingPaper;
+  if (documentId !== undefined && documentId !== row.document_id) change.documentId = documentId;
+  if (Object.keys(change).length === 0) return { publication: row };
+  const publication = await updatePublication(site.db, actor, row, change);
+  site.changes.publish('Publication');
+  return { publication };
+}
+
+/**
+ * Puts the publications in the given order; false unless the ids are exactly all of them. The order
+ * they are in already writes nothing.
+ */
+export async function reorderPublications(site: Site, actor: Actor, ids: number[]): Promise<boolean> {
+  const outcome = await site.db.transaction().execute(async (trx) => {
+    const current = (await listPublications(trx)).map((row) => row.id);
+    if (ids.length !== current.length || new Set(ids).size !== ids.length || !ids.every((id) => current.includes(id))) return 'refused';
+    if (ids.every((id, index) => id === current[index])) return 'unchanged';
+    await setPublicationOrder(trx, actor, ids);
+    return 'reordered';
+  });
+  if (outcome === 'reordered') site.changes.publish('Publication');
+  return outcome !== 'refused';
+}
+
+/** Deletes one publication; false when there is no such publication. */
+export async function removePublication(site: Site, actor: Actor, id: number): Promise<boolean> {
+  const row = await findPublication(site.db, id);
+  if (!row) return false;
+  if (await deletePublication(site.db, actor, row)) site.changes.publish('Publication');
+  return true;
+}

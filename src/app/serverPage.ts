@@ -1,0 +1,98 @@
+import type { ThunkAction, UnknownAction } from '@reduxjs/toolkit';
+import { matchRoutes, type Params, type RouteObject } from 'react-router-dom';
+
+import type { HeadOf } from '../content/head';
+import { siteContentApi } from '../lib/api/siteContentApi';
+import type { RootState } from '../lib/state';
+
+/** An RTK Query endpoint call, e.g. `imagesApi.endpoints.getImages.initiate(bannerQuery)`. */
+export type Prefetch = ThunkAction<unknown, RootState, unknown, UnknownAction>;
+
+/** Structured data the server writes into a page's head, built from the page's prefetched data. */
+export type StructuredData = 'person' | 'scholarlyArticles';
+
+/**
+ * What the server needs to know to render a route's screen to finished HTML. It sits in the route's
+ * `handle`, next to the route, so a page says once what it shows: the endpoint calls in `prefetch`
+ * are the ones its components make, so the browser finds their answers under the same cache keys.
+ */
+export interface ServerPage {
+  head: HeadOf;
+  /** The endpoint calls whose answers the page shows at once, for the route's parameters. */
+  prefetch?: (params: Params) => Prefetch[];
+  /** Listed in the sitemap (the sign-in screens are reachable, but not worth a search result). */
+  inSitemap: boolean;
+  /** Shows something that depends on the query string, so only the bare address is prerendered. */
+  readsQuery: boolean;
+  /** The address search engines should know the page by, when it is not its own (none for the not-found page). */
+  canonicalPath?: string | null;
+  structuredData?: StructuredData[];
+  /** Answered with this status (the not-found page). */
+  status?: number;
+}
+
+interface PageHandle {
+  serverPage: ServerPage;
+}
+
+/** Every screen shows the site's words (the top bar names the owner), so every page starts with them. */
+export const shellPrefetch = (): Prefetch[] => [siteContentApi.endpoints.getSiteContent.initiate()];
+
+/** A public page: server-rendered and listed in the sitemap. */
+export const contentPage = (head: HeadOf, more: Partial<ServerPage> = {}): PageHandle => ({
+  serverPage: { head, inSitemap: true, readsQuery: false, ...more },
+});
+
+/** A sign-in screen: server-rendered for its bare address, left out of the sitemap. */
+export const accountPage = (head: HeadOf, more: Partial<ServerPage> = {}): PageHandle => ({
+  serverPage: { head, inSitemap: false, readsQuery: true, ...more },
+});
+
+export interface MatchedPage {
+  /** The server-rendered page at the address, or undefined for a screen the browser draws itself. */
+  page?: ServerPage;
+  /** Every endpoint call the address needs, the layout's included. */
+  prefetch: Prefetch[];
+  canonicalPath?: string;
+  /** The named chunks holding the screens at the address, to start loading with the page. */
+  chunks: string[];
+}
+
+const handleOf = (route: RouteObject): PageHandle | undefined => {
+  const handle = route.handle as Partial<PageHandle> | undefined;
+  return handle?.serverPage ? (handle as PageHandle) : undefined;
+};
+
+/**
+ * What the routes say about an address: whether the server renders it, the data it shows and the
+ * chunks of its screens (`chunkOf` names the chunk of a route's element).
+ */
+export function matchPage(routes: RouteObject[], pathname: string, chunkOf: (element: RouteObject['element']) => string | undefined): MatchedPage {
+  const matches = matchRoutes(routes, pathname) ?? [];
+  const last = matches[matches.length - 1];
+  const page = last && handleOf(last.route)?.serverPage;
+  const prefetch = [...shellPrefetch(), ...matches.flatMap(({ route, params }) => handleOf(route)?.serverPage.prefetch?.(params) ?? [])];
+  const canonicalPath = !page || page.canonicalPath === null ? undefined : (page.canonicalPath ?? pathname);
+  const chunks = [...new Set(matches.map(({ route }) => chunkOf(route.element)).filter((chunk): chunk is string => chunk !== undefined))];
+  return { page, prefetch, canonicalPath, chunks };
+}
+
+/** True when no screen of the app answers the address (the catch-all not-found screen would). */
+export function isUnknownPath(routes: RouteObject[], pathname: string): boolean {
+  const matches = matchRoutes(routes, pathname);
+  return !matches || matches[matches.length - 1].route.path === '*';
+}
+
+/** The addresses of the pages listed in the sitemap (routes without parameters). */
+export function sitemapPaths(routes: RouteObject[]): string[] {
+  const found: string[] = [];
+  const visit = (list: RouteObject[]) => {
+    for (const route of list) {
+      const page = handleOf(route)?.serverPage;
+      if (page?.inSitemap && route.path && !route.path.includes(':') && !route.path.includes('*')) found.push(route.path);
+      if (route.children) visit(route.children);
+    }
+  };
+  visit(routes);
+  return found;
+}
