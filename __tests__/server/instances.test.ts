@@ -2,7 +2,11 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
+import { sql } from 'kysely';
+
+import { DATA_TAGS } from '../../server/contract/changes';
 import type { CurrentContent } from '../../server/contract/content';
+import { CHANGES_CHANNEL } from '../../server/src/plugins/changes';
 import { buildServer } from '../../server/src/server';
 import { createGallery, uploadImage } from './media/client';
 import { startS3 } from './s3Server';
@@ -82,5 +86,18 @@ onPostgres.each([
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
     expect(html).toContain('Said on one instance, shown by all.');
+  });
+
+  it('takes an announcement it cannot read (from another version, during a rolling update) as a change of everything', async () => {
+    const heard: string[][] = [];
+    const stop = second.changes.subscribe(['Image'], (changed) => heard.push([...changed]));
+    try {
+      await sql`select pg_notify(${CHANGES_CHANNEL}, ${'older-instance:media'})`.execute(first.db);
+      const deadline = Date.now() + 1_000;
+      while (Date.now() < deadline && heard.length === 0) await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(heard).toEqual([[...DATA_TAGS]]);
+    } finally {
+      stop();
+    }
   });
 });

@@ -259,6 +259,21 @@ describe('server-rendered pages', () => {
     expect(missing.json()).toEqual({ detail: 'Not found.' });
   });
 
+  it('sends other spellings of a page’s address to its own, so that each page is drawn and cached once', async () => {
+    const renderApp = jest.spyOn(render, 'renderApp');
+    try {
+      for (const spelling of ['/CV', '/cv/', '/cv//', '/%63v', '/Research/']) {
+        const res = await get(spelling);
+        expect([spelling, res.statusCode]).toEqual([spelling, 301]);
+        expect(res.headers.location).toBe(spelling.toLowerCase().includes('research') ? '/research' : '/cv');
+      }
+      expect((await get('/CV?from=card')).headers.location).toBe('/cv?from=card');
+      expect(renderApp).not.toHaveBeenCalled();
+    } finally {
+      renderApp.mockRestore();
+    }
+  });
+
   it('never answers API paths with a page', async () => {
     const res = await get('/api/unknown/');
     expect(res.statusCode).toBe(404);

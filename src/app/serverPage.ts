@@ -1,5 +1,5 @@
 import type { ThunkAction, UnknownAction } from '@reduxjs/toolkit';
-import { matchRoutes, type Params, type RouteObject } from 'react-router-dom';
+import { generatePath, matchRoutes, type Params, type RouteObject } from 'react-router-dom';
 
 import type { HeadOf } from '../content/head';
 import { siteContentApi } from '../lib/api/siteContentApi';
@@ -54,6 +54,11 @@ export interface MatchedPage {
   /** Every endpoint call the address needs, the layout's included. */
   prefetch: Prefetch[];
   canonicalPath?: string;
+  /**
+   * The page's own spelling of the address (`/cv` for `/CV`, `/cv/` or `/%63v`, which the router also
+   * matches): a server-rendered page is drawn and cached under this address only.
+   */
+  ownPath?: string;
   /** The named chunks holding the screens at the address, to start loading with the page. */
   chunks: string[];
 }
@@ -72,9 +77,10 @@ export function matchPage(routes: RouteObject[], pathname: string, chunkOf: (ele
   const last = matches[matches.length - 1];
   const page = last && handleOf(last.route)?.serverPage;
   const prefetch = [...shellPrefetch(), ...matches.flatMap(({ route, params }) => handleOf(route)?.serverPage.prefetch?.(params) ?? [])];
-  const canonicalPath = !page || page.canonicalPath === null ? undefined : (page.canonicalPath ?? pathname);
+  const ownPath = page && last.route.path ? generatePath(last.route.path, last.params) : undefined;
+  const canonicalPath = !page || page.canonicalPath === null ? undefined : (page.canonicalPath ?? ownPath);
   const chunks = [...new Set(matches.map(({ route }) => chunkOf(route.element)).filter((chunk): chunk is string => chunk !== undefined))];
-  return { page, prefetch, canonicalPath, chunks };
+  return { page, prefetch, canonicalPath, ownPath, chunks };
 }
 
 /** True when no screen of the app answers the address (the catch-all not-found screen would). */

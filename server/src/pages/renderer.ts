@@ -31,7 +31,7 @@ interface CachedPage {
   template: Promise<PageTemplate>;
   /** The kinds of data the page shows; undefined while it renders (any change then drops it). */
   shows?: ReadonlySet<DataTag>;
-  /** Set when part of its data failed to load: the page is drawn again soon. */
+  /** Set when part of its data failed to load, or when other instances may write: the page is drawn again soon. */
   expires?: number;
 }
 
@@ -67,7 +67,9 @@ const structuredData: Record<StructuredData, (state: RootState, content: Current
 export class PageRenderer {
   private readonly pages = new Map<string, CachedPage>();
   private sitemapText: Promise<string> | undefined;
+  private sitemapMadeAt = 0;
   private shareImageBytes: Promise<Buffer> | undefined;
+  private shareImageMadeAt = 0;
   private readonly serverQuery;
 
   constructor(
@@ -92,6 +94,9 @@ export class PageRenderer {
       template = this.cached(`404|${mode}|${new Date().getFullYear()}`, () => this.renderPage(NOT_FOUND_LOCATION, pageAt(NOT_FOUND_LOCATION), mode));
     } else {
       const matched = pageAt(pathname);
+      // Another spelling of a page's address is sent to the page's own: one page, one cache entry.
+      if (matched.page && matched.ownPath !== undefined && matched.ownPath !== pathname)
+        return reply.redirect(`${matched.ownPath}${queryAt < 0 ? '' : request.url.slice(queryAt)}`, 301);
       if (matched.page && !(matched.page.readsQuery && hasQuery)) {
         status = matched.page.status ?? 200;
         template = this.cached(`${pathname}|${mode}`, () => this.renderPage(pathname, matched, mode));
@@ -108,14 +113,34 @@ export class PageRenderer {
 
   /** The share image for link previews, made once per change of the banner pictures or the site's words. */
   shareImage(): Promise<Buffer> {
-    this.shareImageBytes ??= this.retryOnFailure(this.makeShareImage(), () => (this.shareImageBytes = undefined));
+    if (!this.shareImageBytes || this.expired(this.shareImageMadeAt)) {
+      const made = this.makeShareImage();
+      made.catch(() => {
+        if (this.shareImageBytes === made) this.shareImageBytes = undefined;
+      });
+      [this.shareImageBytes, this.shareImageMadeAt] = [made, Date.now()];
+    }
     return this.shareImageBytes;
   }
 
   /** The public pages with the time their content last changed, built once per change. */
   sitemap(): Promise<string> {
-    this.sitemapText ??= this.retryOnFailure(this.makeSitemap(), () => (this.sitemapText = undefined));
+    if (!this.sitemapText || this.expired(this.sitemapMadeAt)) {
+      const made = this.makeSitemap();
+      made.catch(() => {
+        if (this.sitemapText === made) this.sitemapText = undefined;
+      });
+      [this.sitemapText, this.sitemapMadeAt] = [made, Date.now()];
+    }
     return this.sitemapText;
+  }
+
+  /**
+   * With several instances on one database, what is cached here also lives at most as long as a
+   * cached API answer: an announcement from another instance can be lost.
+   */
+  private expired(madeAt: number): boolean {
+    return this.app.dialect === 'postgres' && Date.now() - madeAt > OTHER_INSTANCES_DELAY_MS;
   }
 
   /** Drops what shows the changed data, and pages still being drawn, which may have read it before the change. */
@@ -125,15 +150,11 @@ export class PageRenderer {
     if (changed.has('Image') || changed.has('Gallery') || changed.has('SiteContent')) this.shareImageBytes = undefined;
   }
 
-  private retryOnFailure<T>(made: Promise<T>, drop: () => void): Promise<T> {
-    made.catch(drop);
-    return made;
-  }
-
   private cached(key: string, render: () => Promise<RenderedPage>): Promise<PageTemplate> {
     const hit = this.pages.get(key);
     if (hit && !(hit.expires && hit.expires < Date.now())) return hit.template;
     const entry = {} as CachedPage;
+    if (this.app.dialect === 'postgres') entry.expires = Date.now() + OTHER_INSTANCES_DELAY_MS;
     entry.template = render().then(
       ({ html, shows, complete }) => {
         entry.shows = shows;

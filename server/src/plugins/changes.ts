@@ -83,9 +83,18 @@ export default fp(
   async (app) => {
     const listeners = new Set<{ topics: readonly ChangeTopic[]; listener: (changed: ReadonlySet<ChangeTopic>) => void }>();
     const deliver = (topics: readonly string[]) => {
-      const changed = new Set(topics.filter((topic): topic is ChangeTopic => TOPICS.has(topic)));
+      // A name this version does not know (an instance of another version, during a rolling update) counts as a change of everything.
+      const changed = new Set<ChangeTopic>(topics.every((topic) => TOPICS.has(topic)) ? (topics as ChangeTopic[]) : DATA_TAGS);
       if (changed.size === 0) return;
-      for (const entry of [...listeners]) if (entry.topics.some((topic) => changed.has(topic))) entry.listener(changed);
+      for (const entry of [...listeners]) {
+        if (!entry.topics.some((topic) => changed.has(topic))) continue;
+        // The write has succeeded: a failing cache must not turn it into an error, nor keep the others from hearing.
+        try {
+          entry.listener(changed);
+        } catch (error) {
+          app.log.error({ err: error }, 'a change listener failed');
+        }
+      }
     };
     const instance = crypto.randomBytes(8).toString('hex');
     const shared = app.dialect === 'postgres';

@@ -80,7 +80,9 @@ export async function editDocument(site: Site, actor: Actor, existing: DocumentW
     if (refused) return refused;
     throw error;
   }
-  site.changes.publish(...cvTopics(isCurrent || existing.is_current === 1 || categoryChanged));
+  // `existing` was read before the write: a concurrent edit may have changed the current mark since, so
+  // an edit always announces the current CV too (one page drawn again at most).
+  site.changes.publish(...cvTopics(true));
   return { document: (await findDocument(site.db, existing.id))! };
 }
 

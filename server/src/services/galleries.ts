@@ -38,7 +38,9 @@ export function editGallery(site: Site, actor: Actor, existing: GalleryRow, text
   return unlessNameTaken(async (): Promise<Saved | { refused: 'notFound' }> => {
     const gallery = await updateGallery(site.db, actor, existing, text);
     if (!gallery) return { refused: 'notFound' };
-    site.changes.publish('Gallery', ...(gallery.name === existing.name ? [] : (['Image'] as const)));
+    // `existing` was read before the write, so a concurrent rename could hide a change of name: images
+    // (listed by the gallery's slug) are announced with every edit.
+    site.changes.publish('Gallery', 'Image');
     return { gallery };
   });
 }

@@ -26,9 +26,10 @@ export interface MediaReport {
 export async function checkMedia(site: Site): Promise<MediaReport> {
   const stored: ListedFile[] = [];
   for await (const file of site.storage.list()) stored.push(file);
-  const references = await fileReferences(site.db);
+  // Pending notes before rows: an upload that commits between the two reads is then seen in one or the other.
   const cutoff = abandonedBefore();
   const recent = new Set((await pendingUploads(site.db)).filter((note) => note.started_at >= cutoff).map((note) => note.key));
+  const references = await fileReferences(site.db);
 
   const referenced = new Set(references.map((reference) => reference.key));
   const storedKeys = new Set(stored.map((file) => file.key));

@@ -13,11 +13,12 @@ declare module 'fastify' {
   }
 }
 
+const SWEEP_EVERY_MS = 60 * 60 * 1000;
 const SMALL_FILES = { maxFileBytes: SMALL_FILE_BYTES, maxTotalBytes: 64 * 1024 * 1024, ttlMs: 60_000 };
 
 /**
  * Media storage (a local folder under the data folder, or an S3 bucket), small files also kept in
- * memory. At start, the files of uploads a crash cut short are removed (`npm run media:check` looks
+ * memory. At start and every hour, the files of uploads a crash cut short are removed (`npm run media:check` looks
  * at the whole storage).
  */
 export default fp(
@@ -26,16 +27,25 @@ export default fp(
     if (storage instanceof LocalStorage) await storage.init();
     app.addHook('onClose', async () => storage.close?.());
     app.decorate('storage', new MemoryCachedStorage(storage, SMALL_FILES));
-    app.addHook('onReady', async () => {
+    const sweep = async () => {
       try {
         const { removed, failed } = await removeAbandonedUploads(app);
         if (removed.length) app.log.info({ keys: removed }, 'removed the files of uploads a crash cut short');
-        if (failed.length) app.log.warn({ keys: failed }, 'could not remove the files of uploads a crash cut short; tried again at the next start');
+        if (failed.length) app.log.warn({ keys: failed }, 'could not remove the files of uploads a crash cut short; tried again later');
       } catch (error) {
-        // The site serves without this; the next start tries again.
+        // The site serves without this; the next sweep tries again.
         app.log.warn({ err: error }, 'could not look for uploads a crash cut short');
       }
+    };
+    // At start, then every hour: an upload is abandoned an hour after it started, so a crash followed by a
+    // quick restart is cleaned up by a later sweep.
+    let timer: NodeJS.Timeout | undefined;
+    app.addHook('onReady', async () => {
+      await sweep();
+      timer = setInterval(() => void sweep(), SWEEP_EVERY_MS);
+      timer.unref();
     });
+    app.addHook('onClose', async () => clearInterval(timer));
   },
   { name: 'storage' },
 );
