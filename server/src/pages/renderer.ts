@@ -29,6 +29,9 @@ const MEDIA_PREFIX = '/media/';
 
 interface CachedPage {
   template: Promise<PageTemplate>;
+  status: number;
+  /** The address with a query string is drawn by the browser (see ServerPage.readsQuery). */
+  readsQuery: boolean;
   /** The kinds of data the page shows; undefined while it renders (any change then drops it). */
   shows?: ReadonlySet<DataTag>;
   /** Set when part of its data failed to load, or when other instances may write: the page is drawn again soon. */
@@ -39,6 +42,30 @@ interface RenderedPage {
   html: string;
   shows: ReadonlySet<DataTag>;
   complete: boolean;
+}
+
+/** One thing built from the site's data (the sitemap, the share image): built on first use, then cached until dropped or too old. */
+class CachedBuild<T> {
+  private built: Promise<T> | undefined;
+  private builtAt = 0;
+
+  constructor(private readonly maxAgeMs: number) {}
+
+  get(build: () => Promise<T>): Promise<T> {
+    if (!this.built || Date.now() - this.builtAt > this.maxAgeMs) {
+      const made = build();
+      // A failure is not cached; a newer build that replaced this one is kept.
+      made.catch(() => {
+        if (this.built === made) this.built = undefined;
+      });
+      [this.built, this.builtAt] = [made, Date.now()];
+    }
+    return this.built;
+  }
+
+  drop(): void {
+    this.built = undefined;
+  }
 }
 
 const select = {
@@ -66,11 +93,10 @@ const structuredData: Record<StructuredData, (state: RootState, content: Current
  */
 export class PageRenderer {
   private readonly pages = new Map<string, CachedPage>();
-  private sitemapText: Promise<string> | undefined;
-  private sitemapMadeAt = 0;
-  private shareImageBytes: Promise<Buffer> | undefined;
-  private shareImageMadeAt = 0;
+  private readonly sitemapText: CachedBuild<string>;
+  private readonly shareImageBytes: CachedBuild<Buffer>;
   private readonly serverQuery;
+  private readonly maxAgeMs: number;
 
   constructor(
     private readonly app: FastifyInstance,
@@ -78,6 +104,11 @@ export class PageRenderer {
     private readonly staticDir: string,
   ) {
     this.serverQuery = inProcessQuery(app);
+    // With several instances on one database, what is cached here lives at most as long as a cached
+    // API answer: an announcement from another instance can be lost.
+    this.maxAgeMs = app.dialect === 'postgres' ? OTHER_INSTANCES_DELAY_MS : Number.POSITIVE_INFINITY;
+    this.sitemapText = new CachedBuild(this.maxAgeMs);
+    this.shareImageBytes = new CachedBuild(this.maxAgeMs);
     app.changes.subscribe(DATA_TAGS, (changed) => this.forget(changed));
   }
 
@@ -86,25 +117,27 @@ export class PageRenderer {
     const pathname = queryAt < 0 ? request.url : request.url.slice(0, queryAt);
     const hasQuery = queryAt >= 0 && queryAt < request.url.length - 1;
     const mode: ThemeMode = request.cookies[THEME_COOKIE] === 'dark' ? 'dark' : 'light';
-    let template: Promise<PageTemplate>;
-    let status = 200;
-    if (isUnknownPath(routes, pathname)) {
-      status = 404;
-      // The year is in the page's footer.
-      template = this.cached(`404|${mode}|${new Date().getFullYear()}`, () => this.renderPage(NOT_FOUND_LOCATION, pageAt(NOT_FOUND_LOCATION), mode));
-    } else {
-      const matched = pageAt(pathname);
-      // Another spelling of a page's address is sent to the page's own: one page, one cache entry.
-      if (matched.page && matched.ownPath !== undefined && matched.ownPath !== pathname)
-        return reply.redirect(`${matched.ownPath}${queryAt < 0 ? '' : request.url.slice(queryAt)}`, 301);
-      if (matched.page && !(matched.page.readsQuery && hasQuery)) {
-        status = matched.page.status ?? 200;
-        template = this.cached(`${pathname}|${mode}`, () => this.renderPage(pathname, matched, mode));
+    const key = `${pathname}|${mode}`;
+    // A page is cached under its own address only, so a hit needs no matching against the routes.
+    let cached = this.fresh(key);
+    if (!cached || (cached.readsQuery && hasQuery)) {
+      if (isUnknownPath(routes, pathname)) {
+        // The year is in the page's footer.
+        cached = this.cached(`404|${mode}|${new Date().getFullYear()}`, 404, () => this.renderPage(NOT_FOUND_LOCATION, pageAt(NOT_FOUND_LOCATION), mode));
       } else {
-        template = this.cached(`client|${mode}`, () => this.renderShell(mode));
+        const matched = pageAt(pathname);
+        // Another spelling of a page's address is sent to the page's own: one page, one cache entry.
+        if (matched.page && matched.ownPath !== undefined && matched.ownPath !== pathname)
+          return reply.redirect(`${matched.ownPath}${queryAt < 0 ? '' : request.url.slice(queryAt)}`, 301);
+        const { page } = matched;
+        cached =
+          page && !(page.readsQuery && hasQuery)
+            ? this.cached(key, page.status ?? 200, () => this.renderPage(pathname, matched, mode), page.readsQuery)
+            : this.cached(`client|${mode}`, 200, () => this.renderShell(mode));
       }
     }
-    const page = await template;
+    const { status } = cached;
+    const page = await cached.template;
     const nonce = reply.usePageCsp();
     reply.code(status).type('text/html; charset=utf-8').header('cache-control', 'no-cache').header('vary', 'accept-encoding');
     if (/\bgzip\b/.test(String(request.headers['accept-encoding'] ?? ''))) return reply.header('content-encoding', 'gzip').send(page.gzip(nonce));
@@ -113,48 +146,31 @@ export class PageRenderer {
 
   /** The share image for link previews, made once per change of the banner pictures or the site's words. */
   shareImage(): Promise<Buffer> {
-    if (!this.shareImageBytes || this.expired(this.shareImageMadeAt)) {
-      const made = this.makeShareImage();
-      made.catch(() => {
-        if (this.shareImageBytes === made) this.shareImageBytes = undefined;
-      });
-      [this.shareImageBytes, this.shareImageMadeAt] = [made, Date.now()];
-    }
-    return this.shareImageBytes;
+    return this.shareImageBytes.get(() => this.makeShareImage());
   }
 
   /** The public pages with the time their content last changed, built once per change. */
   sitemap(): Promise<string> {
-    if (!this.sitemapText || this.expired(this.sitemapMadeAt)) {
-      const made = this.makeSitemap();
-      made.catch(() => {
-        if (this.sitemapText === made) this.sitemapText = undefined;
-      });
-      [this.sitemapText, this.sitemapMadeAt] = [made, Date.now()];
-    }
-    return this.sitemapText;
-  }
-
-  /**
-   * With several instances on one database, what is cached here also lives at most as long as a
-   * cached API answer: an announcement from another instance can be lost.
-   */
-  private expired(madeAt: number): boolean {
-    return this.app.dialect === 'postgres' && Date.now() - madeAt > OTHER_INSTANCES_DELAY_MS;
+    return this.sitemapText.get(() => this.makeSitemap());
   }
 
   /** Drops what shows the changed data, and pages still being drawn, which may have read it before the change. */
   private forget(changed: ReadonlySet<DataTag>): void {
     for (const [key, page] of this.pages) if (!page.shows || [...page.shows].some((tag) => changed.has(tag))) this.pages.delete(key);
-    this.sitemapText = undefined;
-    if (changed.has('Image') || changed.has('Gallery') || changed.has('SiteContent')) this.shareImageBytes = undefined;
+    this.sitemapText.drop();
+    if (changed.has('Image') || changed.has('Gallery') || changed.has('SiteContent')) this.shareImageBytes.drop();
   }
 
-  private cached(key: string, render: () => Promise<RenderedPage>): Promise<PageTemplate> {
+  private fresh(key: string): CachedPage | undefined {
     const hit = this.pages.get(key);
-    if (hit && !(hit.expires && hit.expires < Date.now())) return hit.template;
-    const entry = {} as CachedPage;
-    if (this.app.dialect === 'postgres') entry.expires = Date.now() + OTHER_INSTANCES_DELAY_MS;
+    return hit && !(hit.expires && hit.expires < Date.now()) ? hit : undefined;
+  }
+
+  private cached(key: string, status: number, render: () => Promise<RenderedPage>, readsQuery = false): CachedPage {
+    const hit = this.fresh(key);
+    if (hit) return hit;
+    const entry = { status, readsQuery } as CachedPage;
+    if (Number.isFinite(this.maxAgeMs)) entry.expires = Date.now() + this.maxAgeMs;
     entry.template = render().then(
       ({ html, shows, complete }) => {
         entry.shows = shows;
@@ -167,7 +183,7 @@ export class PageRenderer {
       },
     );
     this.pages.set(key, entry);
-    return entry.template;
+    return entry;
   }
 
   /** A fresh store holding the answers of the calls, for one use: `draw` runs before its cache is dropped. */
