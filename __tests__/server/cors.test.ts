@@ -1,3 +1,4 @@
+import { loginFrom } from './accounts/support';
 import { buildTestServer, testServerFor } from './testServer';
 
 const FRONT_END = 'https://app.research.example';
@@ -25,23 +26,13 @@ describe('CORS for named front ends', () => {
       headers: { origin: 'https://evil.example', 'access-control-request-method': 'POST' },
     });
     expect(preflight.headers['access-control-allow-origin']).toBeUndefined();
-    const post = await server.inject({
-      method: 'POST',
-      url: '/api/users/login/',
-      headers: { origin: 'https://evil.example' },
-      payload: { email: 'a@example.org', password: 'x' },
-    });
+    const post = await loginFrom(server, 'https://evil.example');
     expect(post.statusCode).toBe(403);
     expect(post.headers['access-control-allow-origin']).toBeUndefined();
   });
 
   it('lets a named origin sign in, read the answer and learn the CSRF token from a header', async () => {
-    const login = await server.inject({
-      method: 'POST',
-      url: '/api/users/login/',
-      headers: { origin: FRONT_END },
-      payload: { email: 'nobody@example.org', password: 'wrong-password' },
-    });
+    const login = await loginFrom(server, FRONT_END);
     expect(login.statusCode).toBe(401);
     expect(login.headers['access-control-allow-origin']).toBe(FRONT_END);
     const csrf = await server.inject({ method: 'GET', url: '/api/csrf/', headers: { origin: FRONT_END } });

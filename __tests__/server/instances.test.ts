@@ -5,9 +5,9 @@ import path from 'node:path';
 import { sql } from 'kysely';
 
 import { DATA_TAGS } from '../../server/contract/changes';
-import type { CurrentContent } from '../../server/contract/content';
 import { CHANGES_CHANNEL } from '../../server/src/plugins/changes';
 import { buildServer } from '../../server/src/server';
+import { saveTagline } from './content/client';
 import { createGallery, uploadImage } from './media/client';
 import { startS3 } from './s3Server';
 import { buildTestServer, fakeBuild, insertUser, type TestServer } from './testServer';
@@ -69,14 +69,7 @@ onPostgres.each([
     const home = async (server: TestServer) => (await server.inject({ method: 'GET', url: '/' })).body;
     // The second instance renders, and keeps, the home page with the words as they were.
     expect(await home(second)).not.toContain('Said on one instance, shown by all.');
-    const current = (await first.inject({ method: 'GET', url: '/api/site-content/' })).json<CurrentContent>();
-    const saved = await first.inject({
-      method: 'PUT',
-      url: '/api/site-content/',
-      headers: staff,
-      payload: { version: current.version, content: { ...current.content, tagline: 'Said on one instance, shown by all.' } },
-    });
-    expect(saved.statusCode).toBe(200);
+    expect((await saveTagline(first, staff, 'Said on one instance, shown by all.')).statusCode).toBe(200);
 
     const deadline = Date.now() + 1_000;
     let html = '';

@@ -4,6 +4,7 @@ import zlib from 'node:zlib';
 import sharp from 'sharp';
 
 import * as render from '../../server/src/pages/render';
+import { saveTagline } from './content/client';
 import { createCategory, createGallery, uploadDocument, uploadImage } from './media/client';
 import { buildTestServer, ENTRY, fakeBuild, insertUser, type TestServer } from './testServer';
 
@@ -164,14 +165,7 @@ describe('server-rendered pages', () => {
       expect([renders('/about'), renders('/')]).toEqual([about, home + 1]);
 
       // The site's words show everywhere.
-      const current = (await get('/api/site-content/')).json<{ version: number; content: { tagline: string } }>();
-      const saved = await server.inject({
-        method: 'PUT',
-        url: '/api/site-content/',
-        headers: staff,
-        payload: { version: current.version, content: { ...current.content, tagline: 'Models that survive contact with markets.' } },
-      });
-      expect(saved.statusCode).toBe(200);
+      expect((await saveTagline(server, staff, 'Models that survive contact with markets.')).statusCode).toBe(200);
       await get('/about');
       await get('/');
       expect([renders('/about'), renders('/')]).toEqual([about + 1, home + 2]);

@@ -1,4 +1,5 @@
 import { render } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { delay, http, HttpResponse } from 'msw';
 import { type ReactElement, useLayoutEffect } from 'react';
 import { type Location, MemoryRouter, type NavigationType, type RouteObject, useLocation, useNavigationType } from 'react-router-dom';
@@ -101,6 +102,11 @@ export function renderApp({ route = '/', preloadedState, routes: routeObjects = 
     </AppProviders>,
   );
   return { store, router, ...utils };
+}
+
+/** Renders the app at `route` for a signed-in staff member, with a person to act in it. */
+export function renderAsStaff(route: string) {
+  return { ...renderApp({ route, preloadedState: signedInAs(aStaffUser()) }), user: userEvent.setup() };
 }
 
 /** Renders a single element inside the providers, at a route, with the app's layout absent. */

@@ -1,4 +1,4 @@
-import { account, cookieOf, testServerFor } from './support';
+import { account, cookieOf, loginFrom, testServerFor } from './support';
 
 describe('CSRF protection', () => {
   const server = testServerFor({ publicUrl: 'https://www.research.example', trustedOrigins: ['https://app.research.example'] });
@@ -52,12 +52,7 @@ describe('CSRF protection', () => {
 
   it('refuses unsafe requests from a foreign origin', async () => {
     const { auth } = await account(server);
-    const foreign = await server.inject({
-      method: 'POST',
-      url: '/api/users/login/',
-      headers: { origin: 'https://evil.example' },
-      payload: { email: 'a@example.org', password: 'x' },
-    });
+    const foreign = await loginFrom(server, 'https://evil.example');
     expect(foreign.statusCode).toBe(403);
     expect(foreign.json()).toEqual({ detail: 'CSRF Failed: Origin checking failed - https://evil.example does not match any trusted origins.' });
     const nullOrigin = await server.inject({ method: 'PATCH', url: '/api/users/profile/', headers: { ...auth, origin: 'null' }, payload: { first_name: 'x' } });

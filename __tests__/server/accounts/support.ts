@@ -34,6 +34,11 @@ export function login(server: TestServer, email: string, password: string, extra
   return server.inject({ method: 'POST', url: '/api/users/login/', payload: { email, password, ...extra }, remoteAddress });
 }
 
+/** A sign-in attempt as a page at `origin` sends it, for an account that need not exist. */
+export function loginFrom(server: TestServer, origin: string) {
+  return server.inject({ method: 'POST', url: '/api/users/login/', headers: { origin }, payload: { email: 'nobody@example.org', password: 'wrong-password' } });
+}
+
 export async function signIn(server: TestServer, email: string, password: string, extra: Record<string, unknown> = {}) {
   const res = await login(server, email, password, extra);
   if (res.statusCode !== 200) throw new Error(`sign-in failed: ${res.statusCode} ${res.body}`);

@@ -3,6 +3,19 @@ import { insertUser, type TestServer, testServerFor } from '../testServer';
 
 export type Signed = Awaited<ReturnType<typeof insertUser>>;
 
+/** A bad page or page size in a paged list's query, and the field message every paged list answers it with. */
+export const PAGE_REFUSALS: [string, Record<string, string[]>][] = [
+  ['page=0', { page: ['Ensure this value is greater than or equal to 1.'] }],
+  ['page=-1', { page: ['Ensure this value is greater than or equal to 1.'] }],
+  ['page=abc', { page: ['A valid integer is required.'] }],
+  ['page=1.5', { page: ['A valid integer is required.'] }],
+  ['page=99999999999', { page: ['Ensure this value is less than or equal to 1000000.'] }],
+  ['page_size=0', { page_size: ['Ensure this value is greater than or equal to 1.'] }],
+  ['page_size=101', { page_size: ['Ensure this value is less than or equal to 100.'] }],
+  ['page_size=', { page_size: ['A valid integer is required.'] }],
+  ['page_size=abc', { page_size: ['A valid integer is required.'] }],
+];
+
 /** Sets a user's joined date, so that list order does not depend on insertion speed. */
 export async function joinedAt(server: TestServer, userId: number, iso: string) {
   await server.db.updateTable('users').set({ date_joined: iso }).where('id', '=', userId).execute();

@@ -1,6 +1,6 @@
 import { recordAudit } from '../../../server/src/repositories/audit';
 import { buildTestServer, insertUser } from '../testServer';
-import type { Signed } from './adminFixtures';
+import { PAGE_REFUSALS, type Signed } from './adminFixtures';
 
 type Server = Awaited<ReturnType<typeof buildTestServer>>;
 
@@ -67,13 +67,7 @@ describe('GET /api/admin/audit/', () => {
     expect(body.results.map((l: { action: string }) => l.action)).toEqual(['test.two', 'test.one']);
   });
 
-  it.each([
-    ['page=0', { page: ['Ensure this value is greater than or equal to 1.'] }],
-    ['page=x', { page: ['A valid integer is required.'] }],
-    ['page_size=500', { page_size: ['Ensure this value is less than or equal to 100.'] }],
-    ['page_size=-5', { page_size: ['Ensure this value is greater than or equal to 1.'] }],
-    ['page_size=abc', { page_size: ['A valid integer is required.'] }],
-  ])("refuses %s with 400 and the field's message", async (query, body) => {
+  it.each(PAGE_REFUSALS)("refuses %s with 400 and the field's message", async (query, body) => {
     const res = await read(`?${query}`);
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual(body);

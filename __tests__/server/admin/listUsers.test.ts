@@ -1,5 +1,5 @@
 import { buildTestServer, insertUser } from '../testServer';
-import { joinedAt, type Signed } from './adminFixtures';
+import { joinedAt, PAGE_REFUSALS, type Signed } from './adminFixtures';
 
 type Server = Awaited<ReturnType<typeof buildTestServer>>;
 
@@ -95,22 +95,14 @@ describe('GET /api/admin/users/', () => {
     expect((await list('?search=')).json().count).toBe(5);
   });
 
-  it.each([
-    ['page=0', { page: ['Ensure this value is greater than or equal to 1.'] }],
-    ['page=-1', { page: ['Ensure this value is greater than or equal to 1.'] }],
-    ['page=abc', { page: ['A valid integer is required.'] }],
-    ['page=1.5', { page: ['A valid integer is required.'] }],
-    ['page=99999999999', { page: ['Ensure this value is less than or equal to 1000000.'] }],
-    ['page_size=0', { page_size: ['Ensure this value is greater than or equal to 1.'] }],
-    ['page_size=101', { page_size: ['Ensure this value is less than or equal to 100.'] }],
-    ['page_size=', { page_size: ['A valid integer is required.'] }],
-    ['page_size=abc', { page_size: ['A valid integer is required.'] }],
-    [`search=${'x'.repeat(201)}`, { search: ['Ensure this field has no more than 200 characters.'] }],
-  ])("refuses %s with 400 and the field's message", async (query, body) => {
-    const res = await list(`?${query}`);
-    expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual(body);
-  });
+  it.each([...PAGE_REFUSALS, [`search=${'x'.repeat(201)}`, { search: ['Ensure this field has no more than 200 characters.'] }]])(
+    "refuses %s with 400 and the field's message",
+    async (query, body) => {
+      const res = await list(`?${query}`);
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual(body);
+    },
+  );
 
   it('accepts the largest page size', async () => {
     const res = await list('?page_size=100');

@@ -1,5 +1,5 @@
 import { serverWithAccountsFor } from '../testServer';
-import { type Auth, createCategory, createGallery, postForm, uploadDocument, uploadImage } from './client';
+import { type Auth, createCategory, createGallery, editImage, postForm, uploadDocument, uploadImage } from './client';
 import { filesOnDisk, pngWithGps, tinyPdf } from './fixtures';
 
 // Each test builds a server on a fresh database; on PostgreSQL that takes a moment.
@@ -47,11 +47,7 @@ describe('media calls by role', () => {
       { staff: 200, public: true },
     ],
     ['POST images', async (auth) => uploadImage(server, auth, {}, { data: await pngWithGps() }), { staff: 201 }],
-    [
-      'PATCH images',
-      (auth) => postForm(server, `/api/photos/images/${ids.image}/`, auth, { title: 'Renamed', description: '', gallery: '' }, [], 'PATCH'),
-      { staff: 200 },
-    ],
+    ['PATCH images', (auth) => editImage(server, auth, ids.image, { title: 'Renamed', description: '', gallery: '' }), { staff: 200 }],
     ['GET categories', (auth) => server.inject({ method: 'GET', url: '/api/documents/categories/', headers: auth }), { staff: 200 }],
     [
       'POST categories',

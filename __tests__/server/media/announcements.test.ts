@@ -3,7 +3,7 @@ import { DATA_TAGS } from '../../../server/contract/changes';
 import { nowIso } from '../../../server/src/db/columns';
 import * as galleries from '../../../server/src/repositories/galleries';
 import { serverWithAccountsFor } from '../testServer';
-import { createCategory, createGallery, postForm, uploadDocument, uploadImage } from './client';
+import { createCategory, createGallery, editImage, uploadDocument, uploadImage } from './client';
 import { filesOnDisk, textAsJpg } from './fixtures';
 
 // Each test builds a server on a fresh database; on PostgreSQL that takes a moment.
@@ -62,7 +62,7 @@ describe('change announcements of media writes', () => {
 
   it('announces image edits and deletions as image changes', async () => {
     const image = (await uploadImage(server, staff)).json<Image>();
-    const edited = await postForm(server, `/api/photos/images/${image.id}/`, staff, { title: 'Renamed' }, [], 'PATCH');
+    const edited = await editImage(server, staff, image.id, { title: 'Renamed' });
     expect(edited.statusCode).toBe(200);
     expect((await send('DELETE', `/api/photos/images/${image.id}/`)).statusCode).toBe(204);
     expect(announced).toEqual([['Image'], ['Image'], ['Image']]);

@@ -27,6 +27,11 @@ export async function uploadImage(server: TestServer, auth: Auth, fields: Record
   ]);
 }
 
+/** An image edit as the edit form sends it, with a replacement picture when one is given. */
+export function editImage(server: TestServer, auth: Auth, id: number, fields: Record<string, string>, replacement?: Omit<FilePart, 'field'>) {
+  return postForm(server, `/api/photos/images/${id}/`, auth, fields, replacement ? [{ field: 'image', ...replacement }] : [], 'PATCH');
+}
+
 export async function createCategory(server: TestServer, auth: Auth, name: string, description = '') {
   const res = await server.inject({ method: 'POST', url: '/api/documents/categories/', headers: auth, payload: { name, description } });
   expect(res.statusCode).toBe(201);

@@ -38,26 +38,6 @@ describe('galleries', () => {
     expect((await createGallery(server, staff, '★★★')).slug).toBe('gallery');
   });
 
-  it.each([
-    ['a missing name', { description: 'x' }, { name: ['This field is required.'] }],
-    ['an empty name', { name: '' }, { name: ['This field may not be blank.'] }],
-    ['a blank name', { name: '   ' }, { name: ['This field may not be blank.'] }],
-    ['a long name', { name: 'x'.repeat(101) }, { name: ['Ensure this field has no more than 100 characters.'] }],
-    ['a long description', { name: 'Ok', description: 'x'.repeat(5001) }, { description: ['Ensure this field has no more than 5000 characters.'] }],
-    ['a list as name', { name: ['a', 'b'] }, { name: ['Not a valid string.'] }],
-  ])('refuses %s with field errors', async (_label, payload, errors) => {
-    const res = await create(payload);
-    expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual(errors);
-  });
-
-  it('refuses a second gallery of the same name, whatever its case', async () => {
-    await createGallery(server, staff, 'Teaching');
-    const res = await create({ name: 'teaching' });
-    expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ name: ['A gallery with this name already exists.'] });
-  });
-
   it('answers malformed bodies with {detail}, never a 500', async () => {
     const broken = await sendRaw(server, 'POST', '/api/photos/galleries/', staff, 'application/json', '{"name":');
     expect(broken.statusCode).toBe(400);

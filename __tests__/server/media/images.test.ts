@@ -3,7 +3,7 @@ import sharp from 'sharp';
 import type { Image } from '../../../server/contract';
 import { RENDITIONS } from '../../../server/src/services/imageJobs';
 import { serverWithAccountsFor } from '../testServer';
-import { auditActions, createGallery, postForm, uploadImage } from './client';
+import { auditActions, createGallery, editImage, postForm, uploadImage } from './client';
 import { avifWithGps, filesOnDisk, gif, hasMetadata, jpegWithGps, pngWithGps, webpWithGps } from './fixtures';
 
 // Each test builds a server on a fresh database; on PostgreSQL that takes a moment.
@@ -138,13 +138,13 @@ describe('images', () => {
     const gallery = await createGallery(server, staff, 'Talks');
     const image = (await uploadImage(server, staff, { gallery: String(gallery.id) })).json<Image>();
     const files = filesOnDisk(server.config.dataDir);
-    const res = await postForm(server, `/api/photos/images/${image.id}/`, staff, { title: 'New title', description: 'New text', gallery: '' }, [], 'PATCH');
+    const res = await editImage(server, staff, image.id, { title: 'New title', description: 'New text', gallery: '' });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ ...image, title: 'New title', description: 'New text', gallery: null, gallery_name: null });
     expect(filesOnDisk(server.config.dataDir)).toEqual(files);
     const json = await server.inject({ method: 'PATCH', url: `/api/photos/images/${image.id}/`, headers: staff, payload: { gallery: String(gallery.id) } });
     expect(json.json()).toEqual(expect.objectContaining({ title: 'New title', gallery: gallery.id, gallery_name: 'Talks' }));
-    expect((await postForm(server, `/api/photos/images/${image.id}/`, staff, { title: ' ' }, [], 'PATCH')).json()).toEqual({
+    expect((await editImage(server, staff, image.id, { title: ' ' })).json()).toEqual({
       title: ['This field may not be blank.'],
     });
     expect(await auditActions(server)).toEqual(['gallery.created', 'image.uploaded', 'image.updated', 'image.updated']);
@@ -152,27 +152,19 @@ describe('images', () => {
 
   it('treats an empty file input in an edit as no replacement', async () => {
     const image = (await uploadImage(server, staff)).json<Image>();
-    const res = await postForm(
-      server,
-      `/api/photos/images/${image.id}/`,
-      staff,
-      { title: 'Same' },
-      [{ field: 'image', filename: '', data: Buffer.alloc(0) }],
-      'PATCH',
-    );
+    const res = await editImage(server, staff, image.id, { title: 'Same' }, { filename: '', data: Buffer.alloc(0) });
     expect(res.statusCode).toBe(200);
     expect(res.json<Image>().image_url).toBe(image.image_url);
   });
 
   it('replaces the picture: new files served, old files gone', async () => {
     const image = (await uploadImage(server, staff)).json<Image>();
-    const res = await postForm(
+    const res = await editImage(
       server,
-      `/api/photos/images/${image.id}/`,
       staff,
+      image.id,
       { title: 'Replaced', description: '', gallery: '' },
-      [{ field: 'image', filename: 'new.jpg', data: await jpegWithGps() }],
-      'PATCH',
+      { filename: 'new.jpg', data: await jpegWithGps() },
     );
     expect(res.statusCode).toBe(200);
     const replaced = res.json<Image>();
@@ -186,14 +178,7 @@ describe('images', () => {
   it('keeps the old picture when the replacement is refused', async () => {
     const image = (await uploadImage(server, staff)).json<Image>();
     const files = filesOnDisk(server.config.dataDir);
-    const res = await postForm(
-      server,
-      `/api/photos/images/${image.id}/`,
-      staff,
-      { title: 'x' },
-      [{ field: 'image', filename: 'x.jpg', data: Buffer.from('not an image') }],
-      'PATCH',
-    );
+    const res = await editImage(server, staff, image.id, { title: 'x' }, { filename: 'x.jpg', data: Buffer.from('not an image') });
     expect(res.statusCode).toBe(400);
     expect(filesOnDisk(server.config.dataDir)).toEqual(files);
     expect((await fetchFile(image.image_url)).statusCode).toBe(200);

@@ -1,18 +1,14 @@
 import { screen, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 
 import type { AuditEntry } from '@/contract/admin';
 import { formatDateTime } from '@/lib/dates';
 
 import { server, url } from '../msw';
-import { aStaffUser, aUser, renderApp, signedInAs } from '../render';
+import { aUser, renderApp, renderAsStaff, signedInAs } from '../render';
 import { anAdminUser, anAuditEntry, serveAdmin } from './adminBackend';
 
-function renderAdmin(route = '/admin') {
-  const utils = renderApp({ route, preloadedState: signedInAs(aStaffUser()) });
-  return { ...utils, user: userEvent.setup() };
-}
+const renderAdmin = (route = '/admin') => renderAsStaff(route);
 
 const entries = (n: number): AuditEntry[] =>
   Array.from({ length: n }, (_, i) => anAuditEntry({ id: n - i, subject: `Subject ${n - i}`, at: new Date(Date.UTC(2025, 0, 1, 0, n - i)).toISOString() }));

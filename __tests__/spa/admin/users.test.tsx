@@ -1,5 +1,4 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 
 import type { AdminUser } from '@/contract/admin';
@@ -7,7 +6,7 @@ import { formatDate } from '@/lib/dates';
 import { formatDateTime } from '@/lib/dates';
 
 import { server, url } from '../msw';
-import { aStaffUser, renderApp, signedInAs } from '../render';
+import { renderAsStaff } from '../render';
 import { anAdminUser, serveAdmin } from './adminBackend';
 
 /** The signed-in staff member (aStaffUser is id 1, Ada Lovelace) as the list shows them. */
@@ -19,10 +18,7 @@ const grace = anAdminUser({
 });
 const alan = anAdminUser({ id: 3, email: 'alan@example.org', first_name: 'Alan', last_name: 'Turing', date_joined: '2025-05-05T00:00:00.000Z' });
 
-function renderAdmin(route = '/admin') {
-  const utils = renderApp({ route, preloadedState: signedInAs(aStaffUser()) });
-  return { ...utils, user: userEvent.setup() };
-}
+const renderAdmin = (route = '/admin') => renderAsStaff(route);
 
 const rowOf = async (name: string) => (await screen.findByRole('cell', { name: new RegExp(`^${name}`) })).closest('tr') as HTMLElement;
 

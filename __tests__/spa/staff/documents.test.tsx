@@ -1,13 +1,14 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 
 import type { Document, DocumentCategory } from '@/contract';
 import { api } from '@/lib/api/apiSlice';
 
 import { server, url } from '../msw';
-import { aStaffUser, aUser, renderApp, signedInAs } from '../render';
+import { renderAsStaff } from '../render';
+import { createNamedCard } from './createNamedCard';
 import { aCategory, aDocument, aFile, formFields } from './fixtures';
+import { jsonBody, serveDelete, serveWrite } from './writes';
 
 interface Backend {
   documents: Document[];
@@ -44,32 +45,17 @@ const cvProbe = api.injectEndpoints({
   }),
 });
 
-function renderDocuments() {
-  const utils = renderApp({ route: '/documents', preloadedState: signedInAs(aStaffUser()) });
-  return { ...utils, user: userEvent.setup() };
-}
+const renderDocuments = () => renderAsStaff('/documents');
 
 const pdf = () => aFile('cv-2025.pdf', 'application/pdf', '%PDF-1.4');
 
-describe('documents screen: access', () => {
-  it('shows Access Denied to signed-in non-staff and loads nothing', async () => {
-    const backend = serveDocuments();
-    renderApp({ route: '/documents', preloadedState: signedInAs(aUser()) });
-    expect(await screen.findByRole('heading', { name: 'Access Denied' })).toBeInTheDocument();
-    expect(screen.getByText('You must be an administrator to manage documents.')).toBeInTheDocument();
-    expect(backend.calls).toEqual({ documentLists: 0, categoryLists: 0, currentCv: 0 });
-  });
-
-  it('reports a failed load', async () => {
+describe('documents screen: loading', () => {
+  it.each([
+    ['documents', '/api/documents/documents/', 403],
+    ['categories', '/api/documents/categories/', 500],
+  ])('reports a failed load of the %s', async (_list, path, status) => {
     serveDocuments();
-    server.use(http.get(url('/api/documents/documents/'), () => HttpResponse.json({ detail: 'Forbidden.' }, { status: 403 })));
-    renderDocuments();
-    expect(await screen.findByText('Failed to load documents or categories. Access denied or server error.')).toBeInTheDocument();
-  });
-
-  it('reports a failed category load the same way', async () => {
-    serveDocuments();
-    server.use(http.get(url('/api/documents/categories/'), () => HttpResponse.json({ detail: 'Oops.' }, { status: 500 })));
+    server.use(http.get(url(path), () => HttpResponse.json({ detail: 'No.' }, { status })));
     renderDocuments();
     expect(await screen.findByText('Failed to load documents or categories. Access denied or server error.')).toBeInTheDocument();
   });
@@ -90,8 +76,7 @@ describe('documents screen: upload form', () => {
     ['no category', { file: true, name: 'CV', category: false }],
   ])('refuses an upload with %s', async (_case, given) => {
     serveDocuments();
-    let posted = false;
-    server.use(http.post(url('/api/documents/documents/'), () => ((posted = true), HttpResponse.json(aDocument(), { status: 201 }))));
+    const uploads = serveWrite('post', '/api/documents/documents/', formFields, () => HttpResponse.json(aDocument(), { status: 201 }));
     const { user } = renderDocuments();
     const form = await screen.findByRole('region', { name: 'Upload Document' });
     if (given.file) await user.upload(within(form).getByLabelText('File'), pdf());
@@ -99,20 +84,16 @@ describe('documents screen: upload form', () => {
     if (given.category) await user.selectOptions(within(form).getByLabelText('Category'), 'CV');
     await user.click(within(form).getByRole('button', { name: 'Upload Document' }));
     expect(within(form).getByRole('alert')).toHaveTextContent('File, Name, and Category are required for upload.');
-    expect(posted).toBe(false);
+    expect(uploads).toEqual([]);
   });
 
   it('uploads the file with its details, confirms, clears the form and refreshes the list and the current CV', async () => {
     const backend = serveDocuments();
-    let sent: Record<string, string> = {};
-    server.use(
-      http.post(url('/api/documents/documents/'), async ({ request }) => {
-        sent = await formFields(request);
-        const created = aDocument({ id: 101, name: sent.name, is_current: true });
-        backend.documents = [created];
-        return HttpResponse.json(created, { status: 201 });
-      }),
-    );
+    const uploads = serveWrite('post', '/api/documents/documents/', formFields, (sent) => {
+      const created = aDocument({ id: 101, name: sent.name, is_current: true });
+      backend.documents = [created];
+      return HttpResponse.json(created, { status: 201 });
+    });
     const { user, store } = renderDocuments();
     store.dispatch(cvProbe.endpoints.probeCurrentCv.initiate());
     const form = await screen.findByRole('region', { name: 'Upload Document' });
@@ -126,7 +107,7 @@ describe('documents screen: upload form', () => {
     await user.click(within(form).getByRole('button', { name: 'Upload Document' }));
 
     expect(await within(form).findByRole('status')).toHaveTextContent('Document uploaded successfully!');
-    expect(sent).toEqual({ file: 'file:cv-2025.pdf', name: 'CV 2025', description: 'Latest', category: '1', is_current: 'true' });
+    expect(uploads).toEqual([{ file: 'file:cv-2025.pdf', name: 'CV 2025', description: 'Latest', category: '1', is_current: 'true' }]);
     expect(within(form).getByLabelText('Name')).toHaveValue('');
     expect(within(form).getByLabelText('Category')).toHaveValue('');
     expect(within(form).getByLabelText('Description (optional)')).toHaveValue('');
@@ -139,13 +120,7 @@ describe('documents screen: upload form', () => {
 
   it('sends is_current false and leaves the current CV alone when the document is not made current', async () => {
     const backend = serveDocuments();
-    let sent: Record<string, string> = {};
-    server.use(
-      http.post(url('/api/documents/documents/'), async ({ request }) => {
-        sent = await formFields(request);
-        return HttpResponse.json(aDocument(), { status: 201 });
-      }),
-    );
+    const uploads = serveWrite('post', '/api/documents/documents/', formFields, () => HttpResponse.json(aDocument(), { status: 201 }));
     const { user, store } = renderDocuments();
     store.dispatch(cvProbe.endpoints.probeCurrentCv.initiate());
     const form = await screen.findByRole('region', { name: 'Upload Document' });
@@ -154,7 +129,7 @@ describe('documents screen: upload form', () => {
     await user.selectOptions(within(form).getByLabelText('Category'), 'CV');
     await user.click(within(form).getByRole('button', { name: 'Upload Document' }));
     expect(await within(form).findByRole('status')).toHaveTextContent('Document uploaded successfully!');
-    expect(sent.is_current).toBe('false');
+    expect(uploads.map((sent) => sent.is_current)).toEqual(['false']);
     await waitFor(() => expect(backend.calls.documentLists).toBe(2));
     expect(backend.calls.currentCv).toBe(1);
   });
@@ -182,32 +157,25 @@ describe('documents screen: categories', () => {
   it('refuses an empty category name', async () => {
     serveDocuments();
     const { user } = renderDocuments();
-    const form = await screen.findByRole('region', { name: 'Create Category' });
-    await user.type(within(form).getByLabelText('Category name'), '   ');
-    await user.click(within(form).getByRole('button', { name: 'Create Category' }));
-    expect(within(form).getByRole('alert')).toHaveTextContent('Category name cannot be empty.');
+    const card = await createNamedCard(user, 'Category');
+    await card.create({ name: '   ' });
+    expect(within(card.form).getByRole('alert')).toHaveTextContent('Category name cannot be empty.');
   });
 
   it('creates a category, confirms, clears the form and refreshes only the categories', async () => {
     const backend = serveDocuments();
-    let sent: unknown;
-    server.use(
-      http.post(url('/api/documents/categories/'), async ({ request }) => {
-        sent = await request.json();
-        const created = aCategory({ id: 2, name: 'Papers', description: 'Working papers' });
-        backend.categories = [...backend.categories, created];
-        return HttpResponse.json(created, { status: 201 });
-      }),
-    );
+    const creations = serveWrite('post', '/api/documents/categories/', jsonBody, () => {
+      const created = aCategory({ id: 2, name: 'Papers', description: 'Working papers' });
+      backend.categories = [...backend.categories, created];
+      return HttpResponse.json(created, { status: 201 });
+    });
     const { user } = renderDocuments();
-    const form = await screen.findByRole('region', { name: 'Create Category' });
-    await user.type(within(form).getByLabelText('Category name'), 'Papers');
-    await user.type(within(form).getByLabelText('Description (optional)'), 'Working papers');
-    await user.click(within(form).getByRole('button', { name: 'Create Category' }));
-    expect(await within(form).findByRole('status')).toHaveTextContent('Category created successfully!');
-    expect(sent).toEqual({ name: 'Papers', description: 'Working papers' });
-    expect(within(form).getByLabelText('Category name')).toHaveValue('');
-    expect(within(form).getByLabelText('Description (optional)')).toHaveValue('');
+    const card = await createNamedCard(user, 'Category');
+    await card.create({ name: 'Papers', description: 'Working papers' });
+    expect(await within(card.form).findByRole('status')).toHaveTextContent('Category created successfully!');
+    expect(creations).toEqual([{ name: 'Papers', description: 'Working papers' }]);
+    expect(card.name()).toHaveValue('');
+    expect(card.description()).toHaveValue('');
     expect(await screen.findByRole('option', { name: 'Papers' })).toBeInTheDocument();
     expect(backend.calls.documentLists).toBe(1);
   });
@@ -219,10 +187,9 @@ describe('documents screen: categories', () => {
     serveDocuments();
     server.use(http.post(url('/api/documents/categories/'), () => HttpResponse.json(body, { status: 400 })));
     const { user } = renderDocuments();
-    const form = await screen.findByRole('region', { name: 'Create Category' });
-    await user.type(within(form).getByLabelText('Category name'), 'CV');
-    await user.click(within(form).getByRole('button', { name: 'Create Category' }));
-    expect(await within(form).findByRole('alert')).toHaveTextContent(message);
+    const card = await createNamedCard(user, 'Category');
+    await card.create({ name: 'CV' });
+    expect(await within(card.form).findByRole('alert')).toHaveTextContent(message);
   });
 });
 
@@ -257,36 +224,31 @@ describe('documents screen: list', () => {
 
   it('asks before marking current, warning that other current documents in the category are unmarked', async () => {
     serveDocuments([current, candidate]);
-    let patched = false;
-    server.use(http.patch(url('/api/documents/documents/2/'), () => ((patched = true), HttpResponse.json(candidate))));
+    const changes = serveWrite('patch', '/api/documents/documents/2/', jsonBody, () => HttpResponse.json(candidate));
     const confirm = jest.spyOn(window, 'confirm').mockReturnValue(false);
     const { user } = renderDocuments();
     await screen.findByRole('cell', { name: /^CV 2025/ });
     await user.click(within(rowOf('CV 2025')).getByRole('button', { name: /Mark Current/ }));
     expect(confirm).toHaveBeenCalledWith(expect.stringMatching(/unmark any other current documents in the same category/));
-    expect(patched).toBe(false);
+    expect(changes).toEqual([]);
   });
 
   it('marks a document current, confirms, and refreshes the list and the current CV', async () => {
     const backend = serveDocuments([current, candidate]);
-    let sent: unknown;
-    server.use(
-      http.patch(url('/api/documents/documents/2/'), async ({ request }) => {
-        sent = await request.json();
-        backend.documents = [
-          { ...current, is_current: false },
-          { ...candidate, is_current: true },
-        ];
-        return HttpResponse.json(backend.documents[1]);
-      }),
-    );
+    const changes = serveWrite('patch', '/api/documents/documents/2/', jsonBody, () => {
+      backend.documents = [
+        { ...current, is_current: false },
+        { ...candidate, is_current: true },
+      ];
+      return HttpResponse.json(backend.documents[1]);
+    });
     jest.spyOn(window, 'confirm').mockReturnValue(true);
     const { user, store } = renderDocuments();
     store.dispatch(cvProbe.endpoints.probeCurrentCv.initiate());
     await screen.findByRole('cell', { name: /^CV 2025/ });
     await user.click(within(rowOf('CV 2025')).getByRole('button', { name: /Mark Current/ }));
     expect(await screen.findByText('Document marked as current!')).toBeInTheDocument();
-    expect(sent).toEqual({ is_current: true, category: 1 });
+    expect(changes).toEqual([{ is_current: true, category: 1 }]);
     await waitFor(() => expect(within(rowOf('CV 2025')).getByRole('button', { name: /Mark Current/ })).toBeDisabled());
     expect(within(rowOf('CV 2024')).getByRole('button', { name: /Mark Current/ })).toBeEnabled();
     await waitFor(() => expect(backend.calls.currentCv).toBe(2));
@@ -304,25 +266,19 @@ describe('documents screen: list', () => {
 
   it('asks before deleting and does nothing when cancelled', async () => {
     serveDocuments([candidate]);
-    let deleted = false;
-    server.use(http.delete(url('/api/documents/documents/2/'), () => ((deleted = true), new HttpResponse(null, { status: 204 }))));
+    const deletion = serveDelete('/api/documents/documents/2/');
     const confirm = jest.spyOn(window, 'confirm').mockReturnValue(false);
     const { user } = renderDocuments();
     await screen.findByRole('cell', { name: /^CV 2025/ });
     await user.click(within(rowOf('CV 2025')).getByRole('button', { name: /Delete/ }));
     expect(confirm).toHaveBeenCalledWith(expect.stringMatching(/Are you sure you want to delete "CV 2025"\?/));
-    expect(deleted).toBe(false);
+    expect(deletion.count).toBe(0);
     expect(screen.getByRole('cell', { name: /^CV 2025/ })).toBeInTheDocument();
   });
 
   it('deletes a confirmed document and refreshes the list', async () => {
     const backend = serveDocuments([candidate]);
-    server.use(
-      http.delete(url('/api/documents/documents/2/'), () => {
-        backend.documents = [];
-        return new HttpResponse(null, { status: 204 });
-      }),
-    );
+    serveDelete('/api/documents/documents/2/', () => (backend.documents = []));
     jest.spyOn(window, 'confirm').mockReturnValue(true);
     const { user } = renderDocuments();
     await screen.findByRole('cell', { name: /^CV 2025/ });
@@ -332,12 +288,7 @@ describe('documents screen: list', () => {
 
   it('refreshes the current CV after deleting the current document', async () => {
     const backend = serveDocuments([current]);
-    server.use(
-      http.delete(url('/api/documents/documents/1/'), () => {
-        backend.documents = [];
-        return new HttpResponse(null, { status: 204 });
-      }),
-    );
+    serveDelete('/api/documents/documents/1/', () => (backend.documents = []));
     jest.spyOn(window, 'confirm').mockReturnValue(true);
     const { user, store } = renderDocuments();
     store.dispatch(cvProbe.endpoints.probeCurrentCv.initiate());

@@ -1,12 +1,14 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import type userEvent from '@testing-library/user-event';
 import { delay, http, HttpResponse } from 'msw';
 
 import type { Gallery, Image } from '@/contract';
 
 import { server, url } from '../msw';
-import { aStaffUser, aUser, fakeJwt, renderApp, signedInAs } from '../render';
+import { aStaffUser, renderApp, renderAsStaff, slowSessionCheck } from '../render';
+import { createNamedCard } from './createNamedCard';
 import { aFile, aGallery, anImage, formFields } from './fixtures';
+import { jsonBody, serveDelete, serveWrite } from './writes';
 
 interface Backend {
   images: Image[];
@@ -51,10 +53,7 @@ function servePhotos({ images = [anImage()], galleries = [aGallery()], failing =
   return backend;
 }
 
-function renderPhotos() {
-  const utils = renderApp({ route: '/photos', preloadedState: signedInAs(aStaffUser()) });
-  return { ...utils, user: userEvent.setup() };
-}
+const renderPhotos = () => renderAsStaff('/photos');
 
 const pictures = (count: number) => Array.from({ length: count }, (_, i) => aFile(`photo-${i + 1}.jpg`, 'image/jpeg'));
 
@@ -89,24 +88,10 @@ function progressWatcher(count: number) {
   return { seen, bars, whileUploading };
 }
 
-describe('photos screen: access', () => {
-  it('shows Access Denied to signed-in non-staff and loads nothing', async () => {
-    const backend = servePhotos();
-    renderApp({ route: '/photos', preloadedState: signedInAs(aUser()) });
-    expect(await screen.findByRole('heading', { name: 'Access Denied' })).toBeInTheDocument();
-    expect(screen.getByText('You must be an administrator to manage photos and galleries.')).toBeInTheDocument();
-    expect(backend.calls).toEqual({ imageLists: 0, galleryLists: 0 });
-  });
-
+describe('photos screen: loading', () => {
   it('shows a loading message while authentication loads, then the screen', async () => {
-    localStorage.setItem('access', fakeJwt(600));
+    slowSessionCheck(30, aStaffUser());
     servePhotos();
-    server.use(
-      http.get(url('/api/users/profile/'), async () => {
-        await delay(30);
-        return HttpResponse.json(aStaffUser());
-      }),
-    );
     renderApp({ route: '/photos' });
     expect(await screen.findByText('Loading Authentication...')).toBeInTheDocument();
     expect(await screen.findByRole('heading', { name: 'Manage Photos' })).toBeInTheDocument();
@@ -281,30 +266,24 @@ describe('photos screen: galleries', () => {
   it('refuses an empty gallery name', async () => {
     servePhotos();
     const { user } = renderPhotos();
-    const form = await screen.findByRole('region', { name: 'Create Gallery' });
-    await user.click(within(form).getByRole('button', { name: 'Create Gallery' }));
-    expect(within(form).getByRole('alert')).toHaveTextContent('Gallery name cannot be empty.');
+    const card = await createNamedCard(user, 'Gallery');
+    await card.create({ name: '' });
+    expect(within(card.form).getByRole('alert')).toHaveTextContent('Gallery name cannot be empty.');
   });
 
   it('creates a gallery, confirms, clears the form and shows it in the list and the pickers', async () => {
     const backend = servePhotos();
-    let sent: unknown;
-    server.use(
-      http.post(url('/api/photos/galleries/'), async ({ request }) => {
-        sent = await request.json();
-        const created = aGallery({ id: 2, name: 'Travel', slug: 'travel', description: 'Trips' });
-        backend.galleries = [...backend.galleries, created];
-        return HttpResponse.json(created, { status: 201 });
-      }),
-    );
+    const creations = serveWrite('post', '/api/photos/galleries/', jsonBody, () => {
+      const created = aGallery({ id: 2, name: 'Travel', slug: 'travel', description: 'Trips' });
+      backend.galleries = [...backend.galleries, created];
+      return HttpResponse.json(created, { status: 201 });
+    });
     const { user } = renderPhotos();
-    const form = await screen.findByRole('region', { name: 'Create Gallery' });
-    await user.type(within(form).getByLabelText('Gallery name'), 'Travel');
-    await user.type(within(form).getByLabelText('Description (optional)'), 'Trips');
-    await user.click(within(form).getByRole('button', { name: 'Create Gallery' }));
-    expect(await within(form).findByRole('status')).toHaveTextContent('Gallery created successfully!');
-    expect(sent).toEqual({ name: 'Travel', description: 'Trips' });
-    expect(within(form).getByLabelText('Gallery name')).toHaveValue('');
+    const card = await createNamedCard(user, 'Gallery');
+    await card.create({ name: 'Travel', description: 'Trips' });
+    expect(await within(card.form).findByRole('status')).toHaveTextContent('Gallery created successfully!');
+    expect(creations).toEqual([{ name: 'Travel', description: 'Trips' }]);
+    expect(card.name()).toHaveValue('');
     expect(await within(screen.getByRole('region', { name: 'Existing Galleries' })).findByText('Travel')).toBeInTheDocument();
     expect(within(screen.getByRole('region', { name: 'Upload Images' })).getByRole('option', { name: 'Travel' })).toBeInTheDocument();
     expect(backend.calls.imageLists).toBe(1);
@@ -317,10 +296,9 @@ describe('photos screen: galleries', () => {
     servePhotos();
     server.use(http.post(url('/api/photos/galleries/'), () => HttpResponse.json(body, { status: 400 })));
     const { user } = renderPhotos();
-    const form = await screen.findByRole('region', { name: 'Create Gallery' });
-    await user.type(within(form).getByLabelText('Gallery name'), 'Page Logos');
-    await user.click(within(form).getByRole('button', { name: 'Create Gallery' }));
-    expect(await within(form).findByRole('alert')).toHaveTextContent(message);
+    const card = await createNamedCard(user, 'Gallery');
+    await card.create({ name: 'Page Logos' });
+    expect(await within(card.form).findByRole('alert')).toHaveTextContent(message);
   });
 });
 
@@ -363,25 +341,19 @@ describe('photos screen: image table', () => {
 
   it('asks before deleting an image and keeps it when cancelled', async () => {
     const backend = servePhotos({ images: [assigned] });
-    let deleted = false;
-    server.use(http.delete(url('/api/photos/images/10/'), () => ((deleted = true), new HttpResponse(null, { status: 204 }))));
+    const deletion = serveDelete('/api/photos/images/10/');
     const confirm = jest.spyOn(window, 'confirm').mockReturnValue(false);
     const { user } = renderPhotos();
     await screen.findByRole('cell', { name: 'Conference - talk.jpg' });
     await user.click(within(rowOf('Conference - talk.jpg')).getByRole('button', { name: /Delete/ }));
     expect(confirm).toHaveBeenCalledWith('Are you sure you want to delete this image?');
-    expect(deleted).toBe(false);
+    expect(deletion.count).toBe(0);
     expect(backend.calls.imageLists).toBe(1);
   });
 
   it('deletes a confirmed image and refreshes the table', async () => {
     const backend = servePhotos({ images: [assigned] });
-    server.use(
-      http.delete(url('/api/photos/images/10/'), () => {
-        backend.images = [];
-        return new HttpResponse(null, { status: 204 });
-      }),
-    );
+    serveDelete('/api/photos/images/10/', () => (backend.images = []));
     jest.spyOn(window, 'confirm').mockReturnValue(true);
     const { user } = renderPhotos();
     await screen.findByRole('cell', { name: 'Conference - talk.jpg' });
@@ -456,26 +428,21 @@ describe('photos screen: image edit modal', () => {
 
   it('requires a title', async () => {
     servePhotos({ images: [image] });
-    let patched = false;
-    server.use(http.patch(url('/api/photos/images/10/'), () => ((patched = true), HttpResponse.json(image))));
+    const edits = serveWrite('patch', '/api/photos/images/10/', formFields, () => HttpResponse.json(image));
     const { user, dialog } = await openEditor();
     await user.clear(within(dialog).getByLabelText('Title'));
     await user.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
     expect(within(dialog).getByRole('alert')).toHaveTextContent('Image title cannot be empty.');
-    expect(patched).toBe(false);
+    expect(edits).toEqual([]);
   });
 
   it('saves title, description, gallery (empty for none) and a replacement image, then confirms and closes', async () => {
     const backend = servePhotos({ images: [image] });
-    let sent: Record<string, string> = {};
-    server.use(
-      http.patch(url('/api/photos/images/10/'), async ({ request }) => {
-        sent = await formFields(request);
-        const updated = { ...image, title: sent.title, description: sent.description, gallery: null, gallery_name: null };
-        backend.images = [updated];
-        return HttpResponse.json(updated);
-      }),
-    );
+    const edits = serveWrite('patch', '/api/photos/images/10/', formFields, (sent) => {
+      const updated = { ...image, title: sent.title, description: sent.description, gallery: null, gallery_name: null };
+      backend.images = [updated];
+      return HttpResponse.json(updated);
+    });
     const { user, dialog } = await openEditor();
     await user.clear(within(dialog).getByLabelText('Title'));
     await user.type(within(dialog).getByLabelText('Title'), 'Keynote talk');
@@ -486,7 +453,7 @@ describe('photos screen: image edit modal', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
 
     expect(await screen.findByText('Image updated successfully!')).toBeInTheDocument();
-    expect(sent).toEqual({ title: 'Keynote talk', description: 'Opening keynote', gallery: '', image: 'file:better.png' });
+    expect(edits).toEqual([{ title: 'Keynote talk', description: 'Opening keynote', gallery: '', image: 'file:better.png' }]);
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(await screen.findByRole('cell', { name: 'Keynote talk' })).toBeInTheDocument();
     expect(within(rowOfTitle('Keynote talk')).getByRole('cell', { name: 'Unassigned' })).toBeInTheDocument();
@@ -494,17 +461,11 @@ describe('photos screen: image edit modal', () => {
 
   it('sends no image when none is chosen', async () => {
     servePhotos({ images: [image] });
-    let sent: Record<string, string> = {};
-    server.use(
-      http.patch(url('/api/photos/images/10/'), async ({ request }) => {
-        sent = await formFields(request);
-        return HttpResponse.json(image);
-      }),
-    );
+    const edits = serveWrite('patch', '/api/photos/images/10/', formFields, () => HttpResponse.json(image));
     const { user, dialog } = await openEditor();
     await user.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
     expect(await screen.findByText('Image updated successfully!')).toBeInTheDocument();
-    expect(sent).toEqual({ title: 'Conference - talk.jpg', description: 'Keynote', gallery: '1' });
+    expect(edits).toEqual([{ title: 'Conference - talk.jpg', description: 'Keynote', gallery: '1' }]);
   });
 
   it('says why an update failed in the modal, logs it, and keeps the modal open', async () => {

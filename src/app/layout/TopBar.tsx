@@ -140,10 +140,7 @@ export function TopBar({ account, isLoading, isStaff, onSignOut }: Props) {
         isLoading={isLoading}
         isStaff={isStaff}
         onNavigate={closeMenu}
-        onSignOut={() => {
-          closeMenu();
-          onSignOut();
-        }}
+        onSignOut={onSignOut}
       />
     </Bar>
   );

@@ -66,6 +66,7 @@ const List = styled.ul`
 interface AccountProps {
   isStaff: boolean;
   onSignOut: () => void;
+  /** Called when a link is followed or Sign Out is pressed, so that the menu holding the items closes. */
   onNavigate?: () => void;
 }
 
@@ -86,7 +87,13 @@ export function AccountItems({ isStaff, onSignOut, onNavigate }: AccountProps) {
         </li>
       )}
       <li>
-        <button type="button" onClick={onSignOut}>
+        <button
+          type="button"
+          onClick={() => {
+            onNavigate?.();
+            onSignOut();
+          }}
+        >
           Sign Out
         </button>
       </li>
@@ -129,14 +136,7 @@ export function UserMenu({ label, isStaff, onSignOut }: AccountProps & { label: 
       </Toggle>
       {open && (
         <List id={listId}>
-          <AccountItems
-            isStaff={isStaff}
-            onNavigate={close}
-            onSignOut={() => {
-              close();
-              onSignOut();
-            }}
-          />
+          <AccountItems isStaff={isStaff} onNavigate={close} onSignOut={onSignOut} />
         </List>
       )}
     </Wrapper>

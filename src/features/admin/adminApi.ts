@@ -1,9 +1,10 @@
 import type { AdminUser, AdminUserPage, AdminUserUpdate, AuditPage } from '@/contract/admin';
 import { api } from '@/lib/api/apiSlice';
 import { isNotFound } from '@/lib/api/errors';
+import { listTags } from '@/lib/api/listTags';
 import { apiPaths } from '@/lib/paths';
 
-const userList = { type: 'AdminUser', id: 'LIST' } as const;
+const userTags = listTags('AdminUser');
 const auditList = { type: 'Audit', id: 'LIST' } as const;
 
 export interface UserListArgs {
@@ -28,19 +29,19 @@ export const adminApi = api.injectEndpoints({
         url: apiPaths.adminUsers,
         params: search ? { search, page, page_size } : { page, page_size },
       }),
-      providesTags: (result) => [userList, ...(result?.results ?? []).map(({ id }) => ({ type: 'AdminUser' as const, id }))],
+      providesTags: (result) => userTags.provide(result?.results),
     }),
     updateAdminUser: build.mutation<AdminUser, { id: number } & AdminUserUpdate>({
       query: ({ id, ...body }) => ({ url: apiPaths.adminUser(id), method: 'PATCH', body }),
-      invalidatesTags: (_result, error, { id }) => (error ? (isNotFound(error) ? [userList] : []) : [{ type: 'AdminUser', id }, auditList]),
+      invalidatesTags: (_result, error, { id }) => (error ? (isNotFound(error) ? [userTags.list] : []) : [userTags.item(id), auditList]),
     }),
     signOutAdminUser: build.mutation<void, number>({
       query: (id) => ({ url: apiPaths.adminUserSignOut(id), method: 'POST' }),
-      invalidatesTags: (_result, error) => (error ? (isNotFound(error) ? [userList] : []) : [auditList]),
+      invalidatesTags: (_result, error) => (error ? (isNotFound(error) ? [userTags.list] : []) : [auditList]),
     }),
     deleteAdminUser: build.mutation<void, number>({
       query: (id) => ({ url: apiPaths.adminUser(id), method: 'DELETE' }),
-      invalidatesTags: (_result, error, id) => (error && !isNotFound(error) ? [] : [{ type: 'AdminUser', id }, userList, auditList]),
+      invalidatesTags: (_result, error, id) => (error && !isNotFound(error) ? [] : [userTags.item(id), userTags.list, auditList]),
     }),
     getAuditLog: build.query<AuditPage, AuditArgs>({
       query: (params) => ({ url: apiPaths.adminAudit, params }),

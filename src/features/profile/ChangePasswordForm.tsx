@@ -1,10 +1,8 @@
-import { type FormEvent, useState } from 'react';
-
 import type { ChangePasswordRequest } from '@/contract/accounts';
-import { failureMessage, isNetworkError, NETWORK_ERROR_MESSAGE } from '@/lib/api/errors';
-import { Button, Card, FormAlert, type FormMessage, Muted, NEW_PASSWORD_HINT, PasswordField, useFields } from '@/ui';
+import { Button, Card, FormAlert, Muted, NEW_PASSWORD_HINT, PasswordField, useFields } from '@/ui';
 
 import { useChangePasswordMutation } from './profileApi';
+import { useProfileSubmit } from './useProfileSubmit';
 
 const empty: ChangePasswordRequest = { old_password: '', new_password: '', new_password2: '' };
 
@@ -12,27 +10,17 @@ const empty: ChangePasswordRequest = { old_password: '', new_password: '', new_p
 export function ChangePasswordForm() {
   const [changePassword, { isLoading }] = useChangePasswordMutation();
   const { fields, setFields, bind } = useFields<ChangePasswordRequest>(empty);
-  const [message, setMessage] = useState<FormMessage | null>(null);
-
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (isLoading) return;
-    if (fields.new_password !== fields.new_password2) {
-      setMessage({ tone: 'error', text: 'Passwords do not match.' });
-      return;
-    }
-    setMessage(null);
-    try {
+  const { message, onSubmit } = useProfileSubmit({
+    busy: isLoading,
+    failure: 'Failed to change password.',
+    fields: ['old_password', 'new_password', 'new_password2', 'non_field_errors', 'detail'],
+    check: () => (fields.new_password !== fields.new_password2 ? 'Passwords do not match.' : null),
+    send: async () => {
       const { detail } = await changePassword(fields).unwrap();
       setFields(empty);
-      setMessage({ tone: 'success', text: detail || 'Your password has been changed.' });
-    } catch (error) {
-      const text = isNetworkError(error)
-        ? NETWORK_ERROR_MESSAGE
-        : failureMessage('Failed to change password.', error, ['old_password', 'new_password', 'new_password2', 'non_field_errors', 'detail']);
-      setMessage({ tone: 'error', text });
-    }
-  }
+      return { tone: 'success', text: detail || 'Your password has been changed.' };
+    },
+  });
 
   return (
     <Card aria-labelledby="change-password-title">

@@ -1,35 +1,31 @@
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 
-import { failureMessage, isNetworkError, NETWORK_ERROR_MESSAGE } from '@/lib/api/errors';
-import { Button, Card, FormAlert, type FormMessage, Modal, Muted, PasswordField, Row, useFields } from '@/ui';
+import { Button, Card, FormAlert, Modal, Muted, PasswordField, Row, useFields } from '@/ui';
 
 import { useDeleteAccountMutation } from './profileApi';
+import { useProfileSubmit } from './useProfileSubmit';
 
 /** Deleting the account is final, so it asks for the password in a confirmation dialog. */
 export function DeleteAccount({ onDeleted }: { onDeleted: () => void }) {
   const [deleteAccount, { isLoading }] = useDeleteAccountMutation();
   const [open, setOpen] = useState(false);
   const { fields, setFields, bind } = useFields({ password: '' });
-  const [message, setMessage] = useState<FormMessage | null>(null);
+  const { message, setMessage, onSubmit } = useProfileSubmit({
+    busy: isLoading,
+    failure: 'Failed to delete account.',
+    fields: ['password', 'detail'],
+    send: async () => {
+      await deleteAccount(fields).unwrap();
+      setOpen(false);
+      onDeleted();
+      return null;
+    },
+  });
 
   function close() {
     setOpen(false);
     setFields({ password: '' });
     setMessage(null);
-  }
-
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (isLoading) return;
-    setMessage(null);
-    try {
-      await deleteAccount(fields).unwrap();
-      setOpen(false);
-      onDeleted();
-    } catch (error) {
-      const text = isNetworkError(error) ? NETWORK_ERROR_MESSAGE : failureMessage('Failed to delete account.', error, ['password', 'detail']);
-      setMessage({ tone: 'error', text });
-    }
   }
 
   return (

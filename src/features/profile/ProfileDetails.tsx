@@ -1,14 +1,14 @@
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import styled from 'styled-components';
 
 import type { User } from '@/contract';
 import type { ProfileUpdate } from '@/contract/accounts';
-import { failureMessage, isNetworkError, NETWORK_ERROR_MESSAGE } from '@/lib/api/errors';
 import { formatDate } from '@/lib/dates';
 import { theme } from '@/lib/theme/themes';
-import { Button, Card, FormAlert, type FormMessage, Row, TextAreaField, TextField, useFields } from '@/ui';
+import { Button, Card, FormAlert, Row, TextAreaField, TextField, useFields } from '@/ui';
 
 import { useUpdateProfileMutation } from './profileApi';
+import { useProfileSubmit } from './useProfileSubmit';
 
 const Facts = styled.dl`
   display: grid;
@@ -49,28 +49,21 @@ export function ProfileDetails({ user }: { user: User }) {
   const [save, { isLoading }] = useUpdateProfileMutation();
   const [editing, setEditing] = useState(false);
   const { fields: draft, setFields: setDraft, bind } = useFields<Draft>(pick(user));
-  const [message, setMessage] = useState<FormMessage | null>(null);
+  const { message, setMessage, onSubmit } = useProfileSubmit({
+    busy: isLoading,
+    failure: 'Failed to update profile.',
+    fields: ['first_name', 'last_name', 'interest_notes', 'detail'],
+    send: async () => {
+      await save({ first_name: draft.first_name.trim(), last_name: draft.last_name.trim(), interest_notes: draft.interest_notes.trim() }).unwrap();
+      setEditing(false);
+      return { tone: 'success', text: 'Profile updated.' };
+    },
+  });
 
   function startEditing() {
     setDraft(pick(user));
     setMessage(null);
     setEditing(true);
-  }
-
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (isLoading) return;
-    setMessage(null);
-    try {
-      await save({ first_name: draft.first_name.trim(), last_name: draft.last_name.trim(), interest_notes: draft.interest_notes.trim() }).unwrap();
-      setEditing(false);
-      setMessage({ tone: 'success', text: 'Profile updated.' });
-    } catch (error) {
-      const text = isNetworkError(error)
-        ? NETWORK_ERROR_MESSAGE
-        : failureMessage('Failed to update profile.', error, ['first_name', 'last_name', 'interest_notes', 'detail']);
-      setMessage({ tone: 'error', text });
-    }
   }
 
   return (

@@ -1,8 +1,11 @@
 import type { Detail, User } from '@/contract';
 import type { ChangePasswordRequest, DeleteAccountRequest, ProfileUpdate, Session } from '@/contract/accounts';
 import { api } from '@/lib/api/apiSlice';
+import { listTags } from '@/lib/api/listTags';
 import { apiPaths } from '@/lib/paths';
 import { profileUpdated } from '@/lib/session/sessionSlice';
+
+const sessionTags = listTags('Sessions');
 
 /** The signed-in user's own account: details, password, sessions, deletion. */
 export const profileApi = api.injectEndpoints({
@@ -27,18 +30,15 @@ export const profileApi = api.injectEndpoints({
     changePassword: build.mutation<Detail, ChangePasswordRequest>({
       query: (body) => ({ url: apiPaths.changePassword, method: 'POST', body }),
       // The server ends the other sessions when the password changes.
-      invalidatesTags: [{ type: 'Sessions', id: 'LIST' }],
+      invalidatesTags: [sessionTags.list],
     }),
     getSessions: build.query<Session[], void>({
       query: () => apiPaths.sessions,
-      providesTags: (result = []) => [{ type: 'Sessions', id: 'LIST' }, ...result.map(({ id }) => ({ type: 'Sessions' as const, id }))],
+      providesTags: sessionTags.provide,
     }),
     revokeSession: build.mutation<void, number>({
       query: (id) => ({ url: apiPaths.session(id), method: 'DELETE' }),
-      invalidatesTags: (_result, _error, id) => [
-        { type: 'Sessions', id },
-        { type: 'Sessions', id: 'LIST' },
-      ],
+      invalidatesTags: (_result, _error, id) => [sessionTags.item(id), sessionTags.list],
     }),
     // This browser's session ends too: the page signs out and the whole cache is reset, so nothing is refetched.
     revokeAllSessions: build.mutation<Detail, void>({

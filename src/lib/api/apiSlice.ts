@@ -2,6 +2,23 @@ import { createApi } from '@reduxjs/toolkit/query/react';
 
 import { baseQueryWithReauth } from './baseQuery';
 
+/** The kinds of data the cache tags, so that mutations can mark them stale. */
+const tagTypes = [
+  'Profile',
+  'Sessions',
+  'Gallery',
+  'Image',
+  'Category',
+  'Document',
+  'CurrentCv',
+  'AdminUser',
+  'Audit',
+  'SiteContent',
+  'ContentHistory',
+  'Publication',
+] as const;
+export type TagType = (typeof tagTypes)[number];
+
 /**
  * The one API slice. Features add their endpoints with `api.injectEndpoints`; lists are
  * tagged `{ type, id: 'LIST' }` and items `{ type, id }` so mutations refresh exactly what they change.
@@ -9,19 +26,6 @@ import { baseQueryWithReauth } from './baseQuery';
 export const api = createApi({
   reducerPath: 'api',
   baseQuery: baseQueryWithReauth,
-  tagTypes: [
-    'Profile',
-    'Sessions',
-    'Gallery',
-    'Image',
-    'Category',
-    'Document',
-    'CurrentCv',
-    'AdminUser',
-    'Audit',
-    'SiteContent',
-    'ContentHistory',
-    'Publication',
-  ],
+  tagTypes,
   endpoints: () => ({}),
 });

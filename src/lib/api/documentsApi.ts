@@ -3,9 +3,10 @@ import type { CategoryCreate, DocumentUpdate, DownloadStats } from '@/contract/m
 
 import { apiPaths } from '../paths';
 import { api } from './apiSlice';
+import { listTags } from './listTags';
 
-const documentList = { type: 'Document', id: 'LIST' } as const;
-const categoryList = { type: 'Category', id: 'LIST' } as const;
+const documentTags = listTags('Document');
+const categoryTags = listTags('Category');
 /** The CV page's download follows the current document of the CV category. */
 const currentCv = { type: 'CurrentCv' } as const;
 
@@ -19,7 +20,7 @@ export const documentsApi = api.injectEndpoints({
   endpoints: (build) => ({
     getDocuments: build.query<Document[], void>({
       query: () => apiPaths.documents,
-      providesTags: (result = []) => [documentList, ...result.map(({ id }) => ({ type: 'Document' as const, id }))],
+      providesTags: documentTags.provide,
     }),
     /** Downloads per week of the documents visitors downloaded lately. */
     getDownloadStats: build.query<DownloadStats, void>({
@@ -27,27 +28,27 @@ export const documentsApi = api.injectEndpoints({
     }),
     getCategories: build.query<DocumentCategory[], void>({
       query: () => apiPaths.categories,
-      providesTags: (result = []) => [categoryList, ...result.map(({ id }) => ({ type: 'Category' as const, id }))],
+      providesTags: categoryTags.provide,
     }),
     /** Form data: file, name, description, category, is_current. */
     uploadDocument: build.mutation<Document, FormData>({
       query: (body) => ({ url: apiPaths.documents, method: 'POST', body }),
       // A new current document unmarks the category's previous one and may be the new CV.
-      invalidatesTags: (_result, _error, body) => (body.get('is_current') === 'true' ? [documentList, currentCv] : [documentList]),
+      invalidatesTags: (_result, _error, body) => (body.get('is_current') === 'true' ? [documentTags.list, currentCv] : [documentTags.list]),
     }),
     createCategory: build.mutation<DocumentCategory, CategoryCreate>({
       query: (body) => ({ url: apiPaths.categories, method: 'POST', body }),
-      invalidatesTags: [categoryList],
+      invalidatesTags: [categoryTags.list],
     }),
     markCurrent: build.mutation<Document, MarkCurrentArgs>({
       query: ({ id, category }) => ({ url: apiPaths.document(id), method: 'PATCH', body: { is_current: true, category } satisfies DocumentUpdate }),
       // Other documents of the category lose their current mark, so the whole list changes.
-      invalidatesTags: [documentList, currentCv],
+      invalidatesTags: [documentTags.list, currentCv],
     }),
     deleteDocument: build.mutation<void, Pick<Document, 'id' | 'is_current'>>({
       query: ({ id }) => ({ url: apiPaths.document(id), method: 'DELETE' }),
       invalidatesTags: (_result, _error, { id, is_current }) =>
-        is_current ? [{ type: 'Document', id }, documentList, currentCv] : [{ type: 'Document', id }, documentList],
+        is_current ? [documentTags.item(id), documentTags.list, currentCv] : [documentTags.item(id), documentTags.list],
     }),
   }),
 });

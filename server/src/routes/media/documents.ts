@@ -3,12 +3,13 @@ import { Type } from '@sinclair/typebox';
 
 import { DocumentSchema, type ErrorBody, IdParamsSchema } from '../../../contract';
 import { DESCRIPTION_MAX, DOCUMENT_NAME_MAX, DocumentUpdateSchema, DownloadStatsSchema } from '../../../contract/media';
-import { ErrorCollector, errorResponses, fieldError, MESSAGES, NoContent } from '../../errors';
+import { ErrorCollector, errorResponses, fieldError, MESSAGES } from '../../errors';
 import { signedInUser } from '../../plugins/auth';
 import { categoryExists, type DocumentWithCategory, findDocument, isCurrentCv, listDocuments, toDocument } from '../../repositories/documents';
 import { weeklyDownloads } from '../../repositories/downloads';
 import { detectDocumentKind, DOCUMENT_MAX_BYTES, DOCUMENT_MESSAGES } from '../../services/documents';
 import { addDocument, type DocumentOutcome, editDocument, removeDocument } from '../../services/documentUploads';
+import { staffDeleteRoute } from '../staffDelete';
 import { DownloadLinks } from './downloadLinks';
 import { fileResponses, sendDocument } from './files';
 import { FileField, formRoutes, readUpload } from './multipart';
@@ -141,14 +142,7 @@ const documentRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
   );
 
-  app.delete(
-    '/api/documents/documents/:id/',
-    { onRequest: app.requireStaff, schema: { params: IdParamsSchema, response: { 204: NoContent, ...errorResponses } } },
-    async (request, reply) => {
-      if (!(await removeDocument(app, signedInUser(request), request.params.id))) return reply.code(404).send({ detail: MESSAGES.notFound });
-      return reply.code(204).send(null);
-    },
-  );
+  staffDeleteRoute(app, '/api/documents/documents/:id/', removeDocument);
 
   app.get(
     '/api/documents/documents/:id/download/',

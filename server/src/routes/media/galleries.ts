@@ -3,10 +3,11 @@ import { Type } from '@sinclair/typebox';
 
 import { GallerySchema, IdParamsSchema } from '../../../contract';
 import { DESCRIPTION_MAX, GALLERY_NAME_MAX, GalleryCreateSchema, GalleryUpdateSchema } from '../../../contract/media';
-import { ErrorCollector, errorResponses, fieldError, MESSAGES, NoContent } from '../../errors';
+import { ErrorCollector, errorResponses, fieldError, MESSAGES } from '../../errors';
 import { signedInUser } from '../../plugins/auth';
 import { findGallery, galleryNameTaken, listGalleries, toGallery } from '../../repositories/galleries';
 import { addGallery, editGallery, removeGallery } from '../../services/galleries';
+import { staffDeleteRoute } from '../staffDelete';
 import { readNewNamed, type UniqueName } from './uniqueNames';
 
 const DUPLICATE_NAME = 'A gallery with this name already exists.';
@@ -52,14 +53,7 @@ const galleryRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
   );
 
-  app.delete(
-    '/api/photos/galleries/:id/',
-    { onRequest: app.requireStaff, schema: { params: IdParamsSchema, response: { 204: NoContent, ...errorResponses } } },
-    async (request, reply) => {
-      if (!(await removeGallery(app, signedInUser(request), request.params.id))) return reply.code(404).send({ detail: MESSAGES.notFound });
-      return reply.code(204).send(null);
-    },
-  );
+  staffDeleteRoute(app, '/api/photos/galleries/:id/', removeGallery);
 };
 
 export default galleryRoutes;

@@ -4,13 +4,14 @@ import { Type } from '@sinclair/typebox';
 import { type ErrorBody, IdParamsSchema, ImageSchema } from '../../../contract';
 import { DESCRIPTION_MAX, IMAGE_TITLE_MAX, ImageListQuerySchema } from '../../../contract/media';
 import type { Db } from '../../db';
-import { ErrorCollector, errorResponses, fieldError, MESSAGES, NoContent } from '../../errors';
+import { ErrorCollector, errorResponses, fieldError, MESSAGES } from '../../errors';
 import { ResponseCache } from '../../lib/responseCache';
 import { signedInUser } from '../../plugins/auth';
 import { findGallery } from '../../repositories/galleries';
 import { findImageRow, listImages } from '../../repositories/images';
 import { IMAGE_MAX_BYTES } from '../../services/images';
 import { addImage, editImage, type ImageOutcome, removeImage } from '../../services/imageUploads';
+import { staffDeleteRoute } from '../staffDelete';
 import { FileField, formRoutes, readUpload } from './multipart';
 
 const GALLERY_MISSING = 'The selected gallery does not exist.';
@@ -125,14 +126,7 @@ const imageRoutes: FastifyPluginAsyncTypebox = async (app) => {
     }),
   );
 
-  app.delete(
-    '/api/photos/images/:id/',
-    { onRequest: app.requireStaff, schema: { params: IdParamsSchema, response: { 204: NoContent, ...errorResponses } } },
-    async (request, reply) => {
-      if (!(await removeImage(app, signedInUser(request), request.params.id))) return reply.code(404).send({ detail: MESSAGES.notFound });
-      return reply.code(204).send(null);
-    },
-  );
+  staffDeleteRoute(app, '/api/photos/images/:id/', removeImage);
 };
 
 export default imageRoutes;

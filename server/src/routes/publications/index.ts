@@ -10,13 +10,14 @@ import {
   PublicationSchema,
   PublicationUpdateSchema,
 } from '../../../contract/publications';
-import { detail, errorResponses, fieldError, MESSAGES, NoContent } from '../../errors';
+import { detail, errorResponses, fieldError, MESSAGES } from '../../errors';
 import { ResponseCache } from '../../lib/responseCache';
 import { signedInUser } from '../../plugins/auth';
 import { findDocument } from '../../repositories/documents';
 import { findPublication, listPublications, toPublication } from '../../repositories/publications';
 import { editPublication, importPublications, previewImport, PUBLICATION_MESSAGES, removePublication, reorderPublications } from '../../services/publications';
 import { fileResponses, sendDocument } from '../media/files';
+import { staffDeleteRoute } from '../staffDelete';
 
 /** JSON around a whole bibliography: room for the text, its escapes and multi-byte accents. */
 const IMPORT_BODY_LIMIT = BIBTEX_MAX_CHARS * 3;
@@ -71,14 +72,7 @@ const publicationRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
   );
 
-  app.delete(
-    '/api/publications/:id/',
-    { onRequest: app.requireStaff, schema: { params: IdParamsSchema, response: { 204: NoContent, ...errorResponses } } },
-    async (request, reply) => {
-      if (!(await removePublication(app, signedInUser(request), request.params.id))) return reply.code(404).send(detail(MESSAGES.notFound));
-      return reply.code(204).send(null);
-    },
-  );
+  staffDeleteRoute(app, '/api/publications/:id/', removePublication);
 
   /** The attached paper, public like the publication it belongs to. */
   app.get('/api/publications/:id/paper/', { schema: { params: IdParamsSchema, response: fileResponses } }, async (request, reply) => {

@@ -1,0 +1,13 @@
+import type { CurrentContent } from '../../../server/contract/content';
+import type { Auth, TestServer } from '../testServer';
+
+/** Saves the site's words as they stand with a new tagline; the answer to the save. */
+export async function saveTagline(server: TestServer, auth: Auth, tagline: string) {
+  const current = (await server.inject({ method: 'GET', url: '/api/site-content/' })).json<CurrentContent>();
+  return server.inject({
+    method: 'PUT',
+    url: '/api/site-content/',
+    headers: auth,
+    payload: { version: current.version, content: { ...current.content, tagline } },
+  });
+}

@@ -1,0 +1,38 @@
+import { http, HttpResponse } from 'msw';
+
+import { server, url } from '../msw';
+
+/** A JSON request body, for serveWrite. */
+export const jsonBody = (request: Request): Promise<unknown> => request.json();
+
+/**
+ * Answers `method path` with what `answer` makes of the body sent (read by `read`: JSON or a form's
+ * fields), keeping every body, so that a test can check what was sent, and that nothing was.
+ */
+export function serveWrite<Body>(method: 'post' | 'patch', path: string, read: (request: Request) => Promise<Body>, answer: (body: Body) => Response) {
+  const sent: Body[] = [];
+  server.use(
+    http[method](url(path), async ({ request }) => {
+      const body = await read(request);
+      sent.push(body);
+      return answer(body);
+    }),
+  );
+  return sent;
+}
+
+/**
+ * Answers DELETE `path` with 204 after `onDelete` (which drops the item from the test's backend),
+ * counting the calls so that a test can tell nothing was deleted.
+ */
+export function serveDelete(path: string, onDelete: () => void = () => undefined) {
+  const calls = { count: 0 };
+  server.use(
+    http.delete(url(path), () => {
+      calls.count += 1;
+      onDelete();
+      return new HttpResponse(null, { status: 204 });
+    }),
+  );
+  return calls;
+}
