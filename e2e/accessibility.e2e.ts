@@ -30,6 +30,7 @@ const SCREENS: Record<'visitor' | 'staff', [string, string | RegExp][]> = {
     ['/admin/audit', 'Backend Administration'],
     ['/site-content', 'Site content'],
     ['/publications', 'Publications'],
+    ['/news', 'News'],
   ],
 };
 

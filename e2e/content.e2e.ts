@@ -102,4 +102,42 @@ describe('the owner edits the site', () => {
     expectNoProblems(visitor);
     await visitor.context.close();
   });
+
+  it('writes a news item that a visitor’s first HTML shows on the home page, and corrects it', async () => {
+    const staff = await openSession(browser);
+    const { page } = staff;
+    await signIn(page);
+    await page.goto('/dashboard');
+    await page.getByRole('link', { name: 'Manage news' }).click();
+    await page.getByRole('heading', { name: 'Add news' }).waitFor();
+    await page.getByLabel('Date').fill('2026-11-20');
+    await page.getByLabel('What happened').fill('Paper accepted at the Journal of Finance.');
+    await page.getByLabel('Link (optional)').fill('https://doi.org/10.1111/jofi.2026');
+    await page.getByRole('button', { name: 'Add news item' }).click();
+    await page.getByText('News item added.').waitFor();
+    await page.getByRole('cell', { name: 'Paper accepted at the Journal of Finance.' }).waitFor();
+    await staff.screenshot('staff-news');
+
+    let home = await firstHtml('/');
+    expect(home).toContain('Paper accepted at the Journal of Finance.');
+    expect(home).toMatch(/<time datetime="2026-11-20">20 Nov 2026<\/time>/i);
+
+    await page.getByRole('button', { name: 'Edit the news item of 20 Nov 2026' }).click();
+    await page.getByLabel('What happened').fill('Paper published in the Journal of Finance.');
+    await page.getByRole('button', { name: 'Save news item' }).click();
+    await page.getByText('News item saved.').waitFor();
+    expectNoProblems(staff);
+    await staff.context.close();
+
+    home = await firstHtml('/');
+    expect(home).toContain('Paper published in the Journal of Finance.');
+    expect(home).not.toContain('Paper accepted at the Journal of Finance.');
+    const visitor = await openSession(browser, { width: 360, height: 800 });
+    await visitor.page.goto('/');
+    await appReady(visitor.page);
+    await visitor.page.getByRole('link', { name: 'More about: Paper published in the Journal of Finance.' }).waitFor();
+    await visitor.screenshot('visitor-home-news-phone');
+    expectNoProblems(visitor);
+    await visitor.context.close();
+  });
 });

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 
 import { createBackup } from '../../server/src/backup/backup';
+import { TABLES } from '../../server/src/backup/manifest';
 import { restoreBackup } from '../../server/src/backup/restore';
 import { TarReader } from '../../server/src/backup/tar';
 import { GOOD_PASSWORD, hashOnce, login } from './accounts/support';
@@ -28,6 +29,8 @@ async function furnishedSite(options: { databaseUrl?: string } = {}): Promise<Si
   await site.downloads.flush();
   const bibtex = '@article{doe2024, title = {Rough volatility}, author = {Doe, Jane}, year = {2024}, journal = {Quantitative Finance}}';
   expect((await site.inject({ method: 'POST', url: '/api/publications/import/', headers: owner.auth, payload: { bibtex } })).statusCode).toBe(200);
+  const news = { date: '2025-06-01', text: 'Paper accepted at ICML.', link: 'https://icml.cc/' };
+  expect((await site.inject({ method: 'POST', url: '/api/news/', headers: owner.auth, payload: news })).statusCode).toBe(201);
   return site;
 }
 
@@ -50,9 +53,19 @@ async function expectSameSite(restored: Site, newGallery = 'Travel', downloadsBe
   expect(cv.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
   const publications = (await restored.inject({ method: 'GET', url: '/api/publications/' })).json<{ cite_key: string }[]>();
   expect(publications.map((publication) => publication.cite_key)).toEqual(['doe2024']);
+  const newsItems = (await restored.inject({ method: 'GET', url: '/api/news/' })).json<{ date: string; text: string; link: string }[]>();
+  expect(newsItems).toContainEqual({
+    id: expect.any(Number),
+    date: '2025-06-01',
+    text: 'Paper accepted at ICML.',
+    link: 'https://icml.cc/',
+    updated_at: expect.any(String),
+  });
   // New rows are numbered after the restored ones.
   const second = await restored.inject({ method: 'POST', url: '/api/photos/galleries/', headers: owner, payload: { name: newGallery } });
   expect(second.statusCode).toBe(201);
+  const news = { date: '2025-07-01', text: 'Talk at the Bachelier Congress.', link: '' };
+  expect((await restored.inject({ method: 'POST', url: '/api/news/', headers: owner, payload: news })).statusCode).toBe(201);
   // The restored count goes on with the download just above.
   const downloads = await restored.inject({ method: 'GET', url: '/api/documents/downloads/', headers: owner });
   expect(downloads.json<{ documents: { total: number }[] }>().documents.map((document) => document.total)).toEqual([downloadsBefore + 1]);
@@ -77,7 +90,16 @@ describe('backup and restore', () => {
         expect.arrayContaining(['manifest.json', 'secrets.json', 'database/users.jsonl', 'database/images.jsonl', 'database/documents.jsonl']),
       );
       const manifest = JSON.parse(reader.read('manifest.json').toString());
-      expect(manifest.rows).toMatchObject({ users: 1, galleries: 1, images: 1, documents: 1, document_categories: 1, publications: 1, download_counts: 1 });
+      expect(manifest.rows).toMatchObject({
+        users: 1,
+        galleries: 1,
+        images: 1,
+        documents: 1,
+        document_categories: 1,
+        publications: 1,
+        download_counts: 1,
+        news_items: 1,
+      });
       // The original picture, three renditions and the CV.
       expect(manifest.files).toHaveLength(5);
       expect(manifest.files.every((f: { sha256: string }) => /^[0-9a-f]{64}$/.test(f.sha256))).toBe(true);
@@ -85,6 +107,12 @@ describe('backup and restore', () => {
     } finally {
       reader.close();
     }
+  });
+
+  it('carries every table but the short-lived ones', async () => {
+    const tables = (await source.db.introspection.getTables()).map((table) => table.name);
+    const shortLived = ['abuse_counters', 'app_tokens', 'pending_uploads'];
+    expect([...TABLES, ...shortLived].sort()).toEqual(tables.sort());
   });
 
   it('restores into a fresh site: the owner signs in, the banner picture and the CV are served, and the secrets are written', async () => {

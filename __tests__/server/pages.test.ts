@@ -3,6 +3,7 @@ import zlib from 'node:zlib';
 
 import sharp from 'sharp';
 
+import { HOME_NEWS_COUNT } from '../../server/contract/news';
 import * as render from '../../server/src/pages/render';
 import { saveTagline } from './content/client';
 import { createCategory, createGallery, uploadDocument, uploadImage } from './media/client';
@@ -122,6 +123,8 @@ describe('server-rendered pages', () => {
   it('hands the banner pictures to the page as HTML and as the store’s starting state', async () => {
     const gallery = await createGallery(server, staff, 'page-logos');
     expect((await uploadImage(server, staff, { title: 'Lecture hall', gallery: String(gallery.id) })).statusCode).toBe(201);
+    const news = { date: '2025-06-01', text: 'Paper accepted at ICML.', link: '' };
+    expect((await server.inject({ method: 'POST', url: '/api/news/', headers: staff, payload: news })).statusCode).toBe(201);
     const html = (await get('/')).body;
     const images = (await get('/api/photos/images/?gallery_slug=page-logos')).json<{ title: string; sizes: { banner: string } }[]>();
     expect(html).toContain(`<img src="${images[0].sizes.banner}" alt="Lecture hall" width="224" height="224"`);
@@ -132,6 +135,7 @@ describe('server-rendered pages', () => {
     expect(Object.values(state.api.queries)).toEqual([
       expect.objectContaining({ endpointName: 'getSiteContent', status: 'fulfilled', data: content }),
       expect.objectContaining({ endpointName: 'getImages', status: 'fulfilled', data: images }),
+      expect.objectContaining({ endpointName: 'getNews', status: 'fulfilled', data: (await get(`/api/news/?limit=${HOME_NEWS_COUNT}`)).json() }),
     ]);
   });
 
@@ -164,11 +168,18 @@ describe('server-rendered pages', () => {
       await get('/');
       expect([renders('/about'), renders('/')]).toEqual([about, home + 1]);
 
+      // So does news.
+      const news = { date: '2025-07-01', text: 'Talk at the Bachelier Congress.', link: '' };
+      expect((await server.inject({ method: 'POST', url: '/api/news/', headers: staff, payload: news })).statusCode).toBe(201);
+      await get('/about');
+      await get('/');
+      expect([renders('/about'), renders('/')]).toEqual([about, home + 2]);
+
       // The site's words show everywhere.
       expect((await saveTagline(server, staff, 'Models that survive contact with markets.')).statusCode).toBe(200);
       await get('/about');
       await get('/');
-      expect([renders('/about'), renders('/')]).toEqual([about + 1, home + 2]);
+      expect([renders('/about'), renders('/')]).toEqual([about + 1, home + 3]);
       expect((await get('/about')).body).toContain('Models that survive contact with markets.');
     } finally {
       renderApp.mockRestore();

@@ -20,6 +20,7 @@ import adminRoutes from './routes/admin';
 import contentRoutes from './routes/content';
 import healthRoutes from './routes/health';
 import mediaRoutes from './routes/media';
+import newsRoutes from './routes/news';
 import publicationRoutes from './routes/publications';
 import storage from './storage/plugin';
 
@@ -61,6 +62,7 @@ const app: FastifyPluginAsync<AppOptions> = async (fastify: FastifyInstance, { c
   await fastify.register(mediaRoutes);
   await fastify.register(contentRoutes);
   await fastify.register(publicationRoutes);
+  await fastify.register(newsRoutes);
 
   await fastify.register(pages);
 };

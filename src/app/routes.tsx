@@ -5,8 +5,10 @@ import { pageHeads } from '../content/head';
 import { cvApi } from '../features/cv/cvApi';
 import { bannerQuery } from '../features/home/Banner';
 import { HomePage } from '../features/home/HomePage';
+import { homeNewsQuery } from '../features/home/NewsSection';
 import { NotFoundPage } from '../features/notFound/NotFoundPage';
 import { imagesApi } from '../lib/api/imagesApi';
+import { newsApi } from '../lib/api/newsApi';
 import { publicationsApi } from '../lib/api/publicationsApi';
 import { paths } from '../lib/paths';
 import { AccessDenied, LoadingText, Page } from '../ui';
@@ -134,6 +136,11 @@ const staff = {
     () => import(/* webpackChunkName: "staff" */ '../features/publications/PublicationsPage'),
     (m) => m.PublicationsPage,
   ),
+  news: screen(
+    'staff',
+    () => import(/* webpackChunkName: "staff" */ '../features/news/NewsPage'),
+    (m) => m.NewsPage,
+  ),
   siteContent: screen(
     'staff',
     () => import(/* webpackChunkName: "staff" */ '../features/siteContent/SiteContentPage'),
@@ -170,7 +177,10 @@ export const routes: RouteObject[] = [
       {
         path: paths.home,
         element: <HomePage />,
-        handle: contentPage(pageHeads.home, { prefetch: () => [imagesApi.endpoints.getImages.initiate(bannerQuery)], structuredData: ['person'] }),
+        handle: contentPage(pageHeads.home, {
+          prefetch: () => [imagesApi.endpoints.getImages.initiate(bannerQuery), newsApi.endpoints.getNews.initiate(homeNewsQuery)],
+          structuredData: ['person'],
+        }),
       },
       { path: paths.cv, element: pub.cv, handle: contentPage(pageHeads.cv, { prefetch: () => [cvApi.endpoints.getCurrentCv.initiate()] }) },
       {
@@ -219,6 +229,7 @@ export const routes: RouteObject[] = [
               { path: paths.dashboard, element: staff.dashboard },
               { path: paths.siteContent, element: staff.siteContent },
               { path: paths.publications, element: staff.publications },
+              { path: paths.news, element: staff.news },
               { path: `${paths.admin}/*`, element: staff.admin },
             ],
           },

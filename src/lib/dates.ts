@@ -11,3 +11,13 @@ export function formatDateTime(iso: string): string {
   if (Number.isNaN(date.getTime())) return iso;
   return date.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 }
+
+/**
+ * A calendar date (YYYY-MM-DD) as the server and every reader write it, e.g. "20 Nov 2026": fixed
+ * locale and UTC, so a server-rendered page and its takeover agree.
+ */
+export function formatCalendarDate(day: string): string {
+  const date = new Date(`${day}T00:00:00Z`);
+  if (Number.isNaN(date.getTime())) return day;
+  return date.toLocaleDateString('en-GB', { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' });
+}

@@ -26,6 +26,7 @@ export const paths = {
   siteContent: '/site-content',
   research: '/research',
   publications: '/publications',
+  news: '/news',
 } as const;
 
 /**
@@ -71,6 +72,8 @@ export const apiPaths = {
   publicationImport: '/api/publications/import/',
   publicationOrder: '/api/publications/order/',
   publication: (id: number) => `/api/publications/${id}/`,
+  news: '/api/news/',
+  newsItem: (id: number) => `/api/news/${id}/`,
 } as const;
 
 /** The banner gallery on the home page. */

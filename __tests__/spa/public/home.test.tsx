@@ -32,6 +32,41 @@ describe('home page', () => {
     await initials();
   });
 
+  it('shows the latest news under the introduction, newest first, with the date and a link when there is one', async () => {
+    serveBannerImages([]);
+    const asked: string[] = [];
+    server.use(
+      http.get(url('/api/news/'), ({ request }) => {
+        asked.push(new URL(request.url).search);
+        return HttpResponse.json([
+          { id: 2, date: '2026-11-20', text: 'Paper accepted at the Journal of Finance.', link: 'https://doi.org/10.1111/jofi.1' },
+          { id: 1, date: '2026-10-02', text: 'Talk at the Oxford-Man Institute.', link: '' },
+        ]);
+      }),
+    );
+    renderHome();
+    const news = await screen.findByRole('region', { name: 'News' });
+    const items = Array.from(news.querySelectorAll('li'));
+    expect(items.map((item) => item.textContent)).toEqual([
+      '20 Nov 2026Paper accepted at the Journal of Finance. More about: Paper accepted at the Journal of Finance.',
+      '2 Oct 2026Talk at the Oxford-Man Institute.',
+    ]);
+    expect(screen.getByRole('link', { name: 'More about: Paper accepted at the Journal of Finance.' })).toHaveAttribute(
+      'href',
+      'https://doi.org/10.1111/jofi.1',
+    );
+    expect(news.querySelector('time')).toHaveAttribute('datetime', '2026-11-20');
+    expect(asked).toEqual(['?limit=5']);
+    await initials();
+  });
+
+  it('shows no news section on a site without news', async () => {
+    serveBannerImages([]);
+    renderHome();
+    await initials();
+    expect(screen.queryByRole('region', { name: 'News' })).not.toBeInTheDocument();
+  });
+
   it('gives screen readers the three typewriter phrases as text', async () => {
     serveBannerImages([]);
     renderHome();

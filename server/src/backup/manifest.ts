@@ -19,6 +19,7 @@ export const TABLES = [
   'site_content_versions',
   'publications',
   'download_counts',
+  'news_items',
 ] as const;
 export type BackedUpTable = (typeof TABLES)[number] & keyof Database;
 

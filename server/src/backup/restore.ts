@@ -30,6 +30,7 @@ const CLEARED_TABLES = [
   'audit_log',
   'site_content_versions',
   'download_counts',
+  'news_items',
   'publications',
   'documents',
   'images',

@@ -19,6 +19,7 @@ export interface Database {
   publications: PublicationsTable;
   download_counts: DownloadCountsTable;
   pending_uploads: PendingUploadsTable;
+  news_items: NewsItemsTable;
 }
 
 export interface UsersTable {
@@ -197,3 +198,16 @@ export interface PendingUploadsTable {
   key: string;
   started_at: string;
 }
+
+/** A short news item for the home page. */
+export interface NewsItemsTable {
+  id: Generated<number>;
+  /** When it happened, YYYY-MM-DD. */
+  date: string;
+  text: string;
+  /** An http(s) address, or ''. */
+  link: Generated<string>;
+  created_at: string;
+  updated_at: string;
+}
+export type NewsItemRow = Selectable<NewsItemsTable>;

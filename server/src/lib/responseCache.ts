@@ -17,7 +17,7 @@ interface Answer {
 const MAX_ENTRIES = 500;
 
 /**
- * A response cache for the public read calls (banner images, current CV, site content, publications):
+ * A response cache for the public read calls (banner images, current CV, site content, publications, news):
  * serialised answers, cached until the next announced change of what they are built from.
  */
 export class ResponseCache {

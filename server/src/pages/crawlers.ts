@@ -6,6 +6,7 @@ const PRIVATE_PATHS = [
   paths.documents,
   paths.photos,
   paths.galleries,
+  paths.news,
   paths.admin,
   paths.profile,
   paths.welcome,

@@ -69,7 +69,8 @@ export function DashboardPage() {
       <Section aria-labelledby="dashboard-site">
         <h2 id="dashboard-site">The site</h2>
         <Muted>
-          Change the words of the home page, the CV, On the Web and About, and undo any change; import and order the publications of the Research page.
+          Change the words of the home page, the CV, On the Web and About, and undo any change; import and order the publications of the Research page; write
+          the news the home page shows.
         </Muted>
         <Row>
           <ButtonLink as={PathLink} to={paths.siteContent} $variant="secondary">
@@ -77,6 +78,9 @@ export function DashboardPage() {
           </ButtonLink>
           <ButtonLink as={PathLink} to={paths.publications} $variant="secondary">
             Manage publications
+          </ButtonLink>
+          <ButtonLink as={PathLink} to={paths.news} $variant="secondary">
+            Manage news
           </ButtonLink>
         </Row>
       </Section>

@@ -3,6 +3,7 @@ import { Page, useSiteContentPage } from '@/ui';
 
 import { Hero } from './Hero';
 import { InterestSection } from './InterestSection';
+import { NewsSection } from './NewsSection';
 
 export function HomePage() {
   useDocumentTitle();
@@ -11,6 +12,7 @@ export function HomePage() {
   return (
     <Page>
       <Hero content={content} />
+      <NewsSection />
       {content.interests.map((interest, index) => (
         <InterestSection key={interest.title} interest={interest} flip={index % 2 === 1} />
       ))}

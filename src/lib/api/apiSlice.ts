@@ -16,6 +16,7 @@ const tagTypes = [
   'SiteContent',
   'ContentHistory',
   'Publication',
+  'News',
 ] as const;
 export type TagType = (typeof tagTypes)[number];
 

@@ -9,6 +9,7 @@ import * as m006 from './006_site_content';
 import * as m007 from './007_download_counts';
 import * as m008 from './008_publications';
 import * as m009 from './009_pending_uploads';
+import * as m010 from './010_news';
 
 /** Every migration, in order. Both dialects run the same list. */
 export const migrations: Record<string, Migration> = {
@@ -21,4 +22,5 @@ export const migrations: Record<string, Migration> = {
   '007_download_counts': m007,
   '008_publications': m008,
   '009_pending_uploads': m009,
+  '010_news': m010,
 };

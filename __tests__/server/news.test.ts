@@ -1,0 +1,167 @@
+import { NEWS_LINK_MAX, NEWS_MESSAGES, NEWS_TEXT_MAX, type NewsItem } from '../../server/contract/news';
+import { nowIso } from '../../server/src/db/columns';
+import { MESSAGES } from '../../server/src/errors';
+import { type Auth, recordChanges, serverWithAccountsFor } from './testServer';
+
+describe('news API', () => {
+  const { server, staff, user: visitor, anonymous } = serverWithAccountsFor();
+
+  const item = (fields: Partial<Omit<NewsItem, 'id'>> = {}) => ({ date: '2025-06-01', text: 'Paper accepted at ICML.', link: '', ...fields });
+  const post = (payload: object, headers: Auth = staff) => server.inject({ method: 'POST', url: '/api/news/', headers, payload });
+  const patch = (id: number, payload: object, headers: Auth = staff) => server.inject({ method: 'PATCH', url: `/api/news/${id}/`, headers, payload });
+  const remove = (id: number, headers: Auth = staff) => server.inject({ method: 'DELETE', url: `/api/news/${id}/`, headers });
+  const list = async (query = '') => (await server.inject({ method: 'GET', url: `/api/news/${query}` })).json<NewsItem[]>();
+  const created = async (fields: Partial<Omit<NewsItem, 'id'>> = {}) => {
+    const response = await post(item(fields));
+    expect(response.statusCode).toBe(201);
+    return response.json<NewsItem>();
+  };
+  const audit = async () =>
+    (await server.db.selectFrom('audit_log').select(['action', 'subject', 'actor_email']).orderBy('id').execute()).map((row) => ({ ...row }));
+
+  it('lists the newest first, by date and then by when it was written, and as many as asked', async () => {
+    const older = await created({ date: '2024-11-20', text: 'Talk at the Bachelier Congress.' });
+    const first = await created({ date: '2025-03-02', text: 'First.' });
+    const second = await created({ date: '2025-03-02', text: 'Second.', link: 'https://example.org/talk' });
+    const newest = await created({ date: '2026-01-15', text: 'Newest.' });
+    expect(await list()).toEqual([newest, second, first, older]);
+    expect(await list('?limit=2')).toEqual([newest, second]);
+    expect(second).toEqual({ id: expect.any(Number), date: '2025-03-02', text: 'Second.', link: 'https://example.org/talk', updated_at: expect.any(String) });
+    expect((await server.inject({ method: 'GET', url: '/api/news/?limit=0' })).statusCode).toBe(400);
+    expect((await server.inject({ method: 'GET', url: '/api/news/?limit=many' })).statusCode).toBe(400);
+  });
+
+  it('trims what staff write', async () => {
+    expect(await created({ date: ' 2025-06-01 ', text: '  Talk at MIT.\n', link: ' https://mit.edu/ ' })).toMatchObject({
+      date: '2025-06-01',
+      text: 'Talk at MIT.',
+      link: 'https://mit.edu/',
+    });
+  });
+
+  it.each([
+    ['a date in another format', { date: '01/06/2025' }, { date: [NEWS_MESSAGES.date] }],
+    ['a date without its leading zeros', { date: '2025-6-1' }, { date: [NEWS_MESSAGES.date] }],
+    ['an impossible date', { date: '2026-02-30' }, { date: [NEWS_MESSAGES.date] }],
+    ['February 29th of a year that is not a leap year', { date: '1900-02-29' }, { date: [NEWS_MESSAGES.date] }],
+    ['an empty text', { text: '' }, { text: [NEWS_MESSAGES.textRequired] }],
+    ['a text of spaces', { text: ' \n ' }, { text: [NEWS_MESSAGES.textRequired] }],
+    ['a text that is too long', { text: 'x'.repeat(NEWS_TEXT_MAX + 1) }, { text: [NEWS_MESSAGES.textTooLong] }],
+    ['a relative link', { link: '/research' }, { link: [NEWS_MESSAGES.link] }],
+    ['a link without a scheme', { link: 'example.org' }, { link: [NEWS_MESSAGES.link] }],
+    ['a javascript: link', { link: 'javascript:alert(1)' }, { link: [NEWS_MESSAGES.link] }],
+    ['a javascript: link in disguise', { link: 'javascript://example.org/%0Aalert(1)' }, { link: [NEWS_MESSAGES.link] }],
+    ['another scheme', { link: 'ftp://example.org/paper.pdf' }, { link: [NEWS_MESSAGES.link] }],
+    ['a link with a space', { link: 'https://example.org/a paper' }, { link: [NEWS_MESSAGES.link] }],
+    ['a link without a host', { link: 'https://' }, { link: [NEWS_MESSAGES.link] }],
+    ['a link that is too long', { link: `https://example.org/${'a'.repeat(NEWS_LINK_MAX)}` }, { link: [MESSAGES.maxLength(NEWS_LINK_MAX)] }],
+    [
+      'several wrong fields at once',
+      { date: '2025-13-01', text: '', link: 'mailto:me@example.org' },
+      {
+        date: [NEWS_MESSAGES.date],
+        text: [NEWS_MESSAGES.textRequired],
+        link: [NEWS_MESSAGES.link],
+      },
+    ],
+  ])('refuses %s, on a new item and on an edit', async (_case, fields, errors) => {
+    const response = await post(item(fields));
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual(errors);
+    const existing = await created();
+    const edit = await patch(existing.id, item(fields));
+    expect(edit.statusCode).toBe(400);
+    expect(edit.json()).toEqual(errors);
+    expect(await list()).toEqual([existing]);
+  });
+
+  it('takes the longest text and link allowed, a leap day and plain http', async () => {
+    const longest = await created({
+      date: '2024-02-29',
+      text: `${'é'.repeat(NEWS_TEXT_MAX - 1)}😀`,
+      link: `http://example.org/${'a'.repeat(NEWS_LINK_MAX - 19)}`,
+    });
+    expect(longest.link).toHaveLength(NEWS_LINK_MAX);
+  });
+
+  it('refuses a body missing a field', async () => {
+    expect((await post({ date: '2025-06-01', text: 'No link.' })).statusCode).toBe(400);
+    expect(await list()).toEqual([]);
+  });
+
+  it('lets only staff write, and anyone read', async () => {
+    const existing = await created();
+    for (const [headers, status] of [
+      [anonymous, 401],
+      [visitor, 403],
+    ] as const) {
+      expect((await post(item(), headers)).statusCode).toBe(status);
+      expect((await patch(existing.id, item({ text: 'Changed.' }), headers)).statusCode).toBe(status);
+      expect((await remove(existing.id, headers)).statusCode).toBe(status);
+    }
+    expect(await list()).toEqual([existing]);
+  });
+
+  it('edits and deletes an item, and answers 404 for one that is not there', async () => {
+    const existing = await created();
+    const edited = await patch(existing.id, item({ date: '2025-06-02', link: 'https://icml.cc/' }));
+    expect(edited.statusCode).toBe(200);
+    expect(edited.json()).toEqual({ ...existing, date: '2025-06-02', link: 'https://icml.cc/', updated_at: expect.any(String) });
+    expect(Date.parse(edited.json<{ updated_at: string }>().updated_at)).toBeGreaterThanOrEqual(Date.parse(existing.updated_at));
+    expect(await list()).toEqual([edited.json()]);
+    expect((await remove(existing.id)).statusCode).toBe(204);
+    expect(await list()).toEqual([]);
+    for (const response of [await patch(existing.id, item()), await remove(existing.id)]) {
+      expect(response.statusCode).toBe(404);
+      expect(response.json()).toEqual({ detail: MESSAGES.notFound });
+    }
+  });
+
+  it('records who created, edited and deleted each item, and nothing for an edit that changes nothing', async () => {
+    const existing = await created();
+    expect((await patch(existing.id, item())).statusCode).toBe(200);
+    await patch(existing.id, item({ text: 'Paper accepted at NeurIPS.' }));
+    await remove(existing.id);
+    const subject = `news ${existing.id} (2025-06-01)`;
+    expect(await audit()).toEqual([
+      { action: 'news.created', subject, actor_email: 'staff@example.com' },
+      { action: 'news.updated', subject, actor_email: 'staff@example.com' },
+      { action: 'news.deleted', subject, actor_email: 'staff@example.com' },
+    ]);
+    const details = await server.db.selectFrom('audit_log').select('details').where('action', '=', 'news.updated').executeTakeFirstOrThrow();
+    expect(details.details).toBe('Changed text.');
+  });
+
+  it('announces each write once, and nothing for a refused write or an edit that changes nothing', async () => {
+    const announced = recordChanges(server);
+    expect((await post(item({ date: '2026-02-30' }))).statusCode).toBe(400);
+    expect((await post(item(), visitor)).statusCode).toBe(403);
+    expect((await patch(9999, item())).statusCode).toBe(404);
+    expect((await remove(9999)).statusCode).toBe(404);
+    expect(announced).toEqual([]);
+
+    const existing = await created();
+    expect(announced).toEqual([['News']]);
+    expect((await patch(existing.id, item({ text: ` ${existing.text} ` }))).statusCode).toBe(200);
+    expect((await patch(existing.id, item({ link: 'javascript:alert(1)' }))).statusCode).toBe(400);
+    expect(announced).toEqual([['News']]);
+    await patch(existing.id, item({ text: 'Changed.' }));
+    await remove(existing.id);
+    expect(announced).toEqual([['News'], ['News'], ['News']]);
+  });
+
+  it('serves the list from its cache until a write changes it', async () => {
+    const first = await created({ date: '2025-01-01', text: 'First.' });
+    expect(await list()).toEqual([first]);
+    expect(await list('?limit=1')).toEqual([first]);
+    // A row the API did not write is announced by no one: the cached answers stand.
+    const at = nowIso();
+    await server.db.insertInto('news_items').values({ date: '2025-02-01', text: 'Behind the cache.', link: '', created_at: at, updated_at: at }).execute();
+    expect(await list()).toEqual([first]);
+    expect(await list('?limit=1')).toEqual([first]);
+
+    const third = await created({ date: '2025-03-01', text: 'Third.' });
+    expect((await list()).map((news) => news.text)).toEqual(['Third.', 'Behind the cache.', 'First.']);
+    expect(await list('?limit=1')).toEqual([third]);
+  });
+});

@@ -1,0 +1,90 @@
+import { screen, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+
+import type { NewsItem } from '@/contract/news';
+import { NEWS_MESSAGES } from '@/contract/newsRules';
+
+import { server, url } from '../msw';
+import { renderAsStaff } from '../render';
+import { jsonBody, serveDelete, serveWrite } from './writes';
+
+/** A backend holding news items, newest first, as the server lists them. */
+function serveNews(initial: NewsItem[]) {
+  const backend = { items: [...initial] };
+  server.use(http.get(url('/api/news/'), () => HttpResponse.json(backend.items)));
+  return backend;
+}
+
+const paperAccepted: NewsItem = {
+  id: 1,
+  date: '2026-11-20',
+  text: 'Paper accepted at the Journal of Finance.',
+  link: 'https://doi.org/10.1111/jofi.1',
+  updated_at: '2026-11-20T09:00:00.000Z',
+};
+
+describe('news (staff)', () => {
+  it('adds a news item: sends the date, text and link, says so, and lists it', async () => {
+    const backend = serveNews([]);
+    const sent = serveWrite('post', '/api/news/', jsonBody, (body) => {
+      const item = { id: 7, ...(body as Omit<NewsItem, 'id'>) };
+      backend.items.unshift(item);
+      return HttpResponse.json(item, { status: 201 });
+    });
+    const { user } = renderAsStaff('/news');
+    expect(await screen.findByText('No news yet.')).toBeInTheDocument();
+    const date = screen.getByLabelText(/^Date/);
+    await user.clear(date);
+    await user.type(date, '2026-10-02');
+    await user.type(screen.getByLabelText(/^What happened/), 'Talk at the Oxford-Man Institute.');
+    expect(screen.getByText('33 of 280 characters: one or two sentences.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Add news item' }));
+
+    expect(await screen.findByText('News item added.')).toBeInTheDocument();
+    expect(sent).toEqual([{ date: '2026-10-02', text: 'Talk at the Oxford-Man Institute.', link: '' }]);
+    expect(await screen.findByRole('cell', { name: 'Talk at the Oxford-Man Institute.' })).toBeInTheDocument();
+    expect(screen.getByLabelText(/^What happened/)).toHaveValue('');
+  });
+
+  it('says what the server refused and keeps what was typed', async () => {
+    serveNews([]);
+    serveWrite('post', '/api/news/', jsonBody, () => HttpResponse.json({ link: [NEWS_MESSAGES.link] }, { status: 400 }));
+    const { user } = renderAsStaff('/news');
+    await screen.findByText('No news yet.');
+    await user.type(screen.getByLabelText(/^What happened/), 'A talk.');
+    await user.type(screen.getByLabelText(/^Link/), 'javascript:alert(1)');
+    await user.click(screen.getByRole('button', { name: 'Add news item' }));
+    expect(await screen.findByText(`The news item was not added. ${NEWS_MESSAGES.link}`)).toBeInTheDocument();
+    expect(screen.getByLabelText(/^What happened/)).toHaveValue('A talk.');
+  });
+
+  it('edits an item in the form above the list, and deletes one after asking', async () => {
+    const backend = serveNews([paperAccepted]);
+    const sent = serveWrite('patch', '/api/news/1/', jsonBody, (body) => {
+      backend.items = [{ id: 1, ...(body as Omit<NewsItem, 'id'>) }];
+      return HttpResponse.json(backend.items[0]);
+    });
+    const deleted = serveDelete('/api/news/1/', () => (backend.items = []));
+    const { user } = renderAsStaff('/news');
+    await user.click(await screen.findByRole('button', { name: 'Edit the news item of 20 Nov 2026' }));
+    expect(screen.getByRole('heading', { name: 'Edit news item' })).toBeInTheDocument();
+    const text = screen.getByLabelText(/^What happened/);
+    expect(text).toHaveFocus();
+    await user.clear(text);
+    await user.type(text, 'Paper published in the Journal of Finance.');
+    await user.click(screen.getByRole('button', { name: 'Save news item' }));
+    expect(await screen.findByText('News item saved.')).toBeInTheDocument();
+    expect(sent).toEqual([{ date: '2026-11-20', text: 'Paper published in the Journal of Finance.', link: 'https://doi.org/10.1111/jofi.1' }]);
+    expect(screen.getByRole('heading', { name: 'Add news' })).toBeInTheDocument();
+
+    const confirm = jest.spyOn(window, 'confirm').mockReturnValueOnce(false).mockReturnValueOnce(true);
+    const row = (await screen.findByRole('cell', { name: 'Paper published in the Journal of Finance.' })).closest('tr') as HTMLElement;
+    await user.click(within(row).getByRole('button', { name: 'Delete the news item of 20 Nov 2026' }));
+    expect(deleted.count).toBe(0);
+    await user.click(within(row).getByRole('button', { name: 'Delete the news item of 20 Nov 2026' }));
+    expect(await screen.findByText('News item deleted.')).toBeInTheDocument();
+    expect(confirm).toHaveBeenCalledWith('Delete the news item of 20 Nov 2026?');
+    expect(deleted.count).toBe(1);
+    expect(await screen.findByText('No news yet.')).toBeInTheDocument();
+  });
+});

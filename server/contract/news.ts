@@ -1,0 +1,38 @@
+/**
+ * Short news items ("Paper accepted at …", "Talk at …"): written by staff, the latest few shown on the
+ * home page under the owner's introduction.
+ */
+import { type Static, Type } from '@sinclair/typebox';
+
+import { IdSchema } from './index';
+import { NEWS_LINK_MAX, NEWS_TEXT_MAX } from './newsRules';
+
+export { HOME_NEWS_COUNT, NEWS_LINK_MAX, NEWS_MESSAGES, NEWS_TEXT_MAX } from './newsRules';
+
+export const NewsItemSchema = Type.Object({
+  id: IdSchema,
+  /** A calendar date, YYYY-MM-DD: when it happened, not when it was written. */
+  date: Type.String(),
+  /** Plain text, one or two sentences. */
+  text: Type.String(),
+  /** An http(s) address, or empty. */
+  link: Type.String(),
+  /** When it was last written (the sitemap dates the home page by it). */
+  updated_at: Type.String(),
+});
+export type NewsItem = Static<typeof NewsItemSchema>;
+
+/** The newest first; `limit` for the home page. */
+export const NewsListQuerySchema = Type.Object({ limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100 })) }, { additionalProperties: false });
+export type NewsListQuery = Static<typeof NewsListQuerySchema>;
+
+/** Checked beyond the schema by the server, with one message per field (see NEWS_MESSAGES). */
+export const NewsItemInputSchema = Type.Object(
+  {
+    date: Type.String({ maxLength: 20 }),
+    text: Type.String({ maxLength: NEWS_TEXT_MAX * 2 }),
+    link: Type.String({ maxLength: NEWS_LINK_MAX * 2 }),
+  },
+  { additionalProperties: false },
+);
+export type NewsItemInput = Static<typeof NewsItemInputSchema>;

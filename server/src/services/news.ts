@@ -1,0 +1,79 @@
+import type { FastifyInstance } from 'fastify';
+
+import { NEWS_LINK_MAX, NEWS_MESSAGES, NEWS_TEXT_MAX, type NewsItemInput } from '../../contract/news';
+import type { NewsItemRow, UserRow } from '../db/schema';
+import { ErrorCollector, type FieldErrors, MESSAGES } from '../errors';
+import { createNewsItem, deleteNewsItem, findNewsItem, type NewsText, updateNewsItem } from '../repositories/news';
+
+type Site = Pick<FastifyInstance, 'db' | 'changes'>;
+type Actor = Pick<UserRow, 'id' | 'email'>;
+
+type Saved = { item: NewsItemRow };
+type Refused = { problems: FieldErrors };
+
+/** Whether YYYY-MM-DD names a day of the calendar (2024-02-29, but not 2026-02-30). */
+function isCalendarDate(value: string): boolean {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  if (!match) return false;
+  const [year, month, day] = match.slice(1).map(Number);
+  const date = new Date(0);
+  // setUTCFullYear, unlike Date.UTC, leaves years before 100 alone.
+  date.setUTCFullYear(year, month - 1, day);
+  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+}
+
+/** An absolute http(s) address: what a visitor's click can only open as a web page. */
+function isWebAddress(value: string): boolean {
+  if (!/^https?:\/\/\S+$/i.test(value)) return false;
+  try {
+    return new URL(value).hostname !== '';
+  } catch {
+    return false;
+  }
+}
+
+/** The item's fields, trimmed, or a message for each field that is wrong. */
+function readNews(input: NewsItemInput): NewsText | Refused {
+  const errors = new ErrorCollector();
+  const date = input.date.trim();
+  const text = input.text.trim();
+  const link = input.link.trim();
+  if (!isCalendarDate(date)) errors.add('date', NEWS_MESSAGES.date);
+  // Counted in code points, as the schema counts them, so an emoji is one character.
+  if (!text) errors.add('text', NEWS_MESSAGES.textRequired);
+  else if ([...text].length > NEWS_TEXT_MAX) errors.add('text', NEWS_MESSAGES.textTooLong);
+  if (link && !isWebAddress(link)) errors.add('link', NEWS_MESSAGES.link);
+  else if ([...link].length > NEWS_LINK_MAX) errors.add('link', MESSAGES.maxLength(NEWS_LINK_MAX));
+  return errors.any ? { problems: errors.fields } : { date, text, link };
+}
+
+export async function addNews(site: Site, actor: Actor, input: NewsItemInput): Promise<Saved | Refused> {
+  const read = readNews(input);
+  if ('problems' in read) return read;
+  const item = await createNewsItem(site.db, actor, read);
+  site.changes.publish('News');
+  return { item };
+}
+
+/** Rewrites an item; undefined when there is none. An edit that changes nothing writes nothing. */
+export async function editNews(site: Site, actor: Actor, id: number, input: NewsItemInput): Promise<Saved | Refused | undefined> {
+  const row = await findNewsItem(site.db, id);
+  if (!row) return undefined;
+  const read = readNews(input);
+  if ('problems' in read) return read;
+  const change = Object.fromEntries(
+    (Object.keys(read) as (keyof NewsText)[]).filter((field) => read[field] !== row[field]).map((field) => [field, read[field]]),
+  );
+  if (Object.keys(change).length === 0) return { item: row };
+  const item = await updateNewsItem(site.db, actor, id, change);
+  if (!item) return undefined;
+  site.changes.publish('News');
+  return { item };
+}
+
+/** Deletes an item; false when there was none. */
+export async function removeNews(site: Site, actor: Actor, id: number): Promise<boolean> {
+  if (!(await deleteNewsItem(site.db, actor, id))) return false;
+  site.changes.publish('News');
+  return true;
+}
