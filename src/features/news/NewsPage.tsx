@@ -5,8 +5,25 @@ import { NEWS_LINK_MAX, NEWS_TEXT_MAX } from '@/contract/newsRules';
 import { failureMessage } from '@/lib/api/errors';
 import { useCreateNewsItemMutation, useDeleteNewsItemMutation, useGetNewsQuery, useUpdateNewsItemMutation } from '@/lib/api/newsApi';
 import { formatCalendarDate } from '@/lib/dates';
+import { PathLink } from '@/lib/PathLink';
+import { paths } from '@/lib/paths';
 import { useDocumentTitle } from '@/lib/useDocumentTitle';
-import { Button, Card, DeleteButton, FormAlert, type FormMessage, LoadingText, Muted, Page, Row, Table, TextAreaField, TextField, useFields } from '@/ui';
+import {
+  Button,
+  Card,
+  DeleteButton,
+  FormAlert,
+  type FormMessage,
+  LoadingText,
+  Muted,
+  Page,
+  Row,
+  Stack,
+  Table,
+  TextAreaField,
+  TextField,
+  useFields,
+} from '@/ui';
 
 const today = () => new Date().toISOString().slice(0, 10);
 const blank = () => ({ date: today(), text: '', link: '' });
@@ -71,61 +88,70 @@ export function NewsPage() {
 
   return (
     <Page>
-      <h1>News</h1>
-      <p>Short news for the home page, which shows the latest five under your introduction: a paper accepted, a talk given.</p>
-      <Card aria-labelledby={formHeading}>
-        <h2 id={formHeading}>{editing ? 'Edit news item' : 'Add news'}</h2>
-        <FormAlert message={message} />
-        <form ref={form} onSubmit={submit} noValidate>
-          <TextField label="Date" type="date" required {...bind('date')} />
-          <TextAreaField
-            label="What happened"
-            rows={3}
-            required
-            maxLength={NEWS_TEXT_MAX}
-            hint={`${fields.text.length} of ${NEWS_TEXT_MAX} characters: one or two sentences.`}
-            {...bind('text')}
-          />
-          <TextField label="Link (optional)" type="url" inputMode="url" maxLength={NEWS_LINK_MAX} placeholder="https://" {...bind('link')} />
-          <Row>
-            <Button type="submit" disabled={sending}>
-              {sending ? 'Saving...' : editing ? 'Save news item' : 'Add news item'}
-            </Button>
-            {editing && (
-              <Button type="button" $variant="secondary" onClick={stopEditing}>
-                Cancel
+      <Stack>
+        <div>
+          <PathLink to={paths.dashboard}>← Back to Dashboard</PathLink>
+        </div>
+        <div>
+          <h1>News</h1>
+          <Muted>Short news for the home page, which shows the latest five under your introduction: a paper accepted, a talk given.</Muted>
+        </div>
+        <Card aria-labelledby={formHeading}>
+          <h2 id={formHeading}>{editing ? 'Edit news item' : 'Add news'}</h2>
+          <FormAlert message={message} />
+          <form ref={form} onSubmit={submit} noValidate>
+            <TextField label="Date" type="date" required {...bind('date')} />
+            <TextAreaField
+              label="What happened"
+              rows={3}
+              required
+              maxLength={NEWS_TEXT_MAX}
+              hint={`${fields.text.length} of ${NEWS_TEXT_MAX} characters: one or two sentences.`}
+              {...bind('text')}
+            />
+            <TextField label="Link (optional)" type="url" inputMode="url" maxLength={NEWS_LINK_MAX} placeholder="https://" {...bind('link')} />
+            <Row>
+              <Button type="submit" disabled={sending}>
+                {sending ? 'Saving...' : editing ? 'Save news item' : 'Add news item'}
               </Button>
-            )}
-          </Row>
-        </form>
-      </Card>
-      <h2>All news</h2>
-      {news.isLoading && <LoadingText>Loading news...</LoadingText>}
-      {news.isError && <FormAlert message={{ tone: 'error', text: 'Failed to load the news. Please refresh the page.' }} />}
-      {news.data?.length === 0 && <Muted>No news yet.</Muted>}
-      {news.data && news.data.length > 0 && (
-        <Table caption="News items" columns={['Date', 'News', 'Link', 'Actions']}>
-          <tbody>
-            {news.data.map((item) => (
-              <tr key={item.id}>
-                <td data-label="Date">
-                  <time dateTime={item.date}>{formatCalendarDate(item.date)}</time>
-                </td>
-                <td data-label="News">{item.text}</td>
-                <td data-label="Link">{item.link ? <a href={item.link}>{item.link}</a> : '—'}</td>
-                <td data-label="Actions">
-                  <Row>
-                    <Button $variant="secondary" $size="sm" onClick={() => startEditing(item)}>
-                      Edit<span className="visually-hidden"> the news item of {formatCalendarDate(item.date)}</span>
-                    </Button>
-                    <DeleteButton name={`the news item of ${formatCalendarDate(item.date)}`} onClick={() => void removeItem(item)} />
-                  </Row>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </Table>
-      )}
+              {editing && (
+                <Button type="button" $variant="secondary" onClick={stopEditing}>
+                  Cancel
+                </Button>
+              )}
+            </Row>
+          </form>
+        </Card>
+        <section aria-labelledby="news-list-heading">
+          <h2 id="news-list-heading">All news</h2>
+          {news.isLoading && <LoadingText>Loading news...</LoadingText>}
+          {news.isError && <FormAlert message={{ tone: 'error', text: 'Failed to load the news. Please refresh the page.' }} />}
+          {news.data?.length === 0 && <Muted>No news yet.</Muted>}
+          {news.data && news.data.length > 0 && (
+            <Table caption="News items" columns={['Date', 'News', 'Link', 'Actions']}>
+              <tbody>
+                {news.data.map((item) => (
+                  <tr key={item.id}>
+                    <td data-label="Date">
+                      <time dateTime={item.date}>{formatCalendarDate(item.date)}</time>
+                    </td>
+                    <td data-label="News">{item.text}</td>
+                    <td data-label="Link">{item.link ? <a href={item.link}>{item.link}</a> : '—'}</td>
+                    <td data-label="Actions">
+                      <Row>
+                        <Button $variant="secondary" $size="sm" onClick={() => startEditing(item)}>
+                          Edit<span className="visually-hidden"> the news item of {formatCalendarDate(item.date)}</span>
+                        </Button>
+                        <DeleteButton name={`the news item of ${formatCalendarDate(item.date)}`} onClick={() => void removeItem(item)} />
+                      </Row>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </Table>
+          )}
+        </section>
+      </Stack>
     </Page>
   );
 }
