@@ -41,17 +41,22 @@ async function signIn(page: Page) {
   await page.waitForURL((url) => url.pathname === '/');
 }
 
+/** A signed-in staff member who followed the dashboard's link to one of the staff screens. */
+async function staffScreen(link: string) {
+  const staff = await openSession(browser);
+  await signIn(staff.page);
+  await staff.page.goto('/dashboard');
+  await staff.page.getByRole('link', { name: link }).click();
+  return staff;
+}
+
 /** The HTML a visitor's first request gets, before any script runs. */
 const firstHtml = async (path: string) => (await fetch(`${BASE_URL}${path}`)).text();
 
 describe('the owner edits the site', () => {
   it('changes the tagline and a CV entry, imports two papers, and a visitor’s first HTML shows them with the math rendered', async () => {
-    const staff = await openSession(browser);
+    const staff = await staffScreen('Edit site content');
     const { page } = staff;
-    await signIn(page);
-
-    await page.goto('/dashboard');
-    await page.getByRole('link', { name: 'Edit site content' }).click();
     await page.getByRole('form', { name: 'Site content' }).waitFor();
     const owner = page.getByRole('group', { name: 'Owner' });
     await owner.getByLabel('Tagline').fill(TAGLINE);
@@ -104,11 +109,8 @@ describe('the owner edits the site', () => {
   });
 
   it('writes a news item that a visitor’s first HTML shows on the home page, and corrects it', async () => {
-    const staff = await openSession(browser);
+    const staff = await staffScreen('Manage news');
     const { page } = staff;
-    await signIn(page);
-    await page.goto('/dashboard');
-    await page.getByRole('link', { name: 'Manage news' }).click();
     await page.getByRole('heading', { name: 'Add news' }).waitFor();
     await page.getByLabel('Date').fill('2026-11-20');
     await page.getByLabel('What happened').fill('Paper accepted at the Journal of Finance.');

@@ -1,4 +1,4 @@
-import { NEWS_LINK_MAX, NEWS_MESSAGES, NEWS_TEXT_MAX, type NewsItem } from '../../server/contract/news';
+import { NEWS_LIMITS, NEWS_MESSAGES, type NewsItem, type NewsItemInput } from '../../server/contract/news';
 import { nowIso } from '../../server/src/db/columns';
 import { MESSAGES } from '../../server/src/errors';
 import { type Auth, recordChanges, serverWithAccountsFor } from './testServer';
@@ -39,31 +39,40 @@ describe('news API', () => {
     });
   });
 
+  /** One wrong field each, by field: what the case is, the value, and the message answered when it is not the field's usual one. */
+  const wrongFields: Record<keyof NewsItemInput, [string, string, string?][]> = {
+    date: [
+      ['a date in another format', '01/06/2025'],
+      ['a date without its leading zeros', '2025-6-1'],
+      ['an impossible date', '2026-02-30'],
+      ['February 29th of a year that is not a leap year', '1900-02-29'],
+    ],
+    text: [
+      ['an empty text', ''],
+      ['a text of spaces', ' \n '],
+      ['a text that is too long', 'x'.repeat(NEWS_LIMITS.text + 1), NEWS_MESSAGES.textTooLong],
+    ],
+    link: [
+      ['a relative link', '/research'],
+      ['a link without a scheme', 'example.org'],
+      ['a javascript: link', 'javascript:alert(1)'],
+      ['a javascript: link in disguise', 'javascript://example.org/%0Aalert(1)'],
+      ['another scheme', 'ftp://example.org/paper.pdf'],
+      ['a link with a space', 'https://example.org/a paper'],
+      ['a link without a host', 'https://'],
+      ['a link that is too long', `https://example.org/${'a'.repeat(NEWS_LIMITS.link)}`, MESSAGES.maxLength(NEWS_LIMITS.link)],
+    ],
+  };
+  const usualMessage = { date: NEWS_MESSAGES.date, text: NEWS_MESSAGES.textRequired, link: NEWS_MESSAGES.link };
   it.each([
-    ['a date in another format', { date: '01/06/2025' }, { date: [NEWS_MESSAGES.date] }],
-    ['a date without its leading zeros', { date: '2025-6-1' }, { date: [NEWS_MESSAGES.date] }],
-    ['an impossible date', { date: '2026-02-30' }, { date: [NEWS_MESSAGES.date] }],
-    ['February 29th of a year that is not a leap year', { date: '1900-02-29' }, { date: [NEWS_MESSAGES.date] }],
-    ['an empty text', { text: '' }, { text: [NEWS_MESSAGES.textRequired] }],
-    ['a text of spaces', { text: ' \n ' }, { text: [NEWS_MESSAGES.textRequired] }],
-    ['a text that is too long', { text: 'x'.repeat(NEWS_TEXT_MAX + 1) }, { text: [NEWS_MESSAGES.textTooLong] }],
-    ['a relative link', { link: '/research' }, { link: [NEWS_MESSAGES.link] }],
-    ['a link without a scheme', { link: 'example.org' }, { link: [NEWS_MESSAGES.link] }],
-    ['a javascript: link', { link: 'javascript:alert(1)' }, { link: [NEWS_MESSAGES.link] }],
-    ['a javascript: link in disguise', { link: 'javascript://example.org/%0Aalert(1)' }, { link: [NEWS_MESSAGES.link] }],
-    ['another scheme', { link: 'ftp://example.org/paper.pdf' }, { link: [NEWS_MESSAGES.link] }],
-    ['a link with a space', { link: 'https://example.org/a paper' }, { link: [NEWS_MESSAGES.link] }],
-    ['a link without a host', { link: 'https://' }, { link: [NEWS_MESSAGES.link] }],
-    ['a link that is too long', { link: `https://example.org/${'a'.repeat(NEWS_LINK_MAX)}` }, { link: [MESSAGES.maxLength(NEWS_LINK_MAX)] }],
+    ...(Object.keys(wrongFields) as (keyof NewsItemInput)[]).flatMap((field) =>
+      wrongFields[field].map(([name, value, message = usualMessage[field]]) => [name, { [field]: value }, { [field]: [message] }] as const),
+    ),
     [
       'several wrong fields at once',
       { date: '2025-13-01', text: '', link: 'mailto:me@example.org' },
-      {
-        date: [NEWS_MESSAGES.date],
-        text: [NEWS_MESSAGES.textRequired],
-        link: [NEWS_MESSAGES.link],
-      },
-    ],
+      { date: [NEWS_MESSAGES.date], text: [NEWS_MESSAGES.textRequired], link: [NEWS_MESSAGES.link] },
+    ] as const,
   ])('refuses %s, on a new item and on an edit', async (_case, fields, errors) => {
     const response = await post(item(fields));
     expect(response.statusCode).toBe(400);
@@ -78,10 +87,10 @@ describe('news API', () => {
   it('takes the longest text and link allowed, a leap day and plain http', async () => {
     const longest = await created({
       date: '2024-02-29',
-      text: `${'é'.repeat(NEWS_TEXT_MAX - 1)}😀`,
-      link: `http://example.org/${'a'.repeat(NEWS_LINK_MAX - 19)}`,
+      text: `${'é'.repeat(NEWS_LIMITS.text - 1)}😀`,
+      link: `http://example.org/${'a'.repeat(NEWS_LIMITS.link - 19)}`,
     });
-    expect(longest.link).toHaveLength(NEWS_LINK_MAX);
+    expect(longest.link).toHaveLength(NEWS_LIMITS.link);
   });
 
   it('refuses a body missing a field', async () => {

@@ -3,7 +3,7 @@ import zlib from 'node:zlib';
 
 import sharp from 'sharp';
 
-import { HOME_NEWS_COUNT } from '../../server/contract/news';
+import { NEWS_LIMITS } from '../../server/contract/news';
 import * as render from '../../server/src/pages/render';
 import { saveTagline } from './content/client';
 import { createCategory, createGallery, uploadDocument, uploadImage } from './media/client';
@@ -135,7 +135,7 @@ describe('server-rendered pages', () => {
     expect(Object.values(state.api.queries)).toEqual([
       expect.objectContaining({ endpointName: 'getSiteContent', status: 'fulfilled', data: content }),
       expect.objectContaining({ endpointName: 'getImages', status: 'fulfilled', data: images }),
-      expect.objectContaining({ endpointName: 'getNews', status: 'fulfilled', data: (await get(`/api/news/?limit=${HOME_NEWS_COUNT}`)).json() }),
+      expect.objectContaining({ endpointName: 'getNews', status: 'fulfilled', data: (await get(`/api/news/?limit=${NEWS_LIMITS.onHomePage}`)).json() }),
     ]);
   });
 

@@ -5,9 +5,9 @@
 import { type Static, Type } from '@sinclair/typebox';
 
 import { IdSchema } from './index';
-import { NEWS_LINK_MAX, NEWS_TEXT_MAX } from './newsRules';
+import { NEWS_LIMITS } from './newsRules';
 
-export { HOME_NEWS_COUNT, NEWS_LINK_MAX, NEWS_MESSAGES, NEWS_TEXT_MAX } from './newsRules';
+export { NEWS_LIMITS, NEWS_MESSAGES } from './newsRules';
 
 export const NewsItemSchema = Type.Object({
   id: IdSchema,
@@ -30,8 +30,8 @@ export type NewsListQuery = Static<typeof NewsListQuerySchema>;
 export const NewsItemInputSchema = Type.Object(
   {
     date: Type.String({ maxLength: 20 }),
-    text: Type.String({ maxLength: NEWS_TEXT_MAX * 2 }),
-    link: Type.String({ maxLength: NEWS_LINK_MAX * 2 }),
+    text: Type.String({ maxLength: NEWS_LIMITS.text * 2 }),
+    link: Type.String({ maxLength: NEWS_LIMITS.link * 2 }),
   },
   { additionalProperties: false },
 );

@@ -27,130 +27,50 @@ const chunks = new WeakMap<ReactElement, string>();
  * boundary shows Loading Application... (see RouteBoundary). A screen loaded ahead (preloadScreens)
  * renders at once: React takes a settled `then` as a loaded module.
  */
-function screen<M>(chunk: string, load: () => Promise<M>, pick: (module: M) => ComponentType) {
+function screen(chunk: string, load: () => Promise<ComponentType>) {
   let loaded: ComponentType | undefined;
   const Screen = lazy(() => {
     if (loaded) {
       const module = { default: loaded };
       return { then: (resolve: (value: typeof module) => void) => resolve(module) } as Promise<typeof module>;
     }
-    return trackScreenLoad(load()).then((module) => ({ default: (loaded = pick(module)) }));
+    return trackScreenLoad(load()).then((component) => ({ default: (loaded = component) }));
   });
   const element = <Screen />;
   preloads.set(element, async () => {
-    loaded ??= pick(await load());
+    loaded ??= await load();
   });
   chunks.set(element, chunk);
   return element;
 }
 
 const pub = {
-  cv: screen(
-    'public',
-    () => import(/* webpackChunkName: "public" */ '../features/cv/CvPage'),
-    (m) => m.CvPage,
-  ),
-  onTheWeb: screen(
-    'public',
-    () => import(/* webpackChunkName: "public" */ '../features/onTheWeb/OnTheWebPage'),
-    (m) => m.OnTheWebPage,
-  ),
-  about: screen(
-    'public',
-    () => import(/* webpackChunkName: "public" */ '../features/about/AboutPage'),
-    (m) => m.AboutPage,
-  ),
-  research: screen(
-    'public',
-    () => import(/* webpackChunkName: "public" */ '../features/research/ResearchPage'),
-    (m) => m.ResearchPage,
-  ),
+  cv: screen('public', () => import(/* webpackChunkName: "public" */ '../features/cv/CvPage').then((m) => m.CvPage)),
+  onTheWeb: screen('public', () => import(/* webpackChunkName: "public" */ '../features/onTheWeb/OnTheWebPage').then((m) => m.OnTheWebPage)),
+  about: screen('public', () => import(/* webpackChunkName: "public" */ '../features/about/AboutPage').then((m) => m.AboutPage)),
+  research: screen('public', () => import(/* webpackChunkName: "public" */ '../features/research/ResearchPage').then((m) => m.ResearchPage)),
 };
 
 const auth = {
-  login: screen(
-    'auth',
-    () => import(/* webpackChunkName: "auth" */ '../features/auth/LoginPage'),
-    (m) => m.LoginPage,
-  ),
-  register: screen(
-    'auth',
-    () => import(/* webpackChunkName: "auth" */ '../features/auth/RegisterPage'),
-    (m) => m.RegisterPage,
-  ),
-  forgot: screen(
-    'auth',
-    () => import(/* webpackChunkName: "auth" */ '../features/auth/ForgotPasswordPage'),
-    (m) => m.ForgotPasswordPage,
-  ),
-  reset: screen(
-    'auth',
-    () => import(/* webpackChunkName: "auth" */ '../features/auth/ResetPasswordPage'),
-    (m) => m.ResetPasswordPage,
-  ),
-  appLogin: screen(
-    'auth',
-    () => import(/* webpackChunkName: "auth" */ '../features/auth/AppTokenLoginPage'),
-    (m) => m.AppTokenLoginPage,
-  ),
-  welcome: screen(
-    'auth',
-    () => import(/* webpackChunkName: "auth" */ '../features/auth/WelcomePage'),
-    (m) => m.WelcomePage,
-  ),
-  loginFailed: screen(
-    'auth',
-    () => import(/* webpackChunkName: "auth" */ '../features/auth/LoginFailedPage'),
-    (m) => m.LoginFailedPage,
-  ),
-  profile: screen(
-    'account',
-    () => import(/* webpackChunkName: "account" */ '../features/profile/ProfilePage'),
-    (m) => m.ProfilePage,
-  ),
+  login: screen('auth', () => import(/* webpackChunkName: "auth" */ '../features/auth/LoginPage').then((m) => m.LoginPage)),
+  register: screen('auth', () => import(/* webpackChunkName: "auth" */ '../features/auth/RegisterPage').then((m) => m.RegisterPage)),
+  forgot: screen('auth', () => import(/* webpackChunkName: "auth" */ '../features/auth/ForgotPasswordPage').then((m) => m.ForgotPasswordPage)),
+  reset: screen('auth', () => import(/* webpackChunkName: "auth" */ '../features/auth/ResetPasswordPage').then((m) => m.ResetPasswordPage)),
+  appLogin: screen('auth', () => import(/* webpackChunkName: "auth" */ '../features/auth/AppTokenLoginPage').then((m) => m.AppTokenLoginPage)),
+  welcome: screen('auth', () => import(/* webpackChunkName: "auth" */ '../features/auth/WelcomePage').then((m) => m.WelcomePage)),
+  loginFailed: screen('auth', () => import(/* webpackChunkName: "auth" */ '../features/auth/LoginFailedPage').then((m) => m.LoginFailedPage)),
+  profile: screen('account', () => import(/* webpackChunkName: "account" */ '../features/profile/ProfilePage').then((m) => m.ProfilePage)),
 };
 
 const staff = {
-  dashboard: screen(
-    'staff',
-    () => import(/* webpackChunkName: "staff" */ '../features/dashboard/DashboardPage'),
-    (m) => m.DashboardPage,
-  ),
-  documents: screen(
-    'staff',
-    () => import(/* webpackChunkName: "staff" */ '../features/documents/DocumentsPage'),
-    (m) => m.DocumentsPage,
-  ),
-  photos: screen(
-    'staff',
-    () => import(/* webpackChunkName: "staff" */ '../features/photos/PhotosPage'),
-    (m) => m.PhotosPage,
-  ),
-  galleries: screen(
-    'staff',
-    () => import(/* webpackChunkName: "staff" */ '../features/galleries/GalleriesPage'),
-    (m) => m.GalleriesPage,
-  ),
-  publications: screen(
-    'staff',
-    () => import(/* webpackChunkName: "staff" */ '../features/publications/PublicationsPage'),
-    (m) => m.PublicationsPage,
-  ),
-  news: screen(
-    'staff',
-    () => import(/* webpackChunkName: "staff" */ '../features/news/NewsPage'),
-    (m) => m.NewsPage,
-  ),
-  siteContent: screen(
-    'staff',
-    () => import(/* webpackChunkName: "staff" */ '../features/siteContent/SiteContentPage'),
-    (m) => m.SiteContentPage,
-  ),
-  admin: screen(
-    'admin',
-    () => import(/* webpackChunkName: "admin" */ '../features/admin/AdminPage'),
-    (m) => m.AdminPage,
-  ),
+  dashboard: screen('staff', () => import(/* webpackChunkName: "staff" */ '../features/dashboard/DashboardPage').then((m) => m.DashboardPage)),
+  documents: screen('staff', () => import(/* webpackChunkName: "staff" */ '../features/documents/DocumentsPage').then((m) => m.DocumentsPage)),
+  photos: screen('staff', () => import(/* webpackChunkName: "staff" */ '../features/photos/PhotosPage').then((m) => m.PhotosPage)),
+  galleries: screen('staff', () => import(/* webpackChunkName: "staff" */ '../features/galleries/GalleriesPage').then((m) => m.GalleriesPage)),
+  publications: screen('staff', () => import(/* webpackChunkName: "staff" */ '../features/publications/PublicationsPage').then((m) => m.PublicationsPage)),
+  news: screen('staff', () => import(/* webpackChunkName: "staff" */ '../features/news/NewsPage').then((m) => m.NewsPage)),
+  siteContent: screen('staff', () => import(/* webpackChunkName: "staff" */ '../features/siteContent/SiteContentPage').then((m) => m.SiteContentPage)),
+  admin: screen('admin', () => import(/* webpackChunkName: "admin" */ '../features/admin/AdminPage').then((m) => m.AdminPage)),
 };
 
 // The galleries screen names what it waits for, from the session check to its list.

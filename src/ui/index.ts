@@ -10,5 +10,6 @@ export { FormAlert, type FormMessage } from './FormAlert';
 export { GlobalStyle } from './GlobalStyle';
 export { Modal } from './Modal';
 export { Columns, LoadingText, Muted, Page, Prose, Row, Stack } from './Page';
+export { StaffIntro } from './StaffIntro';
 export { hiddenHeading, Table } from './Table';
 export { useFields } from './useFields';

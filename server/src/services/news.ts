@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 
-import { NEWS_LINK_MAX, NEWS_MESSAGES, NEWS_TEXT_MAX, type NewsItemInput } from '../../contract/news';
+import { NEWS_LIMITS, NEWS_MESSAGES, type NewsItemInput } from '../../contract/news';
 import type { NewsItemRow, UserRow } from '../db/schema';
 import { ErrorCollector, type FieldErrors, MESSAGES } from '../errors';
 import { createNewsItem, deleteNewsItem, findNewsItem, type NewsText, updateNewsItem } from '../repositories/news';
@@ -41,9 +41,9 @@ function readNews(input: NewsItemInput): NewsText | Refused {
   if (!isCalendarDate(date)) errors.add('date', NEWS_MESSAGES.date);
   // Counted in code points, as the schema counts them, so an emoji is one character.
   if (!text) errors.add('text', NEWS_MESSAGES.textRequired);
-  else if ([...text].length > NEWS_TEXT_MAX) errors.add('text', NEWS_MESSAGES.textTooLong);
+  else if ([...text].length > NEWS_LIMITS.text) errors.add('text', NEWS_MESSAGES.textTooLong);
   if (link && !isWebAddress(link)) errors.add('link', NEWS_MESSAGES.link);
-  else if ([...link].length > NEWS_LINK_MAX) errors.add('link', MESSAGES.maxLength(NEWS_LINK_MAX));
+  else if ([...link].length > NEWS_LIMITS.link) errors.add('link', MESSAGES.maxLength(NEWS_LIMITS.link));
   return errors.any ? { problems: errors.fields } : { date, text, link };
 }
 

@@ -1,12 +1,12 @@
 import styled from 'styled-components';
 
-import { HOME_NEWS_COUNT } from '@/contract/newsRules';
+import { NEWS_LIMITS } from '@/contract/newsRules';
 import { useGetNewsQuery } from '@/lib/api/newsApi';
 import { formatCalendarDate } from '@/lib/dates';
 import { theme } from '@/lib/theme/themes';
 
 /** The home page's query; its route prefetches the same one on the server. */
-export const homeNewsQuery = { limit: HOME_NEWS_COUNT };
+export const homeNewsQuery = { limit: NEWS_LIMITS.onHomePage };
 
 const Section = styled.section`
   padding: ${theme.space[6]} 0 ${theme.space[7]};

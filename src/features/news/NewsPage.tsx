@@ -1,12 +1,10 @@
 import { type FormEvent, useId, useRef, useState } from 'react';
 
 import type { NewsItem } from '@/contract/news';
-import { NEWS_LINK_MAX, NEWS_TEXT_MAX } from '@/contract/newsRules';
+import { NEWS_LIMITS } from '@/contract/newsRules';
 import { failureMessage } from '@/lib/api/errors';
 import { useCreateNewsItemMutation, useDeleteNewsItemMutation, useGetNewsQuery, useUpdateNewsItemMutation } from '@/lib/api/newsApi';
 import { formatCalendarDate } from '@/lib/dates';
-import { PathLink } from '@/lib/PathLink';
-import { paths } from '@/lib/paths';
 import { useDocumentTitle } from '@/lib/useDocumentTitle';
 import {
   Button,
@@ -19,6 +17,7 @@ import {
   Page,
   Row,
   Stack,
+  StaffIntro,
   Table,
   TextAreaField,
   TextField,
@@ -89,13 +88,7 @@ export function NewsPage() {
   return (
     <Page>
       <Stack>
-        <div>
-          <PathLink to={paths.dashboard}>← Back to Dashboard</PathLink>
-        </div>
-        <div>
-          <h1>News</h1>
-          <Muted>Short news for the home page, which shows the latest five under your introduction: a paper accepted, a talk given.</Muted>
-        </div>
+        <StaffIntro title="News">Short news for the home page, which shows the latest five under your introduction: a paper accepted, a talk given.</StaffIntro>
         <Card aria-labelledby={formHeading}>
           <h2 id={formHeading}>{editing ? 'Edit news item' : 'Add news'}</h2>
           <FormAlert message={message} />
@@ -105,11 +98,11 @@ export function NewsPage() {
               label="What happened"
               rows={3}
               required
-              maxLength={NEWS_TEXT_MAX}
-              hint={`${fields.text.length} of ${NEWS_TEXT_MAX} characters: one or two sentences.`}
+              maxLength={NEWS_LIMITS.text}
+              hint={`${fields.text.length} of ${NEWS_LIMITS.text} characters: one or two sentences.`}
               {...bind('text')}
             />
-            <TextField label="Link (optional)" type="url" inputMode="url" maxLength={NEWS_LINK_MAX} placeholder="https://" {...bind('link')} />
+            <TextField label="Link (optional)" type="url" inputMode="url" maxLength={NEWS_LIMITS.link} placeholder="https://" {...bind('link')} />
             <Row>
               <Button type="submit" disabled={sending}>
                 {sending ? 'Saving...' : editing ? 'Save news item' : 'Add news item'}

@@ -7,7 +7,7 @@ import { useDeletePublicationMutation, useGetPublicationsQuery, useReorderPublic
 import { PathLink } from '@/lib/PathLink';
 import { paths } from '@/lib/paths';
 import { useDocumentTitle } from '@/lib/useDocumentTitle';
-import { Alert, FormAlert, type FormMessage, LoadingText, Muted, Page, Stack } from '@/ui';
+import { Alert, FormAlert, type FormMessage, LoadingText, Muted, Page, Stack, StaffIntro } from '@/ui';
 
 import { ImportForm } from './ImportForm';
 import { PublicationRow } from './PublicationRow';
@@ -53,15 +53,9 @@ export function PublicationsPage() {
   return (
     <Page>
       <Stack>
-        <div>
-          <PathLink to={paths.dashboard}>← Back to Dashboard</PathLink>
-        </div>
-        <div>
-          <h1>Publications</h1>
-          <Muted>
-            What the <PathLink to={paths.research}>Research</PathLink> page lists. Working papers are shown apart; within a year, entries follow the order here.
-          </Muted>
-        </div>
+        <StaffIntro title="Publications">
+          What the <PathLink to={paths.research}>Research</PathLink> page lists. Working papers are shown apart; within a year, entries follow the order here.
+        </StaffIntro>
         <ImportForm />
         <section aria-labelledby="publications-heading">
           <h2 id="publications-heading">On the site</h2>

@@ -10,7 +10,7 @@ const newsTags = listTags('News');
 export const newsApi = api.injectEndpoints({
   endpoints: (build) => ({
     getNews: build.query<NewsItem[], NewsListQuery | void>({
-      query: (args) => ({ url: apiPaths.news, params: args?.limit ? { limit: args.limit } : undefined }),
+      query: (args) => ({ url: apiPaths.news, params: args ?? undefined }),
       providesTags: newsTags.provide,
     }),
     createNewsItem: build.mutation<NewsItem, NewsItemInput>({
