@@ -61,6 +61,8 @@ export interface MatchedPage {
   ownPath?: string;
   /** The named chunks holding the screens at the address, to start loading with the page. */
   chunks: string[];
+  /** No screen of the app answers the address (the catch-all not-found screen would). */
+  unknown: boolean;
 }
 
 const handleOf = (route: RouteObject): PageHandle | undefined => {
@@ -80,13 +82,8 @@ export function matchPage(routes: RouteObject[], pathname: string, chunkOf: (ele
   const ownPath = page && last.route.path ? generatePath(last.route.path, last.params) : undefined;
   const canonicalPath = !page || page.canonicalPath === null ? undefined : (page.canonicalPath ?? ownPath);
   const chunks = [...new Set(matches.map(({ route }) => chunkOf(route.element)).filter((chunk): chunk is string => chunk !== undefined))];
-  return { page, prefetch, canonicalPath, ownPath, chunks };
-}
-
-/** True when no screen of the app answers the address (the catch-all not-found screen would). */
-export function isUnknownPath(routes: RouteObject[], pathname: string): boolean {
-  const matches = matchRoutes(routes, pathname);
-  return !matches || matches[matches.length - 1].route.path === '*';
+  const unknown = !last || last.route.path === '*';
+  return { page, prefetch, canonicalPath, ownPath, chunks, unknown };
 }
 
 /** The addresses of the pages listed in the sitemap (routes without parameters). */

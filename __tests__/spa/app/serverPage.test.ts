@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 
 import { pageAt, routes } from '@/app/routes';
-import { isUnknownPath, sitemapPaths } from '@/app/serverPage';
+import { sitemapPaths } from '@/app/serverPage';
 
 describe('the pages the routes declare for the server', () => {
   it('names each server-rendered page’s calls, canonical address and screen chunk', () => {
@@ -26,8 +26,8 @@ describe('the pages the routes declare for the server', () => {
   });
 
   it('answers unknown addresses with the not-found page, which no search engine should index', () => {
-    expect(isUnknownPath(routes, '/no/such/page')).toBe(true);
-    expect(isUnknownPath(routes, '/about')).toBe(false);
+    expect(pageAt('/no/such/page').unknown).toBe(true);
+    expect(pageAt('/about').unknown).toBe(false);
     const notFound = pageAt('/404');
     expect(notFound.page?.status).toBe(404);
     expect(notFound.canonicalPath).toBeUndefined();

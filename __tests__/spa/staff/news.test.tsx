@@ -87,4 +87,25 @@ describe('news (staff)', () => {
     expect(deleted.count).toBe(1);
     expect(await screen.findByText('No news yet.')).toBeInTheDocument();
   });
+
+  it('says when the news cannot be loaded, and when a save or a deletion fails, keeping the item', async () => {
+    server.use(http.get(url('/api/news/'), () => HttpResponse.json({ detail: 'Down for maintenance.' }, { status: 503 })));
+    const first = renderAsStaff('/news');
+    expect(await screen.findByText('Failed to load the news. Down for maintenance.')).toBeInTheDocument();
+    first.unmount();
+
+    serveNews([paperAccepted]);
+    serveWrite('patch', '/api/news/1/', jsonBody, () => HttpResponse.json({ date: [NEWS_MESSAGES.date] }, { status: 400 }));
+    server.use(http.delete(url('/api/news/1/'), () => HttpResponse.json({ detail: 'Not found.' }, { status: 404 })));
+    const { user } = renderAsStaff('/news');
+    await user.click(await screen.findByRole('button', { name: 'Edit the news item of 20 Nov 2026' }));
+    await user.click(screen.getByRole('button', { name: 'Save news item' }));
+    expect(await screen.findByText(`The news item was not saved. ${NEWS_MESSAGES.date}`)).toBeInTheDocument();
+    expect(screen.getByLabelText(/^What happened/)).toHaveValue(paperAccepted.text);
+
+    jest.spyOn(window, 'confirm').mockReturnValue(true);
+    await user.click(screen.getByRole('button', { name: 'Delete the news item of 20 Nov 2026' }));
+    expect(await screen.findByText('The news item was not deleted. Not found.')).toBeInTheDocument();
+    expect(screen.getByRole('cell', { name: paperAccepted.text })).toBeInTheDocument();
+  });
 });

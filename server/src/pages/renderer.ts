@@ -2,17 +2,18 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 import { prefetchPage, serializeState, startingState } from '../../../src/app/preloadedState';
 import { pageAt, routes } from '../../../src/app/routes';
-import { isUnknownPath, type MatchedPage, type Prefetch, shellPrefetch, sitemapPaths, type StructuredData } from '../../../src/app/serverPage';
+import { type MatchedPage, type Prefetch, shellPrefetch, sitemapPaths, type StructuredData } from '../../../src/app/serverPage';
 import { type AppStore, makeStore } from '../../../src/app/store';
+import { bannerQuery } from '../../../src/features/home/Banner';
 import { api } from '../../../src/lib/api/apiSlice';
+import { imagesApi } from '../../../src/lib/api/imagesApi';
+import { publicationsApi } from '../../../src/lib/api/publicationsApi';
 import { siteContentApi } from '../../../src/lib/api/siteContentApi';
 import { paths } from '../../../src/lib/paths';
 import type { RootState } from '../../../src/lib/state';
 import { THEME_COOKIE, type ThemeMode } from '../../../src/lib/theme/themeSlice';
-import type { Image } from '../../contract';
 import { DATA_TAGS, type DataTag } from '../../contract/changes';
 import type { CurrentContent } from '../../contract/content';
-import type { Publication } from '../../contract/publications';
 import { OTHER_INSTANCES_DELAY_MS } from '../lib/responseCache';
 import { type AssetManifest, buildTime } from './assets';
 import { lastChangeIn, sitemapXml } from './crawlers';
@@ -68,19 +69,17 @@ class CachedBuild<T> {
   }
 }
 
+/** The page data the server reads itself, through the endpoints' own selectors (the same cache keys as the pages' calls). */
 const select = {
   content: siteContentApi.endpoints.getSiteContent.select(),
-  /** A fulfilled query's data by endpoint name (a page holds one query of each). */
-  data<T>(state: RootState, endpointName: string): T | undefined {
-    const query = Object.values(state.api.queries).find((entry) => entry?.endpointName === endpointName && entry.status === 'fulfilled');
-    return query?.data as T | undefined;
-  },
+  publications: publicationsApi.endpoints.getPublications.select(),
+  bannerImages: imagesApi.endpoints.getImages.select(bannerQuery),
 };
 
 /** The head's structured data of each kind, from the page's data. */
 const structuredData: Record<StructuredData, (state: RootState, content: CurrentContent, publicUrl: string) => string> = {
   person: (_state, { content }, publicUrl) => personJsonLd(content, publicUrl),
-  scholarlyArticles: (state, _content, publicUrl) => scholarlyArticlesJsonLd(select.data<Publication[]>(state, 'getPublications') ?? [], publicUrl),
+  scholarlyArticles: (state, _content, publicUrl) => scholarlyArticlesJsonLd(select.publications(state).data ?? [], publicUrl),
 };
 
 /**
@@ -121,11 +120,11 @@ export class PageRenderer {
     // A page is cached under its own address only, so a hit needs no matching against the routes.
     let cached = this.fresh(key);
     if (!cached || (cached.readsQuery && hasQuery)) {
-      if (isUnknownPath(routes, pathname)) {
+      const matched = pageAt(pathname);
+      if (matched.unknown) {
         // The year is in the page's footer.
         cached = this.cached(`404|${mode}|${new Date().getFullYear()}`, 404, () => this.renderPage(NOT_FOUND_LOCATION, pageAt(NOT_FOUND_LOCATION), mode));
       } else {
-        const matched = pageAt(pathname);
         // Another spelling of a page's address is sent to the page's own: one page, one cache entry.
         if (matched.page && matched.ownPath !== undefined && matched.ownPath !== pathname)
           return reply.redirect(`${matched.ownPath}${queryAt < 0 ? '' : request.url.slice(queryAt)}`, 301);
@@ -243,7 +242,7 @@ export class PageRenderer {
 
   private makeShareImage(): Promise<Buffer> {
     return this.withData(pageAt(paths.home).prefetch, 'light', async (store, { content }) => {
-      const large = select.data<Image[]>(store.getState(), 'getImages')?.[0]?.sizes.large;
+      const large = select.bannerImages(store.getState()).data?.[0]?.sizes.large;
       const photo = large?.startsWith(MEDIA_PREFIX) ? await this.app.storage.read(large.slice(MEDIA_PREFIX.length)) : undefined;
       return shareImage({ name: content.name, role: content.role, address: new URL(this.app.config.publicUrl).host }, photo);
     });

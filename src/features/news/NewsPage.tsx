@@ -7,6 +7,7 @@ import { useCreateNewsItemMutation, useDeleteNewsItemMutation, useGetNewsQuery, 
 import { formatCalendarDate } from '@/lib/dates';
 import { useDocumentTitle } from '@/lib/useDocumentTitle';
 import {
+  Alert,
   Button,
   Card,
   DeleteButton,
@@ -118,7 +119,7 @@ export function NewsPage() {
         <section aria-labelledby="news-list-heading">
           <h2 id="news-list-heading">All news</h2>
           {news.isLoading && <LoadingText>Loading news...</LoadingText>}
-          {news.isError && <FormAlert message={{ tone: 'error', text: 'Failed to load the news. Please refresh the page.' }} />}
+          {news.isError && <Alert tone="error">{failureMessage('Failed to load the news.', news.error)}</Alert>}
           {news.data?.length === 0 && <Muted>No news yet.</Muted>}
           {news.data && news.data.length > 0 && (
             <Table caption="News items" columns={['Date', 'News', 'Link', 'Actions']}>
