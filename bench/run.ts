@@ -4,7 +4,8 @@
  *  2. banner image bytes on the home page (WebP at display size, never the original);
  *  3. Lighthouse (mobile) scores and metrics of the public pages;
  *  4. requests/s and p99 of the public read endpoints, the home page and the sitemap vs. a bare
- *     Fastify hello-world, 50 connections;
+ *     Fastify hello-world, 50 connections, and of the home page vs. a bare Fastify route answering
+ *     the same gzip bytes from memory;
  *  5. the site's memory, after garbage collection, before and after minutes of mixed crawling.
  * Prints the numbers, writes bench/results.json, exits non-zero when a budget is missed.
  */
@@ -22,9 +23,13 @@ import { waitFor } from './waitFor';
 const ROOT = path.resolve(__dirname, '..');
 const SITE_PORT = 8290;
 const HELLO_PORT = 8291;
+/** The bare routes answering a page's bytes (bench/sameBytes.ts) listen from here on, one port each. */
+const SAME_BYTES_FIRST_PORT = 8292;
 const SITE = `http://127.0.0.1:${SITE_PORT}`;
 const DURATION_SECONDS = Number(process.env.BENCH_SECONDS ?? 1);
 const CONNECTIONS = 50;
+/** What browsers ask for. */
+const BROWSER_ENCODINGS = 'Accept-Encoding: gzip, deflate, br, zstd';
 const JS_BUDGET_BYTES = 115 * 1024;
 const PUBLIC_PAGES = ['/', '/cv', '/on-the-web', '/about'];
 const STAFF = { email: 'bench@example.com', password: 'Bench-password-2026!' };
@@ -145,9 +150,15 @@ async function measurePage(): Promise<PageWeight> {
   }
 }
 
+/** What an endpoint's rate is compared with: a bare Fastify answering at `url`. */
+interface Baseline {
+  name: string;
+  url: string;
+}
+
 interface Load {
   name: string;
-  /** The share of the hello-world's requests per second it must keep; absent: reported only. */
+  /** The share of the baseline's requests per second it must keep; absent: reported only. */
   budget?: number;
   /** The p99 latency it must stay under (ms); absent: reported only. */
   maxP99?: number;
@@ -156,9 +167,10 @@ interface Load {
   p99: number;
   errors: number;
   non2xx: number;
-  /** The bare Fastify's req/s in the same rounds (median). */
-  helloRps: number;
-  /** Median over the rounds of this endpoint's req/s over the bare Fastify's. */
+  baseline: string;
+  /** The baseline's req/s in the same rounds (median). */
+  baselineRps: number;
+  /** Median over the rounds of this endpoint's req/s over the baseline's. */
   ratio: number;
 }
 
@@ -189,24 +201,29 @@ function wrk(url: string, seconds: number, header?: string): { rps: number; p99:
   };
 }
 
-const HELLO_URL = `http://127.0.0.1:${HELLO_PORT}/`;
+const HELLO: Baseline = { name: 'hello-world', url: `http://127.0.0.1:${HELLO_PORT}/` };
 /**
- * Rounds of hello-world and endpoint measured back to back: this machine's speed drifts by 10-40 %
+ * Rounds of baseline and endpoint measured back to back: this machine's speed drifts by 10-40 %
  * within seconds, so many short alternating rounds compare the two more fairly than a few long ones.
  */
 const ROUNDS = 7;
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 /**
- * An endpoint against the bare Fastify, measured in alternating rounds; the ratio is the median of the
- * rounds' ratios, so a slow minute of the machine weighs on both sides alike.
+ * An endpoint against a bare Fastify (the hello-world unless told), measured in alternating rounds; the
+ * ratio is the median of the rounds' ratios, so a slow minute of the machine weighs on both sides alike.
  */
-function load(name: string, url: string, { budget, maxP99, header }: { budget?: number; maxP99?: number; header?: string } = {}): Load {
+function load(
+  name: string,
+  url: string,
+  { budget, maxP99, header, baseline = HELLO }: { budget?: number; maxP99?: number; header?: string; baseline?: Baseline } = {},
+): Load {
   // A short warm-up first, so that the measured seconds see a JIT-compiled, cache-warm server.
   wrk(url, 1, header);
+  wrk(baseline.url, 1, header);
   const rounds = Array.from({ length: ROUNDS }, () => {
-    const hello = wrk(HELLO_URL, DURATION_SECONDS);
-    return { hello, site: wrk(url, DURATION_SECONDS, header) };
+    const bare = wrk(baseline.url, DURATION_SECONDS, header);
+    return { bare, site: wrk(url, DURATION_SECONDS, header) };
   });
   return {
     name,
@@ -217,9 +234,24 @@ function load(name: string, url: string, { budget, maxP99, header }: { budget?: 
     p99: median(rounds.map((r) => r.site.p99)),
     errors: rounds.reduce((sum, r) => sum + r.site.errors, 0),
     non2xx: rounds.reduce((sum, r) => sum + r.site.non2xx, 0),
-    helloRps: median(rounds.map((r) => r.hello.rps)),
-    ratio: median(rounds.map((r) => r.site.rps / r.hello.rps)),
+    baseline: baseline.name,
+    baselineRps: median(rounds.map((r) => r.bare.rps)),
+    ratio: median(rounds.map((r) => r.site.rps / r.bare.rps)),
   };
+}
+
+const sameBytesRoutes: ChildProcess[] = [];
+
+/**
+ * The physical limit for a cached page: a bare Fastify route (bench/sameBytes.ts) answering from memory
+ * the gzip bytes that the site answers now at `pagePath`.
+ */
+async function sameBytesAs(pagePath: string): Promise<Baseline> {
+  const port = SAME_BYTES_FIRST_PORT + sameBytesRoutes.length;
+  sameBytesRoutes.push(startProcess(['bench/sameBytes.ts'], { PORT: String(port), SOURCE: `${SITE}${pagePath}` }));
+  const url = `http://127.0.0.1:${port}/`;
+  await waitFor(url);
+  return { name: `bare route with ${pagePath}'s bytes`, url };
 }
 
 interface Memory {
@@ -283,9 +315,10 @@ async function main(): Promise<void> {
     loads.push(load('banner image list', `${SITE}/api/photos/images/?gallery_slug=page-logos`, publicRead));
     loads.push(load('banner image file (WebP)', new URL(images[0].sizes.banner, SITE).toString(), publicRead));
     loads.push(load('current CV', `${SITE}/api/documents/documents/current_cv/`, publicRead));
-    // Server-rendered once per change, then answered from the kept page with a fresh nonce; a first visit
-    // (no cookie), asking for gzip as every browser does. Uncompressed, for clients that do not, is reported.
-    loads.push(load('home page (HTML, gzip)', `${SITE}/`, { budget: 0.25, header: 'Accept-Encoding: gzip, deflate, br, zstd' }));
+    // Server-rendered once per change, then answered as kept; a first visit (no cookie), asking for gzip
+    // as every browser does. Uncompressed, for clients that do not, is reported.
+    loads.push(load('home page (HTML, gzip)', `${SITE}/`, { budget: 0.25, header: BROWSER_ENCODINGS }));
+    loads.push(load('home page (HTML, gzip)', `${SITE}/`, { budget: 0.8, header: BROWSER_ENCODINGS, baseline: await sameBytesAs('/') }));
     loads.push(load('home page (HTML, plain)', `${SITE}/`));
     // Built once per change of what it lists, like the pages.
     loads.push(load('sitemap.xml', `${SITE}/sitemap.xml`, { budget: 0.25 }));
@@ -308,8 +341,8 @@ async function main(): Promise<void> {
       ...loads
         .filter((l) => l.budget !== undefined)
         .map((l) => ({
-          budget: `${l.name}: ≥ ${100 * (l.budget ?? 0)}% of hello-world req/s${l.maxP99 === undefined ? '' : `, p99 < ${l.maxP99} ms`}`,
-          value: `${l.rps} req/s (${Math.round(100 * l.ratio)}% of ${l.helloRps}), p99 ${l.p99} ms, ${l.errors + l.non2xx} failed`,
+          budget: `${l.name}: ≥ ${100 * (l.budget ?? 0)}% of ${l.baseline} req/s${l.maxP99 === undefined ? '' : `, p99 < ${l.maxP99} ms`}`,
+          value: `${l.rps} req/s (${Math.round(100 * l.ratio)}% of ${l.baselineRps}), p99 ${l.p99} ms, ${l.errors + l.non2xx} failed`,
           ok: l.ratio >= (l.budget ?? 0) && l.p99 < (l.maxP99 ?? Infinity) && l.errors === 0 && l.non2xx === 0,
         })),
       ...pages.map((p) => ({
@@ -329,12 +362,10 @@ async function main(): Promise<void> {
 
     console.log(`\nJavaScript on first visit to / (transferred, gzip):`);
     for (const f of weight.jsFiles) console.log(`  ${(f.bytes / 1024).toFixed(1).padStart(7)} KB  ${f.url.replace(SITE, '')}`);
-    console.log(
-      `\nLoad (${CONNECTIONS} connections; ${ROUNDS} rounds of ${DURATION_SECONDS} s, each after ${DURATION_SECONDS} s of the bare Fastify hello-world; medians):`,
-    );
+    console.log(`\nLoad (${CONNECTIONS} connections; ${ROUNDS} rounds of ${DURATION_SECONDS} s, each after ${DURATION_SECONDS} s of a bare Fastify; medians):`);
     for (const l of loads)
       console.log(
-        `  ${l.name.padEnd(28)} ${String(l.rps).padStart(7)} req/s  ${String(Math.round(100 * l.ratio)).padStart(3)}% of hello-world (${l.helloRps})  p99 ${l.p99} ms${l.budget === undefined ? '  (not budgeted)' : ''}`,
+        `  ${l.name.padEnd(28)} ${String(l.rps).padStart(7)} req/s  ${String(Math.round(100 * l.ratio)).padStart(3)}% of ${l.baseline} (${l.baselineRps})  p99 ${l.p99} ms${l.budget === undefined ? '  (not budgeted)' : ''}`,
       );
     console.log('\nLighthouse (mobile preset, median of 5 runs), audits not passed:');
     for (const p of pages) console.log(`  ${p.path.padEnd(12)} ${p.failing.join('; ') || 'none'}`);
@@ -348,6 +379,7 @@ async function main(): Promise<void> {
   } finally {
     site.kill('SIGTERM');
     hello.kill('SIGTERM');
+    for (const route of sameBytesRoutes) route.kill('SIGTERM');
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
 }

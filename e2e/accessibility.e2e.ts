@@ -13,6 +13,7 @@ const SCREENS: Record<'visitor' | 'staff', [string, string | RegExp][]> = {
     ['/on-the-web', 'On the Web'],
     ['/about', 'About'],
     ['/research', 'Research'],
+    ['/notes', 'Notes'],
     ['/no/such/page', 'Bee Error?'],
     ['/login', 'Sign in'],
     ['/register', 'Register'],
@@ -31,6 +32,8 @@ const SCREENS: Record<'visitor' | 'staff', [string, string | RegExp][]> = {
     ['/site-content', 'Site content'],
     ['/publications', 'Publications'],
     ['/news', 'News'],
+    ['/manage-notes', 'Notes'],
+    ['/manage-notes/new', 'New note'],
   ],
 };
 

@@ -7,6 +7,7 @@ import { sql } from 'kysely';
 import { DATA_TAGS } from '../../server/contract/changes';
 import { CHANGES_CHANNEL } from '../../server/src/plugins/changes';
 import { buildServer } from '../../server/src/server';
+import { publishDueNotes } from '../../server/src/services/notes';
 import { saveTagline } from './content/client';
 import { createGallery, uploadImage } from './media/client';
 import { startS3 } from './s3Server';
@@ -79,6 +80,32 @@ onPostgres.each([
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
     expect(html).toContain('Said on one instance, shown by all.');
+  });
+
+  it('publishes a scheduled note once, by one instance, and both show it within a second', async () => {
+    const note = {
+      title: 'Scheduled',
+      slug: `scheduled-${useS3 ? 's3' : 'disk'}`,
+      summary: '',
+      tags: [],
+      cover_image: null,
+      body: 'Text.',
+      publish: 'schedule',
+      publish_at: new Date(Date.now() + 60_000).toISOString(),
+    };
+    expect((await first.inject({ method: 'POST', url: '/api/notes/manage/', headers: staff, payload: note })).statusCode).toBe(201);
+    const read = async (server: TestServer) => (await server.inject({ method: 'GET', url: `/api/notes/${note.slug}/` })).statusCode;
+    expect(await read(second)).toBe(404);
+    await first.db
+      .updateTable('notes')
+      .set({ publish_at: new Date(Date.now() - 1_000).toISOString() })
+      .where('slug', '=', note.slug)
+      .execute();
+    const counts = await Promise.all([publishDueNotes(first), publishDueNotes(second)]);
+    expect(counts.sort()).toEqual([0, 1]);
+    const deadline = Date.now() + 1_000;
+    while (Date.now() < deadline && (await read(second)) !== 200) await new Promise((resolve) => setTimeout(resolve, 50));
+    expect([await read(first), await read(second)]).toEqual([200, 200]);
   });
 
   it('takes an announcement it cannot read (from another version, during a rolling update) as a change of everything', async () => {

@@ -7,7 +7,7 @@ import util from 'node:util';
 import pino from 'pino';
 
 import { logOutput, millis, readableLine, requestLine } from '../../server/src/logging';
-import { buildTestServer } from './testServer';
+import { buildTestServer, fakeBuild } from './testServer';
 
 describe('log lines on a terminal', () => {
   it('reads as time, level, message and the request it answered', () => {
@@ -122,5 +122,27 @@ describe('the server’s request log', () => {
       expect(answered[0]).toMatchObject({ method: 'GET', url: '/api/health', statusCode: 200 });
       expect(answered[1]).toMatchObject({ method: 'GET', url: '/api/nothing-here/', ip: '127.0.0.1', statusCode: 404 });
     }
+  });
+
+  it('counts the pages answered from the page cache rather than writing a line for each; a missing page keeps its line', async () => {
+    const lines: string[] = [];
+    const staticDir = fakeBuild();
+    const server = await buildTestServer(
+      { staticDir, logLevel: 'info' },
+      { log: { stream: { write: (line: string) => void lines.push(line) }, flush: () => undefined } },
+    );
+    try {
+      const page = await server.inject({ method: 'GET', url: '/' });
+      await server.inject({ method: 'GET', url: '/', headers: { 'if-none-match': String(page.headers.etag) } });
+      await server.inject({ method: 'GET', url: '/no/such/page' });
+    } finally {
+      await server.cleanup();
+      fs.rmSync(staticDir, { recursive: true, force: true });
+    }
+    const entries = lines.map((line) => JSON.parse(line) as Record<string, unknown>);
+    // The page's own data calls, made in-process while it is drawn, are requests of their own.
+    const pageLines = entries.filter(({ msg, url }) => msg === 'request completed' && !String(url).startsWith('/api/'));
+    expect(pageLines).toEqual([expect.objectContaining({ url: '/no/such/page', statusCode: 404 })]);
+    expect(entries).toContainEqual(expect.objectContaining({ level: 30, answered: 2, msg: '2 pages answered from the page cache in the last minute' }));
   });
 });

@@ -1,16 +1,22 @@
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import zlib from 'node:zlib';
 
 import sharp from 'sharp';
 
 import { NEWS_LIMITS } from '../../server/contract/news';
+import { NOTE_LIMITS } from '../../server/contract/noteRules';
 import * as render from '../../server/src/pages/render';
 import { saveTagline } from './content/client';
 import { createCategory, createGallery, uploadDocument, uploadImage } from './media/client';
 import { buildTestServer, ENTRY, fakeBuild, insertUser, type TestServer } from './testServer';
 
 const PUBLIC_URL = 'https://northcote.example';
-const nonceOf = (html: string) => /<meta property="csp-nonce" content="([^"]+)">/.exec(html)?.[1];
+/** A CSP source allowing an inline style with this text. */
+const styleSource = (text: string) => `'sha256-${crypto.createHash('sha256').update(text).digest('base64')}'`;
+/** What styled-components' own (empty) `<style>` element in the browser needs. */
+const EMPTY_STYLE = styleSource('');
+const styleSourcesOf = (csp: unknown) => /style-src 'self' ([^;]*);/.exec(String(csp))?.[1].split(' ');
 const titleOf = (html: string) => /<title>([^<]*)<\/title>/.exec(html)?.[1];
 const metaOf = (html: string, attribute: string, name: string) => new RegExp(`<meta ${attribute}="${name}" content="([^"]*)">`).exec(html)?.[1];
 const preloadedState = (html: string) => JSON.parse(/<script type="application\/json" id="preloaded-state">(.*?)<\/script>/.exec(html)?.[1] ?? 'null');
@@ -32,9 +38,8 @@ describe('server-rendered pages', () => {
 
   const get = (url: string, headers: Record<string, string> = {}) => server.inject({ method: 'GET', url, headers });
 
-  it('answers the home page as finished HTML with its own head, the owner as structured data, and a fresh nonce', async () => {
+  it('answers the home page as finished HTML with its own head, the owner as structured data, and its styles allowed by their hashes', async () => {
     const first = await get('/');
-    const second = await get('/');
     expect(first.statusCode).toBe(200);
     expect(first.headers['content-type']).toBe('text/html; charset=utf-8');
     const html = first.body;
@@ -54,12 +59,13 @@ describe('server-rendered pages', () => {
     });
     expect(person.sameAs).toContain('https://www.linkedin.com/in/elias-northcote');
 
-    const nonce = nonceOf(html);
-    expect(nonce).toMatch(/^[A-Za-z0-9+/=]{24}$/);
-    expect(nonceOf(second.body)).not.toBe(nonce);
-    expect(first.headers['content-security-policy']).toContain(`style-src 'self' 'nonce-${nonce}'`);
+    // Every inline style is allowed by the hash of its exact text, and nothing else is: no nonce, no 'unsafe-inline'.
+    const styles = [...html.matchAll(/<style[^>]*>([^<]*)<\/style>/g)].map(([, text]) => text);
+    expect(styles).toEqual([expect.stringContaining('font-size')]);
+    expect(html).toContain('<style data-styled="true" data-styled-version=');
+    expect(styleSourcesOf(first.headers['content-security-policy'])).toEqual([...styles.map(styleSource), EMPTY_STYLE]);
     expect(first.headers['content-security-policy']).toContain("script-src 'self';");
-    expect(html).toMatch(new RegExp(`<style nonce="${String(nonce).replace(/[+/=]/g, '\\$&')}" data-styled="true"`));
+    expect(html).not.toContain('nonce');
     // Nothing runs inline: the scripts come from the site's own files, after the first paint.
     expect(html.match(/<script(?![^>]*(\bsrc=|type="application\/(ld\+)?json"))[^>]*>/g)).toBeNull();
     expect(html).toContain(`<script defer src="/boot.js" data-scripts="${ENTRY.join(' ')}"></script>`);
@@ -116,7 +122,7 @@ describe('server-rendered pages', () => {
       expect(res.body).toContain('<div id="root"></div>');
       expect(res.body).toContain('<meta name="robots" content="noindex">');
       expect(res.body).toContain(`<script defer src="${ENTRY[0]}"></script>`);
-      expect(res.headers['content-security-policy']).toContain(`'nonce-${nonceOf(res.body)}'`);
+      expect(styleSourcesOf(res.headers['content-security-policy'])).toEqual([EMPTY_STYLE]);
     }
   });
 
@@ -136,6 +142,7 @@ describe('server-rendered pages', () => {
       expect.objectContaining({ endpointName: 'getSiteContent', status: 'fulfilled', data: content }),
       expect.objectContaining({ endpointName: 'getImages', status: 'fulfilled', data: images }),
       expect.objectContaining({ endpointName: 'getNews', status: 'fulfilled', data: (await get(`/api/news/?limit=${NEWS_LIMITS.onHomePage}`)).json() }),
+      expect.objectContaining({ endpointName: 'getNotes', status: 'fulfilled', data: (await get(`/api/notes/?limit=${NOTE_LIMITS.onHomePage}`)).json() }),
     ]);
   });
 
@@ -191,7 +198,8 @@ describe('server-rendered pages', () => {
     const theirs = await get('/', { ...auth, cookie: `refresh_token=${refresh}` });
     const anonymous = await get('/');
     expect(theirs.body).not.toMatch(/Zelda|zelda@example\.com/);
-    expect(theirs.body.replaceAll(nonceOf(theirs.body) ?? '', '')).toBe(anonymous.body.replaceAll(nonceOf(anonymous.body) ?? '', ''));
+    expect(theirs.body).toBe(anonymous.body);
+    expect(theirs.headers.etag).toBe(anonymous.headers.etag);
   });
 
   it('draws the page in the theme the visitor chose (dark class, toggle and state agree)', async () => {
@@ -202,14 +210,56 @@ describe('server-rendered pages', () => {
     expect((await get('/about', { cookie: 'theme=<script>' })).body).toMatch(/^<!doctype html><html lang="en">/);
   });
 
-  it('compresses pages for browsers that accept gzip, with the nonce still fresh', async () => {
-    const res = await server.inject({ method: 'GET', url: '/cv', headers: { 'accept-encoding': 'gzip, deflate, br' } });
+  it('compresses pages for browsers that accept gzip, the same page under its own ETag', async () => {
+    const res = await get('/cv', { 'accept-encoding': 'gzip, deflate, br' });
+    const plain = await get('/cv');
     expect(res.headers['content-encoding']).toBe('gzip');
     expect(res.headers.vary).toBe('accept-encoding');
+    expect(res.headers['cache-control']).toBe('no-cache');
     const html = zlib.gunzipSync(res.rawPayload).toString();
     expect(titleOf(html)).toBe('CV | Elias Northcote');
-    expect(res.headers['content-security-policy']).toContain(`'nonce-${nonceOf(html)}'`);
+    expect(html).toBe(plain.body);
+    expect(res.headers['content-security-policy']).toBe(plain.headers['content-security-policy']);
+    expect(res.headers.etag).toMatch(/^"[\w-]+"$/);
+    expect(res.headers.etag).not.toBe(plain.headers.etag);
     expect(res.rawPayload.length).toBeLessThan(Buffer.byteLength(html) / 2);
+  });
+
+  it('answers every visitor the same bytes and headers, so that shared caches may keep a page', async () => {
+    for (const encoding of ['gzip', 'identity']) {
+      const [first, second] = [await get('/about', { 'accept-encoding': encoding }), await get('/about', { 'accept-encoding': encoding })];
+      expect(second.rawPayload.equals(first.rawPayload)).toBe(true);
+      const { date: _first, ...firstHeaders } = first.headers;
+      const { date: _second, ...secondHeaders } = second.headers;
+      expect(secondHeaders).toEqual(firstHeaders);
+      expect(first.headers['set-cookie']).toBeUndefined();
+    }
+  });
+
+  it('answers 304 without a body to a visitor who holds the current page, and the page again once it changed', async () => {
+    const gzip = { 'accept-encoding': 'gzip' };
+    const first = await get('/on-the-web', gzip);
+    const etag = String(first.headers.etag);
+    for (const known of [etag, `W/${etag}`, `"other", ${etag}`, '*']) {
+      const again = await get('/on-the-web', { ...gzip, 'if-none-match': known });
+      expect([known, again.statusCode]).toEqual([known, 304]);
+      expect(again.rawPayload.length).toBe(0);
+      expect(again.headers).toMatchObject({ etag, 'cache-control': 'no-cache', vary: 'accept-encoding' });
+      expect(again.headers['content-security-policy']).toBe(first.headers['content-security-policy']);
+    }
+    // The plain page is another representation, with an ETag of its own.
+    expect((await get('/on-the-web', { 'if-none-match': etag })).statusCode).toBe(200);
+    expect((await get('/on-the-web', { ...gzip, 'if-none-match': `"${etag}"` })).statusCode).toBe(200);
+    // Only a page that exists is revalidated: the not-found page stays a 404.
+    const missing = await get('/no/such/page');
+    expect((await get('/no/such/page', { 'if-none-match': String(missing.headers.etag) })).statusCode).toBe(404);
+
+    expect((await saveTagline(server, staff, 'Risk, measured twice.')).statusCode).toBe(200);
+    const changed = await get('/on-the-web', { ...gzip, 'if-none-match': etag });
+    expect(changed.statusCode).toBe(200);
+    expect(zlib.gunzipSync(changed.rawPayload).toString()).toContain('Risk, measured twice.');
+    expect(changed.headers.etag).not.toBe(etag);
+    expect((await get('/on-the-web', { ...gzip, 'if-none-match': String(changed.headers.etag) })).statusCode).toBe(304);
   });
 
   it('tells crawlers what to index: robots.txt and a sitemap of the public pages', async () => {
@@ -224,7 +274,7 @@ describe('server-rendered pages', () => {
     const sitemap = await get('/sitemap.xml');
     expect(sitemap.headers['content-type']).toBe('application/xml; charset=utf-8');
     const locs = [...sitemap.body.matchAll(/<loc>([^<]+)<\/loc><lastmod>([^<]+)<\/lastmod>/g)];
-    expect(locs.map((m) => m[1])).toEqual(['/', '/cv', '/research', '/on-the-web', '/about'].map((p) => `${PUBLIC_URL}${p}`));
+    expect(locs.map((m) => m[1])).toEqual(['/', '/cv', '/research', '/notes', '/on-the-web', '/about'].map((p) => `${PUBLIC_URL}${p}`));
     for (const [, , lastmod] of locs) expect(Number.isNaN(Date.parse(lastmod))).toBe(false);
 
     // Built once per change: a second request is the same text, and a new banner picture moves the home page's date.

@@ -1,11 +1,19 @@
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 
+import type { NoteList } from '@/contract/notes';
+
 /** Absolute URL of an API path, as the SPA calls it. */
 export const url = (path: string) => new URL(path, window.location.origin).toString();
 
+/** The list of notes on a site without any. */
+export const noNotes: NoteList = { notes: [], page: 1, pages: 1, total: 0, tags: [] };
+
 /**
  * The network for SPA tests; each test adds the handlers it needs with server.use(...). The home page's
- * news list answers empty unless a test says otherwise, as on a fresh site.
+ * news and notes lists answer empty unless a test says otherwise, as on a fresh site.
  */
-export const server = setupServer(http.get(url('/api/news/'), () => HttpResponse.json([])));
+export const server = setupServer(
+  http.get(url('/api/news/'), () => HttpResponse.json([])),
+  http.get(url('/api/notes/'), () => HttpResponse.json(noNotes)),
+);

@@ -35,10 +35,10 @@ export interface Session {
 /** A fresh browser context (own storage) that records anything that goes wrong on its pages. */
 export async function openSession(
   browser: Browser,
-  options: { width?: number; height?: number; colorScheme?: 'light' | 'dark'; reducedMotion?: 'reduce' | 'no-preference' } = {},
+  options: { width?: number; height?: number; colorScheme?: 'light' | 'dark'; reducedMotion?: 'reduce' | 'no-preference'; javaScript?: boolean } = {},
 ): Promise<Session> {
-  const { width = 1280, height = 860, colorScheme = 'light', reducedMotion = 'reduce' } = options;
-  const context = await browser.newContext({ baseURL: BASE_URL, viewport: { width, height }, colorScheme, reducedMotion });
+  const { width = 1280, height = 860, colorScheme = 'light', reducedMotion = 'reduce', javaScript = true } = options;
+  const context = await browser.newContext({ baseURL: BASE_URL, viewport: { width, height }, colorScheme, reducedMotion, javaScriptEnabled: javaScript });
   const page = await context.newPage();
   const seen: string[] = [];
   const allowed: RegExp[] = [];

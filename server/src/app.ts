@@ -12,6 +12,7 @@ import downloads from './plugins/downloadCounts';
 import errorHandler from './plugins/errorHandler';
 import imagePool from './plugins/imagePool';
 import mailer from './plugins/mailer';
+import noteSchedule from './plugins/noteSchedule';
 import pages from './plugins/pages';
 import rateLimit from './plugins/rateLimit';
 import securityHeaders from './plugins/securityHeaders';
@@ -21,6 +22,8 @@ import contentRoutes from './routes/content';
 import healthRoutes from './routes/health';
 import mediaRoutes from './routes/media';
 import newsRoutes from './routes/news';
+import notesRoutes from './routes/notes';
+import feedRoutes from './routes/notes/feeds';
 import publicationRoutes from './routes/publications';
 import storage from './storage/plugin';
 
@@ -55,6 +58,7 @@ const app: FastifyPluginAsync<AppOptions> = async (fastify: FastifyInstance, { c
   await fastify.register(imagePool);
   await fastify.register(changes);
   await fastify.register(downloads);
+  await fastify.register(noteSchedule);
 
   await fastify.register(healthRoutes);
   await fastify.register(accountRoutes);
@@ -63,6 +67,8 @@ const app: FastifyPluginAsync<AppOptions> = async (fastify: FastifyInstance, { c
   await fastify.register(contentRoutes);
   await fastify.register(publicationRoutes);
   await fastify.register(newsRoutes);
+  await fastify.register(notesRoutes);
+  await fastify.register(feedRoutes);
 
   await fastify.register(pages);
 };

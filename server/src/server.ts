@@ -7,6 +7,13 @@ import type { Config } from './config';
 import { migrateToLatest, openDatabase } from './db';
 import { type LogOutput, requestLine } from './logging';
 
+declare module 'fastify' {
+  interface FastifyReply {
+    /** False for an answer that is counted rather than logged on its own line (see PageRenderer). */
+    logged: boolean;
+  }
+}
+
 /**
  * Fastify refuses a bare hop count (it cannot tell the proxy from a direct client); a count is
  * meant for a site reachable only through its proxies, so it trusts exactly that many hops.
@@ -41,9 +48,11 @@ export async function buildServer(config: Config, options: { log?: LogOutput } =
   fastify.addHook('onClose', async () => {
     await database.db.destroy();
   });
+  fastify.decorateReply('logged', true);
   const log = options.log;
   if (log && levels.values[config.logLevel] <= levels.values.info) {
     fastify.addHook('onResponse', (request, reply, done) => {
+      if (!reply.logged) return done();
       log.stream.write(
         requestLine({
           id: request.id,

@@ -1,16 +1,16 @@
-import { BrowserRouter, type RouteObject } from 'react-router-dom';
+import { BrowserRouter } from 'react-router-dom';
 
 import { AppProviders } from './AppProviders';
 import { RouteBoundary } from './RouteBoundary';
 import { AppRoutes, routerFuture } from './routes';
 import type { AppStore } from './store';
 
-export function App({ store, routeObjects }: { store: AppStore; routeObjects?: RouteObject[] }) {
+export function App({ store }: { store: AppStore }) {
   return (
     <AppProviders store={store}>
       <BrowserRouter future={routerFuture}>
         <RouteBoundary>
-          <AppRoutes routeObjects={routeObjects} />
+          <AppRoutes />
         </RouteBoundary>
       </BrowserRouter>
     </AppProviders>

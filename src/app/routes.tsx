@@ -1,14 +1,17 @@
 import { type ComponentType, lazy, type ReactElement } from 'react';
-import { matchRoutes, type RouteObject, useRoutes } from 'react-router-dom';
+import { matchRoutes, type Params, type RouteObject, useRoutes } from 'react-router-dom';
 
 import { pageHeads } from '../content/head';
 import { cvApi } from '../features/cv/cvApi';
 import { bannerQuery } from '../features/home/Banner';
 import { HomePage } from '../features/home/HomePage';
 import { homeNewsQuery } from '../features/home/NewsSection';
+import { homeNotesQuery } from '../features/home/NotesSection';
+import { noteArticle, notesListExists, notesListQuery } from '../features/notes/pageData';
 import { NotFoundPage } from '../features/notFound/NotFoundPage';
 import { imagesApi } from '../lib/api/imagesApi';
 import { newsApi } from '../lib/api/newsApi';
+import { notesApi } from '../lib/api/notesApi';
 import { publicationsApi } from '../lib/api/publicationsApi';
 import { paths } from '../lib/paths';
 import { AccessDenied, LoadingText, Page } from '../ui';
@@ -49,6 +52,8 @@ const pub = {
   onTheWeb: screen('public', () => import(/* webpackChunkName: "public" */ '../features/onTheWeb/OnTheWebPage').then((m) => m.OnTheWebPage)),
   about: screen('public', () => import(/* webpackChunkName: "public" */ '../features/about/AboutPage').then((m) => m.AboutPage)),
   research: screen('public', () => import(/* webpackChunkName: "public" */ '../features/research/ResearchPage').then((m) => m.ResearchPage)),
+  notes: screen('notes', () => import(/* webpackChunkName: "notes" */ '../features/notes/NotesPage').then((m) => m.NotesPage)),
+  note: screen('notes', () => import(/* webpackChunkName: "notes" */ '../features/notes/NotePage').then((m) => m.NotePage)),
 };
 
 const auth = {
@@ -69,6 +74,8 @@ const staff = {
   galleries: screen('staff', () => import(/* webpackChunkName: "staff" */ '../features/galleries/GalleriesPage').then((m) => m.GalleriesPage)),
   publications: screen('staff', () => import(/* webpackChunkName: "staff" */ '../features/publications/PublicationsPage').then((m) => m.PublicationsPage)),
   news: screen('staff', () => import(/* webpackChunkName: "staff" */ '../features/news/NewsPage').then((m) => m.NewsPage)),
+  notes: screen('staff', () => import(/* webpackChunkName: "staff" */ '../features/notesEditor/NotesListPage').then((m) => m.NotesListPage)),
+  noteEditor: screen('staff', () => import(/* webpackChunkName: "staff" */ '../features/notesEditor/NoteEditorPage').then((m) => m.NoteEditorPage)),
   siteContent: screen('staff', () => import(/* webpackChunkName: "staff" */ '../features/siteContent/SiteContentPage').then((m) => m.SiteContentPage)),
   admin: screen('admin', () => import(/* webpackChunkName: "admin" */ '../features/admin/AdminPage').then((m) => m.AdminPage)),
 };
@@ -79,6 +86,12 @@ const GalleriesLoading = () => (
     <LoadingText>Loading galleries...</LoadingText>
   </Page>
 );
+
+/** The list of notes at an address: nothing to fetch for an address that names no page of it. */
+const notesListPrefetch = (params: Params) => {
+  const query = notesListQuery(params);
+  return query ? [notesApi.endpoints.getNotes.initiate(query)] : [];
+};
 
 /**
  * Opt in to React Router 7 behaviour now (and keep its upgrade warnings out of the console).
@@ -98,7 +111,11 @@ export const routes: RouteObject[] = [
         path: paths.home,
         element: <HomePage />,
         handle: contentPage(pageHeads.home, {
-          prefetch: () => [imagesApi.endpoints.getImages.initiate(bannerQuery), newsApi.endpoints.getNews.initiate(homeNewsQuery)],
+          prefetch: () => [
+            imagesApi.endpoints.getImages.initiate(bannerQuery),
+            newsApi.endpoints.getNews.initiate(homeNewsQuery),
+            notesApi.endpoints.getNotes.initiate(homeNotesQuery),
+          ],
           structuredData: ['person'],
         }),
       },
@@ -109,6 +126,22 @@ export const routes: RouteObject[] = [
         handle: contentPage(pageHeads.research, {
           prefetch: () => [publicationsApi.endpoints.getPublications.initiate()],
           structuredData: ['scholarlyArticles'],
+        }),
+      },
+      { path: paths.notes, element: pub.notes, handle: contentPage(pageHeads.notes, { prefetch: notesListPrefetch, exists: notesListExists }) },
+      // Further pages and tags of the list: reachable from /notes, not search results of their own.
+      ...[paths.notesPagePattern, paths.notesTaggedPattern, paths.notesTaggedPagePattern].map((path) => ({
+        path,
+        element: pub.notes,
+        handle: contentPage(pageHeads.notes, { prefetch: notesListPrefetch, exists: notesListExists, inSitemap: false }),
+      })),
+      {
+        path: paths.notePattern,
+        element: pub.note,
+        handle: contentPage(pageHeads.notes, {
+          prefetch: ({ slug = '' }) => [notesApi.endpoints.getNote.initiate(slug)],
+          inSitemap: false,
+          article: noteArticle,
         }),
       },
       { path: paths.onTheWeb, element: pub.onTheWeb, handle: contentPage(pageHeads.onTheWeb) },
@@ -150,6 +183,9 @@ export const routes: RouteObject[] = [
               { path: paths.siteContent, element: staff.siteContent },
               { path: paths.publications, element: staff.publications },
               { path: paths.news, element: staff.news },
+              { path: paths.manageNotes, element: staff.notes },
+              { path: paths.newNote, element: staff.noteEditor },
+              { path: `${paths.manageNotes}/:id`, element: staff.noteEditor },
               { path: `${paths.admin}/*`, element: staff.admin },
             ],
           },

@@ -12,6 +12,22 @@ export type Prefetch = ThunkAction<unknown, RootState, unknown, UnknownAction>;
 export type StructuredData = 'person' | 'scholarlyArticles';
 
 /**
+ * A page that shows one item of the data (a note): its head comes from the item, a missing item is
+ * the not-found page, and an item found under an earlier address is sent to its own.
+ */
+export interface ArticleHead {
+  /** The item's own address: another one asked for is answered with a permanent redirect. */
+  path: string;
+  title: string;
+  description: string;
+  publishedAt: string;
+  modifiedAt?: string;
+  tags: string[];
+  /** The page's own share image, instead of the site's. */
+  shareImagePath?: string;
+}
+
+/**
  * What the server needs to know to render a route's screen to finished HTML. It sits in the route's
  * `handle`, next to the route, so a page says once what it shows: the endpoint calls in `prefetch`
  * are the ones its components make, so the browser finds their answers under the same cache keys.
@@ -29,6 +45,10 @@ export interface ServerPage {
   structuredData?: StructuredData[];
   /** Answered with this status (the not-found page). */
   status?: number;
+  /** The item the page shows, read from its prefetched data; undefined when there is none (404). */
+  article?: (state: RootState, params: Params) => ArticleHead | undefined;
+  /** Whether the address names something that exists (a page of a list within its length); answered 404 when not. */
+  exists?: (state: RootState, params: Params) => boolean;
 }
 
 interface PageHandle {
@@ -63,6 +83,8 @@ export interface MatchedPage {
   chunks: string[];
   /** No screen of the app answers the address (the catch-all not-found screen would). */
   unknown: boolean;
+  /** The address's route parameters (a note's slug). */
+  params: Params;
 }
 
 const handleOf = (route: RouteObject): PageHandle | undefined => {
@@ -83,7 +105,7 @@ export function matchPage(routes: RouteObject[], pathname: string, chunkOf: (ele
   const canonicalPath = !page || page.canonicalPath === null ? undefined : (page.canonicalPath ?? ownPath);
   const chunks = [...new Set(matches.map(({ route }) => chunkOf(route.element)).filter((chunk): chunk is string => chunk !== undefined))];
   const unknown = !last || last.route.path === '*';
-  return { page, prefetch, canonicalPath, ownPath, chunks, unknown };
+  return { page, prefetch, canonicalPath, ownPath, chunks, unknown, params: last?.params ?? {} };
 }
 
 /** The addresses of the pages listed in the sitemap (routes without parameters). */

@@ -22,6 +22,7 @@ export const pageHeads = {
     description: `Curriculum vitae of ${name}: experience, education and skills. The current CV can be downloaded.`,
   }),
   research: ({ name }: Owner) => ({ title: 'Research', description: `Publications and working papers of ${name}, with abstracts, links and BibTeX.` }),
+  notes: ({ name }: Owner) => ({ title: 'Notes', description: `Research notes of ${name}, with mathematics, code and charts.` }),
   onTheWeb: ({ name }: Owner) => ({ title: 'On the Web', description: `Where to find ${name} online.` }),
   about: ({ name, role }: Owner) => ({ title: 'About', description: `About ${name}, ${role.toLowerCase()}: background, work and how to get in touch.` }),
   login: ({ name }: Owner) => ({ title: 'Sign in', description: `Sign in to your account on the site of ${name}.` }),

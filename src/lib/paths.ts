@@ -27,6 +27,21 @@ export const paths = {
   research: '/research',
   publications: '/publications',
   news: '/news',
+  notes: '/notes',
+  notesPage: (page: number) => (page > 1 ? `/notes/page/${page}` : '/notes'),
+  notesPagePattern: '/notes/page/:page',
+  notesTagged: (tag: string) => `/notes/tag/${encodeURIComponent(tag)}`,
+  notesTaggedPattern: '/notes/tag/:tag',
+  notesTaggedPage: (tag: string, page: number) => `/notes/tag/${encodeURIComponent(tag)}${page > 1 ? `/page/${page}` : ''}`,
+  notesTaggedPagePattern: '/notes/tag/:tag/page/:page',
+  note: (slug: string) => `/notes/${encodeURIComponent(slug)}`,
+  notePattern: '/notes/:slug',
+  noteShareImage: (slug: string) => `/notes/${encodeURIComponent(slug)}/share-image.png`,
+  manageNotes: '/manage-notes',
+  newNote: '/manage-notes/new',
+  editNote: (id: number) => `/manage-notes/${id}`,
+  atomFeed: '/feed.xml',
+  jsonFeed: '/feed.json',
 } as const;
 
 /**
@@ -37,6 +52,13 @@ export const adminBackendUrl: string = process.env.ADMIN_URL || paths.admin;
 
 /** Server calls. */
 export const apiPaths = {
+  notes: '/api/notes/',
+  note: (slug: string) => `/api/notes/${encodeURIComponent(slug)}/`,
+  notePreview: '/api/notes/preview/',
+  manageNotes: '/api/notes/manage/',
+  manageNote: (id: number) => `/api/notes/manage/${id}/`,
+  noteRevisions: (id: number) => `/api/notes/manage/${id}/revisions/`,
+  restoreNote: (id: number) => `/api/notes/manage/${id}/restore/`,
   tokenRefresh: '/api/token/refresh/',
   profile: '/api/users/profile/',
   login: '/api/users/login/',

@@ -47,8 +47,10 @@ const Hint = styled.p`
   font-family: ${theme.fonts.ui};
   font-size: ${theme.fontSizes.xs};
 `;
+/** One message per line: a field may have several (a note's body, by line). */
 const ErrorText = styled(Hint)`
   color: ${theme.colors.danger};
+  white-space: pre-line;
 `;
 
 interface FieldFrameProps {

@@ -41,6 +41,16 @@ export const Row = styled.div<{ $gap?: number; $wrap?: boolean }>`
   gap: ${({ $gap = 3 }) => theme.space[$gap]};
 `;
 
+/** A long form's buttons, kept in reach at the foot of the window while the form scrolls. */
+export const ActionBar = styled(Row)`
+  position: sticky;
+  bottom: 0;
+  z-index: 1;
+  padding: ${theme.space[3]} 0;
+  background: ${theme.colors.background};
+  border-top: 1px solid ${theme.colors.border};
+`;
+
 /** The standard loading line used while a screen waits for data. */
 export const LoadingText = styled.p.attrs({ role: 'status' })`
   color: ${theme.colors.muted};

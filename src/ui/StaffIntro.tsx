@@ -4,12 +4,23 @@ import { PathLink } from '../lib/PathLink';
 import { paths } from '../lib/paths';
 import { Muted } from './Page';
 
-/** The top of a staff screen reached from the dashboard: the way back, the heading and what the screen is for. */
-export function StaffIntro({ title, children }: { title: string; children: ReactNode }) {
+/**
+ * The top of a staff screen: the way back (to the dashboard unless `back` names another screen), the
+ * heading and what the screen is for.
+ */
+export function StaffIntro({
+  title,
+  back = { to: paths.dashboard, label: 'Back to Dashboard' },
+  children,
+}: {
+  title: string;
+  back?: { to: string; label: string };
+  children: ReactNode;
+}) {
   return (
     <>
       <div>
-        <PathLink to={paths.dashboard}>← Back to Dashboard</PathLink>
+        <PathLink to={back.to}>← {back.label}</PathLink>
       </div>
       <div>
         <h1>{title}</h1>

@@ -3,19 +3,18 @@ import { act, screen } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { hydrateRoot, type Root } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
-import type { RouteObject } from 'react-router-dom';
 
 import { App } from '@/app/App';
 import { prefetchPage, PRELOADED_STATE_ID, readPreloadedState, serializeState, startingState } from '@/app/preloadedState';
-import { pageAt, preloadScreens, routes } from '@/app/routes';
+import { pageAt, preloadScreens } from '@/app/routes';
 import { ServerApp } from '@/app/ServerApp';
-import { contentPage } from '@/app/serverPage';
 import { makeStore } from '@/app/store';
 import { api } from '@/lib/api/apiSlice';
 import { expectHydration } from '@/lib/hydration';
 
 import { server, url } from '../msw';
 import { bannerImage, currentContent, currentCv, serveBannerImages } from '../public/fixtures';
+import { aNote, aNoteList } from '../public/noteFixtures';
 
 type Answers = Record<string, { status?: number; body: unknown }>;
 
@@ -33,9 +32,9 @@ const answering = (answers: Answers) =>
 const siteContentAnswer: Answers = { '/api/site-content/': { body: currentContent() } };
 
 /** What the server sends for an address: it runs the calls the routes declare, renders, and hands the state over. */
-async function serverPage(location: string, answers: Answers, routeObjects: RouteObject[] = routes) {
+async function serverPage(location: string, answers: Answers) {
   const store = makeStore(undefined, { serverQuery: answering({ ...siteContentAnswer, ...answers }) });
-  await prefetchPage(store, pageAt(location, routeObjects).prefetch, 'light');
+  await prefetchPage(store, pageAt(location).prefetch, 'light');
   const container = document.createElement('div');
   container.id = 'root';
   // jsdom has a window, so the libraries pick their browser hooks and React's server renderer
@@ -43,7 +42,7 @@ async function serverPage(location: string, answers: Answers, routeObjects: Rout
   const layoutEffectWarning = jest.spyOn(console, 'error').mockImplementation((message: unknown) => {
     if (!String(message).includes('useLayoutEffect does nothing on the server')) throw new Error(String(message));
   });
-  container.innerHTML = renderToString(<ServerApp store={store} location={location} routeObjects={routeObjects} />);
+  container.innerHTML = renderToString(<ServerApp store={store} location={location} />);
   layoutEffectWarning.mockRestore();
   const script = document.createElement('script');
   script.type = 'application/json';
@@ -55,44 +54,6 @@ async function serverPage(location: string, answers: Answers, routeObjects: Rout
   return container;
 }
 
-// A page that is not part of the app: declared with its data in one route entry, as a new page would be.
-interface Note {
-  slug: string;
-  title: string;
-}
-const notesApi = api.injectEndpoints({
-  endpoints: (build) => ({
-    getNotes: build.query<Note[], { tag: string }>({ query: ({ tag }) => ({ url: '/api/notes/', params: { tag } }) }),
-  }),
-});
-const notesQuery = { tag: 'volatility' };
-function NotesPage() {
-  const { data = [], isLoading } = notesApi.useGetNotesQuery(notesQuery);
-  if (isLoading) return <p>Loading notes...</p>;
-  return (
-    <ul>
-      {data.map((note) => (
-        <li key={note.slug}>{note.title}</li>
-      ))}
-    </ul>
-  );
-}
-const [layout, ...others] = routes;
-const withNotes: RouteObject[] = [
-  {
-    element: layout.element,
-    children: [
-      {
-        path: '/notes',
-        element: <NotesPage />,
-        handle: contentPage(() => ({ title: 'Notes', description: 'Notes' }), { prefetch: () => [notesApi.endpoints.getNotes.initiate(notesQuery)] }),
-      },
-      ...(layout.children ?? []),
-    ],
-  },
-  ...others,
-];
-
 describe('taking over a server-rendered page', () => {
   let root: Root | undefined;
   afterEach(() => {
@@ -102,11 +63,11 @@ describe('taking over a server-rendered page', () => {
   });
 
   /** Hydrates the page in the container with the state it carries, failing on any console error. */
-  async function takeOver(container: HTMLElement, routeObjects?: RouteObject[]) {
+  async function takeOver(container: HTMLElement) {
     const errors = jest.spyOn(console, 'error').mockImplementation(() => undefined);
     expectHydration();
     await act(async () => {
-      root = hydrateRoot(container, <App store={makeStore(readPreloadedState())} routeObjects={routeObjects} />);
+      root = hydrateRoot(container, <App store={makeStore(readPreloadedState())} />);
     });
     expect(errors).not.toHaveBeenCalled();
     errors.mockRestore();
@@ -118,8 +79,10 @@ describe('taking over a server-rendered page', () => {
     const container = await serverPage('/', {
       '/api/photos/images/?gallery_slug=page-logos': { body: [bannerImage(1), bannerImage(2)] },
       '/api/news/?limit=5': { body: news },
+      '/api/notes/?limit=3': { body: aNoteList() },
     });
     expect(container).toHaveTextContent('Paper accepted at the Journal of Finance.');
+    expect(container).toHaveTextContent('The volatility smile');
     const picture = screen.getByRole('img', { name: 'Picture 1' });
     // The session is decided in the browser: the server's page says Loading in the top bar.
     expect(container.querySelector('header')).toHaveTextContent('Loading');
@@ -159,21 +122,42 @@ describe('taking over a server-rendered page', () => {
     expect(requests).toHaveLength(0);
   });
 
-  it('hydrates a new page whose data is declared once, next to its route, without asking for it again', async () => {
+  /** Counts the browser's calls to the notes API, which a page drawn with its notes should not make. */
+  function countNoteCalls(): string[] {
     const requests: string[] = [];
     server.use(
-      http.get(url('/api/notes/'), ({ request }) => {
+      http.get(url('/api/notes/*'), ({ request }) => {
         requests.push(request.url);
-        return HttpResponse.json([]);
+        return HttpResponse.json({ detail: 'Not found.' }, { status: 404 });
       }),
     );
-    const container = await serverPage('/notes', { '/api/notes/?tag=volatility': { body: [{ slug: 'smile', title: 'The volatility smile' }] } }, withNotes);
+    return requests;
+  }
+
+  it('hydrates the notes list its route declares, without asking for it again', async () => {
+    const requests = countNoteCalls();
+    await preloadScreens('/notes/tag/volatility');
+    const container = await serverPage('/notes/tag/volatility', { '/api/notes/?tag=volatility': { body: aNoteList() } });
     expect(container).toHaveTextContent('The volatility smile');
 
-    await takeOver(container, withNotes);
+    await takeOver(container);
 
-    expect(screen.getByText('The volatility smile')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'The volatility smile' })).toBeInTheDocument();
     expect(screen.queryByText('Loading notes...')).not.toBeInTheDocument();
+    expect(requests).toHaveLength(0);
+  });
+
+  it('keeps the body of a note as the server drew it', async () => {
+    const requests = countNoteCalls();
+    await preloadScreens('/notes/volatility-smile');
+    const container = await serverPage('/notes/volatility-smile', { '/api/notes/volatility-smile/': { body: aNote() } });
+    const formula = container.querySelector('.math-display');
+    expect(formula).not.toBeNull();
+
+    await takeOver(container);
+
+    expect(screen.getByRole('heading', { name: 'The volatility smile', level: 1 })).toBeInTheDocument();
+    expect(container.querySelector('.math-display')).toBe(formula);
     expect(requests).toHaveLength(0);
   });
 

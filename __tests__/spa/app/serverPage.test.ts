@@ -25,6 +25,19 @@ describe('the pages the routes declare for the server', () => {
     }
   });
 
+  it('renders the notes list, its further pages and tags (left out of the sitemap) and each note', () => {
+    expect(pageAt('/notes')).toMatchObject({ page: { inSitemap: true }, canonicalPath: '/notes', chunks: ['notes'] });
+    expect(pageAt('/notes').prefetch).toHaveLength(2);
+    for (const address of ['/notes/page/2', '/notes/tag/volatility', '/notes/tag/volatility/page/2', '/notes/volatility-smile']) {
+      const matched = pageAt(address);
+      expect(matched).toMatchObject({ page: { inSitemap: false }, canonicalPath: address, chunks: ['notes'], unknown: false });
+      expect(matched.prefetch).toHaveLength(2);
+    }
+    expect(pageAt('/notes/volatility-smile').page?.article).toBeDefined();
+    // An address that names no page of the list asks the API nothing.
+    expect(pageAt('/notes/page/zero').prefetch).toHaveLength(1);
+  });
+
   it('answers unknown addresses with the not-found page, which no search engine should index', () => {
     expect(pageAt('/no/such/page').unknown).toBe(true);
     expect(pageAt('/about').unknown).toBe(false);
@@ -34,7 +47,7 @@ describe('the pages the routes declare for the server', () => {
   });
 
   it('lists the public pages in the sitemap, in the order of the top bar', () => {
-    expect(sitemapPaths(routes)).toEqual(['/', '/cv', '/research', '/on-the-web', '/about']);
+    expect(sitemapPaths(routes)).toEqual(['/', '/cv', '/research', '/notes', '/on-the-web', '/about']);
   });
 
   it('names each lazy screen’s chunk as its webpackChunkName does', () => {

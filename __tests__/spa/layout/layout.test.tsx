@@ -17,8 +17,9 @@ describe('top bar', () => {
     renderApp({ route: '/about', preloadedState: signedOutState });
     expect(await screen.findByRole('heading', { name: 'About', level: 1 })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Elias Northcote' })).toHaveAttribute('href', '/');
-    expect(linkNames(mainNav())).toEqual(['Home', 'CV', 'Research', 'On the Web', 'About']);
+    expect(linkNames(mainNav())).toEqual(['Home', 'CV', 'Research', 'Notes', 'On the Web', 'About']);
     expect(within(mainNav()).getByRole('link', { name: 'About' })).toHaveAttribute('aria-current', 'page');
+    expect(within(mainNav()).getByRole('link', { name: 'Notes' })).toHaveAttribute('href', '/notes');
     expect(screen.getByRole('link', { name: 'Login' })).toHaveAttribute('href', '/login');
     expect(screen.getByRole('link', { name: 'Register' })).toHaveAttribute('href', '/register');
     expect(screen.queryByRole('link', { name: 'Dashboard' })).not.toBeInTheDocument();
@@ -58,7 +59,7 @@ describe('top bar', () => {
     const user = userEvent.setup();
     renderApp({ route: '/about', preloadedState: signedInAs(aStaffUser()) });
     await user.click(await screen.findByRole('button', { name: 'Ada' }));
-    expect(linkNames(mainNav())).toEqual(['Home', 'CV', 'Research', 'On the Web', 'About', 'Dashboard']);
+    expect(linkNames(mainNav())).toEqual(['Home', 'CV', 'Research', 'Notes', 'On the Web', 'About', 'Dashboard']);
     expect(within(mainNav()).getByRole('link', { name: 'Dashboard' })).toHaveAttribute('href', '/dashboard');
     expect(screen.getByRole('link', { name: 'Admin Backend' })).toHaveAttribute('href', '/admin');
   });
@@ -174,7 +175,7 @@ describe('mobile menu', () => {
     expect(button).toHaveAttribute('aria-expanded', 'true');
     const menu = screen.getByRole('navigation', { name: 'Mobile' });
     expect(menu).toHaveAttribute('id', 'mobile-menu');
-    expect(linkNames(menu)).toEqual(['Home', 'CV', 'Research', 'On the Web', 'About', 'Dashboard', 'Profile', 'Admin Backend']);
+    expect(linkNames(menu)).toEqual(['Home', 'CV', 'Research', 'Notes', 'On the Web', 'About', 'Dashboard', 'Profile', 'Admin Backend']);
     expect(within(menu).getByRole('button', { name: 'Sign Out' })).toBeInTheDocument();
   });
 
@@ -213,7 +214,7 @@ describe('footer', () => {
   it('lists the same navigation links', async () => {
     renderApp({ route: '/about', preloadedState: signedInAs(aStaffUser()) });
     const footer = await screen.findByRole('navigation', { name: 'Footer' });
-    expect(linkNames(footer)).toEqual(['Home', 'CV', 'Research', 'On the Web', 'About', 'Dashboard']);
+    expect(linkNames(footer)).toEqual(['Home', 'CV', 'Research', 'Notes', 'On the Web', 'About', 'Dashboard']);
     expect(screen.getByRole('contentinfo')).toHaveTextContent(`© ${new Date().getFullYear()} Elias Northcote`);
   });
 });

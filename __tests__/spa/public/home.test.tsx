@@ -1,4 +1,4 @@
-import { act, fireEvent, render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 
@@ -8,6 +8,7 @@ import { seedContent } from '../../../server/src/content/seed';
 import { server, url } from '../msw';
 import { renderApp, signedOutState } from '../render';
 import { bannerImage, serveBannerImages } from './fixtures';
+import { aNoteList, aNoteSummary, serveNoteList } from './noteFixtures';
 
 const renderHome = () => renderApp({ route: '/', preloadedState: signedOutState });
 const initials = () => screen.findByRole('img', { name: 'Elias Northcote' });
@@ -65,6 +66,32 @@ describe('home page', () => {
     renderHome();
     await initials();
     expect(screen.queryByRole('region', { name: 'News' })).not.toBeInTheDocument();
+  });
+
+  it('shows the latest notes under the introduction, each linking to its page, with a link to all notes', async () => {
+    serveBannerImages([]);
+    const asked = serveNoteList(
+      aNoteList({
+        notes: [aNoteSummary(), aNoteSummary({ slug: 'heston', title: 'Heston in practice', summary: '', published_at: '2026-10-02T08:00:00.000Z' })],
+      }),
+    );
+    renderHome();
+    const notes = await screen.findByRole('region', { name: 'Notes' });
+    expect(Array.from(notes.querySelectorAll('li')).map((item) => item.textContent)).toEqual([
+      '20 Nov 2026The volatility smileWhy implied volatility depends on the strike.',
+      '2 Oct 2026Heston in practice',
+    ]);
+    expect(within(notes).getByRole('link', { name: 'The volatility smile' })).toHaveAttribute('href', '/notes/volatility-smile');
+    expect(within(notes).getByRole('link', { name: 'All notes' })).toHaveAttribute('href', '/notes');
+    expect(asked).toEqual(['?limit=3']);
+    await initials();
+  });
+
+  it('shows no notes section on a site without notes', async () => {
+    serveBannerImages([]);
+    renderHome();
+    await initials();
+    expect(screen.queryByRole('region', { name: 'Notes' })).not.toBeInTheDocument();
   });
 
   it('gives screen readers the three typewriter phrases as text', async () => {

@@ -20,6 +20,10 @@ export const TABLES = [
   'publications',
   'download_counts',
   'news_items',
+  'notes',
+  'note_tags',
+  'note_slugs',
+  'note_revisions',
 ] as const;
 export type BackedUpTable = (typeof TABLES)[number] & keyof Database;
 
@@ -27,6 +31,8 @@ export type BackedUpTable = (typeof TABLES)[number] & keyof Database;
 export const NATURAL_KEYS: Partial<Record<BackedUpTable, string[]>> = {
   refresh_tokens: ['jti'],
   download_counts: ['document_id', 'week_start'],
+  note_tags: ['note_id', 'tag'],
+  note_slugs: ['slug'],
 };
 
 /** Tables whose id a database sequence hands out; after a restore it continues past the restored ids. */

@@ -20,6 +20,10 @@ export interface Database {
   download_counts: DownloadCountsTable;
   pending_uploads: PendingUploadsTable;
   news_items: NewsItemsTable;
+  notes: NotesTable;
+  note_tags: NoteTagsTable;
+  note_slugs: NoteSlugsTable;
+  note_revisions: NoteRevisionsTable;
 }
 
 export interface UsersTable {
@@ -211,3 +215,57 @@ export interface NewsItemsTable {
   updated_at: string;
 }
 export type NewsItemRow = Selectable<NewsItemsTable>;
+
+/** A note; visitors see it once `status` is 'published'. */
+export interface NotesTable {
+  id: Generated<number>;
+  slug: string;
+  title: string;
+  summary: Generated<string>;
+  /** Newline-separated, in the writer's order. */
+  tags: Generated<string>;
+  cover_image_id: number | null;
+  /** Markdown as written. */
+  body: string;
+  /** The body rendered and sanitised at save. */
+  html: string;
+  reading_minutes: Generated<number>;
+  status: 'draft' | 'scheduled' | 'published';
+  /** When a scheduled note is to be published. */
+  publish_at: string | null;
+  /** When it was first published; kept when it goes back to draft and is published again. */
+  published_at: string | null;
+  /** The last change of its text after it was published. */
+  revised_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+export type NoteRow = Selectable<NotesTable>;
+
+export interface NoteTagsTable {
+  note_id: number;
+  tag: string;
+}
+
+/** An earlier address of a published note, answered with a permanent redirect. */
+export interface NoteSlugsTable {
+  slug: string;
+  note_id: number;
+}
+
+/** A saved state of a note, newest last. */
+export interface NoteRevisionsTable {
+  id: Generated<number>;
+  note_id: number;
+  title: string;
+  slug: string;
+  summary: string;
+  tags: string;
+  cover_image_id: number | null;
+  body: string;
+  saved_at: string;
+  saved_by: string;
+  /** Newline-separated names of the fields this save changed. */
+  changed: Generated<string>;
+}
+export type NoteRevisionRow = Selectable<NoteRevisionsTable>;

@@ -7,6 +7,7 @@ const PRIVATE_PATHS = [
   paths.photos,
   paths.galleries,
   paths.news,
+  paths.manageNotes,
   paths.admin,
   paths.profile,
   paths.welcome,

@@ -1,11 +1,9 @@
 import { PRELOADED_STATE_ID } from '../../../src/app/preloadedState';
 import { documentTitle } from '../../../src/content/head';
+import { paths } from '../../../src/lib/paths';
 import type { ThemeMode } from '../../../src/lib/theme/themeSlice';
 import type { SiteContent } from '../../contract/content';
 import { escapeHtml } from '../lib/html';
-
-/** Stands for the response's CSP nonce in a cached page; each answer fills in its own. */
-export const NONCE = '__CSP_NONCE__';
 
 export interface DocumentParts {
   mode: ThemeMode;
@@ -18,9 +16,15 @@ export interface DocumentParts {
   state: string;
 }
 
+/** The notes' feeds, for feed readers given any page of the site. */
+const FEED_LINKS = [
+  `<link rel="alternate" type="application/atom+xml" title="Notes (Atom)" href="${paths.atomFeed}">`,
+  `<link rel="alternate" type="application/feed+json" title="Notes (JSON Feed)" href="${paths.jsonFeed}">`,
+].join('');
+
 /**
  * A whole HTML page. Scripts never block the first paint; the styles of the server-rendered
- * markup are inline with the nonce, which styled-components then takes over.
+ * markup are inline (the page's CSP allows them by their hashes), and styled-components then takes them over.
  */
 export function htmlDocument({ mode, head, scripts, app, state }: DocumentParts): string {
   // A server-rendered page is readable before its scripts: they are fetched once it is painted.
@@ -29,14 +33,15 @@ export function htmlDocument({ mode, head, scripts, app, state }: DocumentParts)
     : scripts.map((src) => `<script defer src="${escapeHtml(src)}"></script>`).join('');
   // The first paint waits until the whole page is parsed (the state script closes the body): a paint
   // of the first part, then a layout of everything after it, blocked the main thread twice.
-  const styles = app ? `<link rel="expect" href="#${PRELOADED_STATE_ID}" blocking="render">${app.styles.replace(/<style /g, `<style nonce="${NONCE}" `)}` : '';
+  const styles = app ? `<link rel="expect" href="#${PRELOADED_STATE_ID}" blocking="render">${app.styles}` : '';
   const root = app ? `<div id="root">${app.body}</div>` : '<noscript>This site needs JavaScript to show its pages.</noscript><div id="root"></div>';
   const body = `${root}<script type="application/json" id="${PRELOADED_STATE_ID}">${state}</script>`;
   return [
     `<!doctype html><html lang="en"${mode === 'dark' ? ' class="dark"' : ''}><head>`,
     '<meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">',
-    `<meta property="csp-nonce" content="${NONCE}"><meta name="color-scheme" content="light dark">`,
+    '<meta name="color-scheme" content="light dark">',
     '<link rel="icon" href="/favicon.svg">',
+    FEED_LINKS,
     head,
     scriptTags,
     styles,

@@ -1,3 +1,4 @@
+import type { ArticleHead } from '../../../src/app/serverPage';
 import { documentTitle, type PageHead } from '../../../src/content/head';
 import type { SiteContent } from '../../contract/content';
 import type { Publication } from '../../contract/publications';
@@ -35,16 +36,24 @@ export function personJsonLd(content: SiteContent, publicUrl: string): string {
  * The head of a server-rendered page: title, description, canonical address, and the tags link
  * previews read (OpenGraph, Twitter card) with the share image.
  */
-export function pageHeadTags(head: PageHead, content: SiteContent, canonicalPath: string | undefined, publicUrl: string): string {
-  const title = escapeHtml(documentTitle(content.name, head.title));
-  const description = escapeHtml(head.description);
+export function pageHeadTags(head: PageHead, content: SiteContent, canonicalPath: string | undefined, publicUrl: string, article?: ArticleHead): string {
+  const title = escapeHtml(documentTitle(content.name, article?.title ?? head.title));
+  const description = escapeHtml(article?.description ?? head.description);
   const url = canonicalPath === undefined ? undefined : escapeHtml(`${publicUrl}${canonicalPath}`);
-  const image = escapeHtml(`${publicUrl}${SHARE_IMAGE_PATH}`);
+  const image = escapeHtml(`${publicUrl}${article?.shareImagePath ?? SHARE_IMAGE_PATH}`);
   const tags = [
     `<title>${title}</title>`,
     `<meta name="description" content="${description}">`,
     url ? `<link rel="canonical" href="${url}">` : '',
-    '<meta property="og:type" content="website">',
+    `<meta property="og:type" content="${article ? 'article' : 'website'}">`,
+    ...(article
+      ? [
+          `<meta property="article:published_time" content="${escapeHtml(article.publishedAt)}">`,
+          article.modifiedAt ? `<meta property="article:modified_time" content="${escapeHtml(article.modifiedAt)}">` : '',
+          `<meta property="article:author" content="${escapeHtml(content.name)}">`,
+          ...article.tags.map((tag) => `<meta property="article:tag" content="${escapeHtml(tag)}">`),
+        ]
+      : []),
     `<meta property="og:site_name" content="${escapeHtml(content.name)}">`,
     `<meta property="og:title" content="${title}">`,
     `<meta property="og:description" content="${description}">`,
@@ -52,7 +61,7 @@ export function pageHeadTags(head: PageHead, content: SiteContent, canonicalPath
     `<meta property="og:image" content="${image}">`,
     `<meta property="og:image:width" content="${SHARE_IMAGE_SIZE.width}">`,
     `<meta property="og:image:height" content="${SHARE_IMAGE_SIZE.height}">`,
-    `<meta property="og:image:alt" content="${escapeHtml(`${content.name}, ${content.role}`)}">`,
+    `<meta property="og:image:alt" content="${escapeHtml(article ? article.title : `${content.name}, ${content.role}`)}">`,
     '<meta name="twitter:card" content="summary_large_image">',
     `<meta name="twitter:title" content="${title}">`,
     `<meta name="twitter:description" content="${description}">`,
@@ -77,4 +86,23 @@ export function scholarlyArticlesJsonLd(publications: Publication[], publicUrl: 
     url: publication.paper_url ? `${publicUrl}${publication.paper_url}` : `${publicUrl}/research#publication-${publication.id}`,
   }));
   return `<script type="application/ld+json">${scriptJson(articles)}</script>`;
+}
+
+/** Structured data for a note: a `BlogPosting` whose author is the owner as the home page names them. */
+export function blogPostingJsonLd(article: ArticleHead, content: SiteContent, publicUrl: string): string {
+  const url = `${publicUrl}${article.path}`;
+  const posting = {
+    '@context': 'https://schema.org',
+    '@type': 'BlogPosting',
+    headline: article.title,
+    description: article.description,
+    datePublished: article.publishedAt,
+    dateModified: article.modifiedAt ?? article.publishedAt,
+    keywords: article.tags,
+    url,
+    mainEntityOfPage: url,
+    image: `${publicUrl}${article.shareImagePath ?? SHARE_IMAGE_PATH}`,
+    author: { '@type': 'Person', name: content.name, jobTitle: content.role, url: `${publicUrl}/` },
+  };
+  return `<script type="application/ld+json">${scriptJson(posting)}</script>`;
 }

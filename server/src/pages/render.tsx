@@ -10,7 +10,7 @@ import type { AppStore } from '../../../src/app/store';
 export interface RenderedApp {
   /** The markup of the app's root element. */
   body: string;
-  /** The styles that markup uses, as `<style>` elements without a nonce. */
+  /** The styles that markup uses, as `<style>` elements. */
   styles: string;
   /** The store's starting state for the browser, as JSON safe inside a script element. */
   state: string;

@@ -53,6 +53,11 @@ export default fp(
           .header('cache-control', 'public, max-age=3600')
           .send(await pages.shareImage()),
       );
+      app.get<{ Params: { slug: string } }>('/notes/:slug/share-image.png', async (request, reply) => {
+        const image = await pages.noteShareImage(request.params.slug);
+        if (!image) return reply.code(404).send(detail(MESSAGES.notFound));
+        return reply.type('image/png').header('cache-control', 'public, max-age=3600').send(image);
+      });
     }
 
     app.setNotFoundHandler((request, reply) => {

@@ -1,19 +1,12 @@
-import type { FastifyReply } from 'fastify';
+import crypto from 'node:crypto';
+
 import fp from 'fastify-plugin';
 
-import { randomText } from '../lib/randomText';
-
-declare module 'fastify' {
-  interface FastifyReply {
-    /** Sets the page CSP with a fresh style nonce (for styled-components) and answers that nonce. */
-    usePageCsp: () => string;
-  }
-}
-
-const PAGE_CSP = [
+/** The page policy, split where the sources of its inline styles go. */
+const [CSP_BEFORE_STYLES, CSP_AFTER_STYLES] = [
   "default-src 'self'",
   "script-src 'self'",
-  "style-src 'self' 'nonce-NONCE'",
+  "style-src 'self' STYLES",
   "img-src 'self' data: blob:",
   "font-src 'self'",
   "connect-src 'self'",
@@ -21,11 +14,16 @@ const PAGE_CSP = [
   "base-uri 'self'",
   "form-action 'self'",
   "frame-ancestors 'none'",
-].join('; ');
-/** The policy around its nonce, joined once: every page answer fills in a fresh one. */
-const [CSP_BEFORE_NONCE, CSP_AFTER_NONCE] = PAGE_CSP.split('NONCE');
+]
+  .join('; ')
+  .split('STYLES');
 
-const NONCE_BYTES = 16;
+const styleHash = (text: string) => `'sha256-${crypto.createHash('sha256').update(text).digest('base64')}'`;
+/**
+ * In the browser styled-components adds one empty `<style>` element and fills it through the CSSOM
+ * (insertRule), which CSP does not check: only the element's own text, empty, must be allowed.
+ */
+const EMPTY_STYLE = styleHash('');
 
 /**
  * Policies that govern documents: sent with the SPA page. No Cross-Origin-Opener-Policy: on phones
@@ -52,19 +50,24 @@ const RESOURCE_HEADERS = {
 const HSTS = 'max-age=31536000; includeSubDomains';
 
 /**
+ * The security headers of a page whose inline `<style>` elements hold these texts. Styles are allowed
+ * by their hashes rather than a nonce, so every visitor gets the same bytes and headers: the page is
+ * built once per change, and shared caches may keep it.
+ */
+export function documentHeaders(inlineStyles: Iterable<string>): Record<string, string> {
+  const sources = new Set([...inlineStyles].map(styleHash)).add(EMPTY_STYLE);
+  return { ...PAGE_HEADERS, 'content-security-policy': CSP_BEFORE_STYLES + [...sources].join(' ') + CSP_AFTER_STYLES };
+}
+
+/**
  * Headers every answer carries. Kept synchronous and allocation-free on the hot path: public
  * reads are budgeted against a bare Fastify (bench/).
  */
 export default fp(
   async (app) => {
-    app.decorateReply('usePageCsp', function usePageCsp(this: FastifyReply) {
-      const nonce = randomText(NONCE_BYTES, 'base64');
-      this.header('content-security-policy', CSP_BEFORE_NONCE + nonce + CSP_AFTER_NONCE);
-      return nonce;
-    });
     app.addHook('onSend', (request, reply, payload, done) => {
-      // Only the SPA page sets its own CSP (usePageCsp); its nonce-bearing policy must stay.
-      reply.headers(reply.hasHeader('content-security-policy') ? PAGE_HEADERS : RESOURCE_HEADERS);
+      // A page brings its own (documentHeaders), built with it.
+      if (!reply.hasHeader('content-security-policy')) reply.headers(RESOURCE_HEADERS);
       if (request.protocol === 'https') reply.header('strict-transport-security', HSTS);
       done(null, payload);
     });

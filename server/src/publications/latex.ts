@@ -1,6 +1,5 @@
-import katex from 'katex';
-
 import { escapeHtml } from '../lib/html';
+import { mathHtml } from '../lib/math';
 
 /**
  * LaTeX as BibTeX fields carry it, made readable: accents and symbols become Unicode, font
@@ -221,23 +220,6 @@ export function latexToText(source: string): string {
       .map((segment) => (segment.math ? `$${segment.tex}$` : textOf(segment.text).replace(MARKERS, '')))
       .join(''),
   );
-}
-
-/** MathML for TeX; TeX that does not parse is shown as written (KaTeX's own error markup carries an inline style the CSP refuses). */
-function mathHtml(tex: string, display: boolean): string {
-  try {
-    return katex.renderToString(tex, {
-      output: 'mathml',
-      displayMode: display,
-      throwOnError: true,
-      strict: 'ignore',
-      trust: false,
-      maxSize: 10,
-      maxExpand: 200,
-    });
-  } catch {
-    return `<code>${escapeHtml(tex)}</code>`;
-  }
 }
 
 /** HTML: every character of text escaped, the mathematics rendered to MathML by KaTeX (which escapes its own). */

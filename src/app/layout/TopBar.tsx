@@ -51,6 +51,14 @@ const Wide = styled.div`
     display: none;
   }
 `;
+/* Just above the phone menu's width, the site links sit closer, so that a staff member's bar keeps to one line. */
+const MainNav = styled(Wide)`
+  @media (max-width: 1024px) {
+    a {
+      padding-inline: ${theme.space[2]};
+    }
+  }
+`;
 const MenuButton = styled(IconButton)`
   @media (min-width: calc(${theme.breakpoints.tablet} + 1px)) {
     display: none;
@@ -103,9 +111,9 @@ export function TopBar({ account, isLoading, isStaff, onSignOut }: Props) {
   return (
     <Bar $scrolled={scrolled} data-scrolled={scrolled}>
       <Brand to={paths.home}>{brand}</Brand>
-      <Wide as="nav" aria-label="Main">
+      <MainNav as="nav" aria-label="Main">
         <NavList links={links} />
-      </Wide>
+      </MainNav>
       <ThemeToggle />
       <Wide>
         {isLoading ? (

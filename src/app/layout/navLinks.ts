@@ -11,6 +11,7 @@ const publicLinks: NavItem[] = [
   { to: paths.home, label: 'Home', end: true },
   { to: paths.cv, label: 'CV' },
   { to: paths.research, label: 'Research' },
+  { to: paths.notes, label: 'Notes' },
   { to: paths.onTheWeb, label: 'On the Web' },
   { to: paths.about, label: 'About' },
 ];

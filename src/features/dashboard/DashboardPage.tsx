@@ -70,7 +70,7 @@ export function DashboardPage() {
         <h2 id="dashboard-site">The site</h2>
         <Muted>
           Change the words of the home page, the CV, On the Web and About, and undo any change; import and order the publications of the Research page; write
-          the news the home page shows.
+          the news the home page shows and your research notes.
         </Muted>
         <Row>
           <ButtonLink as={PathLink} to={paths.siteContent} $variant="secondary">
@@ -81,6 +81,9 @@ export function DashboardPage() {
           </ButtonLink>
           <ButtonLink as={PathLink} to={paths.news} $variant="secondary">
             Manage news
+          </ButtonLink>
+          <ButtonLink as={PathLink} to={paths.manageNotes} $variant="secondary">
+            Manage notes
           </ButtonLink>
         </Row>
       </Section>

@@ -4,6 +4,7 @@ import { Page, useSiteContentPage } from '@/ui';
 import { Hero } from './Hero';
 import { InterestSection } from './InterestSection';
 import { NewsSection } from './NewsSection';
+import { NotesSection } from './NotesSection';
 
 export function HomePage() {
   useDocumentTitle();
@@ -13,6 +14,7 @@ export function HomePage() {
     <Page>
       <Hero content={content} />
       <NewsSection />
+      <NotesSection />
       {content.interests.map((interest, index) => (
         <InterestSection key={interest.title} interest={interest} flip={index % 2 === 1} />
       ))}

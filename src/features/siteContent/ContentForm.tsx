@@ -1,8 +1,8 @@
 import type { CvEntry, LabelledItem, SiteContent, WebCard } from '@/contract/content';
 import { CONTENT_LIMITS, type ContentProblems } from '@/contract/contentRules';
-import { TextAreaField, TextField } from '@/ui';
+import { Group, TextAreaField, TextField } from '@/ui';
 
-import { Group, lineProblem, LinesField, ListEditor, problemAt, textFieldsOf } from './editing';
+import { lineProblem, LinesField, ListEditor, problemAt, textFieldsOf } from './editing';
 
 interface Props {
   content: SiteContent;

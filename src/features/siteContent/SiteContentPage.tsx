@@ -11,7 +11,8 @@ import { previewEnded, previewStarted, selectDraft } from '@/lib/content/preview
 import { paths } from '@/lib/paths';
 import { theme } from '@/lib/theme/themes';
 import { useDocumentTitle } from '@/lib/useDocumentTitle';
-import { Alert, Button, FormAlert, type FormMessage, LoadingText, Muted, Page, Row } from '@/ui';
+import { useUnsavedChangesGuard } from '@/lib/useUnsavedChangesGuard';
+import { ActionBar, Alert, Button, FormAlert, type FormMessage, LoadingText, Muted, Page } from '@/ui';
 
 import { ContentForm } from './ContentForm';
 import { ContentHistory } from './ContentHistory';
@@ -25,16 +26,6 @@ export const MESSAGES = {
   revertFailed: 'Failed to revert the change.',
   loadFailed: 'Failed to load the site content.',
 } as const;
-
-/** The save bar stays in reach while a long form scrolls. */
-const Actions = styled(Row)`
-  position: sticky;
-  bottom: 0;
-  z-index: 1;
-  padding: ${theme.space[3]} 0;
-  background: ${theme.colors.background};
-  border-top: 1px solid ${theme.colors.border};
-`;
 
 /** The long form's parts, to jump between. */
 const SECTIONS = [
@@ -71,6 +62,7 @@ function Editor({ published, startFrom }: { published: CurrentContent; startFrom
   const [problems, setProblems] = useState<ContentProblems>({});
   const [message, setMessage] = useState<FormMessage | null>(null);
   const dirty = !same(draft, base.content);
+  useUnsavedChangesGuard(dirty);
 
   // The preview's draft is back in the editor; the pages show the published words again.
   useEffect(() => {
@@ -130,7 +122,7 @@ function Editor({ published, startFrom }: { published: CurrentContent; startFrom
         }}
       >
         <ContentForm key={formKey} content={draft} problems={problems} onChange={setDraft} />
-        <Actions>
+        <ActionBar>
           <Button type="submit" disabled={saving.isLoading}>
             {saving.isLoading ? 'Saving...' : 'Save changes'}
           </Button>
@@ -141,7 +133,7 @@ function Editor({ published, startFrom }: { published: CurrentContent; startFrom
             Discard changes
           </Button>
           {dirty && <Muted>Unsaved changes</Muted>}
-        </Actions>
+        </ActionBar>
       </form>
       <h2 id="content-history">History</h2>
       <ContentHistory onRevert={(change) => void onRevert(change)} blocked={dirty} reverting={restoring.isLoading} />

@@ -3,7 +3,7 @@ import styled from 'styled-components';
 
 import type { ContentProblems } from '@/contract/contentRules';
 import { theme } from '@/lib/theme/themes';
-import { Button, Row, TextAreaField } from '@/ui';
+import { Button, Group, Row, TextAreaField } from '@/ui';
 
 /** The first message the checks gave for a path, to show under its field. */
 export const problemAt = (problems: ContentProblems, path: string): string | undefined => problems[path]?.[0];
@@ -61,19 +61,6 @@ export function LinesField({
   );
 }
 
-const Fieldset = styled.fieldset`
-  margin: 0 0 ${theme.space[5]};
-  padding: ${theme.space[4]};
-  border: 1px solid ${theme.colors.border};
-  border-radius: ${theme.radii.md};
-  min-width: 0;
-  legend {
-    padding: 0 ${theme.space[2]};
-    font-family: ${theme.fonts.ui};
-    font-weight: 600;
-  }
-`;
-
 const Item = styled.div`
   padding: ${theme.space[3]} 0;
   border-bottom: 1px solid ${theme.colors.border};
@@ -90,16 +77,6 @@ const Problem = styled.p`
 
 let keyCount = 0;
 const nextKey = () => (keyCount += 1);
-
-/** A group of fields under a caption. */
-export function Group({ legend, children }: { legend: string; children: ReactNode }) {
-  return (
-    <Fieldset>
-      <legend>{legend}</legend>
-      {children}
-    </Fieldset>
-  );
-}
 
 /**
  * A list of entries that can be added, reordered and removed, each edited by `render`. Buttons

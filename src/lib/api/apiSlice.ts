@@ -17,6 +17,8 @@ const tagTypes = [
   'ContentHistory',
   'Publication',
   'News',
+  'Note',
+  'NoteDraft',
 ] as const;
 export type TagType = (typeof tagTypes)[number];
 

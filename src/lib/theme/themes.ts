@@ -33,11 +33,22 @@ type ColorName =
   | 'successSurface'
   | 'info'
   | 'infoSurface'
-  | 'overlay';
+  | 'overlay'
+  | 'codeKeyword'
+  | 'codeString'
+  | 'codeNumber'
+  | 'codeComment'
+  | 'codeTitle'
+  | 'codeBuiltIn'
+  | 'codeAttr'
+  | 'codeMeta';
 
 type Palette = Record<ColorName, string>;
 
-/** The light and dark palettes: one accent on a neutral palette, contrast ≥ 4.5:1 for text. */
+/**
+ * The light and dark palettes: one accent on a neutral palette, contrast ≥ 4.5:1 for text. The code
+ * colours (highlighted code in notes) keep that contrast on surfaceAlt, the code block's background.
+ */
 export const palettes: Record<ThemeMode, Palette> = {
   light: {
     background: '#faf8f4',
@@ -57,6 +68,14 @@ export const palettes: Record<ThemeMode, Palette> = {
     info: '#1f5f74',
     infoSurface: '#e6f0f3',
     overlay: 'rgba(20, 24, 27, 0.55)',
+    codeKeyword: '#8a2c7c',
+    codeString: '#1d6b3a',
+    codeNumber: '#9c4400',
+    codeComment: '#5a636a',
+    codeTitle: '#1f5a96',
+    codeBuiltIn: '#6b4fa8',
+    codeAttr: '#8a5a00',
+    codeMeta: '#a3231b',
   },
   dark: {
     background: '#14181b',
@@ -76,6 +95,14 @@ export const palettes: Record<ThemeMode, Palette> = {
     info: '#7cc4d8',
     infoSurface: '#1a2e35',
     overlay: 'rgba(0, 0, 0, 0.65)',
+    codeKeyword: '#e6a6ea',
+    codeString: '#9fd89a',
+    codeNumber: '#f5b983',
+    codeComment: '#a2acb2',
+    codeTitle: '#8ec5f5',
+    codeBuiltIn: '#c3b2f5',
+    codeAttr: '#ecc97a',
+    codeMeta: '#f4a39c',
   },
 };
 

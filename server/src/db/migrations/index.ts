@@ -10,6 +10,7 @@ import * as m007 from './007_download_counts';
 import * as m008 from './008_publications';
 import * as m009 from './009_pending_uploads';
 import * as m010 from './010_news';
+import * as m011 from './011_notes';
 
 /** Every migration, in order. Both dialects run the same list. */
 export const migrations: Record<string, Migration> = {
@@ -23,4 +24,5 @@ export const migrations: Record<string, Migration> = {
   '008_publications': m008,
   '009_pending_uploads': m009,
   '010_news': m010,
+  '011_notes': m011,
 };

@@ -8,6 +8,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { DetailSchema } from '../../../contract';
 import type { DocumentRow } from '../../db/schema';
 import { MESSAGES } from '../../errors';
+import { etagListMatches } from '../../lib/etag';
 import { IMAGE_FORMATS } from '../../services/images';
 import { type ByteRange, SMALL_FILE_BYTES, type Storage, type StoredFileInfo } from '../../storage';
 
@@ -66,12 +67,6 @@ function validatorsOf(key: string, info: StoredFileInfo): Validators {
     validators.set(key, known);
   }
   return known;
-}
-
-function etagListMatches(header: string | undefined, etag: string): boolean {
-  if (!header) return false;
-  if (header.trim() === '*') return true;
-  return header.split(',').some((candidate) => candidate.trim().replace(/^W\//, '') === etag);
 }
 
 /**

@@ -1,0 +1,168 @@
+import { renderNote } from '../../../server/src/notes/markdown';
+
+const photo = { src: '/media/large.webp', srcset: '/media/thumb.webp 160w, /media/large.webp 1600w', width: 1600, height: 900 };
+const library = async (ids: number[]) => new Map(ids.filter((id) => id === 7).map((id) => [id, photo]));
+const render = (body: string) => renderNote(body, library);
+const html = async (body: string) => (await render(body)).html;
+const problems = async (body: string) => (await render(body)).problems;
+
+const chart = (lines: string[]) => ['Intro.', '', '```chart', ...lines, '```', ''].join('\n');
+const equityCurve = chart([
+  'type: line',
+  'title: Equity curve',
+  'x: Date',
+  'y: Growth of $1',
+  'log: y',
+  '---',
+  'date,strategy,benchmark',
+  '2020-01-02,1.00,1.00',
+  '2020-06-01,1.12,1.03',
+  '2021-01-04,1.31,1.10',
+]);
+
+describe('note Markdown', () => {
+  it('renders mathematics to MathML with its TeX source, inline and displayed', async () => {
+    const out = await html('The variance $\\sigma^2$ of returns:\n\n$$\n\\sigma^2 = E[(X-\\mu)^2]\n$$\n');
+    expect(out).toContain('<math xmlns="http://www.w3.org/1998/Math/MathML">');
+    expect(out).toContain('<annotation encoding="application/x-tex">\\sigma^2</annotation>');
+    expect(out).toMatch(/<div class="math-display" tabindex="0" role="region" aria-label="Formula"><span class="katex"><math [^>]*display="block"/);
+    expect(out).not.toContain('<pre><span');
+  });
+
+  it('names a formula that does not parse, by line', async () => {
+    expect(await problems('Fine.\n\nBroken $\\frac{a$ here.')).toEqual([{ line: 3, message: expect.stringMatching(/^This formula does not parse: /) }]);
+  });
+
+  it('highlights code on the server with classes, and leaves unknown languages plain', async () => {
+    const out = await html('```python\ndef f(x):\n    return x ** 2  # square\n```\n\n```nolang\nplain <b>\n```');
+    expect(out).toContain('<span class="hljs-keyword">def</span>');
+    expect(out).toContain('<span class="hljs-comment"># square</span>');
+    expect(out).toContain('plain &#x3C;b>');
+    expect(out).not.toContain('style=');
+  });
+
+  it('renders GitHub tables, footnotes and task lists, with the page keeping its own ids and only heading', async () => {
+    const out = await html('# Top\n\n| a | b |\n|---|---|\n| 1 | 2 |\n\nClaim.[^1]\n\n- [x] done\n- [ ] to do\n\n[^1]: Source.\n');
+    expect(out).toContain('<h2>Top</h2>');
+    expect(out).toMatch(/<div class="table-scroll" tabindex="0" role="region" aria-label="Table"><table>/);
+    expect(out).toContain('href="#user-content-fn-1" id="user-content-fnref-1"');
+    expect(out).toContain('<li id="user-content-fn-1">');
+    expect(out).toContain('href="#user-content-fnref-1"');
+    expect(out).toContain('<input type="checkbox" checked disabled aria-label="Done">');
+    expect(out).toContain('<input type="checkbox" disabled aria-label="Not done">');
+    expect(out).not.toMatch(/<h1/);
+  });
+
+  it('makes the note’s highest heading an h2, keeping the order of the others', async () => {
+    expect(await html('## Setup\n\n### Detail')).toMatch(/<h2>Setup<\/h2>\s*<h3>Detail<\/h3>/);
+    expect(await html('# Setup\n\n### Detail')).toMatch(/<h2>Setup<\/h2>\s*<h4>Detail<\/h4>/);
+  });
+
+  it('renders formulas and code inside table cells', async () => {
+    const out = await html('| Greek | Formula |\n|---|---|\n| vega | $\\partial V/\\partial\\sigma$ |');
+    expect(out).toContain('<td><span class="katex"><math');
+  });
+
+  it('shows pictures from the photo library in their sizes, and requires their alt text', async () => {
+    expect(await html('![A volatility smile](photo:7)')).toContain(
+      '<img src="/media/large.webp" srcset="/media/thumb.webp 160w, /media/large.webp 1600w" sizes="(max-width: 46rem) 100vw, 44rem" width="1600" height="900" alt="A volatility smile" loading="lazy" decoding="async">',
+    );
+    expect(await problems('Text.\n\n![](photo:7)')).toEqual([{ line: 3, message: expect.stringContaining('Describe the picture between the brackets') }]);
+    expect(await problems('![Gone](photo:8)')).toEqual([{ line: 1, message: 'There is no picture photo:8 in the photo library.' }]);
+    expect(await problems('![Elsewhere](https://example.org/x.png)')).toEqual([
+      { line: 1, message: expect.stringContaining('Pictures come from the photo library') },
+    ]);
+    expect(await html('![Elsewhere](https://example.org/x.png)')).not.toContain('<img');
+  });
+
+  it('draws a chart from CSV as SVG that follows the theme, titled, described and with its data as a table', async () => {
+    const out = await html(equityCurve);
+    expect(await problems(equityCurve)).toEqual([]);
+    expect(out).toMatch(/<figure class="chart"><svg role="img" aria-labelledby="chart-1-title" aria-describedby="chart-1-desc"/);
+    expect(out).toContain('<span id="chart-1-title" class="chart-title">Equity curve</span>');
+    expect(out).toContain('<span id="chart-1-desc">Line chart of strategy, benchmark against date, 3 points.</span>');
+    expect(out).toContain('<th scope="row">2020-06-01</th><td>1.12</td><td>1.03</td>');
+    expect(out).toContain('fill="currentColor"');
+    expect(out).toContain('Growth of $1');
+    expect(out).not.toContain('style=');
+    expect(out).not.toMatch(/<svg[^>]* width="\d/);
+    // One image, named by its caption: no part of it has a role of its own.
+    expect(out.match(/ role="[^"]*"/g)).toEqual([' role="img"']);
+  });
+
+  it.each([
+    ['drawdowns as an area', ['type: area', 'title: Drawdowns', '---', 'date,drawdown', '2020-01-02,0', '2020-03-16,-0.31', '2020-08-03,-0.02']],
+    [
+      'a volatility smile as points',
+      ['type: scatter', 'title: Smile', 'x: Strike', 'y: Implied volatility', '---', 'strike,vol', '80,0.31', '100,0.22', '120,0.26'],
+    ],
+    ['returns by year as bars', ['type: bar', 'title: Returns', '---', 'year,fund', '2021,0.12', '2022,-0.05']],
+  ])('draws %s', async (_name, lines) => {
+    const out = await html(chart(lines));
+    expect(out).toContain('<figure class="chart"><svg');
+    expect(out).toContain('class="mark-');
+  });
+
+  /** Each malformed chart, the note's line the message names, and the message. */
+  it.each([
+    ['no separator', ['title: X', 'a,b', '1,2'], 4, 'A chart needs its options, then a line of three hyphens (---), then CSV data.'],
+    [
+      'an unknown option',
+      ['title: X', 'colour: red', '---', 'a,b', '1,2'],
+      5,
+      'Unknown chart option "colour: red": use type, title, description, x, y, log, each as "name: value".',
+    ],
+    ['an unknown type', ['type: pie', 'title: X', '---', 'a,b', '1,2'], 4, 'The chart type must be line, area, bar, scatter; "pie" is not one.'],
+    ['no title', ['type: line', '---', 'a,b', '1,2'], 4, 'Give the chart a title ("title: …"): it names the chart for every reader.'],
+    ['no rows', ['title: X', '---', 'a,b'], 5, 'The CSV data needs a header row and at least one row of values.'],
+    ['a short row', ['title: X', '---', 'a,b,c', '1,2,3', '4,5'], 8, 'This row has 2 values; the header has 3.'],
+    ['a value that is not a number', ['title: X', '---', 'date,equity', '2020-01-02,1.0', '2020-01-03,n/a'], 8, '"n/a" in column "equity" is not a number.'],
+    [
+      'a log axis over zero',
+      ['title: X', 'log: y', '---', 'date,pnl', '2020-01-02,-3'],
+      5,
+      'A log y axis needs values above zero; "pnl" has some at or below zero.',
+    ],
+    ['an unclosed quote', ['title: X', '---', 'a,b', '"1,2'], 7, 'A quoted value is not closed.'],
+  ])('names the line and the problem of a chart with %s', async (_name, lines, line, message) => {
+    expect(await problems(chart(lines))).toContainEqual({ line, message });
+  });
+
+  it('counts reading time at about 230 words a minute', async () => {
+    expect((await render('word '.repeat(10))).readingMinutes).toBe(1);
+    expect((await render('word '.repeat(2300))).readingMinutes).toBe(10);
+  });
+
+  /** Stored-XSS cases: raw HTML may format, never run, never reach another origin's script or take the page's ids. */
+  it.each([
+    ['a script element', '<script>alert(1)</script>', /<script/i],
+    ['an event handler', '<img src="x" onerror="alert(1)">', /onerror/i],
+    ['a javascript: link', '<a href="javascript:alert(1)">x</a>', /javascript:/i],
+    ['a Markdown javascript: link', '[x](javascript:alert(1))', /javascript:/i],
+    ['an entity-encoded javascript: link', '[x](&#106;avascript:alert(1))', /javascript:/i],
+    ['a data: link', '<a href="data:text/html,<script>alert(1)</script>">x</a>', /data:text/i],
+    ['an SVG with onload', '<svg onload="alert(1)"><circle r="5"/></svg>', /onload|<svg/i],
+    ['an iframe', '<iframe src="https://example.org"></iframe>', /<iframe/i],
+    ['an object', '<object data="x.swf"></object>', /<object/i],
+    ['a style element', '<style>body{display:none}</style>', /<style/i],
+    ['a style attribute', '<p style="position:fixed;inset:0">x</p>', /style=/i],
+    ['a form', '<form action="https://evil.example"><button>Go</button></form>', /<form|<button/i],
+    ['a base element', '<base href="https://evil.example/">', /<base/i],
+    ['a meta refresh', '<meta http-equiv="refresh" content="0;url=https://evil.example">', /<meta/i],
+    ['MathML with a link', '<math><mi xlink:href="javascript:alert(1)">x</mi></math>', /javascript:|xlink/i],
+    ['a page id', '<div id="root">x</div>', /id="root"/],
+    ['a closing textarea', '</textarea><script>alert(1)</script>', /<script/i],
+  ])('%s does not survive', async (_name, body, unwanted) => {
+    expect(await html(body)).not.toMatch(unwanted);
+  });
+
+  it('refuses quotes and lists nested deeper than its syntax trees can be walked, by line', async () => {
+    expect(await problems(`Fine.\n\n${'> '.repeat(33)}deep`)).toEqual([{ line: 3, message: 'Quotes and lists nest at most 32 levels deep.' }]);
+    expect(await problems(`${'- '.repeat(40)}deep`)).toEqual([{ line: 1, message: 'Quotes and lists nest at most 32 levels deep.' }]);
+    expect(await html(`${'> '.repeat(32)}deep enough`)).toContain('deep enough');
+  });
+
+  it('keeps harmless raw HTML that formats', async () => {
+    expect(await html('H<sub>2</sub>O and <kbd>Ctrl</kbd>')).toContain('H<sub>2</sub>O and <kbd>Ctrl</kbd>');
+  });
+});

@@ -1,0 +1,90 @@
+import fs from 'node:fs';
+
+import sharp from 'sharp';
+
+import type { NoteInput, StaffNote } from '../../../server/contract/notes';
+import { buildTestServer, fakeBuild, insertUser, type TestServer } from '../testServer';
+
+const PUBLIC_URL = 'https://northcote.example';
+const jsonLd = (html: string) => [...html.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/g)].map(([, json]) => JSON.parse(json));
+
+describe('notes as server-rendered pages', () => {
+  let server: TestServer & { cleanup: () => Promise<void> };
+  let staticDir: string;
+  let staff: Record<string, string>;
+
+  beforeAll(async () => {
+    staticDir = fakeBuild();
+    server = await buildTestServer({ staticDir, publicUrl: PUBLIC_URL });
+    staff = (await insertUser(server, { is_staff: true, email: 'owner@example.com' })).auth;
+  });
+  afterAll(async () => {
+    await server.cleanup();
+    fs.rmSync(staticDir, { recursive: true, force: true });
+  });
+
+  const get = (url: string) => server.inject({ method: 'GET', url });
+  const save = async (fields: Partial<NoteInput>, id?: number, revision?: number) => {
+    const payload = {
+      title: 'Volatility smiles',
+      slug: 'volatility-smiles',
+      summary: 'Why implied volatility depends on the strike.',
+      tags: ['volatility'],
+      cover_image: null,
+      body: 'The smile $\\sigma(K)$ in the first HTML.',
+      publish: 'now',
+      publish_at: null,
+      ...fields,
+      ...(revision === undefined ? {} : { revision }),
+    };
+    const response = await server.inject({ method: id ? 'PUT' : 'POST', url: id ? `/api/notes/manage/${id}/` : '/api/notes/manage/', headers: staff, payload });
+    expect(response.statusCode).toBeLessThan(300);
+    return response.json<StaffNote>();
+  };
+
+  it('renders a note with its head, BlogPosting, share image and feeds, and redirects its old address', async () => {
+    const note = await save({});
+    const page = await get('/notes/volatility-smiles');
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('<title>Volatility smiles | ');
+    expect(page.body).toContain(`<link rel="canonical" href="${PUBLIC_URL}/notes/volatility-smiles">`);
+    expect(page.body).toContain('<meta property="og:type" content="article">');
+    expect(page.body).toContain(`<meta property="og:image" content="${PUBLIC_URL}/notes/volatility-smiles/share-image.png">`);
+    expect(page.body).toContain('<meta name="description" content="Why implied volatility depends on the strike.">');
+    expect(page.body).toContain('<link rel="alternate" type="application/atom+xml" title="Notes (Atom)" href="/feed.xml">');
+    expect(page.body).toMatch(/<math[^>]*>.*σ/);
+    const posting = jsonLd(page.body).find((data) => data['@type'] === 'BlogPosting');
+    expect(posting).toMatchObject({
+      headline: 'Volatility smiles',
+      url: `${PUBLIC_URL}/notes/volatility-smiles`,
+      author: { '@type': 'Person' },
+      keywords: ['volatility'],
+    });
+
+    const image = await get('/notes/volatility-smiles/share-image.png');
+    expect(image.headers['content-type']).toBe('image/png');
+    expect(await sharp(image.rawPayload).metadata()).toMatchObject({ width: 1200, height: 630 });
+
+    await save({ slug: 'smiles' }, note.id, note.revision);
+    const moved = await get('/notes/volatility-smiles');
+    expect(moved.statusCode).toBe(301);
+    expect(moved.headers.location).toBe('/notes/smiles');
+    expect((await get('/notes/smiles')).statusCode).toBe(200);
+  });
+
+  it('answers 404 for a draft, a missing note, and a page past the end of the list', async () => {
+    await save({ slug: 'draft-only', publish: 'draft' });
+    for (const url of ['/notes/draft-only', '/notes/no-such-note', '/notes/page/9', '/notes/draft-only/share-image.png'])
+      expect([url, (await get(url)).statusCode]).toEqual([url, 404]);
+    expect((await get('/notes')).statusCode).toBe(200);
+  });
+
+  it('lists published notes in the sitemap with their last change, and no draft', async () => {
+    await save({ slug: 'listed', title: 'Listed' });
+    await save({ slug: 'unlisted', title: 'Unlisted', publish: 'draft' });
+    const sitemap = (await get('/sitemap.xml')).body;
+    expect(sitemap).toMatch(new RegExp(`<loc>${PUBLIC_URL}/notes/listed</loc><lastmod>\\d{4}-`));
+    expect(sitemap).toContain(`<loc>${PUBLIC_URL}/notes</loc>`);
+    expect(sitemap).not.toContain('unlisted');
+  });
+});

@@ -1,0 +1,154 @@
+import type { Browser, Page } from 'playwright-core';
+import sharp from 'sharp';
+
+import { appReady, expectNoProblems, launchBrowser, openSession } from './support/browser';
+import { BASE_URL } from './support/server';
+import { apiCall, apiLogin, createStaff } from './support/site';
+
+const STAFF_EMAIL = 'nora.notes@example.com';
+const STAFF_PASSWORD = 'Notes-passphrase-for-e2e-2026';
+const TITLE = 'Equity curves and volatility smiles';
+const SLUG = 'equity-curves-and-volatility-smiles';
+
+let browser: Browser;
+let photoId: number;
+
+beforeAll(async () => {
+  createStaff(STAFF_EMAIL, STAFF_PASSWORD, 'Nora');
+  browser = await launchBrowser();
+  // The picture the note shows comes from the photo library: uploading it is not this journey's subject.
+  const { access } = await apiLogin(STAFF_EMAIL, STAFF_PASSWORD);
+  const form = new FormData();
+  form.append('title', 'Smile at three maturities');
+  const png = await sharp({ create: { width: 1200, height: 800, channels: 3, background: { r: 40, g: 110, b: 150 } } })
+    .png()
+    .toBuffer();
+  form.append('image', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'smile.png');
+  photoId = (await apiCall<{ id: number }>(access, 'POST', '/api/photos/images/', form)).id;
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function signIn(page: Page) {
+  await page.goto('/signin');
+  await page.getByLabel('Email').fill(STAFF_EMAIL);
+  await page.getByLabel('Password', { exact: true }).fill(STAFF_PASSWORD);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await page.waitForURL((url) => url.pathname === '/');
+}
+
+/** A time `seconds` from now as a `datetime-local` input takes it, in the browser's (and this machine's) time zone. */
+function localInput(seconds: number): string {
+  const at = new Date(Date.now() + seconds * 1000);
+  const pad = (value: number) => String(value).padStart(2, '0');
+  return `${at.getFullYear()}-${pad(at.getMonth() + 1)}-${pad(at.getDate())}T${pad(at.getHours())}:${pad(at.getMinutes())}:${pad(at.getSeconds())}`;
+}
+
+const body = () =>
+  [
+    'A strategy grows as $V_t = V_0 e^{\\mu t}$, and its options are priced off the smile:',
+    '',
+    '$$',
+    '\\sigma_{\\text{imp}}(K) = \\sigma_0 + \\beta \\log(K / S)',
+    '$$',
+    '',
+    '```python',
+    'import numpy as np',
+    'equity = np.cumprod(1 + returns)  # growth of $1',
+    '```',
+    '',
+    '| Year | Return |',
+    '|------|--------|',
+    '| 2024 | 12.1%  |',
+    '',
+    'Drawdowns were shallow.[^dd]',
+    '',
+    `![The smile at three maturities](photo:${photoId})`,
+    '',
+    '```chart',
+    'type: line',
+    'title: Equity curve',
+    'x: Date',
+    'y: Growth of $1',
+    '---',
+    'date,strategy,benchmark',
+    '2024-01-02,1.00,1.00',
+    '2024-04-01,1.04,1.02',
+    '2024-07-01,1.09,1.03',
+    '2024-10-01,1.12,1.06',
+    '```',
+    '',
+    '[^dd]: The worst was 4% in April.',
+  ].join('\n');
+
+const firstHtml = async (path: string) => (await fetch(`${BASE_URL}${path}`)).text();
+
+describe('notes', () => {
+  it('staff write a note with math, code, a table, a footnote, a picture and a chart, schedule it, and it appears at its time everywhere', async () => {
+    const staff = await openSession(browser);
+    const { page } = staff;
+    await signIn(page);
+    await page.goto('/dashboard');
+    await page.getByRole('link', { name: 'Manage notes' }).click();
+    await page.getByRole('link', { name: 'New note' }).click();
+    await page.getByLabel('Title', { exact: true }).fill(TITLE);
+    expect(await page.getByLabel('Address', { exact: true }).inputValue()).toBe(SLUG);
+    await page.getByLabel('Summary').fill('Growth of a dollar and the smile that prices its hedges.');
+    await page.getByLabel('Tags').fill('volatility, backtesting');
+
+    // A malformed chart is named by its line in the preview, and the text stays.
+    await page.getByLabel('Body', { exact: true }).fill('```chart\ntitle: Broken\n---\ndate,equity\n2024-01-02,one\n```');
+    await page.getByText('Line 5: "one" in column "equity" is not a number.').waitFor();
+
+    await page.getByLabel('Body', { exact: true }).fill(body());
+    const preview = page.getByRole('region', { name: 'Preview' });
+    await preview.locator('math').first().waitFor();
+    await preview.locator('figure.chart svg').waitFor();
+    await preview.locator('.hljs-keyword').first().waitFor();
+    await preview.locator(`img[alt="The smile at three maturities"]`).waitFor();
+    await staff.screenshot('staff-note-editor');
+
+    await page.getByLabel('Schedule').check();
+    await page.getByLabel('Publish at').fill(localInput(20));
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await page.getByText('Saved.').waitFor();
+    expectNoProblems(staff);
+    await staff.context.close();
+
+    // Until its time, visitors and crawlers see nothing of it.
+    expect((await fetch(`${BASE_URL}/notes/${SLUG}`)).status).toBe(404);
+    expect(await firstHtml('/notes')).not.toContain(TITLE);
+    expect(await firstHtml('/feed.xml')).not.toContain(TITLE);
+
+    // The server publishes it at its time, by itself.
+    const deadline = Date.now() + 60_000;
+    while (Date.now() < deadline && (await fetch(`${BASE_URL}/notes/${SLUG}`)).status !== 200) await new Promise((resolve) => setTimeout(resolve, 1_000));
+    const note = await firstHtml(`/notes/${SLUG}`);
+    expect(note).toMatch(new RegExp(`<h1[^>]*>${TITLE}</h1>`));
+    for (const part of ['<math', '<figure class="chart"><svg', 'hljs-keyword', '<table>', 'user-content-fn-dd', 'alt="The smile at three maturities"'])
+      expect([part, note.includes(part)]).toEqual([part, true]);
+    expect(await firstHtml('/notes')).toContain(TITLE);
+    expect(await firstHtml('/')).toContain(TITLE);
+    expect(await firstHtml('/feed.xml')).toContain(TITLE);
+    expect(await firstHtml('/feed.json')).toContain(TITLE);
+    expect(await firstHtml('/sitemap.xml')).toContain(`/notes/${SLUG}</loc>`);
+
+    // Readable with no script at all, at a phone's width.
+    const reader = await openSession(browser, { width: 360, height: 800, javaScript: false });
+    await reader.page.goto(`/notes/${SLUG}`);
+    await reader.page.getByRole('heading', { name: TITLE }).waitFor();
+    await reader.page.locator('figure.chart svg').waitFor();
+    await reader.screenshot('visitor-note-no-script-phone');
+    await reader.context.close();
+
+    const visitor = await openSession(browser);
+    await visitor.page.goto('/notes');
+    await appReady(visitor.page);
+    await visitor.page.getByRole('link', { name: TITLE }).click();
+    await visitor.page.getByRole('heading', { name: TITLE, level: 1 }).waitFor();
+    await visitor.screenshot('visitor-note');
+    expectNoProblems(visitor);
+    await visitor.context.close();
+  });
+});

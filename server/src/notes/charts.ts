@@ -1,0 +1,300 @@
+/**
+ * Charts in notes: a fenced ```chart block holds a few options, a line of three hyphens, then CSV
+ * whose first column is the x axis and each further column a series:
+ *
+ *     type: line
+ *     title: Equity curve
+ *     description: Growth of one dollar, 2020 to 2024.
+ *     x: Date
+ *     y: Equity ($)
+ *     log: y
+ *     ---
+ *     date,strategy,benchmark
+ *     2020-01-02,1.00,1.00
+ *
+ * Vega-Lite draws it on the server as SVG whose axes and text take the page's text colour, so it
+ * follows the theme; the data also goes in a table for screen readers.
+ */
+import type { TopLevelSpec } from 'vega-lite';
+
+import type { BodyProblem } from '../../contract/notes';
+import { escapeHtml } from '../lib/html';
+
+export const CHART_LIMITS = { rows: 5_000, columns: 8, charts: 12, option: 300 } as const;
+
+const TYPES = ['line', 'area', 'bar', 'scatter'] as const;
+type ChartType = (typeof TYPES)[number];
+const OPTIONS = ['type', 'title', 'description', 'x', 'y', 'log'] as const;
+type Option = (typeof OPTIONS)[number];
+
+/** Series colours with at least 3:1 contrast on both themes' backgrounds (WCAG 1.4.11). */
+const SERIES_COLOURS = ['#2a7fb8', '#d95f02', '#9a6fc4', '#3e8e9e', '#c2577f', '#7570b3', '#d1603d', '#4f9a4a'];
+/** How many rows the table under a chart shows; the chart itself draws every row. */
+const TABLE_ROWS = 200;
+const WIDTH = 600;
+const HEIGHT = 300;
+
+type XKind = 'temporal' | 'quantitative' | 'nominal';
+
+export interface Chart {
+  type: ChartType;
+  title: string;
+  description: string;
+  xTitle: string;
+  yTitle: string;
+  logX: boolean;
+  logY: boolean;
+  header: string[];
+  rows: string[][];
+  xKind: XKind;
+}
+
+const DATE = /^\d{4}-\d{2}(-\d{2})?([T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?)?$/;
+const isNumber = (value: string) => value.trim() !== '' && Number.isFinite(Number(value));
+
+/** One CSV line's fields: commas separate, double quotes may hold commas and doubled quotes. */
+function csvFields(line: string): string[] | undefined {
+  const fields: string[] = [];
+  let field = '';
+  let quoted = false;
+  for (let i = 0; i < line.length; i += 1) {
+    const char = line[i];
+    if (quoted) {
+      if (char === '"' && line[i + 1] === '"') {
+        field += '"';
+        i += 1;
+      } else if (char === '"') quoted = false;
+      else field += char;
+    } else if (char === '"' && field.trim() === '') {
+      quoted = true;
+      field = '';
+    } else if (char === ',') {
+      fields.push(field.trim());
+      field = '';
+    } else field += char;
+  }
+  if (quoted) return undefined;
+  fields.push(field.trim());
+  return fields;
+}
+
+/**
+ * The chart a block describes, or its problems by line of the note. `firstLine` is the note's line
+ * of the block's first line (the one after the opening fence).
+ */
+export function parseChart(source: string, firstLine: number): { chart: Chart } | { problems: BodyProblem[] } {
+  const lines = source.split('\n');
+  const problems: BodyProblem[] = [];
+  const problem = (index: number, message: string) => problems.push({ line: firstLine + index, message });
+  const options: Partial<Record<Option, string>> = {};
+  const separator = lines.findIndex((line) => line.trim() === '---');
+  if (separator < 0) {
+    problem(0, 'A chart needs its options, then a line of three hyphens (---), then CSV data.');
+    return { problems };
+  }
+  lines.slice(0, separator).forEach((line, index) => {
+    if (!line.trim()) return;
+    const match = /^\s*([A-Za-z]+)\s*:\s*(.*)$/.exec(line);
+    const name = match?.[1].toLowerCase();
+    if (!match || !OPTIONS.includes(name as Option)) {
+      problem(index, `Unknown chart option "${line.trim().slice(0, 40)}": use ${OPTIONS.join(', ')}, each as "name: value".`);
+      return;
+    }
+    const value = match[2].trim();
+    if (value.length > CHART_LIMITS.option) problem(index, `The ${name} is longer than ${CHART_LIMITS.option} characters.`);
+    options[name as Option] = value;
+  });
+  const type = (options.type ?? 'line').toLowerCase();
+  const optionLine = (name: Option) =>
+    Math.max(
+      0,
+      lines.findIndex((line) => line.trim().toLowerCase().startsWith(`${name}`)),
+    );
+  if (!TYPES.includes(type as ChartType)) problem(optionLine('type'), `The chart type must be ${TYPES.join(', ')}; "${type}" is not one.`);
+  if (!options.title) problem(0, 'Give the chart a title ("title: …"): it names the chart for every reader.');
+  const log = (options.log ?? '').toLowerCase().replace(/\s+/g, '');
+  if (!['', 'x', 'y', 'xy', 'x,y', 'none'].includes(log)) problem(optionLine('log'), 'The log option is x, y or xy.');
+
+  const dataLines = lines
+    .slice(separator + 1)
+    .map((text, offset) => ({ text, index: separator + 1 + offset }))
+    .filter((line) => line.text.trim() !== '');
+  if (dataLines.length < 2) {
+    problem(separator, 'The CSV data needs a header row and at least one row of values.');
+    return { problems };
+  }
+  if (dataLines.length - 1 > CHART_LIMITS.rows) {
+    problem(separator, `The chart has ${dataLines.length - 1} rows of data; at most ${CHART_LIMITS.rows} are drawn.`);
+    return { problems };
+  }
+  const header = csvFields(dataLines[0].text) ?? [];
+  if (header.length < 2 || header.some((name) => !name))
+    problem(dataLines[0].index, 'The header row names the x column and at least one series, each non-empty.');
+  else if (header.length > CHART_LIMITS.columns) problem(dataLines[0].index, `A chart has at most ${CHART_LIMITS.columns} columns.`);
+  else if (new Set(header).size !== header.length) problem(dataLines[0].index, 'Each column of the header needs its own name.');
+  if (problems.length) return { problems };
+
+  const rows: string[][] = [];
+  for (const line of dataLines.slice(1)) {
+    const fields = csvFields(line.text);
+    if (!fields) problem(line.index, 'A quoted value is not closed.');
+    else if (fields.length !== header.length) problem(line.index, `This row has ${fields.length} values; the header has ${header.length}.`);
+    else {
+      fields.slice(1).forEach((value, column) => {
+        if (value !== '' && !isNumber(value)) problem(line.index, `"${value.slice(0, 40)}" in column "${header[column + 1]}" is not a number.`);
+      });
+      rows.push(fields);
+    }
+    if (problems.length >= 5) break;
+  }
+  if (problems.length) return { problems };
+
+  const xs = rows.map((row) => row[0]);
+  const xKind: XKind = xs.every((x) => DATE.test(x) && !Number.isNaN(Date.parse(x))) ? 'temporal' : xs.every(isNumber) ? 'quantitative' : 'nominal';
+  const logX = log.includes('x');
+  const logY = log.includes('y');
+  if (logX && xKind !== 'quantitative') problem(optionLine('log'), 'A log x axis needs numbers in the first column.');
+  if (logX && xKind === 'quantitative' && xs.some((x) => Number(x) <= 0))
+    problem(optionLine('log'), `A log x axis needs values above zero; "${header[0]}" has ${xs.find((x) => Number(x) <= 0)}.`);
+  if (logY) {
+    const column = header.slice(1).findIndex((_, c) => rows.some((row) => row[c + 1] !== '' && Number(row[c + 1]) <= 0));
+    if (column >= 0) problem(optionLine('log'), `A log y axis needs values above zero; "${header[column + 1]}" has some at or below zero.`);
+  }
+  if (type === 'bar' && logY) problem(optionLine('log'), 'Bars start at zero, which a log axis cannot show: use a line or points.');
+  if (problems.length) return { problems };
+
+  return {
+    chart: {
+      type: type as ChartType,
+      title: options.title ?? '',
+      description: options.description ?? '',
+      xTitle: options.x || header[0],
+      yTitle: options.y || (header.length === 2 ? header[1] : ''),
+      logX,
+      logY,
+      header,
+      rows,
+      xKind,
+    },
+  };
+}
+
+/** The description a chart reads out when its writer gave none. */
+function describe(chart: Chart): string {
+  if (chart.description) return chart.description;
+  const series = chart.header.slice(1).join(', ');
+  return `${chart.type === 'scatter' ? 'Scatter plot' : `${chart.type[0].toUpperCase()}${chart.type.slice(1)} chart`} of ${series} against ${chart.header[0]}, ${chart.rows.length} points.`;
+}
+
+function vegaLiteSpec(chart: Chart): TopLevelSpec {
+  const values = chart.rows.flatMap((row) =>
+    row
+      .slice(1)
+      .flatMap((value, column) =>
+        value === '' ? [] : [{ x: chart.xKind === 'quantitative' ? Number(row[0]) : row[0], series: chart.header[column + 1], y: Number(value) }],
+      ),
+  );
+  const series = chart.header.slice(1);
+  const mark = (
+    {
+      line: { type: 'line', strokeWidth: 2 },
+      area: { type: 'area', opacity: 0.5, line: { aria: false } },
+      bar: { type: 'bar' },
+      scatter: { type: 'point', filled: true, size: 40 },
+    } as const
+  )[chart.type];
+  return {
+    $schema: 'https://vega.github.io/schema/vega-lite/v6.json',
+    width: WIDTH,
+    height: HEIGHT,
+    background: 'transparent',
+    data: { values },
+    // The SVG is one image, named by its title: its marks are not announced one by one.
+    mark: { ...mark, aria: false },
+    encoding: {
+      x: {
+        field: 'x',
+        type: chart.xKind === 'nominal' ? 'ordinal' : chart.xKind,
+        title: chart.xTitle,
+        sort: chart.xKind === 'nominal' ? null : undefined,
+        scale: chart.logX ? { type: 'log' } : chart.xKind === 'quantitative' ? { zero: false } : undefined,
+      },
+      y: {
+        field: 'y',
+        type: 'quantitative',
+        title: chart.yTitle,
+        scale: chart.logY ? { type: 'log' } : chart.type === 'bar' || chart.type === 'area' ? undefined : { zero: false },
+        stack: chart.type === 'bar' || chart.type === 'area' ? null : undefined,
+      },
+      color: {
+        field: 'series',
+        type: 'nominal',
+        title: null,
+        sort: series,
+        scale: { range: SERIES_COLOURS },
+        legend: series.length > 1 ? { orient: 'top' } : null,
+      },
+      ...(chart.type === 'bar' && series.length > 1 ? { xOffset: { field: 'series', sort: series } } : {}),
+    },
+    config: {
+      aria: false,
+      font: 'inherit',
+      view: { stroke: null },
+      axis: {
+        domainColor: 'currentColor',
+        tickColor: 'currentColor',
+        labelColor: 'currentColor',
+        titleColor: 'currentColor',
+        gridColor: 'currentColor',
+        gridOpacity: 0.15,
+        labelFontSize: 13,
+        titleFontSize: 14,
+        titleFontWeight: 'normal',
+      },
+      legend: { labelColor: 'currentColor', labelFontSize: 13 },
+    },
+  };
+}
+
+/** The data as a table, for readers who cannot see the chart. */
+function dataTable(chart: Chart, id: string): string {
+  const shown = chart.rows.slice(0, TABLE_ROWS);
+  const more = chart.rows.length > shown.length ? ` (the first ${shown.length} of ${chart.rows.length} rows)` : '';
+  const head = chart.header.map((name) => `<th scope="col">${escapeHtml(name)}</th>`).join('');
+  const body = shown
+    .map(
+      (row) =>
+        `<tr><th scope="row">${escapeHtml(row[0])}</th>${row
+          .slice(1)
+          .map((value) => `<td>${escapeHtml(value)}</td>`)
+          .join('')}</tr>`,
+    )
+    .join('');
+  return `<details class="chart-data"><summary>Data of this chart${more}</summary><div class="table-scroll"><table aria-describedby="${id}-title"><thead><tr>${head}</tr></thead><tbody>${body}</tbody></table></div></details>`;
+}
+
+/**
+ * The chart as a figure: SVG drawn by Vega (loaded on first use: a server that renders no chart never
+ * pays for it), named by its title and described for screen readers, then its data as a table.
+ */
+export async function chartFigure(chart: Chart, id: string): Promise<string> {
+  const [vega, vegaLite] = await Promise.all([import('vega'), import('vega-lite')]);
+  const spec = vegaLite.compile(vegaLiteSpec(chart)).spec;
+  const view = new vega.View(vega.parse(spec), { renderer: 'none' });
+  try {
+    const svg = (await view.toSVG())
+      // The figure is one image named by its caption: roles Vega gives its marks would make parts of it images of their own.
+      .replace(/ (role|aria-roledescription|aria-label)="[^"]*"/g, '')
+      .replace(/^<svg /, `<svg role="img" aria-labelledby="${id}-title" aria-describedby="${id}-desc" focusable="false" `)
+      .replace(/ width="\d+" height="\d+"/, '');
+    return [
+      `<figure class="chart">`,
+      svg,
+      `<figcaption><span id="${id}-title" class="chart-title">${escapeHtml(chart.title)}</span> <span id="${id}-desc">${escapeHtml(describe(chart))}</span></figcaption>`,
+      dataTable(chart, id),
+      `</figure>`,
+    ].join('');
+  } finally {
+    view.finalize();
+  }
+}

@@ -1,0 +1,229 @@
+/**
+ * A note's Markdown made HTML, once per save: CommonMark with GitHub's tables, footnotes and task
+ * lists (remark), then HTML (rehype). Raw HTML in the body is parsed and then sanitised with GitHub's
+ * schema, so it can format but never run; what the site adds itself (MathML from KaTeX, highlighted
+ * code, pictures from the library, charts) is added after sanitising, from the sanitised tree.
+ */
+import type { Element, ElementContent, Root as HastRoot } from 'hast';
+import type { Root as MdastRoot } from 'mdast';
+import { toString } from 'mdast-util-to-string';
+import rehypeHighlight from 'rehype-highlight';
+import rehypeRaw from 'rehype-raw';
+import rehypeSanitize, { defaultSchema } from 'rehype-sanitize';
+import rehypeStringify from 'rehype-stringify';
+import remarkGfm from 'remark-gfm';
+import remarkMath from 'remark-math';
+import remarkParse from 'remark-parse';
+import remarkRehype from 'remark-rehype';
+import { unified } from 'unified';
+import { visit } from 'unist-util-visit';
+
+import type { BodyProblem } from '../../contract/notes';
+import { mathHtml } from '../lib/math';
+import { type Chart, CHART_LIMITS, chartFigure, parseChart } from './charts';
+
+/** A picture of the photo library as a note shows it. */
+export interface NotePhoto {
+  src: string;
+  srcset: string;
+  width: number;
+  height: number;
+}
+export type PhotoLookup = (ids: number[]) => Promise<Map<number, NotePhoto>>;
+
+export interface RenderedNote {
+  html: string;
+  /** What must be put right before the note can be saved, by line. */
+  problems: BodyProblem[];
+  readingMinutes: number;
+}
+
+const PHOTO = /^photo:(\d{1,9})$/;
+/** Quotes and lists nested deeper than this are refused: the syntax trees are walked recursively. */
+const MAX_NESTING = 32;
+const NESTING_MESSAGE = `Quotes and lists nest at most ${MAX_NESTING} levels deep.`;
+const WORDS_PER_MINUTE = 230;
+/** Ids in a note's HTML get this prefix, so that its HTML cannot take the page's own ids. */
+const ID_PREFIX = 'user-content-';
+/** Column width of the text: pictures are at most this wide on a large screen. */
+const PICTURE_SIZES = '(max-width: 46rem) 100vw, 44rem';
+
+const schema = {
+  ...defaultSchema,
+  protocols: { ...defaultSchema.protocols, src: [...(defaultSchema.protocols?.src ?? []), 'photo'] },
+};
+
+const markdown = unified().use(remarkParse).use(remarkGfm).use(remarkMath);
+/** Markdown to sanitised, highlighted HTML; with `raw`, HTML written in the body is parsed first (costly: only when there is some). */
+const toHtml = (raw: boolean) =>
+  unified()
+    .use(remarkRehype, { allowDangerousHtml: true, clobberPrefix: '' })
+    .use(raw ? [rehypeRaw] : [])
+    .use(rehypeSanitize, schema)
+    .use(rehypeHighlight, { detect: false, plainText: ['chart', 'math', 'text'] });
+const withRawHtml = toHtml(true);
+const withoutRawHtml = toHtml(false);
+
+const classes = (node: Element): string[] => (Array.isArray(node.properties.className) ? node.properties.className.map(String) : []);
+const textOf = (node: ElementContent): string => (node.type === 'text' ? node.value : node.type === 'element' ? node.children.map(textOf).join('') : '');
+const raw = (value: string) => ({ type: 'raw', value }) as unknown as ElementContent;
+
+/** Problems of the Markdown itself: charts that do not parse, pictures that are not in the library or have no alt text. */
+async function checkSource(tree: MdastRoot, photos: PhotoLookup): Promise<{ problems: BodyProblem[]; found: Map<number, NotePhoto> }> {
+  const problems: BodyProblem[] = [];
+  const wanted = new Map<number, number[]>();
+  let charts = 0;
+  visit(tree, (node) => {
+    const line = node.position?.start.line ?? 1;
+    if (node.type === 'code' && node.lang === 'chart') {
+      charts += 1;
+      if (charts === CHART_LIMITS.charts + 1) problems.push({ line, message: `A note has at most ${CHART_LIMITS.charts} charts.` });
+      const parsed = parseChart(node.value, line + 1);
+      if ('problems' in parsed) problems.push(...parsed.problems);
+    } else if (node.type === 'image') {
+      const photo = PHOTO.exec(node.url);
+      if (!photo) problems.push({ line, message: 'Pictures come from the photo library: write ![what it shows](photo:ID) with the ID the library gives.' });
+      else wanted.set(Number(photo[1]), [...(wanted.get(Number(photo[1])) ?? []), line]);
+      if (!node.alt?.trim())
+        problems.push({ line, message: 'Describe the picture between the brackets, ![like this](photo:12): its alt text is what screen readers read.' });
+    }
+  });
+  const found = wanted.size ? await photos([...wanted.keys()]) : new Map<number, NotePhoto>();
+  for (const [id, lines] of wanted)
+    if (!found.has(id)) for (const line of lines) problems.push({ line, message: `There is no picture photo:${id} in the photo library.` });
+  return { problems, found };
+}
+
+/** The site's own parts, added to the sanitised tree. Charts are drawn later (asynchronously): answered as the `pre` elements to replace. */
+function addOwnParts(tree: HastRoot, photos: Map<number, NotePhoto>, mathProblems: BodyProblem[]): { node: Element; chart: Chart | undefined }[] {
+  const charts: { node: Element; chart: Chart | undefined }[] = [];
+  // The page's title is its only h1: the note's highest heading level becomes h2, the others follow.
+  let highest = 6;
+  visit(tree, 'element', (node) => {
+    if (/^h[1-6]$/.test(node.tagName)) highest = Math.min(highest, Number(node.tagName[1]));
+  });
+  const headingShift = Math.max(0, 2 - highest);
+  visit(tree, 'element', (node, index, parent) => {
+    const { tagName, properties } = node;
+    if (/^h[1-6]$/.test(tagName)) node.tagName = `h${Math.min(6, Number(tagName[1]) + headingShift)}`;
+    if (tagName === 'a' && typeof properties.href === 'string' && properties.href.startsWith('#')) properties.href = `#${ID_PREFIX}${properties.href.slice(1)}`;
+    if (tagName === 'input' && properties.type === 'checkbox') properties.ariaLabel = properties.checked ? 'Done' : 'Not done';
+    if (tagName === 'table' && parent && index !== undefined) {
+      // A wide table scrolls inside its own box, which keyboards can reach, rather than widening the page.
+      parent.children[index] = {
+        type: 'element',
+        tagName: 'div',
+        properties: { className: ['table-scroll'], tabIndex: 0, role: 'region', ariaLabel: 'Table' },
+        children: [node],
+      };
+      // Its cells are still visited: the walk goes on into the table itself.
+      return undefined;
+    }
+    if (tagName === 'img') {
+      const photo = PHOTO.exec(String(properties.src ?? ''));
+      const found = photo && photos.get(Number(photo[1]));
+      if (!found || !parent || index === undefined) {
+        if (parent && index !== undefined) parent.children.splice(index, 1);
+        return index;
+      }
+      node.properties = {
+        src: found.src,
+        srcSet: found.srcset,
+        sizes: PICTURE_SIZES,
+        width: found.width,
+        height: found.height,
+        alt: String(properties.alt ?? ''),
+        loading: 'lazy',
+        decoding: 'async',
+      };
+    }
+    if (tagName === 'code' && classes(node).includes('language-math') && parent && index !== undefined) {
+      const display = parent.type === 'element' && parent.tagName === 'pre';
+      const line = node.position?.start.line ?? parent.position?.start.line ?? 0;
+      parent.children[index] = raw(
+        mathHtml(textOf(node), display, (message) => mathProblems.push({ line, message: `This formula does not parse: ${message}` })),
+      );
+      return 'skip';
+    }
+    if (tagName === 'pre' && node.children[0]?.type === 'element' && classes(node.children[0]).includes('language-chart')) {
+      const parsed = parseChart(textOf(node.children[0]), 1);
+      charts.push({ node, chart: 'chart' in parsed ? parsed.chart : undefined });
+      return 'skip';
+    }
+    return undefined;
+  });
+  // A display formula is its own block: the <pre> around it would keep its source's line breaks.
+  visit(tree, 'element', (node, index, parent) => {
+    if (node.tagName === 'pre' && node.children.length === 1 && (node.children[0] as { type: string }).type === 'raw' && parent && index !== undefined) {
+      // A wide formula scrolls in its own box, which keyboards can reach.
+      parent.children[index] = {
+        type: 'element',
+        tagName: 'div',
+        properties: { className: ['math-display'], tabIndex: 0, role: 'region', ariaLabel: 'Formula' },
+        children: node.children,
+      };
+    } else if (node.tagName === 'pre') {
+      // A long line of code scrolls sideways: keyboards must reach it too.
+      node.properties.tabIndex = 0;
+    }
+  });
+  return charts;
+}
+
+/** The first line whose quote and list markers nest deeper than MAX_NESTING, if any. */
+function tooDeep(body: string): number | undefined {
+  const lines = body.split('\n');
+  for (let index = 0; index < lines.length; index += 1) {
+    const line = lines[index];
+    let depth = 0;
+    let at = 0;
+    while (at < line.length && depth <= MAX_NESTING) {
+      while (line[at] === ' ' || line[at] === '\t') at += 1;
+      if (line[at] === '>') at += 1;
+      else if ('-*+'.includes(line[at] ?? '.') && (line[at + 1] === ' ' || line[at + 1] === undefined)) at += 1;
+      else if (/\d/.test(line[at] ?? '')) {
+        const start = at;
+        while (/\d/.test(line[at] ?? '') && at - start < 9) at += 1;
+        if (line[at] !== '.' && line[at] !== ')') break;
+        at += 1;
+      } else break;
+      depth += 1;
+    }
+    if (depth > MAX_NESTING) return index + 1;
+  }
+  return undefined;
+}
+
+/**
+ * Renders a note's body. Problems (by line) are what a save refuses; the HTML is whole either way, so
+ * that the preview shows everything that did render.
+ */
+export async function renderNote(body: string, photos: PhotoLookup): Promise<RenderedNote> {
+  const deep = tooDeep(body);
+  if (deep !== undefined) return { html: '', problems: [{ line: deep, message: NESTING_MESSAGE }], readingMinutes: 1 };
+  const mdast = markdown.parse(body);
+  const { problems, found } = await checkSource(mdast, photos);
+  const words = toString(mdast).split(/\s+/).filter(Boolean).length;
+  let hasHtml = false;
+  visit(mdast, 'html', () => {
+    hasHtml = true;
+    return false;
+  });
+  const hast = (await (hasHtml ? withRawHtml : withoutRawHtml).run(mdast)) as HastRoot;
+  const mathProblems: BodyProblem[] = [];
+  const charts = addOwnParts(hast, found, mathProblems);
+  await Promise.all(
+    charts.slice(0, CHART_LIMITS.charts).map(async ({ node, chart }, index) => {
+      const html = chart ? await chartFigure(chart, `chart-${index + 1}`) : '<p class="chart-error">This chart could not be drawn.</p>';
+      node.tagName = 'div';
+      node.properties = { className: ['chart-block'] };
+      node.children = [raw(html)];
+    }),
+  );
+  const html = unified().use(rehypeStringify, { allowDangerousHtml: true }).stringify(hast);
+  return {
+    html,
+    problems: [...problems, ...mathProblems].sort((a, b) => a.line - b.line),
+    readingMinutes: Math.max(1, Math.round(words / WORDS_PER_MINUTE)),
+  };
+}

@@ -1,0 +1,69 @@
+import crypto from 'node:crypto';
+import zlib from 'node:zlib';
+
+import type { FastifyReply, FastifyRequest } from 'fastify';
+
+import { etagListMatches } from '../lib/etag';
+import { documentHeaders } from '../plugins/securityHeaders';
+
+/** An inline `<style>` element's text: everything up to the first end tag, as the HTML parser reads it. */
+const STYLE_ELEMENT = /<style\b[^>]*>([\s\S]*?)<\/style[\s/>]/gi;
+const GZIP = /\bgzip\b/;
+
+/** The texts of the page's inline styles, as the browser hashes them (the parser reads CR LF and CR as LF). */
+export function inlineStyles(html: string): string[] {
+  return [...html.matchAll(STYLE_ELEMENT)].map(([, text]) => text.replace(/\r\n?/g, '\n'));
+}
+
+/** A strong validator naming the exact bytes, so that the gzip and the plain answer never share one. */
+const etagOf = (body: Buffer) => `"${crypto.createHash('sha256').update(body).digest('base64url')}"`;
+
+/** One encoding of a page, with every header prepared. */
+class Encoded {
+  readonly etag: string;
+  readonly headers: Record<string, string>;
+  /** For a 304: what a cache refreshes its kept copy with, without the body's own fields. */
+  readonly notModified: Record<string, string>;
+
+  constructor(
+    readonly body: Buffer,
+    shared: Record<string, string>,
+    own: Record<string, string>,
+  ) {
+    this.etag = etagOf(body);
+    this.headers = { ...shared, ...own, etag: this.etag };
+    this.notModified = { ...shared, etag: this.etag };
+  }
+}
+
+/**
+ * A rendered page as every visitor gets it: the same bytes (its styles are allowed by their hashes, not
+ * by a nonce per answer), compressed once, with all headers prepared and an ETag, so that an answer
+ * only chooses. `no-cache` has caches ask each time: a write changes the page, and its ETag with it.
+ */
+export class PageAnswer {
+  private readonly plain: Encoded;
+  private readonly gzip: Encoded;
+  /** Only a successful answer may become a 304 (RFC 9110, 13.2.1). */
+  private readonly revalidates: boolean;
+
+  constructor(
+    html: string,
+    readonly status: number,
+    /** Further headers of this answer (a redirect's `location`). */
+    extra: Record<string, string> = {},
+  ) {
+    const text = Buffer.from(html);
+    const shared = { 'cache-control': 'no-cache', vary: 'accept-encoding', ...documentHeaders(inlineStyles(html)), ...extra };
+    const type = { 'content-type': 'text/html; charset=utf-8' };
+    this.plain = new Encoded(text, shared, type);
+    this.gzip = new Encoded(zlib.gzipSync(text, { level: 9 }), shared, { ...type, 'content-encoding': 'gzip' });
+    this.revalidates = status >= 200 && status < 300;
+  }
+
+  send(request: FastifyRequest, reply: FastifyReply): FastifyReply {
+    const encoded = GZIP.test(request.headers['accept-encoding'] ?? '') ? this.gzip : this.plain;
+    if (this.revalidates && etagListMatches(request.headers['if-none-match'], encoded.etag)) return reply.code(304).headers(encoded.notModified).send();
+    return reply.code(this.status).headers(encoded.headers).send(encoded.body);
+  }
+}

@@ -1,0 +1,139 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from '@sinclair/typebox';
+
+import { IdParamsSchema, IdSchema } from '../../../contract';
+import { NOTE_MESSAGES } from '../../../contract/noteRules';
+import {
+  NoteInputSchema,
+  NoteListQuerySchema,
+  NoteListSchema,
+  NoteRevisionSchema,
+  NOTES_PER_PAGE,
+  NoteSlugParamsSchema,
+  PreviewInputSchema,
+  PreviewSchema,
+  PublicNoteSchema,
+  StaffNoteSchema,
+  StaffNoteSummarySchema,
+} from '../../../contract/notes';
+import { detail, errorResponses, MESSAGES } from '../../errors';
+import { ResponseCache } from '../../lib/responseCache';
+import { signedInUser } from '../../plugins/auth';
+import { findNote, findPublishedNote, listAllNotes, listPublishedNotes, listRevisions, neighbourNotes, publishedTagCounts } from '../../repositories/notes';
+import { coversOf, previewNote, removeNote, restoreRevision, saveNote, toPublicNote, toRevision, toStaffNote, toSummary } from '../../services/notes';
+import { staffDeleteRoute } from '../staffDelete';
+
+const RestoreBodySchema = Type.Object({ revision: IdSchema, started_from: IdSchema }, { additionalProperties: false });
+
+/** Notes: published ones for everyone; every note, its revisions and a live preview for staff. */
+const notesRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const cache = new ResponseCache();
+  app.changes.subscribe(['Note', 'Image'], () => cache.clear());
+
+  app.get('/api/notes/', { schema: { querystring: NoteListQuerySchema, response: { 200: NoteListSchema, ...errorResponses } } }, async (request, reply) => {
+    const { page = 1, tag, limit } = request.query;
+    return cache.send(reply, `list ${page} ${tag ?? ''} ${limit ?? ''}`, async () => {
+      const perPage = limit ?? NOTES_PER_PAGE;
+      const [{ rows, total }, tags] = await Promise.all([
+        listPublishedNotes(app.db, { offset: (page - 1) * perPage, limit: perPage, tag }),
+        publishedTagCounts(app.db),
+      ]);
+      const covers = await coversOf(app.db, rows);
+      return { status: 200, body: { notes: rows.map((row) => toSummary(row, covers)), page, pages: Math.max(1, Math.ceil(total / perPage)), total, tags } };
+    });
+  });
+
+  app.get('/api/notes/:slug/', { schema: { params: NoteSlugParamsSchema, response: { 200: PublicNoteSchema, ...errorResponses } } }, async (request, reply) =>
+    cache.send(reply, `note ${request.params.slug}`, async () => {
+      const row = await findPublishedNote(app.db, request.params.slug);
+      if (!row) return { status: 404, body: detail(MESSAGES.notFound) };
+      const [covers, neighbours] = await Promise.all([coversOf(app.db, [row]), neighbourNotes(app.db, row)]);
+      return { status: 200, body: toPublicNote(row, covers, neighbours) };
+    }),
+  );
+
+  app.post(
+    '/api/notes/preview/',
+    { onRequest: app.requireStaff, schema: { body: PreviewInputSchema, response: { 200: PreviewSchema, ...errorResponses } } },
+    async (request, reply) => {
+      const outcome = await previewNote(app.db, request.body.body);
+      // A preview carries the body's problems too: only one without HTML was refused.
+      if (!('html' in outcome)) return reply.code(400).send(outcome.problems);
+      return outcome;
+    },
+  );
+
+  app.get(
+    '/api/notes/manage/',
+    { onRequest: app.requireStaff, schema: { response: { 200: Type.Array(StaffNoteSummarySchema), ...errorResponses } } },
+    async () =>
+      (await listAllNotes(app.db)).map(({ id, title, slug, status, publish_at, published_at, updated_at }) => ({
+        id,
+        title,
+        slug,
+        status,
+        publish_at,
+        published_at,
+        updated_at,
+      })),
+  );
+
+  app.get(
+    '/api/notes/manage/:id/',
+    { onRequest: app.requireStaff, schema: { params: IdParamsSchema, response: { 200: StaffNoteSchema, ...errorResponses } } },
+    async (request, reply) => {
+      const row = await findNote(app.db, request.params.id);
+      if (!row) return reply.code(404).send(detail(MESSAGES.notFound));
+      return toStaffNote(app.db, row);
+    },
+  );
+
+  app.post(
+    '/api/notes/manage/',
+    { onRequest: app.requireStaff, schema: { body: NoteInputSchema, response: { 201: StaffNoteSchema, ...errorResponses } } },
+    async (request, reply) => {
+      const outcome = await saveNote(app, signedInUser(request), undefined, request.body);
+      if (!outcome) return reply.code(404).send(detail(MESSAGES.notFound));
+      if ('problems' in outcome) return reply.code(400).send(outcome.problems);
+      if ('stale' in outcome) return reply.code(409).send(detail(NOTE_MESSAGES.stale));
+      return reply.code(201).send(outcome);
+    },
+  );
+
+  app.put(
+    '/api/notes/manage/:id/',
+    { onRequest: app.requireStaff, schema: { params: IdParamsSchema, body: NoteInputSchema, response: { 200: StaffNoteSchema, ...errorResponses } } },
+    async (request, reply) => {
+      const outcome = await saveNote(app, signedInUser(request), request.params.id, request.body);
+      if (!outcome) return reply.code(404).send(detail(MESSAGES.notFound));
+      if ('problems' in outcome) return reply.code(400).send(outcome.problems);
+      if ('stale' in outcome) return reply.code(409).send(detail(NOTE_MESSAGES.stale));
+      return outcome;
+    },
+  );
+
+  staffDeleteRoute(app, '/api/notes/manage/:id/', removeNote);
+
+  app.get(
+    '/api/notes/manage/:id/revisions/',
+    { onRequest: app.requireStaff, schema: { params: IdParamsSchema, response: { 200: Type.Array(NoteRevisionSchema), ...errorResponses } } },
+    async (request, reply) => {
+      if (!(await findNote(app.db, request.params.id))) return reply.code(404).send(detail(MESSAGES.notFound));
+      return (await listRevisions(app.db, request.params.id)).map(toRevision);
+    },
+  );
+
+  app.post(
+    '/api/notes/manage/:id/restore/',
+    { onRequest: app.requireStaff, schema: { params: IdParamsSchema, body: RestoreBodySchema, response: { 200: StaffNoteSchema, ...errorResponses } } },
+    async (request, reply) => {
+      const outcome = await restoreRevision(app, signedInUser(request), request.params.id, request.body.revision, request.body.started_from);
+      if (!outcome) return reply.code(404).send(detail(MESSAGES.notFound));
+      if ('problems' in outcome) return reply.code(400).send(outcome.problems);
+      if ('stale' in outcome) return reply.code(409).send(detail(NOTE_MESSAGES.stale));
+      return outcome;
+    },
+  );
+};
+
+export default notesRoutes;

@@ -1,0 +1,41 @@
+import styled from 'styled-components';
+
+import { theme } from '@/lib/theme/themes';
+
+/** A section of the home page under the introduction (news, notes). */
+export const HomeSection = styled.section`
+  padding: ${theme.space[6]} 0 ${theme.space[7]};
+  border-top: 1px solid ${theme.colors.border};
+  h2 {
+    margin-bottom: ${theme.space[4]};
+  }
+`;
+
+/** Dated items: the date in a column of its own, above the item on a phone. */
+export const DatedList = styled.ul`
+  list-style: none;
+  margin: 0;
+  padding: 0;
+  max-width: ${theme.maxWidth.text};
+  li {
+    display: grid;
+    grid-template-columns: 7.5rem minmax(0, 1fr);
+    gap: ${theme.space[4]};
+    padding: ${theme.space[2]} 0;
+    @media (max-width: ${theme.breakpoints.phone}) {
+      grid-template-columns: minmax(0, 1fr);
+      gap: 0;
+    }
+  }
+  time {
+    color: ${theme.colors.muted};
+    font-family: ${theme.fonts.ui};
+    font-size: ${theme.fontSizes.sm};
+    white-space: nowrap;
+    padding-top: 0.15em;
+  }
+  p {
+    margin: 0;
+    overflow-wrap: anywhere;
+  }
+`;

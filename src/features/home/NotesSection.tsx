@@ -1,0 +1,48 @@
+import { Link } from 'react-router-dom';
+import styled from 'styled-components';
+
+import { NOTE_LIMITS } from '@/contract/noteRules';
+import { useGetNotesQuery } from '@/lib/api/notesApi';
+import { formatCalendarDate } from '@/lib/dates';
+import { paths } from '@/lib/paths';
+import { theme } from '@/lib/theme/themes';
+
+import { DatedList, HomeSection } from './DatedList';
+
+/** The home page's query; its route prefetches the same one on the server. */
+export const homeNotesQuery = { limit: NOTE_LIMITS.onHomePage };
+
+const Summary = styled.p`
+  color: ${theme.colors.muted};
+`;
+const AllNotes = styled.p`
+  margin: ${theme.space[3]} 0 0;
+  font-family: ${theme.fonts.ui};
+  font-size: ${theme.fontSizes.sm};
+`;
+
+/** The latest notes under the owner's introduction; nothing at all until there are some. */
+export function NotesSection() {
+  const notes = useGetNotesQuery(homeNotesQuery).data?.notes ?? [];
+  if (notes.length === 0) return null;
+  return (
+    <HomeSection aria-labelledby="home-notes">
+      <h2 id="home-notes">Notes</h2>
+      <DatedList>
+        {notes.map((note) => (
+          <li key={note.slug}>
+            {/* The UTC calendar day, so that the server's page and the browser agree. */}
+            <time dateTime={note.published_at}>{formatCalendarDate(note.published_at.slice(0, 10))}</time>
+            <div>
+              <Link to={paths.note(note.slug)}>{note.title}</Link>
+              {note.summary && <Summary>{note.summary}</Summary>}
+            </div>
+          </li>
+        ))}
+      </DatedList>
+      <AllNotes>
+        <Link to={paths.notes}>All notes</Link>
+      </AllNotes>
+    </HomeSection>
+  );
+}

@@ -1,0 +1,230 @@
+import styled from 'styled-components';
+
+import { theme } from '@/lib/theme/themes';
+
+/**
+ * A note's body: the HTML the server renders from its Markdown (server/src/notes). Headings start at
+ * h2 (the title is the page's h1); formulas are MathML; code comes highlighted with highlight.js
+ * classes; charts are SVG drawn in `currentColor`, so their axes follow the theme.
+ */
+export const NoteBody = styled.div`
+  overflow-wrap: break-word;
+
+  h2,
+  h3,
+  h4,
+  h5,
+  h6 {
+    margin: ${theme.space[7]} 0 ${theme.space[3]};
+    line-height: 1.25;
+  }
+  h4,
+  h5,
+  h6 {
+    font-size: ${theme.fontSizes.md};
+  }
+  h6 {
+    color: ${theme.colors.muted};
+  }
+  ul,
+  ol {
+    margin: 0 0 ${theme.space[4]};
+    padding-left: ${theme.space[5]};
+  }
+  li + li {
+    margin-top: ${theme.space[1]};
+  }
+  ul.contains-task-list {
+    padding-left: 0;
+    list-style: none;
+  }
+  li.task-list-item input {
+    margin: 0 ${theme.space[2]} 0 0;
+    vertical-align: middle;
+  }
+  blockquote {
+    margin: 0 0 ${theme.space[4]};
+    padding-left: ${theme.space[4]};
+    border-left: 3px solid ${theme.colors.border};
+    color: ${theme.colors.muted};
+  }
+  hr {
+    margin: ${theme.space[6]} 0;
+    border: 0;
+    border-top: 1px solid ${theme.colors.border};
+  }
+  img {
+    max-width: 100%;
+    height: auto;
+    margin: ${theme.space[5]} 0;
+  }
+
+  /* Wide tables and formulas scroll in their own box rather than widening the page. */
+  .table-scroll {
+    overflow-x: auto;
+    margin: 0 0 ${theme.space[4]};
+  }
+  table {
+    border-collapse: collapse;
+    font-family: ${theme.fonts.ui};
+    font-size: ${theme.fontSizes.sm};
+    font-variant-numeric: tabular-nums;
+  }
+  th,
+  td {
+    padding: ${theme.space[1]} ${theme.space[3]};
+    border-bottom: 1px solid ${theme.colors.border};
+    text-align: left;
+  }
+  thead th {
+    border-bottom-width: 2px;
+  }
+  math {
+    font-family: 'Latin Modern Math', 'STIX Two Math', 'Cambria Math', math;
+    font-size: 1.05em;
+  }
+  .math-display {
+    overflow-x: auto;
+    overflow-y: hidden;
+    margin: 0 0 ${theme.space[4]};
+    padding: ${theme.space[1]} 0;
+    text-align: center;
+  }
+
+  code {
+    padding: 0.1em 0.3em;
+    border-radius: ${theme.radii.sm};
+    background: ${theme.colors.surfaceAlt};
+    font-family: ${theme.fonts.mono};
+    font-size: 0.875em;
+  }
+  pre {
+    overflow-x: auto;
+    margin: 0 0 ${theme.space[4]};
+    padding: ${theme.space[4]};
+    border-radius: ${theme.radii.md};
+    background: ${theme.colors.surfaceAlt};
+    line-height: 1.5;
+  }
+  pre code {
+    padding: 0;
+    background: none;
+    font-size: ${theme.fontSizes.sm};
+  }
+  .hljs-keyword,
+  .hljs-selector-tag,
+  .hljs-doctag,
+  .hljs-template-tag {
+    color: ${theme.colors.codeKeyword};
+  }
+  .hljs-string,
+  .hljs-regexp,
+  .hljs-char.escape_,
+  .hljs-addition {
+    color: ${theme.colors.codeString};
+  }
+  .hljs-number,
+  .hljs-literal,
+  .hljs-symbol,
+  .hljs-bullet {
+    color: ${theme.colors.codeNumber};
+  }
+  .hljs-comment,
+  .hljs-quote {
+    color: ${theme.colors.codeComment};
+    font-style: italic;
+  }
+  .hljs-title,
+  .hljs-section,
+  .hljs-name,
+  .hljs-selector-id,
+  .hljs-selector-class {
+    color: ${theme.colors.codeTitle};
+  }
+  .hljs-built_in,
+  .hljs-type {
+    color: ${theme.colors.codeBuiltIn};
+  }
+  .hljs-attr,
+  .hljs-attribute,
+  .hljs-variable,
+  .hljs-template-variable,
+  .hljs-property,
+  .hljs-selector-attr,
+  .hljs-selector-pseudo {
+    color: ${theme.colors.codeAttr};
+  }
+  .hljs-meta,
+  .hljs-deletion,
+  .hljs-link {
+    color: ${theme.colors.codeMeta};
+  }
+  .hljs-params,
+  .hljs-subst,
+  .hljs-operator,
+  .hljs-punctuation {
+    color: ${theme.colors.text};
+  }
+  .hljs-emphasis {
+    font-style: italic;
+  }
+  .hljs-strong {
+    font-weight: 700;
+  }
+
+  .chart-block {
+    margin: ${theme.space[6]} 0;
+  }
+  figure.chart {
+    margin: 0;
+    color: ${theme.colors.text};
+  }
+  figure.chart svg {
+    display: block;
+    width: 100%;
+    height: auto;
+  }
+  figcaption {
+    margin-top: ${theme.space[2]};
+    color: ${theme.colors.muted};
+    font-family: ${theme.fonts.ui};
+    font-size: ${theme.fontSizes.sm};
+  }
+  .chart-title {
+    color: ${theme.colors.text};
+    font-weight: 600;
+  }
+  details.chart-data {
+    margin-top: ${theme.space[2]};
+    font-family: ${theme.fonts.ui};
+    font-size: ${theme.fontSizes.sm};
+  }
+  details.chart-data summary {
+    cursor: pointer;
+    color: ${theme.colors.accent};
+  }
+  details.chart-data .table-scroll {
+    margin-top: ${theme.space[2]};
+  }
+  .chart-error {
+    color: ${theme.colors.danger};
+  }
+
+  .footnotes {
+    margin-top: ${theme.space[7]};
+    padding-top: ${theme.space[4]};
+    border-top: 1px solid ${theme.colors.border};
+    font-size: ${theme.fontSizes.sm};
+  }
+  .sr-only {
+    position: absolute;
+    width: 1px;
+    height: 1px;
+    margin: -1px;
+    padding: 0;
+    overflow: hidden;
+    clip: rect(0 0 0 0);
+    white-space: nowrap;
+    border: 0;
+  }
+`;

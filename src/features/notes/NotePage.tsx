@@ -1,0 +1,120 @@
+import { Link, Navigate, useParams } from 'react-router-dom';
+import styled from 'styled-components';
+
+import type { PublicNote } from '@/contract/notes';
+import { useGetNoteQuery } from '@/lib/api/notesApi';
+import { paths } from '@/lib/paths';
+import { theme } from '@/lib/theme/themes';
+import { useDocumentTitle } from '@/lib/useDocumentTitle';
+import { Alert, LoadingText, NotFoundMessage, Page } from '@/ui';
+
+import { NoteBody } from './NoteBody';
+import { Byline, NoteDate, TagLinks } from './NoteMeta';
+
+/** The cover fills the text column: as wide as the viewport on a phone, at most 70ch (about 44rem) beyond. */
+const COVER_SIZES = '(max-width: 46rem) 100vw, 44rem';
+
+/** The reading column: every part of the note lines up with its text. */
+const Article = styled.article`
+  max-width: ${theme.maxWidth.text};
+`;
+const Header = styled.header`
+  margin-bottom: ${theme.space[6]};
+  h1 {
+    margin-bottom: ${theme.space[2]};
+  }
+`;
+const Cover = styled.img`
+  width: 100%;
+  height: auto;
+  margin-bottom: ${theme.space[6]};
+  border-radius: ${theme.radii.md};
+`;
+const Neighbours = styled.nav`
+  display: grid;
+  grid-template-columns: repeat(auto-fit, minmax(min(100%, 14rem), 1fr));
+  gap: ${theme.space[4]};
+  margin-top: ${theme.space[7]};
+  padding-top: ${theme.space[4]};
+  border-top: 1px solid ${theme.colors.border};
+  font-family: ${theme.fonts.ui};
+  font-size: ${theme.fontSizes.sm};
+  a {
+    display: block;
+    padding: ${theme.space[1]} 0;
+  }
+  small {
+    display: block;
+    color: ${theme.colors.muted};
+    font-size: ${theme.fontSizes.xs};
+  }
+  .next {
+    grid-column: -2;
+    text-align: right;
+  }
+`;
+
+/** The notes published just before and after this one. */
+function NeighbourLinks({ previous, next }: Pick<PublicNote, 'previous' | 'next'>) {
+  if (!previous && !next) return null;
+  return (
+    <Neighbours aria-label="More notes">
+      {previous && (
+        <Link to={paths.note(previous.slug)}>
+          <small>Previous</small>
+          {previous.title}
+        </Link>
+      )}
+      {next && (
+        <Link className="next" to={paths.note(next.slug)}>
+          <small>Next</small>
+          {next.title}
+        </Link>
+      )}
+    </Neighbours>
+  );
+}
+
+/** One published note: its title, dates, tags and cover, then the body the server rendered. */
+export function NotePage() {
+  const { slug = '' } = useParams();
+  const { currentData: note, isFetching } = useGetNoteQuery(slug);
+  const missing = note === null;
+  useDocumentTitle(missing ? '404' : note?.title);
+  if (missing) {
+    return (
+      <Page>
+        <NotFoundMessage />
+      </Page>
+    );
+  }
+  // A note asked for under an earlier address is shown under its own.
+  if (note && note.slug !== slug) return <Navigate to={paths.note(note.slug)} replace />;
+  if (!note) return <Page>{isFetching ? <LoadingText>Loading note...</LoadingText> : <Alert tone="error">Failed to load the note.</Alert>}</Page>;
+  return (
+    <Page>
+      <Article>
+        <Header>
+          <h1>{note.title}</h1>
+          <Byline>
+            <NoteDate at={note.published_at} />
+            {note.revised_at && (
+              <>
+                {' · Updated '}
+                <NoteDate at={note.revised_at} />
+              </>
+            )}
+            {` · ${note.reading_minutes} min read`}
+          </Byline>
+          <TagLinks tags={note.tags} />
+        </Header>
+        {note.cover && (
+          <Cover src={note.cover.src} srcSet={note.cover.srcset} sizes={COVER_SIZES} width={note.cover.width} height={note.cover.height} alt={note.cover.alt} />
+        )}
+        {/* Sanitised by the server when the note was saved. */}
+        <NoteBody dangerouslySetInnerHTML={{ __html: note.html }} />
+        <NeighbourLinks previous={note.previous} next={note.next} />
+      </Article>
+    </Page>
+  );
+}

@@ -1,0 +1,62 @@
+import { useState } from 'react';
+
+import type { StaffNoteSummary } from '@/contract/notes';
+import { failureMessage } from '@/lib/api/errors';
+import { useDeleteNoteMutation } from '@/lib/api/notesApi';
+import { paths } from '@/lib/paths';
+import { Button, FormAlert, type FormMessage, Modal, Row } from '@/ui';
+
+import { NOTE_EDITOR_MESSAGES } from './messages';
+
+/** Asks before a note goes for good, then deletes it; a refusal is shown in the dialog. */
+export function DeleteNoteDialog({
+  note,
+  onClose,
+  onDeleted,
+}: {
+  /** The note to ask about; null while the dialog is closed. */
+  note: Pick<StaffNoteSummary, 'id' | 'title' | 'slug' | 'status'> | null;
+  onClose: () => void;
+  onDeleted: () => void;
+}) {
+  const [remove, removing] = useDeleteNoteMutation();
+  const [message, setMessage] = useState<FormMessage | null>(null);
+
+  const close = () => {
+    setMessage(null);
+    onClose();
+  };
+
+  const confirm = async () => {
+    if (!note) return;
+    try {
+      await remove(note.id).unwrap();
+      setMessage(null);
+      onDeleted();
+    } catch (error) {
+      setMessage({ tone: 'error', text: failureMessage(NOTE_EDITOR_MESSAGES.deleteFailed, error) });
+    }
+  };
+
+  return (
+    <Modal title="Delete this note?" open={note !== null} onClose={close}>
+      {note && (
+        <>
+          <p>
+            “{note.title || 'Untitled'}” and all its revisions will be deleted for good.
+            {note.status === 'published' && ` Its address, ${paths.note(note.slug)}, will answer Not found.`}
+          </p>
+          <FormAlert message={message} />
+          <Row>
+            <Button $variant="danger" disabled={removing.isLoading} onClick={() => void confirm()}>
+              {removing.isLoading ? 'Deleting...' : 'Delete note'}
+            </Button>
+            <Button $variant="secondary" onClick={close} disabled={removing.isLoading}>
+              Keep it
+            </Button>
+          </Row>
+        </>
+      )}
+    </Modal>
+  );
+}

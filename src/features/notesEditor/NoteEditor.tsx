@@ -1,0 +1,276 @@
+import { type ChangeEvent, type FormEvent, useId, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import styled from 'styled-components';
+
+import { tidyTag } from '@/contract/noteRules';
+import { NOTE_LIMITS, type NoteRevision, slugFromTitle, type StaffNote } from '@/contract/notes';
+import { failureMessage } from '@/lib/api/errors';
+import { notesApi, useCreateNoteMutation, useRestoreNoteRevisionMutation, useUpdateNoteMutation } from '@/lib/api/notesApi';
+import { formatDateTime } from '@/lib/dates';
+import { PathLink } from '@/lib/PathLink';
+import { paths } from '@/lib/paths';
+import { useAppDispatch } from '@/lib/state';
+import { theme } from '@/lib/theme/themes';
+import { useUnsavedChangesGuard } from '@/lib/useUnsavedChangesGuard';
+import { ActionBar, Button, Columns, FormAlert, type FormMessage, Muted, Page, Row, Stack, StaffIntro, TextAreaField, TextField, useFields } from '@/ui';
+
+import { CoverPicker } from './CoverPicker';
+import { DeleteNoteDialog } from './DeleteNoteDialog';
+import { MarkdownHelp } from './MarkdownHelp';
+import { NOTE_EDITOR_MESSAGES } from './messages';
+import { blankDraft, draftOf, type NoteDraft, noteInput, sameDraft, splitTags } from './noteDraft';
+import { NoteHistory } from './NoteHistory';
+import { NotePreview } from './NotePreview';
+import type { ListState } from './NotesListPage';
+import { statusText } from './noteStatus';
+import { PublishFields } from './PublishFields';
+import { useHandedOver } from './useHandedOver';
+
+/** What a new note's first save hands over to the editor at the note's own address. */
+interface EditorState {
+  saved: boolean;
+}
+
+/** The server's messages by field (`body` has one per line of the note that is wrong). */
+type FieldErrors = Partial<Record<string, string[]>>;
+
+/** The fields that show their own messages; anything else the server names goes in the message above the form. */
+const PLACED = ['title', 'slug', 'summary', 'tags', 'cover_image', 'body', 'publish_at'];
+
+const statusOf = (error: unknown) => (error as { status?: unknown }).status;
+
+/** A 400 naming fields, as opposed to one sentence (`detail`). */
+function fieldErrorsOf(error: unknown): FieldErrors | undefined {
+  const data = (error as { data?: unknown }).data;
+  if (statusOf(error) !== 400 || !data || typeof data !== 'object' || 'detail' in data) return undefined;
+  return data as FieldErrors;
+}
+
+const bytesOf = (text: string) => new TextEncoder().encode(text).length;
+const kilobytes = (bytes: number) => `${(bytes / 1000).toFixed(bytes < 10_000 ? 1 : 0)} KB`;
+
+/** Markdown is written in a fixed-width face, in a box tall enough for a section at a time. */
+const BodyField = styled.div`
+  textarea {
+    min-height: 28rem;
+    font-family: ${theme.fonts.mono};
+    font-size: ${theme.fontSizes.xs};
+    line-height: 1.55;
+  }
+`;
+
+/** A wide formula, table or code line scrolls in its own box instead of widening the whole page. */
+const Form = styled.form`
+  min-width: 0;
+`;
+
+/**
+ * Writing one note: its details, the Markdown body beside the server's preview, publishing, and
+ * (once saved) its revisions. Leaving with unsaved edits asks first.
+ */
+export function NoteEditor({ note, onReload }: { note?: StaffNote; onReload?: () => void }) {
+  const navigate = useNavigate();
+  const dispatch = useAppDispatch();
+  const { saved: justCreated } = useHandedOver<EditorState>();
+  const [create, creating] = useCreateNoteMutation();
+  const [update, updating] = useUpdateNoteMutation();
+  const [restore, restoring] = useRestoreNoteRevisionMutation();
+  const [base, setBase] = useState(note);
+  const { fields, setFields, bind } = useFields<NoteDraft>(note ? draftOf(note) : blankDraft());
+  // A new note's address follows its title until the owner types one.
+  const [slugByHand, setSlugByHand] = useState(false);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [message, setMessage] = useState<FormMessage | null>(justCreated ? { tone: 'success', text: NOTE_EDITOR_MESSAGES.saved } : null);
+  const [stale, setStale] = useState(false);
+  const [deleting, setDeleting] = useState(false);
+  const previewHeading = useId();
+  const dirty = !sameDraft(fields, base ? draftOf(base) : blankDraft());
+  useUnsavedChangesGuard(dirty);
+  const saving = creating.isLoading || updating.isLoading;
+  const errorOf = (field: string) => errors[field]?.join('\n');
+
+  const replaceWith = (saved: StaffNote) => {
+    setBase(saved);
+    setFields(draftOf(saved));
+    setErrors({});
+  };
+
+  const discard = () => {
+    if (base) return replaceWith(base);
+    setFields(blankDraft());
+    setSlugByHand(false);
+    setErrors({});
+  };
+
+  const failed = (failure: string, error: unknown) => {
+    setStale(statusOf(error) === 409);
+    setMessage({ tone: 'error', text: failureMessage(failure, error, ['detail', ...PLACED]) });
+  };
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setMessage(null);
+    setStale(false);
+    setErrors({});
+    const input = noteInput(fields, base?.revision);
+    try {
+      const saved = base ? await update({ id: base.id, ...input }).unwrap() : await create(input).unwrap();
+      if (!base) {
+        // The new note moves to its own address; its editor starts from the note as saved, at once.
+        await dispatch(notesApi.util.upsertQueryData('getStaffNote', saved.id, saved));
+        navigate(paths.editNote(saved.id), { replace: true, state: { saved: true } satisfies EditorState });
+        return;
+      }
+      replaceWith(saved);
+      setMessage({ tone: 'success', text: NOTE_EDITOR_MESSAGES.saved });
+    } catch (error) {
+      const fieldErrors = fieldErrorsOf(error);
+      if (!fieldErrors) return failed(NOTE_EDITOR_MESSAGES.saveFailed, error);
+      setErrors(fieldErrors);
+      const unplaced = Object.entries(fieldErrors).flatMap(([field, messages]) => (PLACED.includes(field) ? [] : (messages ?? [])));
+      setMessage({ tone: 'error', text: [NOTE_EDITOR_MESSAGES.problems, ...unplaced] });
+    }
+  }
+
+  async function restoreRevision(revision: NoteRevision) {
+    if (!base) return;
+    setMessage(null);
+    setStale(false);
+    try {
+      replaceWith(await restore({ id: base.id, revision: revision.id, started_from: base.revision }).unwrap());
+      setMessage({ tone: 'success', text: NOTE_EDITOR_MESSAGES.restored(formatDateTime(revision.saved_at)) });
+    } catch (error) {
+      failed(NOTE_EDITOR_MESSAGES.restoreFailed, error);
+    }
+  }
+
+  const onTitle = (event: ChangeEvent<HTMLInputElement>) => {
+    const title = event.target.value;
+    setFields((current) => ({ ...current, title, slug: base || slugByHand ? current.slug : slugFromTitle(title) }));
+  };
+  const onSlug = (event: ChangeEvent<HTMLInputElement>) => {
+    setSlugByHand(event.target.value !== '');
+    bind('slug').onChange(event);
+  };
+
+  const tags = splitTags(fields.tags).map(tidyTag).filter(Boolean);
+  const bodySize = bytesOf(fields.body);
+
+  return (
+    <Page>
+      <Stack>
+        <StaffIntro title={base ? 'Edit note' : 'New note'} back={{ to: paths.manageNotes, label: 'All notes' }}>
+          {base ? (
+            <>
+              {statusText(base)}, last saved {formatDateTime(base.updated_at)}.{' '}
+              {base.status === 'published' && <PathLink to={paths.note(base.slug)}>View the note</PathLink>}
+            </>
+          ) : (
+            'Only staff see a note until it is published.'
+          )}
+        </StaffIntro>
+        <FormAlert message={message} onDismiss={() => setMessage(null)}>
+          {stale && onReload && (
+            <Button $variant="secondary" $size="sm" onClick={onReload}>
+              Reload the note
+            </Button>
+          )}
+        </FormAlert>
+        <Form aria-label="Note" noValidate onSubmit={(event) => void submit(event)}>
+          <Columns $min="18rem">
+            <TextField label="Title" required maxLength={NOTE_LIMITS.title} error={errorOf('title')} {...bind('title')} onChange={onTitle} />
+            <TextField
+              label="Address"
+              spellCheck={false}
+              autoCapitalize="none"
+              maxLength={NOTE_LIMITS.slug}
+              hint={
+                <>
+                  The note is read at {paths.note(fields.slug || '…')}.
+                  {base?.published_at && ' It has been published: if you change the address, the old one keeps working and leads to the new one.'}
+                  {base && base.old_slugs.length > 0 && ` Earlier addresses that lead here: ${base.old_slugs.map(paths.note).join(', ')}.`}
+                </>
+              }
+              error={errorOf('slug')}
+              {...bind('slug')}
+              onChange={onSlug}
+            />
+          </Columns>
+          <Columns $min="18rem">
+            <TextAreaField
+              label="Summary"
+              rows={2}
+              maxLength={NOTE_LIMITS.summary}
+              hint={`${[...fields.summary].length} of ${NOTE_LIMITS.summary} characters: shown in lists of notes and link previews.`}
+              error={errorOf('summary')}
+              {...bind('summary')}
+            />
+            <TextField
+              label="Tags"
+              hint={`Separated by commas, at most ${NOTE_LIMITS.tags}.${tags.length ? ` Saved as: ${tags.join(', ')}.` : ''}`}
+              error={errorOf('tags')}
+              {...bind('tags')}
+            />
+          </Columns>
+          <CoverPicker value={fields.cover} onChange={(cover) => setFields((current) => ({ ...current, cover }))} error={errorOf('cover_image')} />
+          <Columns $min="26rem">
+            <BodyField>
+              <TextAreaField
+                label="Body"
+                rows={24}
+                spellCheck
+                hint={`Markdown: ${kilobytes(bodySize)} of ${NOTE_LIMITS.bodyBytes / 1000} KB. The syntax beyond plain Markdown is below.`}
+                error={errorOf('body')}
+                {...bind('body')}
+              />
+              <MarkdownHelp />
+            </BodyField>
+            <NotePreview body={fields.body} headingId={previewHeading} />
+          </Columns>
+          <PublishFields
+            status={base?.status}
+            publish={fields.publish}
+            publishAt={fields.publishAt}
+            onPublish={(publish) => setFields((current) => ({ ...current, publish }))}
+            onPublishAt={(publishAt) => setFields((current) => ({ ...current, publishAt }))}
+            error={errorOf('publish_at')}
+          />
+          <ActionBar>
+            <Button type="submit" disabled={saving}>
+              {saving ? 'Saving...' : 'Save'}
+            </Button>
+            <Button $variant="ghost" disabled={!dirty} onClick={discard}>
+              Discard changes
+            </Button>
+            {dirty && <Muted>Unsaved changes</Muted>}
+          </ActionBar>
+        </Form>
+        {base && (
+          <Row>
+            <Button $variant="danger" onClick={() => setDeleting(true)}>
+              Delete note
+            </Button>
+          </Row>
+        )}
+        {base && (
+          <section aria-labelledby="note-history">
+            <h2 id="note-history">History</h2>
+            <NoteHistory
+              noteId={base.id}
+              currentRevision={base.revision}
+              current={{ title: fields.title, body: fields.body }}
+              onRestore={(revision) => void restoreRevision(revision)}
+              blocked={dirty}
+              restoring={restoring.isLoading}
+            />
+          </section>
+        )}
+      </Stack>
+      <DeleteNoteDialog
+        note={deleting && base ? base : null}
+        onClose={() => setDeleting(false)}
+        onDeleted={() => navigate(paths.manageNotes, { state: { deleted: true } satisfies ListState })}
+      />
+    </Page>
+  );
+}
