@@ -78,6 +78,14 @@ describe('notes API', () => {
     expect((await read(note.slug)).statusCode).toBe(200);
   });
 
+  it('is published by the server itself when its time comes', async () => {
+    const note = await created({ publish: 'schedule', publish_at: new Date(Date.now() + 1_500).toISOString() });
+    expect((await read(note.slug)).statusCode).toBe(404);
+    const deadline = Date.now() + 5_000;
+    while (Date.now() < deadline && (await read(note.slug)).statusCode !== 200) await new Promise((resolve) => setTimeout(resolve, 100));
+    expect((await read(note.slug)).statusCode).toBe(200);
+  });
+
   it('filters by tag and pages the list', async () => {
     for (let i = 1; i <= NOTE_LIMITS.perPage + 2; i += 1) await created({ title: `Note ${i}`, slug: `note-${i}`, tags: i % 2 ? ['odd'] : ['even'] });
     const first = await list();

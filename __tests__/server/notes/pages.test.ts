@@ -79,6 +79,15 @@ describe('notes as server-rendered pages', () => {
     expect((await get('/notes')).statusCode).toBe(200);
   });
 
+  it('shows a scheduled note’s page once the server publishes it, though its 404 was cached', async () => {
+    await save({ slug: 'soon', title: 'Soon', publish: 'schedule', publish_at: new Date(Date.now() + 1_000).toISOString() });
+    expect((await get('/notes/soon')).statusCode).toBe(404);
+    const deadline = Date.now() + 5_000;
+    while (Date.now() < deadline && (await get('/notes/soon')).statusCode !== 200) await new Promise((resolve) => setTimeout(resolve, 100));
+    expect((await get('/notes/soon')).statusCode).toBe(200);
+    expect((await get('/notes')).body).toContain('Soon');
+  });
+
   it('lists published notes in the sitemap with their last change, and no draft', async () => {
     await save({ slug: 'listed', title: 'Listed' });
     await save({ slug: 'unlisted', title: 'Unlisted', publish: 'draft' });

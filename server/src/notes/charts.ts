@@ -31,8 +31,9 @@ type Option = (typeof OPTIONS)[number];
 const SERIES_COLOURS = ['#2a7fb8', '#d95f02', '#9a6fc4', '#3e8e9e', '#c2577f', '#7570b3', '#d1603d', '#4f9a4a'];
 /** How many rows the table under a chart shows; the chart itself draws every row. */
 const TABLE_ROWS = 200;
-const WIDTH = 600;
-const HEIGHT = 300;
+/** About the text column's width, so that on a large screen the chart's text is drawn at its own size. */
+const WIDTH = 500;
+const HEIGHT = 280;
 
 type XKind = 'temporal' | 'quantitative' | 'nominal';
 
@@ -247,11 +248,11 @@ function vegaLiteSpec(chart: Chart): TopLevelSpec {
         titleColor: 'currentColor',
         gridColor: 'currentColor',
         gridOpacity: 0.15,
-        labelFontSize: 13,
-        titleFontSize: 14,
+        labelFontSize: 14,
+        titleFontSize: 15,
         titleFontWeight: 'normal',
       },
-      legend: { labelColor: 'currentColor', labelFontSize: 13 },
+      legend: { labelColor: 'currentColor', labelFontSize: 14 },
     },
   };
 }

@@ -35,6 +35,8 @@ const MAX_NOTE_IMAGES = 200;
 
 interface CachedPage {
   answer: Promise<PageAnswer>;
+  /** The answer, once rendered: a hit then answers at once, not a turn later. */
+  ready?: PageAnswer;
   /** The address with a query string is drawn by the browser (see ServerPage.readsQuery). */
   readsQuery: boolean;
   /** The kinds of data the page shows; undefined while it renders (any change then drops it). */
@@ -127,7 +129,7 @@ export class PageRenderer {
     });
   }
 
-  async send(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
+  send(request: FastifyRequest, reply: FastifyReply): FastifyReply | Promise<FastifyReply> {
     const queryAt = request.url.indexOf('?');
     const pathname = queryAt < 0 ? request.url : request.url.slice(0, queryAt);
     const hasQuery = queryAt >= 0 && queryAt < request.url.length - 1;
@@ -151,7 +153,11 @@ export class PageRenderer {
             : this.cached(`client|${mode}`, 200, () => this.renderShell(mode));
       }
     }
-    const answer = await cached.answer;
+    if (cached.ready) return this.answer(cached.ready, request, reply);
+    return cached.answer.then((answer) => this.answer(answer, request, reply));
+  }
+
+  private answer(answer: PageAnswer, request: FastifyRequest, reply: FastifyReply): FastifyReply {
     // A page answered from the cache is counted, and the count logged each minute, rather than logged on a
     // line of its own: the line cost about a tenth of the rate of such answers (bench/), which otherwise
     // only choose between kept bytes. Not-found pages and redirects keep their lines.
@@ -200,7 +206,8 @@ export class PageRenderer {
       (rendered) => {
         entry.shows = rendered.shows;
         if (!rendered.complete) entry.expires = Date.now() + OTHER_INSTANCES_DELAY_MS;
-        return new PageAnswer(rendered.html, rendered.status ?? status, rendered.location ? { location: rendered.location } : {});
+        entry.ready = new PageAnswer(rendered.html, rendered.status ?? status, rendered.location ? { location: rendered.location } : {});
+        return entry.ready;
       },
       (error: unknown) => {
         if (this.pages.get(key) === entry) this.pages.delete(key);
