@@ -18,6 +18,8 @@ import { chromium } from 'playwright-core';
 import sharp from 'sharp';
 
 import { lighthouse, type LighthouseResult, meetsBudget } from './lighthouse';
+import { renderTimings } from './noteRendering';
+import { HEAVY_NOTE, seedNotes } from './notes';
 import { waitFor } from './waitFor';
 
 const ROOT = path.resolve(__dirname, '..');
@@ -31,7 +33,9 @@ const CONNECTIONS = 50;
 /** What browsers ask for. */
 const BROWSER_ENCODINGS = 'Accept-Encoding: gzip, deflate, br, zstd';
 const JS_BUDGET_BYTES = 115 * 1024;
-const PUBLIC_PAGES = ['/', '/cv', '/on-the-web', '/about'];
+/** A crafted note body at the size limit must not hold the server longer than this. */
+const RENDER_BUDGET_MS = 1_000;
+const PUBLIC_PAGES = ['/', '/cv', '/on-the-web', '/about', '/notes', HEAVY_NOTE];
 const STAFF = { email: 'bench@example.com', password: 'Bench-password-2026!' };
 const CRAWL_SECONDS = Number(process.env.BENCH_CRAWL_SECONDS ?? 180);
 /** How much more memory the site may hold after the crawl than before it, garbage collected both times. */
@@ -104,6 +108,7 @@ async function seed(dataDir: string): Promise<void> {
   form.append('category', String(category.id));
   form.append('is_current', 'true');
   await api(access, 'POST', '/api/documents/documents/', form);
+  await seedNotes((method, url, body) => api(access, method, url, body));
 }
 
 interface PageWeight {
@@ -112,7 +117,7 @@ interface PageWeight {
   banner: { url: string; bytes: number; contentType: string; naturalWidth: number; displayWidth: number }[];
 }
 
-async function measurePage(): Promise<PageWeight> {
+async function measurePage(pagePath = '/'): Promise<PageWeight> {
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
@@ -131,7 +136,7 @@ async function measurePage(): Promise<PageWeight> {
           .then((s) => s.responseBodySize),
       });
     });
-    await page.goto(`${SITE}/`, { waitUntil: 'networkidle' });
+    await page.goto(`${SITE}${pagePath}`, { waitUntil: 'networkidle' });
     const shown = await page.$$eval('img', (imgs) =>
       imgs.map((img) => ({ src: img.currentSrc, naturalWidth: img.naturalWidth, displayWidth: Math.round(img.getBoundingClientRect().width) })),
     );
@@ -304,6 +309,8 @@ async function main(): Promise<void> {
     await seed(dataDir);
 
     const weight = await measurePage();
+    const noteWeight = await measurePage(HEAVY_NOTE);
+    const rendering = await renderTimings();
     const images = (await (await fetch(`${SITE}/api/photos/images/?gallery_slug=page-logos`)).json()) as { sizes: { banner: string } }[];
     const cv = (await (await fetch(`${SITE}/api/documents/documents/current_cv/`)).json()) as { download_url: string };
     // On a quiet server, before the load runs. Lighthouse blocks this process, so the addresses above are asked
@@ -319,6 +326,7 @@ async function main(): Promise<void> {
     // as every browser does. Uncompressed, for clients that do not, is reported.
     loads.push(load('home page (HTML, gzip)', `${SITE}/`, { budget: 0.25, header: BROWSER_ENCODINGS }));
     loads.push(load('home page (HTML, gzip)', `${SITE}/`, { budget: 0.8, header: BROWSER_ENCODINGS, baseline: await sameBytesAs('/') }));
+    loads.push(load('a note (HTML, gzip)', `${SITE}${HEAVY_NOTE}`, { budget: 0.8, header: BROWSER_ENCODINGS, baseline: await sameBytesAs(HEAVY_NOTE) }));
     loads.push(load('home page (HTML, plain)', `${SITE}/`));
     // Built once per change of what it lists, like the pages.
     loads.push(load('sitemap.xml', `${SITE}/sitemap.xml`, { budget: 0.25 }));
@@ -333,6 +341,16 @@ async function main(): Promise<void> {
 
     const checks: { budget: string; value: string; ok: boolean }[] = [
       { budget: 'JS on first visit to / ≤ 115 KB gzip', value: `${(weight.jsBytes / 1024).toFixed(1)} KB`, ok: weight.jsBytes <= JS_BUDGET_BYTES },
+      {
+        budget: `JS on first visit to ${HEAVY_NOTE} ≤ that of /`,
+        value: `${(noteWeight.jsBytes / 1024).toFixed(1)} KB against ${(weight.jsBytes / 1024).toFixed(1)} KB`,
+        ok: noteWeight.jsBytes <= weight.jsBytes,
+      },
+      ...rendering.map((r) => ({
+        budget: `a note body of ${Math.round(r.bytes / 1000)} KB (${r.name}) renders in ≤ ${RENDER_BUDGET_MS} ms`,
+        value: `${r.ms} ms${r.problems ? ` (refused: ${r.problems} problem${r.problems > 1 ? 's' : ''})` : ''}`,
+        ok: r.ms <= RENDER_BUDGET_MS,
+      })),
       ...weight.banner.map((b) => ({
         budget: `banner image is WebP at display size (${b.url.replace(SITE, '')})`,
         value: `${b.contentType}, ${(b.bytes / 1024).toFixed(1)} KB, ${b.naturalWidth}px wide shown at ${b.displayWidth}px`,
@@ -373,7 +391,7 @@ async function main(): Promise<void> {
     for (const c of checks) console.log(`  ${c.ok ? 'PASS' : 'FAIL'}  ${c.budget}: ${c.value}`);
     fs.writeFileSync(
       path.join(ROOT, 'bench/results.json'),
-      `${JSON.stringify({ at: new Date().toISOString(), weight, pages, loads, memory, checks }, null, 2)}\n`,
+      `${JSON.stringify({ at: new Date().toISOString(), weight, noteWeight, rendering, pages, loads, memory, checks }, null, 2)}\n`,
     );
     if (checks.some((c) => !c.ok)) process.exitCode = 1;
   } finally {

@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 
 import { appReady, ARTIFACTS, expectNoProblems, launchBrowser, openSession } from './support/browser';
+import { signIn, submitSignIn } from './support/signIn';
 import { apiCall, apiLogin, latestResetPath, uniqueEmail } from './support/site';
 
 const PASSWORD = 'Correct-horse-battery-9';
@@ -15,13 +16,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-async function signIn(page: Page, email: string, password: string) {
-  await page.goto('/signin');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-}
 
 async function register(page: Page, email: string) {
   await page.goto('/register');
@@ -92,7 +86,6 @@ describe('a visitor’s account', () => {
     await register(session.page, email);
     await session.page.waitForURL('**/login?registrationSuccess=true');
     await signIn(session.page, email, PASSWORD);
-    await session.page.waitForURL((url) => url.pathname === '/');
     await session.page.getByRole('button', { name: /Ada/ }).first().waitFor();
     await session.page.close();
 
@@ -120,7 +113,7 @@ describe('a visitor’s account', () => {
   it('shows the server’s message for a wrong password', async () => {
     const session = await openSession(browser);
     session.allow(/\/api\/users\/login\/|status of 401/);
-    await signIn(session.page, 'nobody-here@example.com', 'Wrong-password-123');
+    await submitSignIn(session.page, 'nobody-here@example.com', 'Wrong-password-123');
     await session.page.getByRole('alert').getByText('No active account found with the given credentials').waitFor();
     await session.screenshot('accounts-login-error');
     expectNoProblems(session);

@@ -1,8 +1,8 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 
 import { appReady, expectNoProblems, launchBrowser, openSession } from './support/browser';
-import { BASE_URL } from './support/server';
-import { createStaff } from './support/site';
+import { signIn } from './support/signIn';
+import { createStaff, firstHtml } from './support/site';
 
 const STAFF_EMAIL = 'cora.content@example.com';
 const STAFF_PASSWORD = 'Content-passphrase-for-e2e-2026';
@@ -33,25 +33,14 @@ afterAll(async () => {
   await browser?.close();
 });
 
-async function signIn(page: Page) {
-  await page.goto('/signin');
-  await page.getByLabel('Email').fill(STAFF_EMAIL);
-  await page.getByLabel('Password', { exact: true }).fill(STAFF_PASSWORD);
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-  await page.waitForURL((url) => url.pathname === '/');
-}
-
 /** A signed-in staff member who followed the dashboard's link to one of the staff screens. */
 async function staffScreen(link: string) {
   const staff = await openSession(browser);
-  await signIn(staff.page);
+  await signIn(staff.page, STAFF_EMAIL, STAFF_PASSWORD);
   await staff.page.goto('/dashboard');
   await staff.page.getByRole('link', { name: link }).click();
   return staff;
 }
-
-/** The HTML a visitor's first request gets, before any script runs. */
-const firstHtml = async (path: string) => (await fetch(`${BASE_URL}${path}`)).text();
 
 describe('the owner edits the site', () => {
   it('changes the tagline and a CV entry, imports two papers, and a visitor’s first HTML shows them with the math rendered', async () => {

@@ -1,11 +1,12 @@
 import path from 'node:path';
 
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import sharp from 'sharp';
 
 import { appReady, ARTIFACTS, expectNoProblems, launchBrowser, openSession } from './support/browser';
 import { BASE_URL } from './support/server';
-import { apiCall, apiLogin, createStaff } from './support/site';
+import { signIn } from './support/signIn';
+import { apiCall, apiLogin, createStaff, firstHtml } from './support/site';
 
 const STAFF_EMAIL = 'nora.notes@example.com';
 const STAFF_PASSWORD = 'Notes-passphrase-for-e2e-2026';
@@ -31,14 +32,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-async function signIn(page: Page) {
-  await page.goto('/signin');
-  await page.getByLabel('Email').fill(STAFF_EMAIL);
-  await page.getByLabel('Password', { exact: true }).fill(STAFF_PASSWORD);
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-  await page.waitForURL((url) => url.pathname === '/');
-}
 
 /** A time `seconds` from now as a `datetime-local` input takes it, in the browser's (and this machine's) time zone. */
 function localInput(seconds: number): string {
@@ -84,14 +77,12 @@ const body = () =>
     '[^dd]: The worst was 4% in April.',
   ].join('\n');
 
-const firstHtml = async (path: string) => (await fetch(`${BASE_URL}${path}`)).text();
-
 describe('notes', () => {
   it('staff write a note with math, code, a table, a footnote, a picture and a chart, schedule it, and it appears at its time everywhere', async () => {
     const staff = await openSession(browser);
     const { page } = staff;
     page.setDefaultTimeout(15_000);
-    await signIn(page);
+    await signIn(page, STAFF_EMAIL, STAFF_PASSWORD);
     await page.goto('/dashboard');
     await page.getByRole('link', { name: 'Manage notes' }).click();
     await page.getByRole('link', { name: 'New note' }).click();

@@ -2,11 +2,12 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import sharp from 'sharp';
 
 import { appReady, expectNoProblems, launchBrowser, openSession, type Session } from './support/browser';
 import { BASE_URL } from './support/server';
+import { signIn } from './support/signIn';
 import { createStaff, uniqueEmail } from './support/site';
 
 const STAFF_EMAIL = 'stella.staff@example.com';
@@ -42,14 +43,6 @@ afterAll(async () => {
   await browser?.close();
   fs.rmSync(files, { recursive: true, force: true });
 });
-
-async function signIn(page: Page, email: string, password: string) {
-  await page.goto('/signin');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-  await page.waitForURL((url) => url.pathname === '/');
-}
 
 async function phoneShot(session: Session, route: string, name: string) {
   await session.page.setViewportSize({ width: 390, height: 844 });

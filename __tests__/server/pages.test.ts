@@ -1,5 +1,4 @@
 import crypto from 'node:crypto';
-import fs from 'node:fs';
 import zlib from 'node:zlib';
 
 import sharp from 'sharp';
@@ -9,7 +8,7 @@ import { NOTE_LIMITS } from '../../server/contract/noteRules';
 import * as render from '../../server/src/pages/render';
 import { saveTagline } from './content/client';
 import { createCategory, createGallery, uploadDocument, uploadImage } from './media/client';
-import { buildTestServer, ENTRY, fakeBuild, insertUser, type TestServer } from './testServer';
+import { ENTRY, insertUser, pageServerFor } from './testServer';
 
 const PUBLIC_URL = 'https://northcote.example';
 /** A CSP source allowing an inline style with this text. */
@@ -22,19 +21,7 @@ const metaOf = (html: string, attribute: string, name: string) => new RegExp(`<m
 const preloadedState = (html: string) => JSON.parse(/<script type="application\/json" id="preloaded-state">(.*?)<\/script>/.exec(html)?.[1] ?? 'null');
 
 describe('server-rendered pages', () => {
-  let server: TestServer & { cleanup: () => Promise<void> };
-  let staticDir: string;
-  let staff: Record<string, string>;
-
-  beforeAll(async () => {
-    staticDir = fakeBuild();
-    server = await buildTestServer({ staticDir, publicUrl: PUBLIC_URL });
-    staff = (await insertUser(server, { is_staff: true, email: 'owner@example.com' })).auth;
-  });
-  afterAll(async () => {
-    await server.cleanup();
-    fs.rmSync(staticDir, { recursive: true, force: true });
-  });
+  const { server, staff } = pageServerFor('all', { publicUrl: PUBLIC_URL });
 
   const get = (url: string, headers: Record<string, string> = {}) => server.inject({ method: 'GET', url, headers });
 

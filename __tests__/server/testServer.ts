@@ -99,12 +99,22 @@ export function serverWithAccountsFor(scope: 'all' | 'each' = 'each', overrides:
   return { server, staff, user, anonymous: {} as Auth };
 }
 
-/** Inserts a user directly (no password policy) and returns it with a valid access token. */
+/**
+ * serverWithAccountsFor on a fake build of the SPA, so that the server renders pages; the build is
+ * removed after the describe block.
+ */
+export function pageServerFor(scope: 'all' | 'each', overrides: Partial<Config> = {}) {
+  const staticDir = fakeBuild();
+  afterAll(() => fs.rmSync(staticDir, { recursive: true, force: true }));
+  return serverWithAccountsFor(scope, { staticDir, ...overrides });
+}
+
 /** A request whose body goes out exactly as written (broken JSON, a bad form): what no well-behaved client sends. */
 export function sendRaw(server: TestServer, method: 'POST' | 'PATCH', url: string, headers: Auth, contentType: string, body: string) {
   return server.inject({ method, url, headers: { ...headers, 'content-type': contentType }, payload: body });
 }
 
+/** Inserts a user directly (no password policy) and returns it with a valid access token. */
 export async function insertUser(
   server: TestServer,
   fields: { email?: string; is_staff?: boolean; is_owner?: boolean; first_name?: string; password?: string } = {},

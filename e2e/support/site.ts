@@ -76,3 +76,6 @@ export async function latestResetPath(to: string): Promise<string> {
 }
 
 export const uniqueEmail = (prefix: string) => `${prefix}-${Date.now().toString(36)}@example.com`;
+
+/** The HTML a visitor's first request gets, before any script runs. */
+export const firstHtml = async (path: string) => (await fetch(`${BASE_URL}${path}`)).text();

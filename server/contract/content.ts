@@ -5,7 +5,7 @@
  */
 import { type Static, Type } from '@sinclair/typebox';
 
-import { IdSchema } from './index';
+import { IdSchema, SavedVersionSchema } from './index';
 
 /** Upper bounds on the shape only; the words' own limits come with messages from contentRules.ts. */
 const Text = Type.String({ maxLength: 5_000 });
@@ -58,13 +58,12 @@ export const SiteContentSchema = Type.Object(
 );
 export type SiteContent = Static<typeof SiteContentSchema>;
 
-/** One saved state of the content: every save keeps the state it replaced, so any change can be undone. */
+/**
+ * One saved state of the content: every save keeps the state it replaced, so any change can be undone.
+ * `changed` names the sections it changed (empty for the first state).
+ */
 export const ContentVersionSchema = Type.Object({
-  id: IdSchema,
-  saved_at: Type.String(),
-  saved_by: Type.String(),
-  /** The sections this save changed, in words (empty for the first state). */
-  changed: Type.Array(Type.String()),
+  ...SavedVersionSchema.properties,
   /** The state before this save, restored by reverting it; null for the first state. */
   previous: Type.Union([IdSchema, Type.Null()]),
 });

@@ -88,4 +88,8 @@ export const DocumentSchema = Type.Object({
 });
 export type Document = Static<typeof DocumentSchema>;
 
+/** One save in a history of edits (a note's revisions, the site's words): when, by whom, and what it changed, in words. */
+export const SavedVersionSchema = Type.Object({ id: IdSchema, saved_at: Type.String(), saved_by: Type.String(), changed: Type.Array(Type.String()) });
+export type SavedVersion = Static<typeof SavedVersionSchema>;
+
 export const HealthSchema = Type.Object({ status: Type.Literal('ok') });

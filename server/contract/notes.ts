@@ -4,7 +4,7 @@
  */
 import { type Static, Type } from '@sinclair/typebox';
 
-import { IdSchema, Nullable } from './index';
+import { IdSchema, Nullable, SavedVersionSchema } from './index';
 import { NOTE_LIMITS } from './noteRules';
 
 export { NOTE_LIMITS, NOTE_MESSAGES, NOTES_PER_PAGE, slugFromTitle } from './noteRules';
@@ -117,15 +117,8 @@ export type StaffNote = Static<typeof StaffNoteSchema>;
 export const StaffNoteSummarySchema = Type.Pick(StaffNoteSchema, ['id', 'title', 'slug', 'status', 'publish_at', 'published_at', 'updated_at']);
 export type StaffNoteSummary = Static<typeof StaffNoteSummarySchema>;
 
-export const NoteRevisionSchema = Type.Object({
-  id: IdSchema,
-  saved_at: Type.String(),
-  saved_by: Type.String(),
-  /** The fields this save changed ('Title', 'Body', …). */
-  changed: Type.Array(Type.String()),
-  title: Type.String(),
-  body: Type.String(),
-});
+/** A saved revision of a note; `changed` names the fields it changed ('Title', 'Body', …). */
+export const NoteRevisionSchema = Type.Object({ ...SavedVersionSchema.properties, title: Type.String(), body: Type.String() });
 export type NoteRevision = Static<typeof NoteRevisionSchema>;
 
 /** A problem in the body, by line (1-based), as the preview and a refused save name it. */

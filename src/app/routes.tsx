@@ -3,10 +3,7 @@ import { matchRoutes, type Params, type RouteObject, useRoutes } from 'react-rou
 
 import { pageHeads } from '../content/head';
 import { cvApi } from '../features/cv/cvApi';
-import { bannerQuery } from '../features/home/Banner';
-import { HomePage } from '../features/home/HomePage';
-import { homeNewsQuery } from '../features/home/NewsSection';
-import { homeNotesQuery } from '../features/home/NotesSection';
+import { bannerQuery, homeNewsQuery, homeNotesQuery } from '../features/home/queries';
 import { noteArticle, notesListExists, notesListQuery } from '../features/notes/pageData';
 import { NotFoundPage } from '../features/notFound/NotFoundPage';
 import { imagesApi } from '../lib/api/imagesApi';
@@ -48,12 +45,13 @@ function screen(chunk: string, load: () => Promise<ComponentType>) {
 }
 
 const pub = {
+  home: screen('home', () => import(/* webpackChunkName: "home" */ '../features/home/HomePage').then((m) => m.HomePage)),
   cv: screen('public', () => import(/* webpackChunkName: "public" */ '../features/cv/CvPage').then((m) => m.CvPage)),
   onTheWeb: screen('public', () => import(/* webpackChunkName: "public" */ '../features/onTheWeb/OnTheWebPage').then((m) => m.OnTheWebPage)),
   about: screen('public', () => import(/* webpackChunkName: "public" */ '../features/about/AboutPage').then((m) => m.AboutPage)),
   research: screen('public', () => import(/* webpackChunkName: "public" */ '../features/research/ResearchPage').then((m) => m.ResearchPage)),
   notes: screen('notes', () => import(/* webpackChunkName: "notes" */ '../features/notes/NotesPage').then((m) => m.NotesPage)),
-  note: screen('notes', () => import(/* webpackChunkName: "notes" */ '../features/notes/NotePage').then((m) => m.NotePage)),
+  note: screen('note', () => import(/* webpackChunkName: "note" */ '../features/notes/NotePage').then((m) => m.NotePage)),
 };
 
 const auth = {
@@ -109,7 +107,7 @@ export const routes: RouteObject[] = [
     children: [
       {
         path: paths.home,
-        element: <HomePage />,
+        element: pub.home,
         handle: contentPage(pageHeads.home, {
           prefetch: () => [
             imagesApi.endpoints.getImages.initiate(bannerQuery),

@@ -41,14 +41,15 @@ const Label = styled.label`
   font-size: ${theme.fontSizes.sm};
   font-weight: 600;
 `;
-const Hint = styled.p`
+/** The hint under a field, or under a group's caption (FieldError likewise). */
+export const FieldHint = styled.p`
   margin: 0;
   color: ${theme.colors.muted};
   font-family: ${theme.fonts.ui};
   font-size: ${theme.fontSizes.xs};
 `;
 /** One message per line: a field may have several (a note's body, by line). */
-const ErrorText = styled(Hint)`
+export const FieldError = styled(FieldHint)`
   color: ${theme.colors.danger};
   white-space: pre-line;
 `;
@@ -70,8 +71,8 @@ export function FieldFrame({ label, hint, error, children }: FieldFrameProps) {
     <Wrapper>
       <Label htmlFor={id}>{label}</Label>
       {children({ id, describedBy })}
-      {hint && <Hint id={hintId}>{hint}</Hint>}
-      {error && <ErrorText id={errorId}>{error}</ErrorText>}
+      {hint && <FieldHint id={hintId}>{hint}</FieldHint>}
+      {error && <FieldError id={errorId}>{error}</FieldError>}
     </Wrapper>
   );
 }

@@ -1,17 +1,11 @@
 import type { ReactNode } from 'react';
 
+import type { SavedVersion } from '@/contract';
+
 import { formatDateTime } from '../lib/dates';
 import { Button } from './Button';
 import { Muted, Row } from './Page';
 import { hiddenHeading, Table } from './Table';
-
-/** One save in a history: when, by whom and what it changed. */
-interface SavedVersion {
-  id: number;
-  saved_at: string;
-  saved_by: string;
-  changed: string[];
-}
 
 interface HistoryTableProps<V extends SavedVersion> {
   /** Newest first. */

@@ -1,15 +1,11 @@
-import fs from 'node:fs';
-
 import type { CurrentContent, SiteContent } from '../../../server/contract/content';
 import { seedContent } from '../../../server/src/content/seed';
 import { STALE_CONTENT } from '../../../server/src/services/siteContent';
-import { fakeBuild, serverWithAccountsFor } from '../testServer';
+import { pageServerFor } from '../testServer';
 
 describe('site content', () => {
-  // Pages are rendered from the build's manifest.
-  const staticDir = fakeBuild();
-  afterAll(() => fs.rmSync(staticDir, { recursive: true, force: true }));
-  const { server, staff, user: visitor } = serverWithAccountsFor('each', { staticDir });
+  // The tests read the home page that the saved content renders.
+  const { server, staff, user: visitor } = pageServerFor('each');
 
   const read = async () => (await server.inject({ method: 'GET', url: '/api/site-content/' })).json<CurrentContent>();
   const save = (version: number, content: unknown, headers = staff) =>

@@ -1,27 +1,13 @@
-import fs from 'node:fs';
-
 import sharp from 'sharp';
 
 import type { NoteInput, StaffNote } from '../../../server/contract/notes';
-import { buildTestServer, fakeBuild, insertUser, type TestServer } from '../testServer';
+import { pageServerFor } from '../testServer';
 
 const PUBLIC_URL = 'https://northcote.example';
 const jsonLd = (html: string) => [...html.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/g)].map(([, json]) => JSON.parse(json));
 
 describe('notes as server-rendered pages', () => {
-  let server: TestServer & { cleanup: () => Promise<void> };
-  let staticDir: string;
-  let staff: Record<string, string>;
-
-  beforeAll(async () => {
-    staticDir = fakeBuild();
-    server = await buildTestServer({ staticDir, publicUrl: PUBLIC_URL });
-    staff = (await insertUser(server, { is_staff: true, email: 'owner@example.com' })).auth;
-  });
-  afterAll(async () => {
-    await server.cleanup();
-    fs.rmSync(staticDir, { recursive: true, force: true });
-  });
+  const { server, staff } = pageServerFor('all', { publicUrl: PUBLIC_URL });
 
   const get = (url: string) => server.inject({ method: 'GET', url });
   const save = async (fields: Partial<NoteInput>, id?: number, revision?: number) => {

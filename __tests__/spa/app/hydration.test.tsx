@@ -34,6 +34,8 @@ const siteContentAnswer: Answers = { '/api/site-content/': { body: currentConten
 /** What the server sends for an address: it runs the calls the routes declare, renders, and hands the state over. */
 async function serverPage(location: string, answers: Answers) {
   const store = makeStore(undefined, { serverQuery: answering({ ...siteContentAnswer, ...answers }) });
+  // The server renders a page's lazy screens with their code loaded, as the browser loads it before hydrating.
+  await preloadScreens(location);
   await prefetchPage(store, pageAt(location).prefetch, 'light');
   const container = document.createElement('div');
   container.id = 'root';

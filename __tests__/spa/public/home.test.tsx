@@ -2,6 +2,7 @@ import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 
+import { preloadScreens } from '@/app/routes';
 import { FadeIn } from '@/features/home/FadeIn';
 
 import { seedContent } from '../../../server/src/content/seed';
@@ -10,13 +11,17 @@ import { renderApp, signedOutState } from '../render';
 import { bannerImage, serveBannerImages } from './fixtures';
 import { aNoteList, aNoteSummary, serveNoteList } from './noteFixtures';
 
-const renderHome = () => renderApp({ route: '/', preloadedState: signedOutState });
+/** The home screen is loaded before it renders, as the browser loads it before hydrating the server's page. */
+const renderHome = async () => {
+  await preloadScreens('/');
+  return renderApp({ route: '/', preloadedState: signedOutState });
+};
 const initials = () => screen.findByRole('img', { name: 'Elias Northcote' });
 
 describe('home page', () => {
   it('shows the hero with the tagline and the four interest sections with quote and source', async () => {
     serveBannerImages([]);
-    renderHome();
+    await renderHome();
     expect(screen.getByRole('heading', { name: 'Elias Northcote', level: 1 })).toBeInTheDocument();
     expect(screen.getByText(seedContent.tagline)).toBeInTheDocument();
     // The first second-level heading is the typewriter; the interest sections follow in order.
@@ -45,7 +50,7 @@ describe('home page', () => {
         ]);
       }),
     );
-    renderHome();
+    await renderHome();
     const news = await screen.findByRole('region', { name: 'News' });
     const items = Array.from(news.querySelectorAll('li'));
     expect(items.map((item) => item.textContent)).toEqual([
@@ -63,7 +68,7 @@ describe('home page', () => {
 
   it('shows no news section on a site without news', async () => {
     serveBannerImages([]);
-    renderHome();
+    await renderHome();
     await initials();
     expect(screen.queryByRole('region', { name: 'News' })).not.toBeInTheDocument();
   });
@@ -75,7 +80,7 @@ describe('home page', () => {
         notes: [aNoteSummary(), aNoteSummary({ slug: 'heston', title: 'Heston in practice', summary: '', published_at: '2026-10-02T08:00:00.000Z' })],
       }),
     );
-    renderHome();
+    await renderHome();
     const notes = await screen.findByRole('region', { name: 'Notes' });
     expect(Array.from(notes.querySelectorAll('li')).map((item) => item.textContent)).toEqual([
       '20 Nov 2026The volatility smileWhy implied volatility depends on the strike.',
@@ -89,14 +94,14 @@ describe('home page', () => {
 
   it('shows no notes section on a site without notes', async () => {
     serveBannerImages([]);
-    renderHome();
+    await renderHome();
     await initials();
     expect(screen.queryByRole('region', { name: 'Notes' })).not.toBeInTheDocument();
   });
 
   it('gives screen readers the three typewriter phrases as text', async () => {
     serveBannerImages([]);
-    renderHome();
+    await renderHome();
     expect(screen.getByRole('heading', { level: 2, name: 'Quantitative Researcher, Derivatives Pricing & Risk, Statistical Arbitrage' })).toBeInTheDocument();
     await initials();
   });
@@ -105,7 +110,7 @@ describe('home page', () => {
 describe('banner', () => {
   it('asks for the page-logos gallery and pulses while loading', async () => {
     const requests = serveBannerImages([bannerImage(1)], 50);
-    renderHome();
+    await renderHome();
     expect(screen.getByRole('status')).toHaveTextContent('Loading banner images...');
     expect(await screen.findByRole('img', { name: 'Picture 1' })).toBeInTheDocument();
     expect(requests.map((request) => request.searchParams.get('gallery_slug'))).toEqual(['page-logos']);
@@ -113,7 +118,7 @@ describe('banner', () => {
 
   it('shows the banner rendition at display size, never the original', async () => {
     serveBannerImages([bannerImage(1)]);
-    renderHome();
+    await renderHome();
     const image = await screen.findByRole('img', { name: 'Picture 1' });
     expect(image).toHaveAttribute('src', '/media/banner/1.webp');
     expect(image).toHaveAttribute('width', '224');
@@ -123,7 +128,7 @@ describe('banner', () => {
   it('moves to the next picture on hover and on click, wrapping around', async () => {
     const user = userEvent.setup();
     serveBannerImages([bannerImage(1), bannerImage(2), bannerImage(3)]);
-    renderHome();
+    await renderHome();
     await screen.findByRole('img', { name: 'Picture 1' });
     const next = screen.getByRole('button', { name: 'Show the next picture' });
 
@@ -142,7 +147,7 @@ describe('banner', () => {
   it('moves on once when the mouse comes onto the picture and clicks it', async () => {
     const user = userEvent.setup();
     serveBannerImages([bannerImage(1), bannerImage(2), bannerImage(3)]);
-    renderHome();
+    await renderHome();
     await screen.findByRole('img', { name: 'Picture 1' });
     await user.click(screen.getByRole('button', { name: 'Show the next picture' }));
     expect(screen.getByRole('img', { name: 'Picture 2' })).toBeInTheDocument();
@@ -151,7 +156,7 @@ describe('banner', () => {
   it('moves on once per tap on touch screens and per key press', async () => {
     const user = userEvent.setup();
     serveBannerImages([bannerImage(1), bannerImage(2), bannerImage(3)]);
-    renderHome();
+    await renderHome();
     await screen.findByRole('img', { name: 'Picture 1' });
     const next = screen.getByRole('button', { name: 'Show the next picture' });
 
@@ -164,28 +169,28 @@ describe('banner', () => {
 
   it('shows a single picture without a next button', async () => {
     serveBannerImages([bannerImage(1, '')]);
-    renderHome();
+    await renderHome();
     expect(await screen.findByRole('img', { name: 'Elias Northcote' })).toHaveAttribute('src', '/media/banner/1.webp');
     expect(screen.queryByRole('button', { name: 'Show the next picture' })).not.toBeInTheDocument();
   });
 
   it('shows the initials when the gallery has no pictures', async () => {
     serveBannerImages([]);
-    renderHome();
+    await renderHome();
     expect(await initials()).toHaveTextContent('EN');
     expect(screen.queryByText('Failed to load banner images.')).not.toBeInTheDocument();
   });
 
   it('shows the initials and a message when the pictures cannot be loaded', async () => {
     server.use(http.get(url('/api/photos/images/'), () => HttpResponse.json({ detail: 'Server error.' }, { status: 500 })));
-    renderHome();
+    await renderHome();
     expect(await screen.findByText('Failed to load banner images.')).toBeInTheDocument();
     expect(await initials()).toHaveTextContent('EN');
   });
 
   it('shows the initials when a picture fails to display', async () => {
     serveBannerImages([bannerImage(1), bannerImage(2)]);
-    renderHome();
+    await renderHome();
     fireEvent.error(await screen.findByRole('img', { name: 'Picture 1' }));
     expect(await initials()).toHaveTextContent('EN');
     expect(screen.queryByText('Failed to load banner images.')).not.toBeInTheDocument();

@@ -4,7 +4,7 @@ import { prefetchPage, serializeState, startingState } from '../../../src/app/pr
 import { pageAt, routes } from '../../../src/app/routes';
 import { type MatchedPage, type Prefetch, shellPrefetch, sitemapPaths, type StructuredData } from '../../../src/app/serverPage';
 import { type AppStore, makeStore } from '../../../src/app/store';
-import { bannerQuery } from '../../../src/features/home/Banner';
+import { bannerQuery } from '../../../src/features/home/queries';
 import { api } from '../../../src/lib/api/apiSlice';
 import { imagesApi } from '../../../src/lib/api/imagesApi';
 import { publicationsApi } from '../../../src/lib/api/publicationsApi';

@@ -1,3 +1,4 @@
+import type { StaffNoteSummary } from '../../contract/notes';
 import type { Db } from '../db';
 import type { NoteRevisionRow, NoteRow, NotesTable } from '../db/schema';
 
@@ -87,9 +88,14 @@ export async function neighbourNotes(db: Db, note: NoteRow): Promise<{ previous?
   return { previous, next };
 }
 
-/** Every note for staff: drafts and scheduled first, then the newest. */
-export function listAllNotes(db: Db): Promise<NoteRow[]> {
-  return db.selectFrom('notes').selectAll().orderBy('updated_at', 'desc').orderBy('id', 'desc').execute();
+/** Every note, drafts and scheduled ones included, as the staff list shows it: the last updated first. */
+export function listStaffNoteSummaries(db: Db): Promise<StaffNoteSummary[]> {
+  return db
+    .selectFrom('notes')
+    .select(['id', 'title', 'slug', 'status', 'publish_at', 'published_at', 'updated_at'])
+    .orderBy('updated_at', 'desc')
+    .orderBy('id', 'desc')
+    .execute();
 }
 
 export function findNote(db: Db, id: number): Promise<NoteRow | undefined> {

@@ -2,8 +2,9 @@ import { type PointerEvent, useRef, useState } from 'react';
 import styled, { css, keyframes } from 'styled-components';
 
 import { useGetImagesQuery } from '@/lib/api/imagesApi';
-import { BANNER_GALLERY_SLUG } from '@/lib/paths';
 import { theme } from '@/lib/theme/themes';
+
+import { bannerQuery } from './queries';
 
 /** Display size of the round banner (CSS px); the server's `banner` rendition is made for it. */
 const SIZE = 224;
@@ -68,9 +69,6 @@ const initialsOf = (name: string): string => {
   const words = name.split(/\s+/).filter(Boolean);
   return words.length > 1 ? `${words[0][0]}${words[words.length - 1][0]}`.toUpperCase() : (words[0]?.[0] ?? '').toUpperCase();
 };
-
-/** The banner's query; its route prefetches the same one on the server, so the cache keys agree. */
-export const bannerQuery = { gallery_slug: BANNER_GALLERY_SLUG };
 
 /** A click this soon after the hover that moved the picture belongs to the same approach of the mouse. */
 const SAME_GESTURE_MS = 600;

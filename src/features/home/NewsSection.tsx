@@ -1,11 +1,8 @@
-import { NEWS_LIMITS } from '@/contract/newsRules';
 import { useGetNewsQuery } from '@/lib/api/newsApi';
 import { formatCalendarDate } from '@/lib/dates';
 
 import { DatedList, HomeSection } from './DatedList';
-
-/** The home page's query; its route prefetches the same one on the server. */
-export const homeNewsQuery = { limit: NEWS_LIMITS.onHomePage };
+import { homeNewsQuery } from './queries';
 
 /** The latest news under the owner's introduction; nothing at all until there is some. */
 export function NewsSection() {

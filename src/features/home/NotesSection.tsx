@@ -1,16 +1,13 @@
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 
-import { NOTE_LIMITS } from '@/contract/noteRules';
 import { useGetNotesQuery } from '@/lib/api/notesApi';
 import { formatCalendarDate } from '@/lib/dates';
 import { paths } from '@/lib/paths';
 import { theme } from '@/lib/theme/themes';
 
 import { DatedList, HomeSection } from './DatedList';
-
-/** The home page's query; its route prefetches the same one on the server. */
-export const homeNotesQuery = { limit: NOTE_LIMITS.onHomePage };
+import { homeNotesQuery } from './queries';
 
 const Summary = styled.p`
   color: ${theme.colors.muted};

@@ -6,9 +6,9 @@ import { useGetNoteQuery } from '@/lib/api/notesApi';
 import { paths } from '@/lib/paths';
 import { theme } from '@/lib/theme/themes';
 import { useDocumentTitle } from '@/lib/useDocumentTitle';
-import { Alert, LoadingText, NotFoundMessage, Page } from '@/ui';
+import { Alert, LoadingText, NoteProse, NotFoundMessage, Page } from '@/ui';
 
-import { NoteBody } from './NoteBody';
+import { FootNav } from './FootNav';
 import { Byline, NoteDate, TagLinks } from './NoteMeta';
 
 /** The cover fills the text column: as wide as the viewport on a phone, at most 70ch (about 44rem) beyond. */
@@ -30,15 +30,8 @@ const Cover = styled.img`
   margin-bottom: ${theme.space[6]};
   border-radius: ${theme.radii.md};
 `;
-const Neighbours = styled.nav`
-  display: grid;
+const Neighbours = styled(FootNav)`
   grid-template-columns: repeat(auto-fit, minmax(min(100%, 14rem), 1fr));
-  gap: ${theme.space[4]};
-  margin-top: ${theme.space[7]};
-  padding-top: ${theme.space[4]};
-  border-top: 1px solid ${theme.colors.border};
-  font-family: ${theme.fonts.ui};
-  font-size: ${theme.fontSizes.sm};
   a {
     display: block;
     padding: ${theme.space[1]} 0;
@@ -112,7 +105,7 @@ export function NotePage() {
           <Cover src={note.cover.src} srcSet={note.cover.srcset} sizes={COVER_SIZES} width={note.cover.width} height={note.cover.height} alt={note.cover.alt} />
         )}
         {/* Sanitised by the server when the note was saved. */}
-        <NoteBody dangerouslySetInnerHTML={{ __html: note.html }} />
+        <NoteProse dangerouslySetInnerHTML={{ __html: note.html }} />
         <NeighbourLinks previous={note.previous} next={note.next} />
       </Article>
     </Page>

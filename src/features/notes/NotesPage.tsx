@@ -8,6 +8,7 @@ import { theme } from '@/lib/theme/themes';
 import { useDocumentTitle } from '@/lib/useDocumentTitle';
 import { Alert, LoadingText, Muted, NotFoundMessage, Page } from '@/ui';
 
+import { FootNav } from './FootNav';
 import { Byline, NoteDate, TagLinks } from './NoteMeta';
 import { notesListQuery } from './pageData';
 
@@ -53,16 +54,9 @@ const Items = styled.ol`
     margin: 0 0 ${theme.space[3]};
   }
 `;
-const PageLinks = styled.nav`
-  display: grid;
+const PageLinks = styled(FootNav)`
   grid-template-columns: 1fr auto 1fr;
   align-items: center;
-  gap: ${theme.space[4]};
-  margin-top: ${theme.space[7]};
-  padding-top: ${theme.space[4]};
-  border-top: 1px solid ${theme.colors.border};
-  font-family: ${theme.fonts.ui};
-  font-size: ${theme.fontSizes.sm};
   a {
     padding: ${theme.space[2]} 0;
   }

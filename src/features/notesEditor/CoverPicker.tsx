@@ -6,7 +6,7 @@ import { useGetImagesQuery } from '@/lib/api/imagesApi';
 import { PathLink } from '@/lib/PathLink';
 import { paths } from '@/lib/paths';
 import { theme } from '@/lib/theme/themes';
-import { Alert, Group, LoadingText, Muted } from '@/ui';
+import { Alert, FieldError, FieldHint, Group, LoadingText, Muted } from '@/ui';
 
 /** The library can be long: it scrolls in a box of its own. */
 const Grid = styled.div`
@@ -56,16 +56,8 @@ const Choice = styled.label`
   }
 `;
 
-const Hint = styled(Muted)`
-  margin: 0 0 ${theme.space[2]};
-  font-family: ${theme.fonts.ui};
-  font-size: ${theme.fontSizes.xs};
-`;
-
-const ErrorText = styled.p`
-  color: ${theme.colors.danger};
-  font-family: ${theme.fonts.ui};
-  font-size: ${theme.fontSizes.xs};
+const Hint = styled(FieldHint)`
+  margin-bottom: ${theme.space[2]};
 `;
 
 /**
@@ -83,7 +75,7 @@ export function CoverPicker({ value, onChange, error }: { value: string; onChang
         Shown at the top of the note, in lists and in link previews. The ID under each picture is what <code>![what it shows](photo:ID)</code> names in the
         text.
       </Hint>
-      {error && <ErrorText id={errorId}>{error}</ErrorText>}
+      {error && <FieldError id={errorId}>{error}</FieldError>}
       {images.isLoading && <LoadingText>Loading pictures...</LoadingText>}
       {images.isError && <Alert tone="error">{failureMessage('Failed to load the photo library.', images.error)}</Alert>}
       {images.data && (

@@ -5,10 +5,9 @@ import type { BodyProblem, Preview } from '@/contract/notes';
 import { failureMessage, fieldMessage } from '@/lib/api/errors';
 import { usePreviewNoteMutation } from '@/lib/api/notesApi';
 import { theme } from '@/lib/theme/themes';
-import { Alert, Muted } from '@/ui';
+import { Alert, Muted, NoteProse, Prose } from '@/ui';
 
 import { NOTE_EDITOR_MESSAGES } from './messages';
-import { NoteProse } from './noteProse';
 
 /** How long typing must pause before the server renders the body again. */
 const PREVIEW_DELAY_MS = 600;
@@ -93,7 +92,10 @@ export function NotePreview({ body, headingId }: { body: string; headingId: stri
         {preview ? (
           <>
             <Muted>About {preview.reading_minutes} min to read</Muted>
-            <NoteProse dangerouslySetInnerHTML={{ __html: preview.html }} />
+            {/* The public page's column width, so that lines break where visitors will see them break. */}
+            <Prose>
+              <NoteProse dangerouslySetInnerHTML={{ __html: preview.html }} />
+            </Prose>
           </>
         ) : (
           <Muted>The preview appears here as you write.</Muted>

@@ -19,7 +19,15 @@ import {
 import { detail, errorResponses, MESSAGES } from '../../errors';
 import { ResponseCache } from '../../lib/responseCache';
 import { signedInUser } from '../../plugins/auth';
-import { findNote, findPublishedNote, listAllNotes, listPublishedNotes, listRevisions, neighbourNotes, publishedTagCounts } from '../../repositories/notes';
+import {
+  findNote,
+  findPublishedNote,
+  listPublishedNotes,
+  listRevisions,
+  listStaffNoteSummaries,
+  neighbourNotes,
+  publishedTagCounts,
+} from '../../repositories/notes';
 import { coversOf, previewNote, removeNote, restoreRevision, saveNote, toPublicNote, toRevision, toStaffNote, toSummary } from '../../services/notes';
 import { staffDeleteRoute } from '../staffDelete';
 
@@ -66,16 +74,7 @@ const notesRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/api/notes/manage/',
     { onRequest: app.requireStaff, schema: { response: { 200: Type.Array(StaffNoteSummarySchema), ...errorResponses } } },
-    async () =>
-      (await listAllNotes(app.db)).map(({ id, title, slug, status, publish_at, published_at, updated_at }) => ({
-        id,
-        title,
-        slug,
-        status,
-        publish_at,
-        published_at,
-        updated_at,
-      })),
+    async () => listStaffNoteSummaries(app.db),
   );
 
   app.get(

@@ -1,13 +1,14 @@
 import styled from 'styled-components';
 
-import { theme } from '@/lib/theme/themes';
+import { theme } from '../lib/theme/themes';
 
 /**
- * A note's body: the HTML the server renders from its Markdown (server/src/notes). Headings start at
- * h2 (the title is the page's h1); formulas are MathML; code comes highlighted with highlight.js
- * classes; charts are SVG drawn in `currentColor`, so their axes follow the theme.
+ * A note's body: the HTML the server renders from its Markdown (server/src/notes), styled the same on
+ * the public note page and in the editor's preview, so that the preview shows what visitors will read.
+ * Headings start at h2 (the title is the page's h1); formulas are MathML; code comes highlighted with
+ * highlight.js classes; charts are SVG drawn in `currentColor`, so their axes follow the theme.
  */
-export const NoteBody = styled.div`
+export const NoteProse = styled.div`
   overflow-wrap: break-word;
 
   h2,
