@@ -31,6 +31,8 @@ export const WORST_CASES: Record<string, string> = {
   'deep block quotes': fill('> '),
   'nested lists': fill('- ', '', ''),
   'quotes nested to the limit': fill(`${'> '.repeat(32)}x\n\n`),
+  'as many blocks as allowed': fill('x\n', '> quoted\n\n'.repeat(3_999)),
+  'as many quote markers as allowed': fill('x\n', `${'> '.repeat(32)}x\n\n`.repeat(125)),
   'backtick runs': fill('`a`` '),
   'table of many columns': fill('|a', '', '\n') + '\n',
   'raw HTML tags': fill('<span><b>x</b></span>'),

@@ -162,6 +162,16 @@ describe('note Markdown', () => {
     expect(await html(`${'> '.repeat(32)}deep enough`)).toContain('deep enough');
   });
 
+  it('refuses more blocks than it can parse in bounded time, by line', async () => {
+    expect(await problems('Paragraph.\n\n'.repeat(4_001))).toEqual([
+      { line: 8_001, message: 'A note has at most 4,000 paragraphs and other blocks: split it into several notes.' },
+    ]);
+    expect(await problems('A paragraph\nof many lines\n'.repeat(5_000))).toEqual([]);
+    expect(await problems(`${'> '.repeat(30)}deep\n`.repeat(134))).toEqual([
+      { line: 134, message: 'A note has at most 4,000 quote and list markers: split it into several notes.' },
+    ]);
+  });
+
   it('keeps harmless raw HTML that formats', async () => {
     expect(await html('H<sub>2</sub>O and <kbd>Ctrl</kbd>')).toContain('H<sub>2</sub>O and <kbd>Ctrl</kbd>');
   });
