@@ -3,7 +3,7 @@
  * crafted body at the size limit must not hold the server for long. Each case fills the 200 KB limit.
  */
 import { NOTE_LIMITS } from '../server/contract/noteRules';
-import { renderNote } from '../server/src/notes/markdown';
+import { renderNote, STRUCTURE_LIMITS } from '../server/src/notes/markdown';
 
 const LIMIT = NOTE_LIMITS.bodyBytes;
 const fill = (unit: string, prefix = '', suffix = '') =>
@@ -30,9 +30,17 @@ export const WORST_CASES: Record<string, string> = {
   'unclosed brackets': fill('[a ', '', ''),
   'deep block quotes': fill('> '),
   'nested lists': fill('- ', '', ''),
-  'quotes nested to the limit': fill(`${'> '.repeat(32)}x\n\n`),
-  'as many blocks as allowed': fill('x\n', '> quoted\n\n'.repeat(3_999)),
-  'as many quote markers as allowed': fill('x\n', `${'> '.repeat(32)}x\n\n`.repeat(125)),
+  'as many lines as allowed': `${'x'.repeat(Math.floor(LIMIT / STRUCTURE_LIMITS.lines) - 2)}\n`.repeat(STRUCTURE_LIMITS.lines - 1),
+  'as many blocks as allowed': fill('word ', 'x\n\n'.repeat(STRUCTURE_LIMITS.blocks - 1)),
+  'as many separate quotes as allowed': fill('word ', '> quoted\n\n'.repeat(STRUCTURE_LIMITS.markers)),
+  'quotes nested to the limit, as many as allowed': fill(
+    'word ',
+    `${'> '.repeat(STRUCTURE_LIMITS.nesting)}x\n\n`.repeat(Math.floor(STRUCTURE_LIMITS.markers / STRUCTURE_LIMITS.nesting)),
+  ),
+  'list items, as many as allowed': fill('word ', '- item\n'.repeat(STRUCTURE_LIMITS.markers), '\n\n'),
+  'inline code, as many parts as allowed': fill('word ', '`a` '.repeat(STRUCTURE_LIMITS.parts / 2 - 2)),
+  'inline formulas, as many parts as allowed': fill('word ', '$x_t$ '.repeat(STRUCTURE_LIMITS.parts / 2 - 2)),
+  'links, as many parts as allowed': fill('word ', '[a](#b) '.repeat(STRUCTURE_LIMITS.parts / 3 - 2)),
   'backtick runs': fill('`a`` '),
   'table of many columns': fill('|a', '', '\n') + '\n',
   'raw HTML tags': fill('<span><b>x</b></span>'),

@@ -168,7 +168,18 @@ describe('note Markdown', () => {
     ]);
     expect(await problems('A paragraph\nof many lines\n'.repeat(5_000))).toEqual([]);
     expect(await problems(`${'> '.repeat(30)}deep\n`.repeat(134))).toEqual([
-      { line: 134, message: 'A note has at most 4,000 quote and list markers: split it into several notes.' },
+      { line: 34, message: 'A note has at most 1,000 quote and list markers: split it into several notes.' },
+    ]);
+    expect(await problems('- item\n'.repeat(1_000))).toEqual([]);
+    expect(await problems('line\n'.repeat(20_000))).toEqual([{ line: 20_001, message: 'A note has at most 20,000 lines: split it into several notes.' }]);
+    expect(await problems('line\n'.repeat(19_999))).toEqual([]);
+  });
+
+  it('refuses more parts than the later steps render in bounded time, by the line where the limit is passed', async () => {
+    const line = `${'`a` '.repeat(1_000)}\n`;
+    expect(await problems(line.repeat(12))).toEqual([]);
+    expect(await problems(line.repeat(13))).toEqual([
+      { line: 13, message: 'A note has at most 25,000 parts (paragraphs, formulas, code, links, emphasis…): split it into several notes.' },
     ]);
   });
 

@@ -16,7 +16,7 @@ import remarkMath from 'remark-math';
 import remarkParse from 'remark-parse';
 import remarkRehype from 'remark-rehype';
 import { unified } from 'unified';
-import { visit } from 'unist-util-visit';
+import { CONTINUE, EXIT, visit } from 'unist-util-visit';
 
 import type { BodyProblem } from '../../contract/notes';
 import { mathHtml } from '../lib/math';
@@ -39,14 +39,22 @@ export interface RenderedNote {
 }
 
 const PHOTO = /^photo:(\d{1,9})$/;
-/** Quotes and lists nested deeper than this are refused: the syntax trees are walked recursively. */
-const MAX_NESTING = 32;
-const NESTING_MESSAGE = `Quotes and lists nest at most ${MAX_NESTING} levels deep.`;
-const MAX_BLOCKS = 4_000;
-/** Quote and list markers in the whole body: each opens a container the parser keeps checking. */
-const MAX_MARKERS = 4_000;
-const MARKERS_MESSAGE = `A note has at most ${MAX_MARKERS.toLocaleString('en')} quote and list markers: split it into several notes.`;
-const BLOCKS_MESSAGE = `A note has at most ${MAX_BLOCKS.toLocaleString('en')} paragraphs and other blocks: split it into several notes.`;
+/**
+ * What a body may hold so that rendering it stays well under a second (bench/noteRendering.ts
+ * measures bodies at each limit). The parser's time grows with lines and, faster than linearly, with
+ * separate quotes; the later steps' time grows with the number of parts (paragraphs, inline code,
+ * formulas, links…). Quotes and lists nested deeper than `nesting` are refused because the syntax
+ * trees are walked recursively. A long real note stays far below each.
+ */
+export const STRUCTURE_LIMITS = { nesting: 32, lines: 20_000, blocks: 4_000, markers: 1_000, parts: 25_000 };
+const count = (n: number) => n.toLocaleString('en');
+const STRUCTURE_MESSAGES = {
+  nesting: `Quotes and lists nest at most ${STRUCTURE_LIMITS.nesting} levels deep.`,
+  lines: `A note has at most ${count(STRUCTURE_LIMITS.lines)} lines: split it into several notes.`,
+  blocks: `A note has at most ${count(STRUCTURE_LIMITS.blocks)} paragraphs and other blocks: split it into several notes.`,
+  markers: `A note has at most ${count(STRUCTURE_LIMITS.markers)} quote and list markers: split it into several notes.`,
+  parts: `A note has at most ${count(STRUCTURE_LIMITS.parts)} parts (paragraphs, formulas, code, links, emphasis…): split it into several notes.`,
+};
 const WORDS_PER_MINUTE = 230;
 /** Ids in a note's HTML get this prefix, so that its HTML cannot take the page's own ids. */
 const ID_PREFIX = 'user-content-';
@@ -175,14 +183,10 @@ function addOwnParts(tree: HastRoot, photos: Map<number, NotePhoto>, mathProblem
   return charts;
 }
 
-/**
- * What the Markdown parser cannot take in bounded time, found in one pass: quote and list markers
- * nested deeper than MAX_NESTING (its trees are walked recursively), more than MAX_BLOCKS blocks after
- * blank lines or MAX_MARKERS markers (its time grows faster than their number: 66,000 one-line
- * paragraphs took 5 s, 3,000 quotes 32 deep 40 s).
- */
+/** What the Markdown parser cannot take in bounded time (see STRUCTURE_LIMITS), found in one pass before parsing. */
 function structureProblem(body: string): BodyProblem | undefined {
   const lines = body.split('\n');
+  if (lines.length > STRUCTURE_LIMITS.lines) return { line: STRUCTURE_LIMITS.lines + 1, message: STRUCTURE_MESSAGES.lines };
   let blocks = 0;
   let markers = 0;
   let blank = true;
@@ -190,7 +194,7 @@ function structureProblem(body: string): BodyProblem | undefined {
     const line = lines[index];
     let depth = 0;
     let at = 0;
-    while (at < line.length && depth <= MAX_NESTING) {
+    while (at < line.length && depth <= STRUCTURE_LIMITS.nesting) {
       while (line[at] === ' ' || line[at] === '\t') at += 1;
       if (line[at] === '>') at += 1;
       else if ('-*+'.includes(line[at] ?? '.') && (line[at + 1] === ' ' || line[at + 1] === undefined)) at += 1;
@@ -202,14 +206,26 @@ function structureProblem(body: string): BodyProblem | undefined {
       } else break;
       depth += 1;
     }
-    if (depth > MAX_NESTING) return { line: index + 1, message: NESTING_MESSAGE };
+    if (depth > STRUCTURE_LIMITS.nesting) return { line: index + 1, message: STRUCTURE_MESSAGES.nesting };
     markers += depth;
-    if (markers > MAX_MARKERS) return { line: index + 1, message: MARKERS_MESSAGE };
+    if (markers > STRUCTURE_LIMITS.markers) return { line: index + 1, message: STRUCTURE_MESSAGES.markers };
     const isBlank = line.trim() === '';
-    if (blank && !isBlank && ++blocks > MAX_BLOCKS) return { line: index + 1, message: BLOCKS_MESSAGE };
+    if (blank && !isBlank && ++blocks > STRUCTURE_LIMITS.blocks) return { line: index + 1, message: STRUCTURE_MESSAGES.blocks };
     blank = isBlank;
   }
   return undefined;
+}
+
+/** A tree of more parts than STRUCTURE_LIMITS allows, by the line where the limit is passed. */
+function partsProblem(tree: MdastRoot): BodyProblem | undefined {
+  let parts = 0;
+  let problem: BodyProblem | undefined;
+  visit(tree, (node) => {
+    if (++parts <= STRUCTURE_LIMITS.parts) return CONTINUE;
+    problem = { line: node.position?.start.line ?? 1, message: STRUCTURE_MESSAGES.parts };
+    return EXIT;
+  });
+  return problem;
 }
 
 /**
@@ -220,6 +236,8 @@ export async function renderNote(body: string, photos: PhotoLookup): Promise<Ren
   const structure = structureProblem(body);
   if (structure) return { html: '', problems: [structure], readingMinutes: 1 };
   const mdast = markdown.parse(body);
+  const parts = partsProblem(mdast);
+  if (parts) return { html: '', problems: [parts], readingMinutes: 1 };
   const { problems, found } = await checkSource(mdast, photos);
   const words = toString(mdast).split(/\s+/).filter(Boolean).length;
   let hasHtml = false;
