@@ -91,4 +91,10 @@ describe('timeouts on a listening server', () => {
   it('closes a connection that falls silent', async () => {
     expect(await trickle('')).not.toBe('open');
   });
+
+  it('closes a kept-alive connection that falls silent after an answer, within the idle timeout', async () => {
+    const answer = await trickle('GET /api/health HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: keep-alive\r\n\r\n');
+    expect(answer).toMatch(/^HTTP\/1\.1 200/);
+    expect(answer).toContain('Keep-Alive: timeout=1');
+  });
 });

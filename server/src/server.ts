@@ -1,5 +1,7 @@
+import http, { type IncomingMessage, type ServerResponse } from 'node:http';
+
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import Fastify, { LogController } from 'fastify';
+import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { levels } from 'pino';
 
 import app from './app';
@@ -11,6 +13,10 @@ declare module 'fastify' {
   interface FastifyReply {
     /** False for an answer that is counted rather than logged on its own line (see PageRenderer). */
     logged: boolean;
+  }
+  interface FastifyInstance {
+    /** What answers a request before Fastify routes it, when it can (the pages plugin sets it; see PageRenderer). */
+    beforeRouting: { answer?: (request: IncomingMessage, response: ServerResponse) => boolean };
   }
 }
 
@@ -26,7 +32,25 @@ function trustedProxies(trust: Config['trustProxy']) {
 export async function buildServer(config: Config, options: { log?: LogOutput } = {}) {
   const database = await openDatabase(config);
   await migrateToLatest(database.db);
+  const beforeRouting: FastifyInstance['beforeRouting'] = {};
+  // Node enforces the request timeout only when the headers timeout is not longer, and checks both
+  // every 30 s by default: too coarse for short limits.
+  const httpOptions: http.ServerOptions = {
+    headersTimeout: Math.min(60_000, config.requestTimeoutSeconds * 1000),
+    connectionsCheckingInterval: Math.min(30_000, config.requestTimeoutSeconds * 250),
+  };
   const fastify = Fastify({
+    // Fastify sets the timeouts only on servers it makes itself. Idle keep-alive connections close
+    // after the idle timeout too (Node's default keeps them 72 s).
+    serverFactory: (handler) => {
+      const server = http.createServer(httpOptions, (request, response) => {
+        if (!beforeRouting.answer?.(request, response)) handler(request, response);
+      });
+      server.keepAliveTimeout = config.idleTimeoutSeconds * 1000;
+      server.requestTimeout = config.requestTimeoutSeconds * 1000;
+      server.setTimeout(config.idleTimeoutSeconds * 1000);
+      return server;
+    },
     logger: options.log ? { level: config.logLevel, stream: options.log.stream } : false,
     // One line per request, when it is answered (requestLine, in the onResponse hook below), not two.
     logController: new LogController({ disableRequestLogging: true }),
@@ -34,14 +58,6 @@ export async function buildServer(config: Config, options: { log?: LogOutput } =
     // worth, and the lines about a request name its id themselves.
     childLoggerFactory: (logger) => logger,
     trustProxy: trustedProxies(config.trustProxy),
-    requestTimeout: config.requestTimeoutSeconds * 1000,
-    connectionTimeout: config.idleTimeoutSeconds * 1000,
-    // Node enforces the request timeout only when the headers timeout is not longer, and checks both
-    // every 30 s by default: too coarse for short limits.
-    http: {
-      headersTimeout: Math.min(60_000, config.requestTimeoutSeconds * 1000),
-      connectionsCheckingInterval: Math.min(30_000, config.requestTimeoutSeconds * 250),
-    },
     bodyLimit: 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: false },
   }).withTypeProvider<TypeBoxTypeProvider>();
@@ -49,6 +65,7 @@ export async function buildServer(config: Config, options: { log?: LogOutput } =
     await database.db.destroy();
   });
   fastify.decorateReply('logged', true);
+  fastify.decorate('beforeRouting', beforeRouting);
   const log = options.log;
   if (log && levels.values[config.logLevel] <= levels.values.info) {
     fastify.addHook('onResponse', (request, reply, done) => {

@@ -1,10 +1,11 @@
 import crypto from 'node:crypto';
+import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import zlib from 'node:zlib';
 
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
 import { etagListMatches } from '../lib/etag';
-import { documentHeaders } from '../plugins/securityHeaders';
+import { documentHeaders, HSTS } from '../plugins/securityHeaders';
 
 /** An inline `<style>` element's text: everything up to the first end tag, as the HTML parser reads it. */
 const STYLE_ELEMENT = /<style\b[^>]*>([\s\S]*?)<\/style[\s/>]/gi;
@@ -25,6 +26,9 @@ class Encoded {
   /** For a 304: what a cache refreshes its kept copy with, without the body's own fields. */
   readonly notModified: Record<string, string>;
 
+  /** The same, written straight to Node's response (see PageAnswer.write): with the length, and with HSTS for HTTPS. */
+  readonly raw: { http: OutgoingHttpHeaders; https: OutgoingHttpHeaders; notModifiedHttp: OutgoingHttpHeaders; notModifiedHttps: OutgoingHttpHeaders };
+
   constructor(
     readonly body: Buffer,
     shared: Record<string, string>,
@@ -33,6 +37,14 @@ class Encoded {
     this.etag = etagOf(body);
     this.headers = { ...shared, ...own, etag: this.etag };
     this.notModified = { ...shared, etag: this.etag };
+    const full = { ...this.headers, 'content-length': String(body.length) };
+    const hsts = { 'strict-transport-security': HSTS };
+    this.raw = {
+      http: full,
+      https: { ...full, ...hsts },
+      notModifiedHttp: this.notModified,
+      notModifiedHttps: { ...this.notModified, ...hsts },
+    };
   }
 }
 
@@ -61,9 +73,24 @@ export class PageAnswer {
     this.revalidates = status >= 200 && status < 300;
   }
 
+  private encodingFor(headers: IncomingMessage['headers']): { encoded: Encoded; notModified: boolean } {
+    const encoded = GZIP.test(headers['accept-encoding'] ?? '') ? this.gzip : this.plain;
+    return { encoded, notModified: this.revalidates && etagListMatches(headers['if-none-match'], encoded.etag) };
+  }
+
   send(request: FastifyRequest, reply: FastifyReply): FastifyReply {
-    const encoded = GZIP.test(request.headers['accept-encoding'] ?? '') ? this.gzip : this.plain;
-    if (this.revalidates && etagListMatches(request.headers['if-none-match'], encoded.etag)) return reply.code(304).headers(encoded.notModified).send();
+    const { encoded, notModified } = this.encodingFor(request.headers);
+    if (notModified) return reply.code(304).headers(encoded.notModified).send();
     return reply.code(this.status).headers(encoded.headers).send(encoded.body);
+  }
+
+  /**
+   * The same answer written to Node's response directly, for a GET answered before Fastify's routing
+   * and hooks (PageRenderer.answerBeforeRouting): it carries itself what the hooks would add, HSTS.
+   */
+  write(request: IncomingMessage, response: ServerResponse, https: boolean): void {
+    const { encoded, notModified } = this.encodingFor(request.headers);
+    if (notModified) response.writeHead(304, https ? encoded.raw.notModifiedHttps : encoded.raw.notModifiedHttp).end();
+    else response.writeHead(this.status, https ? encoded.raw.https : encoded.raw.http).end(encoded.body);
   }
 }

@@ -1,3 +1,6 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { TLSSocket } from 'node:tls';
+
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 import { prefetchPage, serializeState, startingState } from '../../../src/app/preloadedState';
@@ -155,6 +158,24 @@ export class PageRenderer {
     }
     if (cached.ready) return this.answer(cached.ready, request, reply);
     return cached.answer.then((answer) => this.answer(answer, request, reply));
+  }
+
+  /**
+   * Answers a GET for a page ready in the cache straight from Node's request, before Fastify routes it
+   * and runs its hooks (see server.ts), and says whether it did. Such a hit only chooses between kept
+   * bytes: routing and hooks cost it about a third of its rate (bench/, against a bare route answering
+   * the same bytes). Anything else (a query string, a forwarded protocol only Fastify can trust, a page
+   * not yet rendered, a 404 or a redirect) is left to Fastify.
+   */
+  answerBeforeRouting(request: IncomingMessage, response: ServerResponse): boolean {
+    const { url, headers } = request;
+    if (request.method !== 'GET' || url === undefined || url.includes('?') || headers['x-forwarded-proto'] !== undefined) return false;
+    const mode: ThemeMode = headers.cookie !== undefined && this.app.parseCookie(headers.cookie)[THEME_COOKIE] === 'dark' ? 'dark' : 'light';
+    const ready = this.fresh(`${url}|${mode}`)?.ready;
+    if (!ready || ready.status !== 200) return false;
+    this.answered += 1;
+    ready.write(request, response, (request.socket as TLSSocket).encrypted === true);
+    return true;
   }
 
   private answer(answer: PageAnswer, request: FastifyRequest, reply: FastifyReply): FastifyReply {

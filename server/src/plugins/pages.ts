@@ -70,6 +70,14 @@ export default fp(
     // handler alone (a second routing, hooks called through bound copies) a cached page lost a tenth of its rate (bench/).
     if (pages) app.get('/*', pageOrNotFound);
     app.setNotFoundHandler(pageOrNotFound);
+    // With CORS on, every answer varies by Origin (plugins/cors): pages then go through the hooks.
+    if (pages && app.config.corsOrigins.length === 0) {
+      app.beforeRouting.answer = (request, response) => pages.answerBeforeRouting(request, response);
+      // A closing server answers through Fastify, which tells clients to close their connections.
+      app.addHook('preClose', async () => {
+        app.beforeRouting.answer = undefined;
+      });
+    }
   },
   { name: 'pages', dependencies: ['security-headers', 'changes', '@fastify/cookie'] },
 );

@@ -47,7 +47,8 @@ const RESOURCE_HEADERS = {
   'x-content-type-options': 'nosniff',
   'content-security-policy': "default-src 'none'; frame-ancestors 'none'; sandbox",
 };
-const HSTS = 'max-age=31536000; includeSubDomains';
+/** Sent on every answer over HTTPS (also by PageAnswer, for pages answered before the hooks). */
+export const HSTS = 'max-age=31536000; includeSubDomains';
 
 /**
  * The security headers of a page whose inline `<style>` elements hold these texts. Styles are allowed
