@@ -17,6 +17,7 @@ import type { RootState } from '../../../src/lib/state';
 import { THEME_COOKIE, type ThemeMode } from '../../../src/lib/theme/themeSlice';
 import { DATA_TAGS, type DataTag } from '../../contract/changes';
 import type { CurrentContent } from '../../contract/content';
+import { CachedBuild } from '../lib/cachedBuild';
 import { OTHER_INSTANCES_DELAY_MS } from '../lib/responseCache';
 import { findImageRow } from '../repositories/images';
 import { allPublishedNotes, findPublishedNote } from '../repositories/notes';
@@ -55,30 +56,6 @@ interface RenderedPage {
   /** When the data decides it: 404 for a note that is not there, 301 (to `location`) for one under an earlier address. */
   status?: number;
   location?: string;
-}
-
-/** One thing built from the site's data (the sitemap, the share image): built on first use, then cached until dropped or too old. */
-class CachedBuild<T> {
-  private built: Promise<T> | undefined;
-  private builtAt = 0;
-
-  constructor(private readonly maxAgeMs: number) {}
-
-  get(build: () => Promise<T>): Promise<T> {
-    if (!this.built || Date.now() - this.builtAt > this.maxAgeMs) {
-      const made = build();
-      // A failure is not cached; a newer build that replaced this one is kept.
-      made.catch(() => {
-        if (this.built === made) this.built = undefined;
-      });
-      [this.built, this.builtAt] = [made, Date.now()];
-    }
-    return this.built;
-  }
-
-  drop(): void {
-    this.built = undefined;
-  }
 }
 
 /** The page data the server reads itself, through the endpoints' own selectors (the same cache keys as the pages' calls). */

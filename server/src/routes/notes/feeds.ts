@@ -3,6 +3,7 @@ import crypto from 'node:crypto';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 
 import { paths } from '../../../../src/lib/paths';
+import { CachedBuild } from '../../lib/cachedBuild';
 import { etagListMatches } from '../../lib/etag';
 import { OTHER_INSTANCES_DELAY_MS } from '../../lib/responseCache';
 import { FEED_LENGTH, notesFeed } from '../../notes/feeds';
@@ -12,7 +13,6 @@ import { currentContent } from '../../repositories/siteContent';
 interface BuiltFeeds {
   atom: { body: string; etag: string };
   json: { body: string; etag: string };
-  builtAt: number;
 }
 
 const etagOf = (body: string) => `"${crypto.createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
@@ -23,33 +23,17 @@ const etagOf = (body: string) => `"${crypto.createHash('sha256').update(body).di
  * with an ETag, so a reader polling every few minutes costs a 304.
  */
 const feedRoutes: FastifyPluginAsync = async (app) => {
-  let built: Promise<BuiltFeeds> | undefined;
-  // With several instances, an announcement from another one can be lost: rebuild at least this often.
-  const maxAgeMs = app.dialect === 'postgres' ? OTHER_INSTANCES_DELAY_MS : Number.POSITIVE_INFINITY;
-  app.changes.subscribe(['Note', 'SiteContent', 'Image'], () => {
-    built = undefined;
-  });
+  const built = new CachedBuild<BuiltFeeds>(app.dialect === 'postgres' ? OTHER_INSTANCES_DELAY_MS : Number.POSITIVE_INFINITY);
+  app.changes.subscribe(['Note', 'SiteContent', 'Image'], () => built.drop());
 
   const build = async (): Promise<BuiltFeeds> => {
     const [{ content }, notes] = await Promise.all([currentContent(app.db), allPublishedNotes(app.db, FEED_LENGTH)]);
     const feed = notesFeed(content, notes, app.config.publicUrl);
     const atom = feed.atom1();
     const json = feed.json1();
-    return { atom: { body: atom, etag: etagOf(atom) }, json: { body: json, etag: etagOf(json) }, builtAt: Date.now() };
+    return { atom: { body: atom, etag: etagOf(atom) }, json: { body: json, etag: etagOf(json) } };
   };
-
-  const feeds = async () => {
-    const current = built && (await built.catch(() => undefined));
-    if (!current || Date.now() - current.builtAt > maxAgeMs) {
-      const next = build();
-      built = next;
-      next.catch(() => {
-        if (built === next) built = undefined;
-      });
-      return next;
-    }
-    return current;
-  };
+  const feeds = () => built.get(build);
 
   const answer = (request: FastifyRequest, reply: FastifyReply, type: string, { body, etag }: { body: string; etag: string }) => {
     reply.header('etag', etag).header('cache-control', 'no-cache');
