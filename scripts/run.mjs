@@ -21,6 +21,17 @@ function newestChange(file) {
 function buildIfStale() {
   const built = fs.statSync(stamp, { throwIfNoEntry: false })?.mtimeMs ?? 0;
   if (built > Math.max(...SOURCES.map((source) => newestChange(path.join(root, source))))) return;
+  // A production install (npm ci --omit=dev) has no build tools: a copied or checked-out build runs as it is.
+  if (!fs.existsSync(path.join(root, 'node_modules/webpack'))) {
+    if (built === 0) {
+      process.stderr.write('There is no build in dist/ and the build tools are not installed: run "npm ci && npm run build" first.\n');
+      process.exit(1);
+    }
+    process.stderr.write(
+      'Warning: some sources are newer than the build in dist/, and the build tools are not installed (npm ci --omit=dev): running the build as it is. Rebuild with "npm ci && npm run build" if the sources changed.\n',
+    );
+    return;
+  }
   process.stderr.write('Sources changed since the last build: building the site...\n');
   const run = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
   if (run.status !== 0) process.exit(run.status ?? 1);

@@ -26,6 +26,8 @@ export interface Config {
   requestTimeoutSeconds: number;
   /** A connection silent this long is closed (IDLE_TIMEOUT_SECONDS). */
   idleTimeoutSeconds: number;
+  /** On SIGTERM or SIGINT, requests still running this long after are cut (SHUTDOWN_GRACE_SECONDS). */
+  shutdownGraceSeconds: number;
   /** Access-token lifetime; ACCESS_TOKEN_SECONDS lets end-to-end tests watch tokens expire. */
   accessTokenSeconds: number;
   /** Requests per minute and client address on sign-in, registration, reset and app-token calls. */
@@ -114,6 +116,7 @@ export function loadConfig(overrides: Partial<Config> = {}): Config {
     trustProxy: parseTrustProxy(process.env.TRUST_PROXY),
     requestTimeoutSeconds: positiveInteger('REQUEST_TIMEOUT_SECONDS', 120),
     idleTimeoutSeconds: positiveInteger('IDLE_TIMEOUT_SECONDS', 30),
+    shutdownGraceSeconds: positiveInteger('SHUTDOWN_GRACE_SECONDS', 8),
     accessTokenSeconds: positiveInteger('ACCESS_TOKEN_SECONDS', ACCESS_TOKEN_SECONDS),
     authRateLimitPerMinute: positiveInteger('AUTH_RATE_LIMIT', 20),
     mailFrom: process.env.MAIL_FROM ?? `no-reply@${new URL(publicUrl).hostname}`,

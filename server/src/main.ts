@@ -3,7 +3,7 @@ import './runtimeTuning';
 
 import { loadConfig } from './config';
 import { logOutput } from './logging';
-import { buildServer } from './server';
+import { buildServer, closeWithin } from './server';
 
 async function main() {
   const config = loadConfig();
@@ -11,7 +11,7 @@ async function main() {
   const server = await buildServer(config, { log });
   const shutdown = async (signal: string) => {
     server.log.info({ signal }, 'shutting down');
-    await server.close();
+    await closeWithin(server, config.shutdownGraceSeconds * 1000);
     log.flush();
     process.exit(0);
   };

@@ -86,3 +86,17 @@ export async function buildServer(config: Config, options: { log?: LogOutput } =
   await fastify.register(app, { config, database });
   return fastify;
 }
+
+/**
+ * Closes the server: no new connections, the requests still running finish, then the database closes.
+ * Requests still running after `graceMs` (a slow download) are cut, so that the process ends before a
+ * container runtime kills it (Docker waits 10 s by default).
+ */
+export async function closeWithin(server: FastifyInstance, graceMs: number): Promise<void> {
+  const deadline = setTimeout(() => server.server.closeAllConnections(), graceMs);
+  try {
+    await server.close();
+  } finally {
+    clearTimeout(deadline);
+  }
+}

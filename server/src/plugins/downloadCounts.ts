@@ -50,8 +50,13 @@ export default fp(
     const counter = downloadCounter(app);
     const timer = setInterval(() => void counter.flush(), FLUSH_MS);
     timer.unref();
-    app.addHook('onClose', async () => {
+    // Written as soon as the server starts closing, before it waits for the requests still running,
+    // then once more for the downloads those requests counted.
+    app.addHook('preClose', async () => {
       clearInterval(timer);
+      await counter.flush();
+    });
+    app.addHook('onClose', async () => {
       await counter.flush();
     });
     app.decorate('downloads', counter);
