@@ -96,7 +96,11 @@ function secret(dataDir: string, envName: string, fileName: string): string {
 
 export function loadConfig(overrides: Partial<Config> = {}): Config {
   const dataDir = path.resolve(overrides.dataDir ?? process.env.DATA_DIR ?? 'data');
-  fs.mkdirSync(dataDir, { recursive: true });
+  // What the site writes in DATA_DIR (the database with its -wal and -shm files, media, secrets) is for
+  // its own user only: it holds password hashes, sessions and the audit log. SQLite takes its files'
+  // mode from the umask.
+  process.umask(0o077);
+  fs.mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   const port = positiveInteger('PORT', 8000);
   const host = process.env.HOST ?? '127.0.0.1';
   const publicUrl = (process.env.PUBLIC_URL ?? `http://${host}:${port}`).replace(/\/$/, '');

@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import path from 'node:path';
 
 import { Kysely, Migrator, PostgresDialect, sql, SqliteDialect } from 'kysely';
@@ -28,6 +29,8 @@ export async function openDatabase(options: { dataDir: string; databaseUrl?: str
   const file = path.join(options.dataDir, 'site.sqlite3');
   const database = new SQLite(file);
   database.pragma('journal_mode = WAL');
+  // Files made before the site kept them private (see loadConfig) are made private too.
+  for (const own of [file, `${file}-wal`, `${file}-shm`]) if (fs.existsSync(own)) fs.chmodSync(own, 0o600);
   database.pragma('foreign_keys = ON');
   database.pragma('busy_timeout = 5000');
   database.pragma('synchronous = NORMAL');
