@@ -1,3 +1,4 @@
+import http from 'node:http';
 import net from 'node:net';
 
 import { parseTrustProxy } from '../../server/src/config';
@@ -96,5 +97,45 @@ describe('timeouts on a listening server', () => {
     const answer = await trickle('GET /api/health HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: keep-alive\r\n\r\n');
     expect(answer).toMatch(/^HTTP\/1\.1 200/);
     expect(answer).toContain('Keep-Alive: timeout=1');
+  });
+});
+
+describe('connections from one address', () => {
+  let server: Server;
+  const port = 8511;
+  beforeAll(async () => {
+    server = await buildTestServer({ maxConnectionsPerAddress: 20 });
+    await server.listen({ host: '127.0.0.1', port });
+  });
+  afterAll(async () => {
+    await server.cleanup();
+  });
+
+  /** Opens a connection from `localAddress` and says whether the server kept it open for a moment. */
+  function hold(localAddress: string): Promise<{ socket: net.Socket; kept: boolean }> {
+    return new Promise((resolve) => {
+      const socket = net.connect({ port, host: '127.0.0.1', localAddress });
+      socket.on('error', () => undefined);
+      const kept = setTimeout(() => resolve({ socket, kept: true }), 300);
+      socket.on('close', () => {
+        clearTimeout(kept);
+        resolve({ socket, kept: false });
+      });
+    });
+  }
+
+  it('closes those past the limit at once, and still serves another address', async () => {
+    const held = await Promise.all(Array.from({ length: 30 }, () => hold('127.0.0.1')));
+    expect(held.filter(({ kept }) => kept)).toHaveLength(20);
+    const health = await new Promise<number>((resolve, reject) => {
+      http
+        .get({ host: '127.0.0.1', port, path: '/api/health', localAddress: '127.0.0.2', agent: false }, (res) => {
+          res.resume();
+          resolve(res.statusCode ?? 0);
+        })
+        .on('error', reject);
+    });
+    expect(health).toBe(200);
+    for (const { socket } of held) socket.destroy();
   });
 });

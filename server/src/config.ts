@@ -28,6 +28,13 @@ export interface Config {
   idleTimeoutSeconds: number;
   /** On SIGTERM or SIGINT, requests still running this long after are cut (SHUTDOWN_GRACE_SECONDS). */
   shutdownGraceSeconds: number;
+  /**
+   * Open connections from one client address (MAX_CONNECTIONS_PER_ADDRESS); 0 for no limit, the
+   * default behind a proxy, whose own address every connection comes from.
+   */
+  maxConnectionsPerAddress: number;
+  /** Open connections in all (MAX_CONNECTIONS), well under the process's file descriptors. */
+  maxConnections: number;
   /** Access-token lifetime; ACCESS_TOKEN_SECONDS lets end-to-end tests watch tokens expire. */
   accessTokenSeconds: number;
   /** Requests per minute and client address on sign-in, registration, reset and app-token calls. */
@@ -102,6 +109,7 @@ export function loadConfig(overrides: Partial<Config> = {}): Config {
   process.umask(0o077);
   fs.mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   const port = positiveInteger('PORT', 8000);
+  const trustProxy = parseTrustProxy(process.env.TRUST_PROXY);
   const host = process.env.HOST ?? '127.0.0.1';
   const publicUrl = (process.env.PUBLIC_URL ?? `http://${host}:${port}`).replace(/\/$/, '');
   return {
@@ -117,10 +125,13 @@ export function loadConfig(overrides: Partial<Config> = {}): Config {
       reset: secret(dataDir, 'RESET_SECRET', SECRET_FILES.reset),
     },
     logLevel: process.env.LOG_LEVEL ?? 'info',
-    trustProxy: parseTrustProxy(process.env.TRUST_PROXY),
+    trustProxy,
     requestTimeoutSeconds: positiveInteger('REQUEST_TIMEOUT_SECONDS', 120),
     idleTimeoutSeconds: positiveInteger('IDLE_TIMEOUT_SECONDS', 30),
     shutdownGraceSeconds: positiveInteger('SHUTDOWN_GRACE_SECONDS', 8),
+    maxConnectionsPerAddress:
+      process.env.MAX_CONNECTIONS_PER_ADDRESS === '0' ? 0 : positiveInteger('MAX_CONNECTIONS_PER_ADDRESS', trustProxy === false ? 256 : 0),
+    maxConnections: positiveInteger('MAX_CONNECTIONS', 10_000),
     accessTokenSeconds: positiveInteger('ACCESS_TOKEN_SECONDS', ACCESS_TOKEN_SECONDS),
     authRateLimitPerMinute: positiveInteger('AUTH_RATE_LIMIT', 20),
     mailFrom: process.env.MAIL_FROM ?? `no-reply@${new URL(publicUrl).hostname}`,

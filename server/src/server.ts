@@ -6,6 +6,7 @@ import { levels } from 'pino';
 
 import app from './app';
 import type { Config } from './config';
+import { limitConnectionsPerAddress } from './connectionLimits';
 import { migrateToLatest, openDatabase } from './db';
 import { type LogOutput, requestLine } from './logging';
 
@@ -49,6 +50,8 @@ export async function buildServer(config: Config, options: { log?: LogOutput } =
       server.keepAliveTimeout = config.idleTimeoutSeconds * 1000;
       server.requestTimeout = config.requestTimeoutSeconds * 1000;
       server.setTimeout(config.idleTimeoutSeconds * 1000);
+      server.maxConnections = config.maxConnections;
+      if (config.maxConnectionsPerAddress > 0) limitConnectionsPerAddress(server, config.maxConnectionsPerAddress);
       return server;
     },
     logger: options.log ? { level: config.logLevel, stream: options.log.stream } : false,
