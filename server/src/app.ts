@@ -8,6 +8,7 @@ import auth from './plugins/auth';
 import changes from './plugins/changes';
 import cors from './plugins/cors';
 import csrf from './plugins/csrf';
+import decimalIds from './plugins/decimalIds';
 import downloads from './plugins/downloadCounts';
 import errorHandler from './plugins/errorHandler';
 import imagePool from './plugins/imagePool';
@@ -52,6 +53,7 @@ const app: FastifyPluginAsync<AppOptions> = async (fastify: FastifyInstance, { c
   await fastify.register(securityHeaders);
   await fastify.register(cors);
   await fastify.register(csrf);
+  await fastify.register(decimalIds);
   await fastify.register(auth);
   await fastify.register(mailer);
   await fastify.register(storage);
