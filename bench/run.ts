@@ -17,6 +17,7 @@ import path from 'node:path';
 import { chromium } from 'playwright-core';
 import sharp from 'sharp';
 
+import { bibtexImportTimings } from './bibtexImport';
 import { lighthouse, type LighthouseResult, meetsBudget } from './lighthouse';
 import { renderTimings } from './noteRendering';
 import { HEAVY_NOTE, seedNotes } from './notes';
@@ -72,7 +73,7 @@ async function api(token: string, method: string, url: string, body?: unknown): 
 }
 
 /** A staff account, a page-logos gallery with three photos, and a current CV. */
-async function seed(dataDir: string): Promise<void> {
+async function seed(dataDir: string): Promise<string> {
   const created = spawnSync(process.execPath, ['dist/server/createStaff.js', '--email', STAFF.email, '--first-name', 'Bench'], {
     cwd: ROOT,
     env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', STAFF_PASSWORD: STAFF.password },
@@ -109,6 +110,7 @@ async function seed(dataDir: string): Promise<void> {
   form.append('is_current', 'true');
   await api(access, 'POST', '/api/documents/documents/', form);
   await seedNotes((method, url, body) => api(access, method, url, body));
+  return access;
 }
 
 interface PageWeight {
@@ -306,11 +308,12 @@ async function main(): Promise<void> {
   try {
     await waitFor(`${SITE}/api/health`);
     await waitFor(`http://127.0.0.1:${HELLO_PORT}/`);
-    await seed(dataDir);
+    const access = await seed(dataDir);
 
     const weight = await measurePage();
     const noteWeight = await measurePage(HEAVY_NOTE);
     const rendering = await renderTimings();
+    const bibtex = await bibtexImportTimings(3, { url: SITE, access, ...STAFF });
     const images = (await (await fetch(`${SITE}/api/photos/images/?gallery_slug=page-logos`)).json()) as { sizes: { banner: string } }[];
     const cv = (await (await fetch(`${SITE}/api/documents/documents/current_cv/`)).json()) as { download_url: string };
     // On a quiet server, before the load runs. Lighthouse blocks this process, so the addresses above are asked
@@ -350,6 +353,11 @@ async function main(): Promise<void> {
         budget: `a note body of ${Math.round(r.bytes / 1000)} KB (${r.name}) renders in ≤ ${RENDER_BUDGET_MS} ms`,
         value: `${r.ms} ms${r.problems ? ` (refused: ${r.problems} problem${r.problems > 1 ? 's' : ''})` : ''}`,
         ok: r.ms <= RENDER_BUDGET_MS,
+      })),
+      ...bibtex.map((b) => ({
+        budget: `a ${Math.round(b.chars / 1000)} KB BibTeX file (${b.name}): read, previewed, and health${b.signInMs === undefined ? '' : ' and sign-in'} answered meanwhile in < ${RENDER_BUDGET_MS} ms, never a 500`,
+        value: `read ${b.ms} ms, preview ${b.status} in ${b.previewMs} ms, health ≤ ${b.stallMs} ms${b.signInMs === undefined ? '' : `, sign-in ≤ ${b.signInMs} ms`} (${b.entries ? `${b.entries} entries` : b.answer})`,
+        ok: b.status !== 500 && Math.max(b.ms, b.previewMs ?? 0, b.stallMs ?? 0, b.signInMs ?? 0) < RENDER_BUDGET_MS,
       })),
       ...weight.banner.map((b) => ({
         budget: `banner image is WebP at display size (${b.url.replace(SITE, '')})`,
@@ -391,7 +399,7 @@ async function main(): Promise<void> {
     for (const c of checks) console.log(`  ${c.ok ? 'PASS' : 'FAIL'}  ${c.budget}: ${c.value}`);
     fs.writeFileSync(
       path.join(ROOT, 'bench/results.json'),
-      `${JSON.stringify({ at: new Date().toISOString(), weight, noteWeight, rendering, pages, loads, memory, checks }, null, 2)}\n`,
+      `${JSON.stringify({ at: new Date().toISOString(), weight, noteWeight, rendering, bibtex, pages, loads, memory, checks }, null, 2)}\n`,
     );
     if (checks.some((c) => !c.ok)) process.exitCode = 1;
   } finally {

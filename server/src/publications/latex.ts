@@ -21,7 +21,18 @@ export function splitMath(source: string): Segment[] {
   const segments: Segment[] = [];
   let text = '';
   let i = 0;
+  // A delimiter whose closing was not found once has none further on either: searching again from
+  // each later opening would take time in proportion to the square of the text's length.
+  const unclosed = new Set<string>();
   outer: while (i < source.length) {
+    if (source[i] !== '$' && source[i] !== '\\') {
+      // Every delimiter starts with one of these two: the text up to the next one is text.
+      let end = i + 1;
+      while (end < source.length && source[end] !== '$' && source[end] !== '\\') end += 1;
+      text += source.slice(i, end);
+      i = end;
+      continue;
+    }
     if (source[i] === '\\' && source[i + 1] === '$') {
       text += '\\$';
       i += 2;
@@ -29,13 +40,17 @@ export function splitMath(source: string): Segment[] {
     }
     for (const [open, close, display] of DELIMITERS) {
       if (!source.startsWith(open, i)) continue;
+      if (unclosed.has(open)) break;
       let end = i + open.length;
       while (end < source.length) {
         if (source[end] === '\\' && close === '$' && source[end + 1] === '$') end += 2;
         else if (source.startsWith(close, end)) break;
         else end += 1;
       }
-      if (end >= source.length) break;
+      if (end >= source.length) {
+        unclosed.add(open);
+        break;
+      }
       if (text) segments.push({ math: false, text });
       text = '';
       segments.push({ math: true, tex: source.slice(i + open.length, end), display });
@@ -109,72 +124,97 @@ const EMPHASIS: Record<string, [string, string]> = {
   textbf: [STRONG_OPEN, STRONG_CLOSE],
 };
 
-/** The content of a `{...}` group starting at `open` (nested groups kept), and where it ends. */
-function group(text: string, open: number): { inner: string; end: number } | undefined {
-  if (text[open] !== '{') return undefined;
-  let depth = 0;
-  for (let i = open; i < text.length; i += 1) {
+/**
+ * Text outside mathematics with the matching `}` of each `{`, found once: a group is then read
+ * without searching for its end, and a group inside another is not read again for each level.
+ */
+interface Source {
+  text: string;
+  /** For each `{`, the position of its matching `}`, or -1. */
+  closing: Int32Array;
+}
+
+function sourceOf(text: string): Source {
+  const closing = new Int32Array(text.length).fill(-1);
+  const opened: number[] = [];
+  for (let i = 0; i < text.length; i += 1) {
     if (text[i] === '\\') i += 1;
-    else if (text[i] === '{') depth += 1;
-    else if (text[i] === '}' && --depth === 0) return { inner: text.slice(open + 1, i), end: i + 1 };
+    else if (text[i] === '{') opened.push(i);
+    else if (text[i] === '}' && opened.length > 0) closing[opened.pop()!] = i;
   }
-  return undefined;
+  return { text, closing };
+}
+
+/** Where the `{...}` group starting at `open` ends (its `}`), or undefined when there is none. */
+function group(source: Source, open: number): number | undefined {
+  if (source.text[open] !== '{' || source.closing[open] < 0) return undefined;
+  return source.closing[open];
 }
 
 /**
  * The letter an accent command at `start` applies to (`{e}`, `e`, or a control word such as `\i`)
- * with the accent on it, and where it ends. An accent on a dotless i or j takes the place of its dot.
+ * with the accent on it, and where it ends; `to` ends the text the command stands in. An accent on
+ * a dotless i or j takes the place of its dot.
  */
-function accented(source: string, start: number, mark: string): { text: string; end: number } {
+function accented(source: Source, start: number, to: number, mark: string): { text: string; end: number } {
+  const { text } = source;
   let j = start;
-  while (source[j] === ' ') j += 1;
+  while (j < to && text[j] === ' ') j += 1;
   const braced = group(source, j);
-  const word = braced ? undefined : /^\\[a-zA-Z]+ ?/.exec(source.slice(j));
-  const base = braced ? textOf(braced.inner) : word ? textOf(word[0].trimEnd()) : (source[j] ?? '');
-  const end = braced ? braced.end : word ? j + word[0].length : j + 1;
+  const word = braced === undefined ? /^\\[a-zA-Z]+ ?/.exec(text.slice(j, to)) : undefined;
+  const base = braced !== undefined ? textBetween(source, j + 1, braced) : word ? textOf(word[0].trimEnd()) : j < to ? text[j] : '';
+  const end = braced !== undefined ? braced + 1 : word ? j + word[0].length : j + 1;
   const letter = base.replace(/^ı/, 'i').replace(/^ȷ/, 'j');
   return { text: `${letter.slice(0, 1)}${mark}${letter.slice(1)}`.normalize('NFC'), end };
 }
 
+const SPECIAL = new Set(['\\', '{', '}', '~', '-', '`', "'"]);
+
 /** Text outside mathematics, as Unicode with emphasis markers. */
-function textOf(source: string): string {
+function textOf(text: string): string {
+  return textBetween(sourceOf(text), 0, text.length);
+}
+
+/** The text from `from` up to `to` (the end of the text or of the group it is in), as `textOf` gives it. */
+function textBetween(source: Source, from: number, to: number): string {
+  const { text } = source;
   let out = '';
-  let i = 0;
-  while (i < source.length) {
-    const char = source[i];
+  let i = from;
+  while (i < to) {
+    const char = text[i];
     if (char === '\\') {
-      const next = source[i + 1] ?? '';
+      const next = i + 1 < to ? text[i + 1] : '';
       if (next in COMBINING && !/[a-zA-Z]/.test(next)) {
         // \'e, \'{e}, \"{\i}, \"\i
-        const { text, end } = accented(source, i + 2, COMBINING[next]);
-        out += text;
-        i = end;
+        const accent = accented(source, i + 2, to, COMBINING[next]);
+        out += accent.text;
+        i = accent.end;
         continue;
       }
       if (/[a-zA-Z]/.test(next)) {
-        const name = /^[a-zA-Z]+/.exec(source.slice(i + 1))?.[0] ?? '';
+        const name = /^[a-zA-Z]+/.exec(text.slice(i + 1, to))?.[0] ?? '';
         let j = i + 1 + name.length;
         if (name.length === 1 && name in COMBINING) {
           // \c{c}, \v s
-          const { text, end } = accented(source, j, COMBINING[name]);
-          out += text;
-          i = end;
+          const accent = accented(source, j, to, COMBINING[name]);
+          out += accent.text;
+          i = accent.end;
           continue;
         }
-        if (name in SYMBOLS) {
+        if (Object.hasOwn(SYMBOLS, name)) {
           // A control word swallows the space after it; `{}` ends it without one.
-          if (source.startsWith('{}', j)) j += 2;
-          else if (source[j] === ' ') j += 1;
+          if (text.startsWith('{}', j)) j += 2;
+          else if (text[j] === ' ') j += 1;
           out += SYMBOLS[name];
           i = j;
           continue;
         }
-        while (source[j] === ' ') j += 1;
+        while (j < to && text[j] === ' ') j += 1;
         const braced = group(source, j);
-        const [open, close] = EMPHASIS[name] ?? ['', ''];
-        if (braced) {
-          out += `${open}${textOf(braced.inner)}${close}`;
-          i = braced.end;
+        const [open, close] = Object.hasOwn(EMPHASIS, name) ? EMPHASIS[name] : ['', ''];
+        if (braced !== undefined) {
+          out += `${open}${textBetween(source, j + 1, braced)}${close}`;
+          i = braced + 1;
         } else i = j;
         continue;
       }
@@ -188,23 +228,30 @@ function textOf(source: string): string {
       continue;
     }
     if (char === '~') out += '\u00A0';
-    else if (source.startsWith('---', i)) {
+    else if (text.startsWith('---', i)) {
       out += '—';
       i += 3;
       continue;
-    } else if (source.startsWith('--', i)) {
+    } else if (text.startsWith('--', i)) {
       out += '–';
       i += 2;
       continue;
-    } else if (source.startsWith('``', i)) {
+    } else if (text.startsWith('``', i)) {
       out += '“';
       i += 2;
       continue;
-    } else if (source.startsWith("''", i)) {
+    } else if (text.startsWith("''", i)) {
       out += '”';
       i += 2;
       continue;
-    } else out += char;
+    } else {
+      // Characters that start no command, group, dash or quote are copied as a run, not one by one.
+      let end = i + 1;
+      while (end < to && !SPECIAL.has(text[end])) end += 1;
+      out += text.slice(i, end);
+      i = end;
+      continue;
+    }
     i += 1;
   }
   return out;

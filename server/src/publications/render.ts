@@ -1,4 +1,4 @@
-import type { BibEntry } from './bibtex';
+import { type BibEntry, isSpace } from './bibtex';
 import { latexToHtml, latexToText } from './latex';
 
 /** A BibTeX entry as the Research page shows it and the database keeps it. */
@@ -20,8 +20,11 @@ export interface RenderedPublication {
   is_working_paper: boolean;
 }
 
-/** Splits on a word at brace depth 0, as BibTeX does for `and` between names. */
-function splitTopLevel(text: string, word: RegExp): string[] {
+/**
+ * Splits at brace depth 0 where `separatorAt` finds a separator, as BibTeX does for `and` between
+ * names; `separatorAt` gives the separator's length at a position, or 0.
+ */
+function splitTopLevel(text: string, separatorAt: (text: string, i: number) => number): string[] {
   const parts: string[] = [];
   let depth = 0;
   let start = 0;
@@ -29,10 +32,10 @@ function splitTopLevel(text: string, word: RegExp): string[] {
     if (text[i] === '{') depth += 1;
     else if (text[i] === '}') depth -= 1;
     else if (depth === 0) {
-      const match = word.exec(text.slice(i));
-      if (match?.index === 0) {
+      const length = separatorAt(text, i);
+      if (length > 0) {
         parts.push(text.slice(start, i));
-        i += match[0].length - 1;
+        i += length - 1;
         start = i + 1;
       }
     }
@@ -41,9 +44,26 @@ function splitTopLevel(text: string, word: RegExp): string[] {
   return parts.map((part) => part.trim()).filter(Boolean);
 }
 
+const commaAt = (text: string, i: number) => (text[i] === ',' ? 1 : 0);
+
+/**
+ * The length of an `and` between spaces (any case) at a position, or 0. Only the first space of a
+ * run is tried: the rest of the run ends at the same word, and trying each would take time in
+ * proportion to the square of the run's length.
+ */
+function andAt(text: string, i: number): number {
+  if (!isSpace(text.charCodeAt(i)) || isSpace(text.charCodeAt(i - 1))) return 0;
+  let end = i;
+  while (isSpace(text.charCodeAt(end))) end += 1;
+  if (text.slice(end, end + 3).toLowerCase() !== 'and' || !isSpace(text.charCodeAt(end + 3))) return 0;
+  end += 3;
+  while (isSpace(text.charCodeAt(end))) end += 1;
+  return end - i;
+}
+
 /** "Last, First" and "Last, Jr, First" become "First Last (Jr)"; "First Last" stays as it is. */
 function personName(name: string): string {
-  const parts = splitTopLevel(name, /^,/);
+  const parts = splitTopLevel(name, commaAt);
   const [last, ...rest] = parts.map(latexToText);
   if (rest.length === 0) return last;
   if (rest.length === 1) return `${rest[0]} ${last}`;
@@ -52,7 +72,7 @@ function personName(name: string): string {
 
 export function authorsOf(field: string | undefined): string[] {
   if (!field) return [];
-  return splitTopLevel(field, /^\s+and\s+/i).map((name) => (name.toLowerCase() === 'others' ? 'others' : personName(name)));
+  return splitTopLevel(field, andAt).map((name) => (name.toLowerCase() === 'others' ? 'others' : personName(name)));
 }
 
 const DOI = /^10\.\d{4,9}\/\S+$/;
@@ -63,12 +83,28 @@ export function doiOf(fields: Record<string, string>): string {
   return DOI.test(raw) ? raw : '';
 }
 
+/**
+ * The id in an arXiv address (`arxiv.org/abs/ID`, `arxiv.org/pdf/ID.pdf`) that runs to the end of
+ * the text or to its query or fragment. Each address is read once to its end; a lazy pattern
+ * followed by an optional `.pdf` would re-read the rest of the text from every `arxiv.org` in it.
+ */
+function arxivInUrl(url: string): string | undefined {
+  const address = /arxiv\.org\/(?:abs|pdf)\/([^\s?#]+)/gi;
+  for (let match = address.exec(url); match; match = address.exec(url)) {
+    const end = match.index + match[0].length;
+    if (end < url.length && url[end] !== '?' && url[end] !== '#') continue;
+    const id = match[1];
+    return id.length > 4 && id.slice(-4).toLowerCase() === '.pdf' ? id.slice(0, -4) : id;
+  }
+  return undefined;
+}
+
 export function arxivOf(fields: Record<string, string>): string {
   const prefix = (fields.archiveprefix ?? fields.eprinttype ?? '').toLowerCase();
   const candidates = [
     fields.arxiv,
     prefix === 'arxiv' ? fields.eprint : undefined,
-    /arxiv\.org\/(?:abs|pdf)\/([^\s?#]+?)(?:\.pdf)?(?:[?#]|$)/i.exec(fields.url ?? '')?.[1],
+    arxivInUrl(fields.url ?? ''),
     /arxiv:\s*([^\s,}]+)/i.exec(`${fields.journal ?? ''} ${fields.note ?? ''} ${fields.howpublished ?? ''}`)?.[1],
   ];
   for (const candidate of candidates) {
@@ -98,9 +134,11 @@ function venueOf(type: string, fields: Record<string, string>): string {
     techreport: ['institution', 'type'],
     phdthesis: ['school'],
     mastersthesis: ['school'],
+    // Unpublished work says where it stands in its note ("Manuscript under review").
+    unpublished: ['note'],
   };
   const fallbacks = ['journal', 'booktitle', 'howpublished', 'institution', 'school', 'publisher', 'organization'];
-  const field = [...(order[type] ?? []), ...fallbacks].find((name) => fields[name]?.trim());
+  const field = [...(Object.hasOwn(order, type) ? order[type] : []), ...fallbacks].find((name) => fields[name]?.trim());
   if (!field) return '';
   let venue = latexToText(fields[field]);
   if (type === 'techreport' && field === 'institution' && fields.number)

@@ -19,8 +19,11 @@ import { editPublication, importPublications, previewImport, PUBLICATION_MESSAGE
 import { fileResponses, sendDocument } from '../media/files';
 import { staffDeleteRoute } from '../staffDelete';
 
-/** JSON around a whole bibliography: room for the text, its escapes and multi-byte accents. */
-const IMPORT_BODY_LIMIT = BIBTEX_MAX_CHARS * 3;
+/**
+ * JSON around a whole bibliography: room for the text with every character escaped (six bytes, as
+ * `\u0000`), which a binary file chosen by mistake comes close to, so that the reader can say what it is.
+ */
+const IMPORT_BODY_LIMIT = BIBTEX_MAX_CHARS * 6 + 1024;
 
 /** Publications: listed for visitors on the Research page, imported and edited by staff. */
 const publicationRoutes: FastifyPluginAsyncTypebox = async (app) => {
