@@ -2,74 +2,18 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
-import { createBackup } from '../../server/src/backup/backup';
 import { TABLES } from '../../server/src/backup/manifest';
 import { restoreBackup } from '../../server/src/backup/restore';
 import { TarReader } from '../../server/src/backup/tar';
-import { GOOD_PASSWORD, hashOnce, login } from './accounts/support';
-import { createCategory, createGallery, uploadDocument, uploadImage } from './media/client';
-import { buildTestServer, insertUser, type TestServer } from './testServer';
+import { backUp as backUpTo, expectSameSite, furnishedSite, type Site } from './backupSupport';
+import { buildTestServer } from './testServer';
 
 // Builds several servers on fresh databases; on PostgreSQL that takes a moment.
 jest.setTimeout(60_000);
 
-type Site = TestServer & { cleanup: () => Promise<void> };
 const archiveDir = fs.mkdtempSync(path.join(os.tmpdir(), 'site-backup-'));
 afterAll(() => fs.rmSync(archiveDir, { recursive: true, force: true }));
-
-/** A site with an owner who can sign in, a banner gallery with a picture, and a current CV. */
-async function furnishedSite(options: { databaseUrl?: string } = {}): Promise<Site> {
-  const site = await buildTestServer(options);
-  const owner = await insertUser(site, { is_owner: true, email: 'owner@example.com', password: await hashOnce(GOOD_PASSWORD) });
-  const gallery = await createGallery(site, owner.auth, 'page-logos');
-  expect((await uploadImage(site, owner.auth, { title: 'Banner', gallery: String(gallery.id) })).statusCode).toBe(201);
-  const cv = await createCategory(site, owner.auth, 'CV');
-  expect((await uploadDocument(site, owner.auth, { name: 'Curriculum vitae', category: String(cv.id), is_current: 'true' })).statusCode).toBe(201);
-  expect((await site.inject({ method: 'GET', url: '/cv.pdf' })).statusCode).toBe(200);
-  await site.downloads.flush();
-  const bibtex = '@article{doe2024, title = {Rough volatility}, author = {Doe, Jane}, year = {2024}, journal = {Quantitative Finance}}';
-  expect((await site.inject({ method: 'POST', url: '/api/publications/import/', headers: owner.auth, payload: { bibtex } })).statusCode).toBe(200);
-  const news = { date: '2025-06-01', text: 'Paper accepted at ICML.', link: 'https://icml.cc/' };
-  expect((await site.inject({ method: 'POST', url: '/api/news/', headers: owner.auth, payload: news })).statusCode).toBe(201);
-  return site;
-}
-
-async function backUp(site: Site, name: string): Promise<string> {
-  const file = path.join(archiveDir, name);
-  await createBackup(site, site.storage, site.config.secrets, file);
-  return file;
-}
-
-/** `downloadsBefore`: the CV downloads the backup carried (each site a backup passed through adds one). */
-async function expectSameSite(restored: Site, newGallery = 'Travel', downloadsBefore = 1) {
-  const signedIn = await login(restored, 'owner@example.com', GOOD_PASSWORD);
-  expect(signedIn.statusCode).toBe(200);
-  const owner = { authorization: `Bearer ${signedIn.json<{ access: string }>().access}` };
-  const images = (await restored.inject({ method: 'GET', url: '/api/photos/images/?gallery_slug=page-logos' })).json<{ title: string; image: string }[]>();
-  expect(images.map((image) => image.title)).toEqual(['Banner']);
-  expect((await restored.inject({ method: 'GET', url: new URL(images[0].image, 'http://localhost').pathname })).statusCode).toBe(200);
-  const cv = await restored.inject({ method: 'GET', url: '/cv.pdf' });
-  expect(cv.statusCode).toBe(200);
-  expect(cv.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
-  const publications = (await restored.inject({ method: 'GET', url: '/api/publications/' })).json<{ cite_key: string }[]>();
-  expect(publications.map((publication) => publication.cite_key)).toEqual(['doe2024']);
-  const newsItems = (await restored.inject({ method: 'GET', url: '/api/news/' })).json<{ date: string; text: string; link: string }[]>();
-  expect(newsItems).toContainEqual({
-    id: expect.any(Number),
-    date: '2025-06-01',
-    text: 'Paper accepted at ICML.',
-    link: 'https://icml.cc/',
-    updated_at: expect.any(String),
-  });
-  // New rows are numbered after the restored ones.
-  const second = await restored.inject({ method: 'POST', url: '/api/photos/galleries/', headers: owner, payload: { name: newGallery } });
-  expect(second.statusCode).toBe(201);
-  const news = { date: '2025-07-01', text: 'Talk at the Bachelier Congress.', link: '' };
-  expect((await restored.inject({ method: 'POST', url: '/api/news/', headers: owner, payload: news })).statusCode).toBe(201);
-  // The restored count goes on with the download just above.
-  const downloads = await restored.inject({ method: 'GET', url: '/api/documents/downloads/', headers: owner });
-  expect(downloads.json<{ documents: { total: number }[] }>().documents.map((document) => document.total)).toEqual([downloadsBefore + 1]);
-}
+const backUp = (site: Site, name: string) => backUpTo(site, archiveDir, name);
 
 describe('backup and restore', () => {
   let source: Site;

@@ -5,6 +5,7 @@ import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { levels } from 'pino';
 
 import app from './app';
+import { holdSiteLock } from './backup/siteLock';
 import type { Config } from './config';
 import { limitConnectionsPerAddress } from './connectionLimits';
 import { migrateToLatest, openDatabase } from './db';
@@ -32,6 +33,14 @@ function trustedProxies(trust: Config['trustProxy']) {
 /** Builds a ready-to-listen instance: database opened and migrated, every route registered. */
 export async function buildServer(config: Config, options: { log?: LogOutput } = {}) {
   const database = await openDatabase(config);
+  // A replacing restore refuses a database a running site holds (SQLite: the open file itself).
+  let releaseSiteLock: (() => Promise<void>) | undefined;
+  try {
+    if (config.databaseUrl) releaseSiteLock = await holdSiteLock(config.databaseUrl);
+  } catch (error) {
+    await database.db.destroy();
+    throw error;
+  }
   await migrateToLatest(database.db);
   const beforeRouting: FastifyInstance['beforeRouting'] = {};
   // Node enforces the request timeout only when the headers timeout is not longer, and checks both
@@ -66,6 +75,7 @@ export async function buildServer(config: Config, options: { log?: LogOutput } =
   }).withTypeProvider<TypeBoxTypeProvider>();
   fastify.addHook('onClose', async () => {
     await database.db.destroy();
+    await releaseSiteLock?.();
   });
   fastify.decorateReply('logged', true);
   fastify.decorate('beforeRouting', beforeRouting);

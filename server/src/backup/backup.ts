@@ -6,14 +6,25 @@ import { sql } from 'kysely';
 import type { Config } from '../config';
 import type { DbHandle } from '../db';
 import type { Storage } from '../storage';
-import { fileEntry, FORMAT, FORMAT_VERSION, type Manifest, MANIFEST_ENTRY, NATURAL_KEYS, SECRETS_ENTRY, tableEntry, TABLES } from './manifest';
+import {
+  FILE_KEY_COLUMNS,
+  fileEntry,
+  FORMAT,
+  FORMAT_VERSION,
+  type Manifest,
+  MANIFEST_ENTRY,
+  NATURAL_KEYS,
+  SECRETS_ENTRY,
+  tableEntry,
+  TABLES,
+} from './manifest';
 import { TarWriter } from './tar';
 
 /** The storage keys the rows point at: the files a backup must carry. */
 function fileKeys(rows: Record<string, Record<string, unknown>[]>): string[] {
   const keys = new Set<string>();
-  for (const image of rows.images ?? []) for (const column of ['original_key', 'thumb_key', 'banner_key', 'large_key']) keys.add(String(image[column]));
-  for (const document of rows.documents ?? []) keys.add(String(document.file_key));
+  for (const [table, columns] of Object.entries(FILE_KEY_COLUMNS))
+    for (const row of rows[table] ?? []) for (const column of columns) keys.add(String(row[column]));
   return [...keys].sort();
 }
 

@@ -35,6 +35,12 @@ export const NATURAL_KEYS: Partial<Record<BackedUpTable, string[]>> = {
   note_slugs: ['slug'],
 };
 
+/** The columns that hold storage keys: the files a backup carries are the ones these point at. */
+export const FILE_KEY_COLUMNS = {
+  images: ['original_key', 'thumb_key', 'banner_key', 'large_key'],
+  documents: ['file_key'],
+} as const satisfies Partial<Record<BackedUpTable, readonly string[]>>;
+
 /** Tables whose id a database sequence hands out; after a restore it continues past the restored ids. */
 export const TABLES_WITH_SERIAL_ID: readonly BackedUpTable[] = TABLES.filter((table) => !NATURAL_KEYS[table]);
 

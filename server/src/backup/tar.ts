@@ -57,20 +57,27 @@ export class TarReader {
   private readonly fd: number;
   private readonly entries = new Map<string, { offset: number; size: number }>();
 
-  constructor(file: string) {
+  constructor(private readonly file: string) {
     this.fd = fs.openSync(file, 'r');
-    const total = fs.fstatSync(this.fd).size;
-    const block = Buffer.alloc(BLOCK);
-    let offset = 0;
-    while (offset + BLOCK <= total) {
-      fs.readSync(this.fd, block, 0, BLOCK, offset);
-      if (block.every((byte) => byte === 0)) break;
-      if (block.toString('ascii', 257, 262) !== 'ustar') throw new Error('not a backup archive (no tar header where one was expected)');
-      const name = block.toString('utf8', 0, 100).replace(/\0.*$/s, '');
-      const size = parseInt(block.toString('ascii', 124, 136).replace(/\0.*$/s, '').trim() || '0', 8);
-      if (!Number.isFinite(size) || offset + BLOCK + size > total) throw new Error(`the archive is cut short in ${name}`);
-      this.entries.set(name, { offset: offset + BLOCK, size });
-      offset += BLOCK + Math.ceil(size / BLOCK) * BLOCK;
+    try {
+      const total = fs.fstatSync(this.fd).size;
+      const block = Buffer.alloc(BLOCK);
+      let offset = 0;
+      while (offset + BLOCK <= total) {
+        fs.readSync(this.fd, block, 0, BLOCK, offset);
+        if (block.every((byte) => byte === 0)) break;
+        if (block.toString('ascii', 257, 262) !== 'ustar') throw new Error('The file is not a backup archive: it has no tar header where one was expected.');
+        const name = block.toString('utf8', 0, 100).replace(/\0.*$/s, '');
+        const size = parseInt(block.toString('ascii', 124, 136).replace(/\0.*$/s, '').trim() || '0', 8);
+        if (!Number.isFinite(size) || offset + BLOCK + size > total) throw new Error(`The archive is cut short in ${name}.`);
+        // Two entries of one name would let what is checked differ from what is restored.
+        if (this.entries.has(name)) throw new Error(`The archive holds ${name} twice.`);
+        this.entries.set(name, { offset: offset + BLOCK, size });
+        offset += BLOCK + Math.ceil(size / BLOCK) * BLOCK;
+      }
+    } catch (error) {
+      fs.closeSync(this.fd);
+      throw error;
     }
   }
 
@@ -78,15 +85,33 @@ export class TarReader {
     return [...this.entries.keys()];
   }
 
+  /** The entry's size in bytes, or undefined when the archive has no such entry. */
+  size(name: string): number | undefined {
+    return this.entries.get(name)?.size;
+  }
+
+  /** The whole entry in memory: callers check its size first. */
   read(name: string): Buffer {
-    const entry = this.entries.get(name);
-    if (!entry) throw new Error(`the archive has no ${name}`);
+    const entry = this.entry(name);
     const data = Buffer.alloc(entry.size);
     fs.readSync(this.fd, data, 0, entry.size, entry.offset);
     return data;
   }
 
+  /** The entry piece by piece, so that an entry of any size passes through little memory. */
+  async *chunks(name: string): AsyncGenerator<Buffer> {
+    const entry = this.entry(name);
+    if (entry.size === 0) return;
+    yield* fs.createReadStream(this.file, { start: entry.offset, end: entry.offset + entry.size - 1 }) as AsyncIterable<Buffer>;
+  }
+
   close(): void {
     fs.closeSync(this.fd);
+  }
+
+  private entry(name: string): { offset: number; size: number } {
+    const entry = this.entries.get(name);
+    if (!entry) throw new Error(`The archive has no ${name}.`);
+    return entry;
   }
 }
