@@ -1,5 +1,5 @@
 import { loginFrom } from './accounts/support';
-import { buildTestServer, testServerFor } from './testServer';
+import { buildTestServer, pageServerFor, testServerFor } from './testServer';
 
 const FRONT_END = 'https://app.research.example';
 
@@ -49,6 +49,18 @@ describe('CORS by default', () => {
       expect(res.headers['access-control-allow-origin']).toBeUndefined();
     } finally {
       await server.cleanup();
+    }
+  });
+});
+
+describe('pages with CORS on', () => {
+  const { server } = pageServerFor('all', { corsOrigins: [FRONT_END] });
+
+  it('vary by Origin as well as by encoding, so a shared cache does not give one origin’s answer to another', async () => {
+    for (const headers of [{}, { origin: FRONT_END }, { origin: FRONT_END, 'accept-encoding': 'gzip' }]) {
+      const page = await server.inject({ method: 'GET', url: '/about', headers });
+      expect(page.statusCode).toBe(200);
+      expect(page.headers.vary).toBe('Origin, accept-encoding');
     }
   });
 });

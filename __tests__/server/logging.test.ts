@@ -82,6 +82,11 @@ describe('the line for an answered request', () => {
     expect(readableLine(line)).toMatch(/INFO {2}request completed GET \/cv → 200 in 1\.2 ms\n$/);
   });
 
+  it('keeps a signed link’s address but not its signature, which works for whoever holds it', () => {
+    const line = requestLine({ ...answered, url: '/api/documents/documents/4/download/?expires=1790000000&signature=AbC-12_x&x=1' });
+    expect(JSON.parse(line)).toMatchObject({ url: '/api/documents/documents/4/download/?expires=1790000000&signature=[redacted]&x=1' });
+  });
+
   it('escapes what a visitor put in the address, so one request stays one line of valid JSON', () => {
     const line = requestLine({ ...answered, url: '/a"b\\c\n{"level":60}', ip: 'x"y' });
     expect(line.split('\n')).toHaveLength(2);

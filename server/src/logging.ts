@@ -102,6 +102,8 @@ function quoted(text: string): string {
   return NEEDS_ESCAPE.test(text) ? JSON.stringify(text) : `"${text}"`;
 }
 
+const SIGNATURE = /([?&]signature=)[^&]*/g;
+
 /** Milliseconds with three decimals, as toFixed(3) writes them, from whole microseconds (cheaper). */
 export function millis(ms: number): string {
   const micros = Math.round(ms * 1000);
@@ -119,9 +121,11 @@ export function millis(ms: number): string {
  * cost them a tenth.
  */
 export function requestLine(request: AnsweredRequest, time = Date.now()): string {
+  // A signed download link works for anyone holding it: the log keeps its address, not its signature.
+  const url = request.url.includes('signature=') ? request.url.replace(SIGNATURE, '$1[redacted]') : request.url;
   return (
     `{"level":30,"time":${time}${BASE},"reqId":${quoted(request.id)},"method":${quoted(request.method)},` +
-    `"url":${quoted(request.url)},"ip":${quoted(request.ip ?? '')},"statusCode":${request.statusCode},` +
+    `"url":${quoted(url)},"ip":${quoted(request.ip ?? '')},"statusCode":${request.statusCode},` +
     `"responseTime":${millis(request.responseTime)},"msg":"request completed"}\n`
   );
 }

@@ -7,6 +7,7 @@ describe('CSRF protection', () => {
     const res = await server.inject({ method: 'GET', url: '/api/csrf/' });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ detail: 'CSRF cookie set.' });
+    expect(res.headers['cache-control']).toBe('no-store');
     const cookie = cookieOf(res, 'csrftoken');
     expect(cookie).toBeDefined();
     expect(cookie!.value).toMatch(/^[A-Za-z0-9_-]{43}\.[A-Za-z0-9_-]{43}$/);

@@ -80,8 +80,11 @@ export class PageAnswer {
 
   send(request: FastifyRequest, reply: FastifyReply): FastifyReply {
     const { encoded, notModified } = this.encodingFor(request.headers);
-    if (notModified) return reply.code(304).headers(encoded.notModified).send();
-    return reply.code(this.status).headers(encoded.headers).send(encoded.body);
+    // With CORS on, plugins/cors has set `vary: Origin` already: the page's own vary adds to it.
+    const varied = reply.getHeader('vary');
+    reply.code(notModified ? 304 : this.status).headers(notModified ? encoded.notModified : encoded.headers);
+    if (varied !== undefined) reply.header('vary', `${String(varied)}, ${String(reply.getHeader('vary'))}`);
+    return notModified ? reply.send() : reply.send(encoded.body);
   }
 
   /**

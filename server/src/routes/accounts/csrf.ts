@@ -7,6 +7,8 @@ import { CSRF_PATH } from '../../plugins/csrf';
 const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(CSRF_PATH, { schema: { response: { 200: DetailSchema } } }, async (request, reply) => {
     app.issueCsrfToken(request, reply);
+    // The answer sets a cookie: no cache may keep it and hand it to someone else.
+    reply.header('cache-control', 'no-store');
     return { detail: 'CSRF cookie set.' };
   });
 };
