@@ -84,9 +84,26 @@ describe('timeouts on a listening server', () => {
     });
   }
 
-  it('answers 408 and closes a request whose body trickles in', async () => {
+  it('answers 408 and closes a request whose body trickles in, in the site’s error format with its security headers', async () => {
     const answer = await trickle('POST /api/users/login/ HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n', true);
     expect(answer).toMatch(/^HTTP\/1\.1 408/);
+    expect(answer).toContain('x-content-type-options: nosniff');
+    expect(answer).toContain("content-security-policy: default-src 'none'");
+    expect(answer.endsWith('{"detail":"The request took too long to arrive."}')).toBe(true);
+  });
+
+  it('answers what it cannot read in the same way: malformed, oversized headers, two Host headers', async () => {
+    const malformed = await trickle('GET / HTTP/1.1\r\nHost 127.0.0.1\r\n\r\n');
+    expect(malformed).toMatch(/^HTTP\/1\.1 400/);
+    expect(malformed).toContain('x-content-type-options: nosniff');
+    expect(malformed.endsWith('{"detail":"The request could not be read."}')).toBe(true);
+    const oversized = await trickle(`GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`);
+    expect(oversized).toMatch(/^HTTP\/1\.1 431/);
+    expect(oversized.endsWith('{"detail":"The request headers are too large."}')).toBe(true);
+    const twoHosts = await trickle('GET /api/health HTTP/1.1\r\nHost: 127.0.0.1\r\nHost: evil.example\r\n\r\n');
+    expect(twoHosts).toMatch(/^HTTP\/1\.1 400/);
+    expect(twoHosts).toContain('x-content-type-options: nosniff');
+    expect(twoHosts.endsWith('{"detail":"The request has more than one Host header."}')).toBe(true);
   });
 
   it('closes a connection that falls silent', async () => {

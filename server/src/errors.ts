@@ -40,6 +40,10 @@ export const MESSAGES = {
   badJsonFormField: 'A form field declared as JSON is not valid JSON.',
   uploadInterrupted: 'The upload was interrupted.',
   unreadableForm: 'The form data could not be read.',
+  requestTimeout: 'The request took too long to arrive.',
+  headersTooLarge: 'The request headers are too large.',
+  malformedRequest: 'The request could not be read.',
+  duplicateHost: 'The request has more than one Host header.',
 } as const;
 
 /** A refusal that is about no field in particular. */

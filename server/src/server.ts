@@ -6,6 +6,7 @@ import { levels } from 'pino';
 
 import app from './app';
 import { holdSiteLock } from './backup/siteLock';
+import { answerClientError, refuseAmbiguousHost } from './clientErrors';
 import type { Config } from './config';
 import { limitConnectionsPerAddress } from './connectionLimits';
 import { migrateToLatest, openDatabase } from './db';
@@ -54,7 +55,7 @@ export async function buildServer(config: Config, options: { log?: LogOutput } =
     // after the idle timeout too (Node's default keeps them 72 s).
     serverFactory: (handler) => {
       const server = http.createServer(httpOptions, (request, response) => {
-        if (!beforeRouting.answer?.(request, response)) handler(request, response);
+        if (!refuseAmbiguousHost(request, response) && !beforeRouting.answer?.(request, response)) handler(request, response);
       });
       server.keepAliveTimeout = config.idleTimeoutSeconds * 1000;
       server.requestTimeout = config.requestTimeoutSeconds * 1000;
@@ -63,6 +64,7 @@ export async function buildServer(config: Config, options: { log?: LogOutput } =
       if (config.maxConnectionsPerAddress > 0) limitConnectionsPerAddress(server, config.maxConnectionsPerAddress);
       return server;
     },
+    clientErrorHandler: answerClientError,
     logger: options.log ? { level: config.logLevel, stream: options.log.stream } : false,
     // One line per request, when it is answered (requestLine, in the onResponse hook below), not two.
     logController: new LogController({ disableRequestLogging: true }),

@@ -43,7 +43,7 @@ const PAGE_HEADERS = {
  * opened directly may run nothing and be framed by no one; document-only policies would be noise
  * on every image and API answer.
  */
-const RESOURCE_HEADERS = {
+export const RESOURCE_HEADERS = {
   'x-content-type-options': 'nosniff',
   'content-security-policy': "default-src 'none'; frame-ancestors 'none'; sandbox",
 };
