@@ -96,6 +96,19 @@ function clientError(error: FastifyError, request: FastifyRequest): { status: nu
 }
 
 /**
+ * What a browser shows when a page could not be drawn: a page, not JSON. Plain HTML with nothing to
+ * load, which the policy of non-page answers (no styles, no scripts) allows.
+ */
+const SERVER_ERROR_PAGE = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Server error</title></head>
+<body><main><h1>Server error</h1><p>${MESSAGES.serverError} Please try again in a moment.</p><p><a href="/">Go to the home page</a></p></main></body></html>
+`;
+
+/** A browser's navigation to a page (not a call of the API or a file). */
+const wantsPage = (request: FastifyRequest) =>
+  (request.method === 'GET' || request.method === 'HEAD') && !request.url.startsWith('/api/') && (request.headers.accept ?? '').includes('text/html');
+
+/**
  * The site-wide error answer: field problems as field-keyed lists, other refusals as `{detail}`,
  * anything else logged and answered with a generic 500 that reveals nothing. An id in the path
  * that does not parse names no row, so it is a 404 like a missing one. Bodies bypass the route's
@@ -114,6 +127,7 @@ export default fp(
         const status = error.statusCode !== undefined && error.statusCode >= 500 && error.statusCode < 600 ? error.statusCode : 500;
         answer = { status, body: detail(MESSAGES.serverError) };
       }
+      if (answer.status >= 500 && wantsPage(request)) return reply.code(answer.status).type('text/html; charset=utf-8').send(SERVER_ERROR_PAGE);
       return reply.code(answer.status).serializer(JSON.stringify).type('application/json; charset=utf-8').send(answer.body);
     });
   },
