@@ -104,8 +104,8 @@ describe('the staff area', () => {
     await phoneShot(staff, '/admin', 'staff-admin-users-phone');
     await page.goto('/admin/audit');
     // Every staff action above is in the audit log.
-    await page.getByText('document.marked_current').first().waitFor();
-    await page.getByText('image.uploaded').first().waitFor();
+    await page.getByText('Marked a document current').first().waitFor();
+    await page.getByText('Uploaded an image').first().waitFor();
     await staff.screenshot('staff-admin-audit');
     expectNoProblems(staff);
     await staff.context.close();

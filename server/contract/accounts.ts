@@ -5,14 +5,15 @@
  */
 import { type Static, Type } from '@sinclair/typebox';
 
+import { FIELD_LIMITS } from './fieldLimits';
 import { IdSchema } from './index';
 
 /** Passwords longer than this are refused by the schema; the policy's own limit is lower and says so. */
 const PASSWORD_INPUT_MAX = 1024;
 const Password = Type.String({ minLength: 1, maxLength: PASSWORD_INPUT_MAX });
-const Email = Type.String({ minLength: 1, maxLength: 254 });
-const Name = Type.String({ minLength: 1, maxLength: 150 });
-const InterestNotes = Type.String({ maxLength: 2000 });
+const Email = Type.String({ minLength: 1, maxLength: FIELD_LIMITS.email });
+const Name = Type.String({ minLength: 1, maxLength: FIELD_LIMITS.personName });
+const InterestNotes = Type.String({ maxLength: FIELD_LIMITS.interestNotes });
 const JwtString = Type.String({ minLength: 1, maxLength: 2048 });
 
 export const RegisterRequestSchema = Type.Object({

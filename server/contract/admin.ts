@@ -4,6 +4,7 @@
  */
 import { type Static, type TSchema, Type } from '@sinclair/typebox';
 
+import { FIELD_LIMITS } from './fieldLimits';
 import { IdSchema, UserSchema } from './index';
 
 /** Largest page a list call answers; bigger requests are refused rather than silently cut. */
@@ -19,7 +20,7 @@ export const AdminPageQuerySchema = Type.Object(pageFields);
 
 export const AdminUserQuerySchema = Type.Object({
   /** Case-insensitive part of the email, first name, last name or full name. */
-  search: Type.String({ maxLength: 200, default: '' }),
+  search: Type.String({ maxLength: FIELD_LIMITS.userSearch, default: '' }),
   ...pageFields,
 });
 

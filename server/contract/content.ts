@@ -66,6 +66,8 @@ export const ContentVersionSchema = Type.Object({
   ...SavedVersionSchema.properties,
   /** The state before this save, restored by reverting it; null for the first state. */
   previous: Type.Union([IdSchema, Type.Null()]),
+  /** What each changed section held before this save, as text (contentRules.ts `sectionText`). */
+  earlier: Type.Array(Type.Object({ section: Type.String(), value: Type.String() })),
 });
 export type ContentVersion = Static<typeof ContentVersionSchema>;
 

@@ -124,26 +124,73 @@ export function contentProblems(content: SiteContent): ContentProblems {
   return problems;
 }
 
+/** What a section's value reads as: one line per item, entries and paragraphs apart. */
+const asText = {
+  plain: (value: unknown) => value as string,
+  lines: (value: unknown) => (value as string[]).join('\n'),
+  paragraphs: (value: unknown) => (value as string[]).join('\n\n'),
+  items: (value: unknown) => (value as LabelledItem[]).map((item) => `${item.label}: ${item.value}${item.href ? ` (${item.href})` : ''}`).join('\n'),
+  entries: (value: unknown) =>
+    (value as CvEntry[])
+      .map((entry) => [`${entry.title}, ${entry.place}, ${entry.period}`, ...entry.points.map((point) => `• ${point}`)].join('\n'))
+      .join('\n\n'),
+  interests: (value: unknown) =>
+    (value as SiteContent['interests']).map((interest) => `${interest.title}\n“${interest.quote}” (${interest.source})\n${interest.description}`).join('\n\n'),
+  cards: (value: unknown) => (value as WebCard[]).map((card) => `${card.title}: ${card.description}${card.href ? ` (${card.href})` : ''}`).join('\n'),
+};
+
+/** The parts of the content a change is reported by, as the editor names them: where each is kept, and how it reads. */
+const SECTIONS: readonly (readonly [label: string, path: string, text: (value: unknown) => string])[] = [
+  ['Name', 'name', asText.plain],
+  ['Role', 'role', asText.plain],
+  ['Company name', 'company_name', asText.plain],
+  ['Email', 'email', asText.plain],
+  ['Tagline', 'tagline', asText.plain],
+  ['Typewriter phrases', 'typewriter_phrases', asText.lines],
+  ['Interest sections', 'interests', asText.interests],
+  ['CV contact', 'cv.contact', asText.items],
+  ['CV education', 'cv.education', asText.entries],
+  ['CV experience', 'cv.experience', asText.entries],
+  ['CV skills', 'cv.skills', asText.items],
+  ['CV languages', 'cv.languages', asText.items],
+  ['CV nationality', 'cv.nationality', asText.plain],
+  ['CV links', 'cv.links', asText.items],
+  ['CV additional information', 'cv.additional', asText.lines],
+  ['On the Web cards', 'on_the_web', asText.cards],
+  ['About text', 'about', asText.paragraphs],
+];
+
+export const CONTENT_SECTIONS: readonly string[] = SECTIONS.map(([label]) => label);
+
+const sectionNamed = (label: string) => SECTIONS.find(([name]) => name === label);
+const valueAt = (content: SiteContent, path: string): unknown =>
+  path.split('.').reduce<unknown>((value, key) => (value as Record<string, unknown>)[key], content);
+const sameValue = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+
 /** The sections that differ between two states, named as the editor names them. */
 export function changedSections(before: SiteContent, after: SiteContent): string[] {
-  const sections: [string, (content: SiteContent) => unknown][] = [
-    ['Name', (c) => c.name],
-    ['Role', (c) => c.role],
-    ['Company name', (c) => c.company_name],
-    ['Email', (c) => c.email],
-    ['Tagline', (c) => c.tagline],
-    ['Typewriter phrases', (c) => c.typewriter_phrases],
-    ['Interest sections', (c) => c.interests],
-    ['CV contact', (c) => c.cv.contact],
-    ['CV education', (c) => c.cv.education],
-    ['CV experience', (c) => c.cv.experience],
-    ['CV skills', (c) => c.cv.skills],
-    ['CV languages', (c) => c.cv.languages],
-    ['CV nationality', (c) => c.cv.nationality],
-    ['CV links', (c) => c.cv.links],
-    ['CV additional information', (c) => c.cv.additional],
-    ['On the Web cards', (c) => c.on_the_web],
-    ['About text', (c) => c.about],
-  ];
-  return sections.filter(([, pick]) => JSON.stringify(pick(before)) !== JSON.stringify(pick(after))).map(([label]) => label);
+  return SECTIONS.filter(([, path]) => !sameValue(valueAt(before, path), valueAt(after, path))).map(([label]) => label);
+}
+
+/** Whether a section is the same in two states. */
+export function sameSection(a: SiteContent, b: SiteContent, label: string): boolean {
+  const section = sectionNamed(label);
+  return section ? sameValue(valueAt(a, section[1]), valueAt(b, section[1])) : true;
+}
+
+/** A section of the content as text, to show what it was; undefined for a name no section has (any more). */
+export function sectionText(content: SiteContent, label: string): string | undefined {
+  const section = sectionNamed(label);
+  return section && section[2](valueAt(content, section[1]));
+}
+
+/** A copy of `content` with one section as it is in `from`. */
+export function withSection(content: SiteContent, label: string, from: SiteContent): SiteContent {
+  const section = sectionNamed(label);
+  if (!section) return content;
+  const put = (target: Record<string, unknown>, [key, ...rest]: string[]): Record<string, unknown> => ({
+    ...target,
+    [key]: rest.length === 0 ? valueAt(from, section[1]) : put(target[key] as Record<string, unknown>, rest),
+  });
+  return put(content as unknown as Record<string, unknown>, section[1].split('.')) as unknown as SiteContent;
 }

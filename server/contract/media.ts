@@ -4,13 +4,14 @@
  */
 import { type Static, Type } from '@sinclair/typebox';
 
+import { FIELD_LIMITS } from './fieldLimits';
 import { IdSchema, Nullable } from './index';
 
-export const GALLERY_NAME_MAX = 100;
-export const CATEGORY_NAME_MAX = 100;
-export const DOCUMENT_NAME_MAX = 200;
-export const IMAGE_TITLE_MAX = 300;
-export const DESCRIPTION_MAX = 5000;
+export const GALLERY_NAME_MAX = FIELD_LIMITS.galleryName;
+export const CATEGORY_NAME_MAX = FIELD_LIMITS.categoryName;
+export const DOCUMENT_NAME_MAX = FIELD_LIMITS.documentName;
+export const IMAGE_TITLE_MAX = FIELD_LIMITS.imageTitle;
+export const DESCRIPTION_MAX = FIELD_LIMITS.description;
 
 /** `POST /api/photos/galleries/`. */
 export const GalleryCreateSchema = Type.Object({

@@ -12,6 +12,7 @@ import { notesApi } from '../lib/api/notesApi';
 import { publicationsApi } from '../lib/api/publicationsApi';
 import { paths } from '../lib/paths';
 import { AccessDenied, LoadingText, Page } from '../ui';
+import { FocusPageHeading } from './FocusPageHeading';
 import { RedirectSignedIn } from './guards/RedirectSignedIn';
 import { RequireAuth } from './guards/RequireAuth';
 import { RequireStaff } from './guards/RequireStaff';
@@ -194,9 +195,17 @@ export const routes: RouteObject[] = [
   { path: '*', element: <NotFoundPage />, handle: contentPage(pageHeads.notFound, { inSitemap: false, canonicalPath: null, status: 404 }) },
 ];
 
-/** The screens for the current address (a component router: no data APIs, so a lighter first load). */
+/**
+ * The screens for the current address (a component router: no data APIs, so a lighter first load),
+ * and the focus moved to each new screen's heading.
+ */
 export function AppRoutes({ routeObjects = routes }: { routeObjects?: RouteObject[] }) {
-  return useRoutes(routeObjects);
+  return (
+    <>
+      {useRoutes(routeObjects)}
+      <FocusPageHeading />
+    </>
+  );
 }
 
 /** The server-rendered page at an address, the data it shows and the chunks of its screens. */

@@ -42,8 +42,14 @@ const buttonStyles = css<{ $variant?: ButtonVariant; $size?: 'sm' | 'md' }>`
     background 120ms ease,
     color 120ms ease;
   ${({ $variant = 'primary' }) => variants[$variant]}
+  /* Unavailable reads the same in every variant and theme: grey on grey with a dashed edge, not a
+     paler copy of the enabled colours (in the dark theme a faded outline button looked enabled).
+     The text keeps the contrast of normal text, so it stays easy to read. */
   &:disabled, &[aria-disabled='true'] {
-    opacity: 0.55;
+    background: ${theme.colors.surfaceAlt};
+    color: ${theme.colors.muted};
+    border-color: ${theme.colors.border};
+    border-style: dashed;
     cursor: not-allowed;
   }
 `;
@@ -58,7 +64,7 @@ export const Button = styled.button.attrs<{ type?: string }>((p) => ({ type: p.t
 /** A link that looks like a button (downloads, mailto, external pages). */
 export const ButtonLink = styled.a<{ $variant?: ButtonVariant; $size?: 'sm' | 'md' }>`
   ${buttonStyles}
-  &:hover {
+  &:hover:not([aria-disabled='true']) {
     color: ${({ $variant = 'primary' }) => ($variant === 'primary' ? theme.colors.onAccent : theme.colors.accent)};
   }
 `;

@@ -1,5 +1,7 @@
 import { type FormEvent, type ReactNode, useId, useState } from 'react';
 
+import { FIELD_LIMITS } from '@/contract/fieldLimits';
+
 import { failureMessage } from '../lib/api/errors';
 import { Button } from './Button';
 import { Card } from './Card';
@@ -11,6 +13,8 @@ interface Props {
   /** What is created, capitalised as in the heading: `Gallery`, `Category`. */
   noun: string;
   nameHint: ReactNode;
+  /** The most characters the server takes in the name. */
+  nameMaxLength: number;
   /** Creates the item; rejects with the call's error. */
   create: (values: { name: string; description: string }) => Promise<unknown>;
 }
@@ -19,7 +23,7 @@ interface Props {
  * A card that creates something with a required name and an optional description (galleries,
  * categories); its heading, labels and messages all name the thing.
  */
-export function CreateNamedForm({ noun, nameHint, create }: Props) {
+export function CreateNamedForm({ noun, nameHint, nameMaxLength, create }: Props) {
   const title = `Create ${noun}`;
   const headingId = useId();
   const { fields, setFields, bind } = useFields({ name: '', description: '' });
@@ -51,8 +55,8 @@ export function CreateNamedForm({ noun, nameHint, create }: Props) {
       <h2 id={headingId}>{title}</h2>
       <FormAlert message={message} />
       <form onSubmit={submit} noValidate>
-        <TextField label={`${noun} name`} required {...bind('name')} hint={nameHint} />
-        <TextAreaField label="Description (optional)" rows={3} {...bind('description')} />
+        <TextField label={`${noun} name`} required maxLength={nameMaxLength} {...bind('name')} hint={nameHint} />
+        <TextAreaField label="Description (optional)" rows={3} maxLength={FIELD_LIMITS.description} {...bind('description')} />
         <Button type="submit" disabled={sending}>
           {sending ? 'Creating...' : title}
         </Button>

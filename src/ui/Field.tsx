@@ -58,20 +58,24 @@ interface FieldFrameProps {
   label: ReactNode;
   hint?: ReactNode;
   error?: string;
+  /** The characters used of the most the server takes, shown under the field. */
+  count?: { used: number; max: number };
   children: (ids: { id: string; describedBy: string | undefined }) => ReactNode;
 }
 
-/** Label, control, hint and error, tied together by id and aria-describedby. */
-export function FieldFrame({ label, hint, error, children }: FieldFrameProps) {
+/** Label, control, hint, character count and error, tied together by id and aria-describedby. */
+export function FieldFrame({ label, hint, error, count, children }: FieldFrameProps) {
   const id = useId();
   const hintId = hint ? `${id}-hint` : undefined;
+  const countId = count ? `${id}-count` : undefined;
   const errorId = error ? `${id}-error` : undefined;
-  const describedBy = [hintId, errorId].filter(Boolean).join(' ') || undefined;
+  const describedBy = [hintId, countId, errorId].filter(Boolean).join(' ') || undefined;
   return (
     <Wrapper>
       <Label htmlFor={id}>{label}</Label>
       {children({ id, describedBy })}
       {hint && <FieldHint id={hintId}>{hint}</FieldHint>}
+      {count && <FieldHint id={countId}>{`${count.used} of ${count.max} characters`}</FieldHint>}
       {error && <FieldError id={errorId}>{error}</FieldError>}
     </Wrapper>
   );
@@ -79,6 +83,10 @@ export function FieldFrame({ label, hint, error, children }: FieldFrameProps) {
 
 type Common = { label: ReactNode; hint?: ReactNode; error?: string };
 
+/**
+ * A one-line field. A field whose text the server limits takes that limit as `maxLength`
+ * (server/contract/fieldLimits.ts and the rules modules beside it), so the browser stops at it.
+ */
 export function TextField({ label, hint, error, ...input }: Common & InputHTMLAttributes<HTMLInputElement>) {
   return (
     <FieldFrame label={label} hint={hint} error={error}>
@@ -87,9 +95,14 @@ export function TextField({ label, hint, error, ...input }: Common & InputHTMLAt
   );
 }
 
+/**
+ * A text area. With `maxLength` (the server's limit, as for TextField) it also counts the characters
+ * used against the limit, where long text is written; the count follows `value`.
+ */
 export function TextAreaField({ label, hint, error, ...input }: Common & TextareaHTMLAttributes<HTMLTextAreaElement>) {
+  const count = input.maxLength === undefined ? undefined : { used: String(input.value ?? '').length, max: input.maxLength };
   return (
-    <FieldFrame label={label} hint={hint} error={error}>
+    <FieldFrame label={label} hint={hint} error={error} count={count}>
       {({ id, describedBy }) => <TextArea id={id} aria-describedby={describedBy} aria-invalid={error ? true : undefined} {...input} />}
     </FieldFrame>
   );

@@ -22,6 +22,8 @@ interface HistoryTableProps<V extends SavedVersion> {
   restoring: boolean;
   /** Further buttons of a row, before the restore button. */
   extraActions?: (version: V, savedAt: string) => ReactNode;
+  /** More about what a version changed, under the names of what it changed. */
+  changeDetails?: (version: V) => ReactNode;
 }
 
 /**
@@ -38,6 +40,7 @@ export function HistoryTable<V extends SavedVersion>({
   blockedNote,
   restoring,
   extraActions,
+  changeDetails,
 }: HistoryTableProps<V>) {
   return (
     <>
@@ -52,7 +55,10 @@ export function HistoryTable<V extends SavedVersion>({
                   <time dateTime={version.saved_at}>{savedAt}</time>
                 </td>
                 <td data-label="By">{version.saved_by}</td>
-                <td data-label="Changed">{version.changed.join(', ')}</td>
+                <td data-label="Changed">
+                  {version.changed.join(', ')}
+                  {changeDetails?.(version)}
+                </td>
                 <td data-label="Actions">
                   <Row $gap={2}>
                     {extraActions?.(version, savedAt)}

@@ -41,7 +41,10 @@ export const Row = styled.div<{ $gap?: number; $wrap?: boolean }>`
   gap: ${({ $gap = 3 }) => theme.space[$gap]};
 `;
 
-/** A long form's buttons, kept in reach at the foot of the window while the form scrolls. */
+/**
+ * A long form's buttons, kept in reach at the foot of the window while the form scrolls. On phones
+ * it stays one short row of small buttons, so that it hides little of the form.
+ */
 export const ActionBar = styled(Row)`
   position: sticky;
   bottom: 0;
@@ -49,6 +52,37 @@ export const ActionBar = styled(Row)`
   padding: ${theme.space[3]} 0;
   background: ${theme.colors.background};
   border-top: 1px solid ${theme.colors.border};
+  > p {
+    margin: 0;
+  }
+  @media (max-width: ${theme.breakpoints.phone}) {
+    flex-wrap: nowrap;
+    gap: ${theme.space[2]};
+    padding: ${theme.space[2]} 0;
+    > button {
+      flex: none;
+      min-height: 36px;
+      padding: 0 ${theme.space[3]};
+      font-size: ${theme.fontSizes.xs};
+    }
+    > p {
+      font-size: ${theme.fontSizes.xs};
+      line-height: 1.3;
+    }
+  }
+`;
+
+/** Words that phones leave out to save room (a button's second word); screen readers still read them. */
+export const HiddenOnPhones = styled.span`
+  @media (max-width: ${theme.breakpoints.phone}) {
+    position: absolute;
+    width: 1px;
+    height: 1px;
+    margin: -1px;
+    overflow: hidden;
+    clip: rect(0 0 0 0);
+    white-space: nowrap;
+  }
 `;
 
 /** The standard loading line used while a screen waits for data. */

@@ -13,7 +13,7 @@ export { HistoryTable } from './HistoryTable';
 export { Modal } from './Modal';
 export { NoteProse } from './NoteProse';
 export { NotFoundMessage } from './NotFoundMessage';
-export { ActionBar, Columns, LoadingText, Muted, Page, Prose, Row, Stack } from './Page';
+export { ActionBar, Columns, HiddenOnPhones, LoadingText, Muted, Page, Prose, Row, Stack } from './Page';
 export { StaffIntro } from './StaffIntro';
 export { hiddenHeading, Table } from './Table';
 export { useFields } from './useFields';

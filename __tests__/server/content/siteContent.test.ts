@@ -1,4 +1,5 @@
-import type { CurrentContent, SiteContent } from '../../../server/contract/content';
+import type { ContentVersion, CurrentContent, SiteContent } from '../../../server/contract/content';
+import { sectionText } from '../../../server/contract/contentRules';
 import { seedContent } from '../../../server/src/content/seed';
 import { STALE_CONTENT } from '../../../server/src/services/siteContent';
 import { pageServerFor } from '../testServer';
@@ -61,11 +62,14 @@ describe('site content', () => {
         edited((content) => content.cv.experience.splice(1, 1)),
       )
     ).json<CurrentContent>();
-    const history = (await server.inject({ method: 'GET', url: '/api/site-content/versions/', headers: staff })).json<
-      { id: number; changed: string[]; previous: number | null }[]
-    >();
+    const history = (await server.inject({ method: 'GET', url: '/api/site-content/versions/', headers: staff })).json<ContentVersion[]>();
     expect(history.map((version) => version.id)).toEqual([changed.version, first.version]);
     expect(history[0]).toMatchObject({ changed: ['CV experience'], previous: first.version });
+    // The history says what the change replaced: the removed entry among the earlier ones.
+    const removed = first.content.cv.experience[1];
+    expect(history[0].earlier).toEqual([{ section: 'CV experience', value: sectionText(first.content, 'CV experience') }]);
+    expect(history[0].earlier[0].value).toContain(`${removed.title}, ${removed.place}, ${removed.period}`);
+    expect(history[1].earlier).toEqual([]);
     const restore = await server.inject({
       method: 'POST',
       url: `/api/site-content/versions/${first.version}/restore/`,

@@ -30,11 +30,31 @@ describe('administration: audit log', () => {
     expect(cells.map((c) => c.textContent)).toEqual([
       formatDateTime('2025-06-09T10:00:00.000Z'),
       'ada@example.com',
-      'user.staff_granted',
+      'Granted staff rights',
       'grace@example.com',
       'Grace Hopper',
     ]);
     expect(screen.getByText('Showing 1–1 of 1 entries')).toBeInTheDocument();
+  });
+
+  it('names every action in words, an unknown one too, and keeps the moment on one line', async () => {
+    serveAdmin(
+      [],
+      [
+        anAuditEntry({ id: 3, action: 'site_content.restored' }),
+        anAuditEntry({ id: 2, action: 'document.marked_current' }),
+        anAuditEntry({ id: 1, action: 'report.sent_again' }),
+      ],
+    );
+    renderAdmin('/admin/audit');
+    const table = await screen.findByRole('table', { name: 'Audit log' });
+    const actions = within(table)
+      .getAllByRole('cell')
+      .filter((cell) => cell.getAttribute('data-label') === 'Action')
+      .map((cell) => cell.textContent);
+    expect(actions).toEqual(['Reverted the site content', 'Marked a document current', 'Report: sent again']);
+    const when = within(table).getAllByRole('cell')[0].querySelector('time') as HTMLElement;
+    expect(getComputedStyle(when).whiteSpace).toBe('nowrap');
   });
 
   it('opens directly at /admin/audit', async () => {
@@ -63,7 +83,7 @@ describe('administration: audit log', () => {
     await user.click(await screen.findByRole('button', { name: 'Grant staff to Grace Hopper' }));
     await screen.findByText('Grace Hopper is now staff.');
     await user.click(screen.getByRole('link', { name: 'Audit log' }));
-    expect(await screen.findByRole('cell', { name: 'user.staff_granted' })).toBeInTheDocument();
+    expect(await screen.findByRole('cell', { name: 'Granted staff rights' })).toBeInTheDocument();
   });
 
   it('says when nothing has been recorded', async () => {

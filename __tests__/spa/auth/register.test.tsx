@@ -57,6 +57,18 @@ describe('registration screen', () => {
     expect(screen.getByLabelText('Password')).toHaveAttribute('type', 'password');
   });
 
+  it('holds the server’s length limits, and counts the interest notes', async () => {
+    const user = userEvent.setup();
+    await openRegister();
+    expect(screen.getByLabelText('Email')).toHaveAttribute('maxlength', '254');
+    expect(screen.getByLabelText('First name')).toHaveAttribute('maxlength', '150');
+    expect(screen.getByLabelText('Last name')).toHaveAttribute('maxlength', '150');
+    const notes = screen.getByLabelText('Interest notes (optional)');
+    expect(notes).toHaveAttribute('maxlength', '2000');
+    await user.type(notes, 'Rough volatility');
+    expect(notes).toHaveAccessibleDescription(expect.stringContaining('16 of 2000 characters'));
+  });
+
   it('opens the terms: seven sections, last updated June 9th, 2025, and I agree ticks the box', async () => {
     const user = userEvent.setup();
     await openRegister();

@@ -1,6 +1,7 @@
 import { screen } from '@testing-library/react';
 import { delay, http, HttpResponse } from 'msw';
 
+import { seedContent } from '../../../server/src/content/seed';
 import { server, url } from '../msw';
 import { renderApp, signedOutState } from '../render';
 import { currentCv } from './fixtures';
@@ -84,6 +85,17 @@ describe('CV page', () => {
     expect(screen.getByRole('heading', { name: 'Senior Quantitative Researcher', level: 3 })).toBeInTheDocument();
     expect(screen.getByText('British')).toBeInTheDocument();
     expect(document.title).toBe('CV | Elias Northcote');
+    await screen.findByRole('link', { name: 'Download CV (Current)' });
+  });
+
+  it('keeps each period whole: it moves to the next line rather than breaking at its dash', async () => {
+    await renderCv();
+    for (const entry of [...seedContent.cv.experience, ...seedContent.cv.education]) {
+      const period = screen.getByText(entry.period);
+      expect(period.tagName).toBe('SPAN');
+      expect(period.parentElement).toHaveTextContent(`${entry.place} · ${entry.period}`);
+      expect(getComputedStyle(period).display).toBe('inline-block');
+    }
     await screen.findByRole('link', { name: 'Download CV (Current)' });
   });
 

@@ -195,6 +195,32 @@ describe('banner', () => {
     expect(await initials()).toHaveTextContent('EN');
     expect(screen.queryByText('Failed to load banner images.')).not.toBeInTheDocument();
   });
+
+  it('shows the initials for a picture that failed before the page came alive (its error event unheard)', async () => {
+    const complete = jest.spyOn(HTMLImageElement.prototype, 'complete', 'get').mockReturnValue(true);
+    serveBannerImages([bannerImage(1), bannerImage(2)]);
+    await renderHome();
+    expect(await initials()).toHaveTextContent('EN');
+    complete.mockRestore();
+  });
+
+  it('draws the initials over a broken picture before any script runs, its alt text out of sight', async () => {
+    serveBannerImages([bannerImage(1)]);
+    await renderHome();
+    const picture = await screen.findByRole('img', { name: 'Picture 1' });
+    expect(picture).toHaveAttribute('data-initials', 'EN');
+    const rules = Array.from(document.querySelectorAll('style'), (style) => style.textContent ?? '').join('\n');
+    expect(rules).toMatch(/img::after\{content:attr\(data-initials\);position:absolute;inset:0;/);
+    expect(getComputedStyle(picture).color).toBe('rgba(0, 0, 0, 0)');
+  });
+
+  it('describes a picture by its description when it has one, by its title otherwise', async () => {
+    serveBannerImages([{ ...bannerImage(1, 'Logo - logo-green.jpg'), description: 'The green logo' }, bannerImage(2, 'Logo - logo-blue.jpg')]);
+    await renderHome();
+    expect(await screen.findByRole('img', { name: 'The green logo' })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Show the next picture' }));
+    expect(screen.getByRole('img', { name: 'Logo - logo-blue.jpg' })).toBeInTheDocument();
+  });
 });
 
 describe('fade-in', () => {

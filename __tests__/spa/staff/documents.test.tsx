@@ -70,6 +70,17 @@ describe('documents screen: upload form', () => {
     expect(await within(category).findByRole('option', { name: 'CV' })).toBeInTheDocument();
   });
 
+  it('holds names and descriptions to the server’s limits', async () => {
+    serveDocuments();
+    renderDocuments();
+    const upload = await screen.findByRole('region', { name: 'Upload Document' });
+    expect(within(upload).getByLabelText('Name')).toHaveAttribute('maxlength', '200');
+    expect(within(upload).getByLabelText('Description (optional)')).toHaveAccessibleDescription('0 of 5000 characters');
+    const category = screen.getByRole('region', { name: 'Create Category' });
+    expect(within(category).getByLabelText('Category name')).toHaveAttribute('maxlength', '100');
+    expect(within(category).getByLabelText('Description (optional)')).toHaveAttribute('maxlength', '5000');
+  });
+
   it.each([
     ['no file', { file: false, name: 'CV', category: true }],
     ['no name', { file: true, name: '  ', category: true }],

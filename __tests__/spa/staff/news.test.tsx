@@ -37,7 +37,7 @@ describe('news (staff)', () => {
     await user.clear(date);
     await user.type(date, '2026-10-02');
     await user.type(screen.getByLabelText(/^What happened/), 'Talk at the Oxford-Man Institute.');
-    expect(screen.getByText('33 of 280 characters: one or two sentences.')).toBeInTheDocument();
+    expect(screen.getByLabelText(/^What happened/)).toHaveAccessibleDescription('One or two sentences. 33 of 280 characters');
     await user.click(screen.getByRole('button', { name: 'Add news item' }));
 
     expect(await screen.findByText('News item added.')).toBeInTheDocument();

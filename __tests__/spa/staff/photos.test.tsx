@@ -3,6 +3,7 @@ import type userEvent from '@testing-library/user-event';
 import { delay, http, HttpResponse } from 'msw';
 
 import type { Gallery, Image } from '@/contract';
+import { imageAlt } from '@/lib/imageAlt';
 
 import { server, url } from '../msw';
 import { aStaffUser, renderApp, renderAsStaff, slowSessionCheck } from '../render';
@@ -205,16 +206,62 @@ describe('photos screen: upload form', () => {
     } else {
       expect(within(form).queryByRole('alert')).not.toBeInTheDocument();
     }
-    // Finished: progress reset, form cleared, list refreshed.
+    // Finished: progress reset, form cleared once something went, list refreshed.
     expect(within(form).getByRole('button', { name: 'Upload Images' })).toBeEnabled();
     expect(within(form).queryByRole('progressbar')).not.toBeInTheDocument();
+    const succeeded = count - failing.length;
+    expect(within(form).getByLabelText('Title')).toHaveValue(succeeded > 0 ? '' : 'Trip');
+    expect((within(form).getByLabelText('Images') as HTMLInputElement).files).toHaveLength(succeeded > 0 ? 0 : count);
+    const table = screen.getByRole('region', { name: 'Uploaded Images' });
+    if (succeeded > 0) await waitFor(() => expect(within(table).getAllByRole('row')).toHaveLength(succeeded + 1));
+  });
+
+  it('leaves the base title what the longest file name leaves of an image title’s 300 characters', async () => {
+    servePhotos();
+    const { user } = renderPhotos();
+    const { form } = await uploadCard(user);
+    expect(within(form).getByLabelText('Description (optional)')).toHaveAttribute('maxlength', '5000');
+    await user.upload(within(form).getByLabelText('Images'), [aFile('a.jpg', 'image/jpeg'), aFile('a-much-longer-name.jpg', 'image/jpeg')]);
+    expect(within(form).getByLabelText('Title')).toHaveAttribute('maxlength', String(300 - ' - '.length - 'a-much-longer-name.jpg'.length));
+  });
+
+  it('clears description and gallery with the rest once a file went', async () => {
+    servePhotos({ galleries: [aGallery()], failing: ['photo-2.jpg'] });
+    const { user } = renderPhotos();
+    const { form, fill, submit } = await uploadCard(user);
+    await fill(2, 'Trip');
+    await user.type(within(form).getByLabelText('Description (optional)'), 'Summer school.');
+    await user.selectOptions(within(form).getByLabelText('Gallery'), 'Page Logos');
+    await submit();
+    expect(await within(form).findByText('Finished uploading. 1 succeeded, 1 failed. Check errors.')).toBeInTheDocument();
     expect(within(form).getByLabelText('Title')).toHaveValue('');
     expect(within(form).getByLabelText('Description (optional)')).toHaveValue('');
     expect(within(form).getByLabelText('Gallery')).toHaveValue('');
-    expect((within(form).getByLabelText('Images') as HTMLInputElement).files).toHaveLength(0);
-    const table = screen.getByRole('region', { name: 'Uploaded Images' });
-    const succeeded = count - failing.length;
-    if (succeeded > 0) await waitFor(() => expect(within(table).getAllByRole('row')).toHaveLength(succeeded + 1));
+  });
+
+  it('keeps title, description, gallery and the chosen files when every file failed, with each file’s error', async () => {
+    const backend = servePhotos({ galleries: [aGallery()], failing: ['photo-1.jpg', 'photo-2.jpg'] });
+    const { user } = renderPhotos();
+    const { form, fill, submit } = await uploadCard(user);
+    await fill(2, 'Trip');
+    await user.type(within(form).getByLabelText('Description (optional)'), 'Summer school.');
+    await user.selectOptions(within(form).getByLabelText('Gallery'), 'Page Logos');
+    await submit();
+    expect(await within(form).findByText('Finished uploading. 0 succeeded, 2 failed. Check errors.')).toBeInTheDocument();
+    const lines = within(within(form).getByRole('alert')).getAllByText(/^Failed to upload/);
+    expect(lines.map((line) => line.textContent)).toEqual([
+      'Failed to upload photo-1.jpg. Upload a valid image.',
+      'Failed to upload photo-2.jpg. Upload a valid image.',
+    ]);
+    expect(within(form).getByLabelText('Title')).toHaveValue('Trip');
+    expect(within(form).getByLabelText('Description (optional)')).toHaveValue('Summer school.');
+    expect(within(form).getByLabelText('Gallery')).toHaveValue(String(aGallery().id));
+    expect((within(form).getByLabelText('Images') as HTMLInputElement).files).toHaveLength(2);
+
+    // A second try sends the same again.
+    await submit();
+    await waitFor(() => expect(backend.uploads).toHaveLength(4));
+    expect(backend.uploads[2]).toMatchObject({ title: 'Trip - photo-1.jpg', description: 'Summer school.', gallery: String(aGallery().id) });
   });
 
   it('lists every failed file on its own line of the banner, with the server’s reason', async () => {
@@ -424,6 +471,21 @@ describe('photos screen: image edit modal', () => {
     expect(within(dialog).getByLabelText('Replace image (optional)')).toHaveAttribute('accept', 'image/*');
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  it('shows the picture being edited, described by its description, or by its title without one', async () => {
+    servePhotos({ images: [image] });
+    const { user, dialog } = await openEditor();
+    const picture = within(dialog).getByRole('img', { name: 'Keynote' });
+    expect(picture).toHaveAttribute('src', image.sizes.thumb);
+    // The thumbnail rendition fits in 160 px: a 1200 × 800 picture is 160 × 107.
+    expect([picture.getAttribute('width'), picture.getAttribute('height')]).toEqual(['160', '107']);
+    expect(within(dialog).getByText('Current picture')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+
+    expect(imageAlt({ title: 'Logo - logo-green.jpg', description: '' })).toBe('Logo - logo-green.jpg');
+    expect(imageAlt({ title: 'Logo - logo-green.jpg', description: '  The green logo on white.  ' })).toBe('The green logo on white.');
+    expect(imageAlt({ title: '', description: '' }, 'Ada Lovelace')).toBe('Ada Lovelace');
   });
 
   it('requires a title', async () => {

@@ -4,6 +4,7 @@ import { http, HttpResponse } from 'msw';
 
 import type { ContentSave, ContentVersion } from '@/contract/content';
 import { MESSAGES } from '@/features/siteContent/SiteContentPage';
+import { LEAVE_QUESTION } from '@/lib/useUnsavedChangesGuard';
 
 import { seedContent } from '../../../server/src/content/seed';
 import { server, url } from '../msw';
@@ -11,8 +12,18 @@ import { currentContent } from '../public/fixtures';
 import { aStaffUser, aUser, renderApp, signedInAs } from '../render';
 
 const history: ContentVersion[] = [
-  { id: 2, saved_at: '2026-03-01T10:00:00.000Z', saved_by: 'owner@example.com', changed: ['Tagline'], previous: 1 },
-  { id: 1, saved_at: '2026-01-05T09:00:00.000Z', saved_by: 'first start', changed: [], previous: null },
+  {
+    id: 2,
+    saved_at: '2026-03-01T10:00:00.000Z',
+    saved_by: 'owner@example.com',
+    changed: ['Tagline', 'Typewriter phrases'],
+    previous: 1,
+    earlier: [
+      { section: 'Tagline', value: 'The tagline before.' },
+      { section: 'Typewriter phrases', value: 'Pricing\nHedging' },
+    ],
+  },
+  { id: 1, saved_at: '2026-01-05T09:00:00.000Z', saved_by: 'first start', changed: [], previous: null, earlier: [] },
 ];
 
 /** The editor's calls: the history, and saves answered as given (recorded). */
@@ -75,6 +86,17 @@ describe('site content editor', () => {
     expect(saves).toHaveLength(0);
   });
 
+  it('holds each field to its limit, counting the characters of long text', async () => {
+    serveEditor();
+    await openEditor();
+    expect(owner().getByLabelText('Name')).toHaveAttribute('maxlength', '80');
+    expect(owner().getByLabelText('Tagline')).toHaveAttribute('maxlength', '300');
+    expect(owner().getByLabelText('Tagline')).toHaveAccessibleDescription(`${seedContent.tagline.length} of 300 characters`);
+    const experience = within(screen.getByRole('group', { name: 'Experience' }));
+    expect(experience.getAllByLabelText('Period')[0]).toHaveAttribute('maxlength', '60');
+    expect(screen.getByLabelText('Paragraph 1')).toHaveAttribute('maxlength', '2000');
+  });
+
   it('shows the server’s field messages beside their fields', async () => {
     serveEditor(() => HttpResponse.json({ 'cv.experience.0.title': ['Ensure this field has no more than 150 characters.'] }, { status: 400 }));
     await openEditor();
@@ -85,17 +107,77 @@ describe('site content editor', () => {
     expect(experience.getAllByLabelText('Title')[0]).toHaveAccessibleDescription(expect.stringContaining('Ensure this field has no more than 150 characters.'));
   });
 
-  it('says when someone else saved first, and when the server cannot be reached', async () => {
+  it('keeps the edits when someone else saved first, bringing in their other changes and showing both texts where both changed', async () => {
     const stale = 'The site content was changed by someone else since you opened it. Reload to see their changes, then make yours again.';
-    serveEditor(() => HttpResponse.json({ detail: stale }, { status: 409 }));
+    const theirs = { ...seedContent, role: 'Their role', about: ['Their about text.'] };
+    const saves = serveEditor((body) =>
+      body.version === 1 ? HttpResponse.json({ detail: stale }, { status: 409 }) : HttpResponse.json(currentContent(body.content, 3)),
+    );
+    server.use(http.get(url('/api/site-content/'), () => HttpResponse.json(currentContent(theirs, 2))));
+    await openEditor();
+    await userEvent.type(owner().getByLabelText('Role'), ' and teacher');
+    await userEvent.clear(owner().getByLabelText('Tagline'));
+    await userEvent.type(owner().getByLabelText('Tagline'), 'My new tagline.');
+    await save();
+
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(MESSAGES.savedMeanwhile);
+    expect(alert).toHaveTextContent(`${MESSAGES.takenIn} About text.`);
+    expect(alert).not.toHaveTextContent(stale);
+    // Nothing of the owner's is lost: both edits stay in the form, their About text joins them.
+    expect(owner().getByLabelText('Role')).toHaveValue(`${seedContent.role} and teacher`);
+    expect(owner().getByLabelText('Tagline')).toHaveValue('My new tagline.');
+    expect(screen.getByLabelText('Paragraph 1')).toHaveValue('Their about text.');
+    // The role both changed: both texts shown.
+    const conflicts = within(screen.getByRole('region', { name: 'Changed by you and by someone else' }));
+    expect(conflicts.getByRole('heading', { name: 'Role' })).toBeInTheDocument();
+    expect(conflicts.getByText(`${seedContent.role} and teacher`)).toBeInTheDocument();
+    expect(conflicts.getByText('Their role')).toBeInTheDocument();
+    expect(conflicts.queryByRole('heading', { name: 'Tagline' })).not.toBeInTheDocument();
+
+    await save();
+    expect(await screen.findByText(MESSAGES.saved)).toBeInTheDocument();
+    expect(saves.map((body) => body.version)).toEqual([1, 2]);
+    expect(saves[1].content).toEqual({ ...theirs, role: `${seedContent.role} and teacher`, tagline: 'My new tagline.' });
+    expect(screen.queryByRole('region', { name: 'Changed by you and by someone else' })).not.toBeInTheDocument();
+  });
+
+  it('takes the saved text of a section both changed at a click', async () => {
+    const saves = serveEditor((body) =>
+      body.version === 1 ? HttpResponse.json({ detail: 'Changed meanwhile.' }, { status: 409 }) : HttpResponse.json(currentContent(body.content, 3)),
+    );
+    server.use(http.get(url('/api/site-content/'), () => HttpResponse.json(currentContent({ ...seedContent, role: 'Their role' }, 2))));
     await openEditor();
     await userEvent.type(owner().getByLabelText('Role'), '!');
     await save();
-    expect(await screen.findByText(`${MESSAGES.saveFailed} ${stale}`)).toBeInTheDocument();
+    await userEvent.click(await screen.findByRole('button', { name: 'Use the saved text of Role' }));
+    expect(owner().getByLabelText('Role')).toHaveValue('Their role');
+    expect(screen.queryByRole('region', { name: 'Changed by you and by someone else' })).not.toBeInTheDocument();
+    await save();
+    expect(await screen.findByText(MESSAGES.unchanged)).toBeInTheDocument();
+    expect(saves).toHaveLength(1);
+  });
 
+  it('says when the server cannot be reached', async () => {
     serveEditor(() => HttpResponse.error());
+    await openEditor();
+    await userEvent.type(owner().getByLabelText('Role'), '!');
     await save();
     expect(await screen.findByText(`${MESSAGES.saveFailed} Network error — please try again.`)).toBeInTheDocument();
+    expect(owner().getByLabelText('Role')).toHaveValue(`${seedContent.role}!`);
+  });
+
+  it('shows in its history what each change replaced', async () => {
+    serveEditor();
+    await openEditor();
+    const row = (await screen.findByRole('button', { name: /Revert the change of/ })).closest('tr') as HTMLElement;
+    expect(within(row).getByRole('cell', { name: /^Tagline, Typewriter phrases/ })).toBeInTheDocument();
+    const tagline = within(row).getByText('The tagline before.');
+    expect(tagline).not.toBeVisible();
+    await userEvent.click(within(row).getByText('Earlier values'));
+    expect(tagline).toBeVisible();
+    expect(tagline.previousElementSibling).toHaveTextContent('Tagline');
+    expect(within(row).getByText('Typewriter phrases').nextElementSibling?.textContent).toBe('Pricing\nHedging');
   });
 
   it('reorders, adds and removes CV entries', async () => {
@@ -156,6 +238,22 @@ describe('site content editor', () => {
     expect(await screen.findByText(MESSAGES.reverted)).toBeInTheDocument();
     expect(restores).toEqual([{ id: '1', version: 1 }]);
     expect(owner().getByLabelText('Tagline')).toHaveValue('The tagline before.');
+  });
+
+  it('asks before leaving unsaved edits, and not once they are saved', async () => {
+    serveEditor();
+    const { router } = await openEditor();
+    const unload = () => window.dispatchEvent(new Event('beforeunload', { cancelable: true }));
+    await userEvent.type(owner().getByLabelText('Role'), '!');
+    expect(unload()).toBe(false);
+    const confirm = jest.spyOn(window, 'confirm').mockReturnValueOnce(false);
+    await userEvent.click(within(screen.getByRole('navigation', { name: 'Main' })).getByRole('link', { name: 'About' }));
+    expect(confirm).toHaveBeenCalledWith(LEAVE_QUESTION);
+    expect(router.state.location.pathname).toBe('/site-content');
+    await save();
+    await screen.findByText(MESSAGES.saved);
+    expect(unload()).toBe(true);
+    confirm.mockRestore();
   });
 
   it('is reachable from the dashboard and not shown to non-staff', async () => {

@@ -1,4 +1,5 @@
 import type { ContentVersion, CurrentContent, SiteContent } from '../../contract/content';
+import { sectionText } from '../../contract/contentRules';
 import { seedContent } from '../content/seed';
 import type { Db } from '../db';
 import { nowIso } from '../db/columns';
@@ -46,21 +47,26 @@ export async function insertContentVersion(
   return row.id;
 }
 
-/** The newest saved states, newest first. */
+/** The newest saved states, newest first, each with what its changed sections held before it. */
 export async function contentHistory(db: Db): Promise<ContentVersion[]> {
   const rows = await db
-    .selectFrom('site_content_versions')
-    .select(['id', 'saved_at', 'saved_by', 'changed', 'previous_id'])
-    .orderBy('id', 'desc')
+    .selectFrom('site_content_versions as version')
+    .leftJoin('site_content_versions as before', 'before.id', 'version.previous_id')
+    .select(['version.id', 'version.saved_at', 'version.saved_by', 'version.changed', 'version.previous_id', 'before.body as previous_body'])
+    .orderBy('version.id', 'desc')
     .limit(HISTORY_LENGTH)
     .execute();
-  return rows.map((row) => ({
-    id: row.id,
-    saved_at: row.saved_at,
-    saved_by: row.saved_by,
-    changed: row.changed ? row.changed.split('\n') : [],
-    previous: row.previous_id,
-  }));
+  return rows.map((row) => {
+    const changed = row.changed ? row.changed.split('\n') : [];
+    const previous = row.previous_body ? (JSON.parse(row.previous_body) as SiteContent) : undefined;
+    const earlier = previous
+      ? changed.flatMap((section) => {
+          const value = sectionText(previous, section);
+          return value === undefined ? [] : [{ section, value }];
+        })
+      : [];
+    return { id: row.id, saved_at: row.saved_at, saved_by: row.saved_by, changed, previous: row.previous_id, earlier };
+  });
 }
 
 /** A saved state's content, to restore it. */

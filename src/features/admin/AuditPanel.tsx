@@ -3,19 +3,18 @@ import styled from 'styled-components';
 
 import { failureMessage } from '@/lib/api/errors';
 import { formatDateTime } from '@/lib/dates';
-import { theme } from '@/lib/theme/themes';
 import { Alert, LoadingText, Muted, Table } from '@/ui';
 
 import { useGetAuditLogQuery } from './adminApi';
+import { actionPhrase } from './auditActions';
 import { breakLongWords } from './breakLongWords';
 import { Pager } from './Pager';
 
 export const AUDIT_PAGE_SIZE = 25;
 
-const Code = styled.code`
-  font-family: ${theme.fonts.mono};
-  font-size: ${theme.fontSizes.xs};
-  ${breakLongWords}
+/** A moment stays on one line: it is short, and broken up it pushed rows to five lines. */
+const When = styled.time`
+  white-space: nowrap;
 `;
 const Wrap = styled.span`
   ${breakLongWords}
@@ -41,14 +40,12 @@ export function AuditPanel() {
               {data.results.map((line) => (
                 <tr key={line.id}>
                   <td data-label="When">
-                    <time dateTime={line.at}>{formatDateTime(line.at)}</time>
+                    <When dateTime={line.at}>{formatDateTime(line.at)}</When>
                   </td>
                   <td data-label="Staff member">
                     <Wrap>{line.actor_email}</Wrap>
                   </td>
-                  <td data-label="Action">
-                    <Code>{line.action}</Code>
-                  </td>
+                  <td data-label="Action">{actionPhrase(line.action)}</td>
                   <td data-label="Subject">
                     <Wrap>{line.subject}</Wrap>
                   </td>

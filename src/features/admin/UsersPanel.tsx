@@ -1,6 +1,7 @@
 import { type FormEvent, useEffect, useState } from 'react';
 import styled from 'styled-components';
 
+import { FIELD_LIMITS } from '@/contract/fieldLimits';
 import { failureMessage } from '@/lib/api/errors';
 import { useAuth } from '@/lib/session/AuthProvider';
 import { theme } from '@/lib/theme/themes';
@@ -65,7 +66,7 @@ export function UsersPanel() {
                 type="search"
                 name="search"
                 value={draft}
-                maxLength={200}
+                maxLength={FIELD_LIMITS.userSearch}
                 onChange={(event) => setDraft(event.target.value)}
               />
               <Button type="submit">Search</Button>

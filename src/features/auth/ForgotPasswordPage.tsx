@@ -1,6 +1,7 @@
 import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router-dom';
 
+import { FIELD_LIMITS } from '@/contract/fieldLimits';
 import { paths } from '@/lib/paths';
 import { Button, FormAlert, type FormMessage, TextField, useFields } from '@/ui';
 
@@ -32,7 +33,7 @@ export function ForgotPasswordPage() {
     <AuthLayout title="Forgot password" intro="Enter the email address you registered with and I will send you a link to choose a new password.">
       <FormAlert message={message} />
       <AuthForm onSubmit={onSubmit}>
-        <TextField label="Email" type="email" autoComplete="email" required {...bind('email')} disabled={sent} />
+        <TextField label="Email" type="email" autoComplete="email" required maxLength={FIELD_LIMITS.email} {...bind('email')} disabled={sent} />
         <SubmitRow>
           <Button type="submit" disabled={isLoading || sent}>
             Send Password Reset Link

@@ -1,6 +1,7 @@
 import { type FormEvent, useState } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 
+import { FIELD_LIMITS } from '@/contract/fieldLimits';
 import { errorDetail, isNetworkError } from '@/lib/api/errors';
 import { paths } from '@/lib/paths';
 import { useAuth } from '@/lib/session/AuthProvider';
@@ -44,7 +45,7 @@ export function LoginPage() {
       {searchParams.get('session') === 'ended' && !message && <Alert tone="info">{messages.sessionEnded}</Alert>}
       <FormAlert message={message} />
       <AuthForm onSubmit={onSubmit}>
-        <TextField label="Email" type="email" autoComplete="email" required {...bind('email')} />
+        <TextField label="Email" type="email" autoComplete="email" required maxLength={FIELD_LIMITS.email} {...bind('email')} />
         <PasswordField label="Password" autoComplete="current-password" required {...bind('password')} />
         <CheckboxField label="Remember me" name="remember" checked={remember} onChange={(event) => setRemember(event.target.checked)} />
         <SubmitRow>

@@ -3,6 +3,7 @@ import { Link, useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
 
 import type { RegisterRequest } from '@/contract/accounts';
+import { FIELD_LIMITS } from '@/contract/fieldLimits';
 import { isNetworkError, registrationErrorLines } from '@/lib/api/errors';
 import { paths } from '@/lib/paths';
 import { theme } from '@/lib/theme/themes';
@@ -80,10 +81,10 @@ export function RegisterPage() {
     <AuthLayout title="Register" intro="An account lets you keep your details and interests on file with me.">
       <FormAlert message={message} />
       <AuthForm onSubmit={onSubmit}>
-        <TextField label="Email" type="email" autoComplete="email" required {...bind('email')} />
+        <TextField label="Email" type="email" autoComplete="email" required maxLength={FIELD_LIMITS.email} {...bind('email')} />
         <NameRow>
-          <TextField label="First name" autoComplete="given-name" required maxLength={150} {...bind('first_name')} />
-          <TextField label="Last name" autoComplete="family-name" required maxLength={150} {...bind('last_name')} />
+          <TextField label="First name" autoComplete="given-name" required maxLength={FIELD_LIMITS.personName} {...bind('first_name')} />
+          <TextField label="Last name" autoComplete="family-name" required maxLength={FIELD_LIMITS.personName} {...bind('last_name')} />
         </NameRow>
         <PasswordField label="Password" autoComplete="new-password" required hint={NEW_PASSWORD_HINT} {...bind('password')} />
         <PasswordField
@@ -96,7 +97,7 @@ export function RegisterPage() {
         <TextAreaField
           label="Interest notes (optional)"
           hint="What brings you here: research topics, collaboration, hiring…"
-          maxLength={2000}
+          maxLength={FIELD_LIMITS.interestNotes}
           {...bind('interest_notes')}
         />
         <CheckboxField

@@ -34,6 +34,13 @@ const Meta = styled.p`
   font-family: ${theme.fonts.ui};
   font-size: ${theme.fontSizes.sm};
 `;
+/**
+ * A period ("2011 – 2013") moves to the next line whole rather than breaking at its dash; only one
+ * longer than a whole line wraps inside.
+ */
+const Period = styled.span`
+  display: inline-block;
+`;
 const Pairs = styled.dl`
   margin: 0;
   dt {
@@ -72,7 +79,7 @@ function EntryList({ entries }: { entries: CvEntry[] }) {
     <Entry key={`${entry.title}-${entry.period}`}>
       <h3>{entry.title}</h3>
       <Meta>
-        {entry.place} · {entry.period}
+        {entry.place} · <Period>{entry.period}</Period>
       </Meta>
       <ul>
         {entry.points.map((point) => (

@@ -1,3 +1,4 @@
+import { FIELD_LIMITS } from '@/contract/fieldLimits';
 import { useCreateCategoryMutation } from '@/lib/api/documentsApi';
 import { CreateNamedForm } from '@/ui';
 
@@ -7,6 +8,7 @@ export function CategoryForm() {
   return (
     <CreateNamedForm
       noun="Category"
+      nameMaxLength={FIELD_LIMITS.categoryName}
       nameHint="Name a category CV to make its current document the CV page's download."
       create={(values) => createCategory(values).unwrap()}
     />

@@ -1,6 +1,7 @@
 import { type FormEvent, useState } from 'react';
 
 import type { DocumentCategory } from '@/contract';
+import { FIELD_LIMITS } from '@/contract/fieldLimits';
 import { useUploadDocumentMutation } from '@/lib/api/documentsApi';
 import { failureMessage } from '@/lib/api/errors';
 import { Button, Card, CheckboxField, FormAlert, type FormMessage, SelectField, TextAreaField, TextField, useFields } from '@/ui';
@@ -49,7 +50,7 @@ export function UploadDocumentForm({ categories }: { categories: DocumentCategor
       <FormAlert message={message} />
       <form onSubmit={submit} noValidate>
         <TextField key={fileInputKey} label="File" type="file" required onChange={(event) => setFile(event.currentTarget.files?.[0] ?? null)} />
-        <TextField label="Name" required {...bind('name')} />
+        <TextField label="Name" required maxLength={FIELD_LIMITS.documentName} {...bind('name')} />
         <SelectField
           label="Category"
           required
@@ -63,7 +64,7 @@ export function UploadDocumentForm({ categories }: { categories: DocumentCategor
             </option>
           ))}
         </SelectField>
-        <TextAreaField label="Description (optional)" rows={3} {...bind('description')} />
+        <TextAreaField label="Description (optional)" rows={3} maxLength={FIELD_LIMITS.description} {...bind('description')} />
         <CheckboxField
           label="Make this the current document of its category (other current documents in the category are unmarked)"
           checked={isCurrent}

@@ -2,6 +2,7 @@ import { type FormEvent, useEffect, useRef, useState } from 'react';
 import styled from 'styled-components';
 
 import type { Gallery } from '@/contract';
+import { FIELD_LIMITS } from '@/contract/fieldLimits';
 import { useDeleteGalleryMutation, useUpdateGalleryMutation } from '@/lib/api/imagesApi';
 import { theme } from '@/lib/theme/themes';
 import { Button, Card, DeleteButton, FormAlert, type FormMessage, Row, TextAreaField, TextField } from '@/ui';
@@ -104,8 +105,14 @@ function GalleryEditForm({ gallery, headingId, onDone }: { gallery: Gallery; hea
       <h2 id={headingId}>Edit {gallery.name}</h2>
       <FormAlert message={message} />
       {/* Editing starts here: a keyboard user lands in the first field. */}
-      <TextField label="Name" required autoFocus value={name} onChange={(event) => setName(event.target.value)} />
-      <TextAreaField label="Description" rows={3} value={description} onChange={(event) => setDescription(event.target.value)} />
+      <TextField label="Name" required autoFocus maxLength={FIELD_LIMITS.galleryName} value={name} onChange={(event) => setName(event.target.value)} />
+      <TextAreaField
+        label="Description"
+        rows={3}
+        maxLength={FIELD_LIMITS.description}
+        value={description}
+        onChange={(event) => setDescription(event.target.value)}
+      />
       <Row $gap={2}>
         <Button $variant="secondary" onClick={onDone}>
           Cancel

@@ -2,6 +2,7 @@ import { type PointerEvent, useRef, useState } from 'react';
 import styled, { css, keyframes } from 'styled-components';
 
 import { useGetImagesQuery } from '@/lib/api/imagesApi';
+import { imageAlt } from '@/lib/imageAlt';
 import { theme } from '@/lib/theme/themes';
 
 import { bannerQuery } from './queries';
@@ -30,18 +31,23 @@ const Placeholder = styled.div`
     animation: none;
   }
 `;
-const Initials = styled.div`
-  ${circle}
+const initialsLook = css`
   display: grid;
   place-items: center;
   background: ${theme.colors.accent};
   color: ${theme.colors.onAccent};
+  font-family: ${theme.fonts.body};
   font-size: ${theme.fontSizes.hero};
   font-weight: 600;
   letter-spacing: 0.04em;
 `;
+const Initials = styled.div`
+  ${circle}
+  ${initialsLook}
+`;
 const Picture = styled.div`
   ${circle}
+  position: relative;
   display: block;
   padding: 0;
   border: 0;
@@ -53,6 +59,18 @@ const Picture = styled.div`
     width: 100%;
     height: 100%;
     object-fit: cover;
+    /* A picture that fails before the page's script runs (the server-rendered first visit) has
+       no error handler yet. Its alt text, still read by screen readers, stays out of sight instead
+       of spilling over the circle, and the initials cover it: browsers draw a broken image's
+       ::after, never a loaded one's. */
+    color: transparent;
+    overflow: hidden;
+  }
+  img::after {
+    content: attr(data-initials);
+    position: absolute;
+    inset: 0;
+    ${initialsLook}
   }
 `;
 const Note = styled.p`
@@ -101,7 +119,21 @@ export function Banner({ name }: { name: string }) {
       </div>
     );
   }
-  const picture = <img src={image.sizes.banner} alt={image.title || name} width={SIZE} height={SIZE} decoding="async" onError={() => setFailed(true)} />;
+  const picture = (
+    <img
+      // A picture that failed before the page came alive fired its error event unheard: found here, it gives way to the initials.
+      ref={(img) => {
+        if (img?.complete && img.naturalWidth === 0) setFailed(true);
+      }}
+      src={image.sizes.banner}
+      alt={imageAlt(image, name)}
+      data-initials={initialsOf(name)}
+      width={SIZE}
+      height={SIZE}
+      decoding="async"
+      onError={() => setFailed(true)}
+    />
+  );
   if (images.length < 2) return <Picture>{picture}</Picture>;
   const next = () => setIndex((current) => (current + 1) % images.length);
   const onHover = (event: PointerEvent<HTMLButtonElement>) => {

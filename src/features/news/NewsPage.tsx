@@ -95,14 +95,7 @@ export function NewsPage() {
           <FormAlert message={message} />
           <form ref={form} onSubmit={submit} noValidate>
             <TextField label="Date" type="date" required {...bind('date')} />
-            <TextAreaField
-              label="What happened"
-              rows={3}
-              required
-              maxLength={NEWS_LIMITS.text}
-              hint={`${fields.text.length} of ${NEWS_LIMITS.text} characters: one or two sentences.`}
-              {...bind('text')}
-            />
+            <TextAreaField label="What happened" rows={3} required maxLength={NEWS_LIMITS.text} hint="One or two sentences." {...bind('text')} />
             <TextField label="Link (optional)" type="url" inputMode="url" maxLength={NEWS_LIMITS.link} placeholder="https://" {...bind('link')} />
             <Row>
               <Button type="submit" disabled={sending}>

@@ -1,3 +1,4 @@
+import { FIELD_LIMITS } from '@/contract/fieldLimits';
 import { useCreateGalleryMutation } from '@/lib/api/imagesApi';
 import { BANNER_GALLERY_SLUG } from '@/lib/paths';
 import { CreateNamedForm } from '@/ui';
@@ -8,6 +9,7 @@ export function CreateGalleryForm() {
   return (
     <CreateNamedForm
       noun="Gallery"
+      nameMaxLength={FIELD_LIMITS.galleryName}
       nameHint={`Creating or using a gallery called ${BANNER_GALLERY_SLUG} puts its pictures in the banner on the front page.`}
       create={(values) => createGallery(values).unwrap()}
     />

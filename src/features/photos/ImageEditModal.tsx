@@ -1,8 +1,12 @@
 import { type FormEvent, useState } from 'react';
+import styled from 'styled-components';
 
 import type { Gallery, Image } from '@/contract';
+import { FIELD_LIMITS } from '@/contract/fieldLimits';
 import { failureMessage } from '@/lib/api/errors';
 import { useUpdateImageMutation } from '@/lib/api/imagesApi';
+import { imageAlt } from '@/lib/imageAlt';
+import { theme } from '@/lib/theme/themes';
 import { Button, FormAlert, type FormMessage, Modal, Row, TextAreaField, TextField, useFields } from '@/ui';
 
 import { GallerySelect } from './GallerySelect';
@@ -12,6 +16,34 @@ interface Props {
   galleries: Gallery[];
   onClose: () => void;
   onSaved: () => void;
+}
+
+/** The side of the server's thumbnail rendition (the picture fits inside that square). */
+const THUMB_SIDE = 160;
+
+const Current = styled.figure`
+  margin: 0 0 ${theme.space[4]};
+  img {
+    border-radius: ${theme.radii.sm};
+    background: ${theme.colors.surfaceAlt};
+  }
+  figcaption {
+    margin-top: ${theme.space[1]};
+    color: ${theme.colors.muted};
+    font-family: ${theme.fonts.ui};
+    font-size: ${theme.fontSizes.xs};
+  }
+`;
+
+/** The picture being edited, at the thumbnail's size, so the dialog says which one it is. */
+function CurrentPicture({ image }: { image: Image }) {
+  const scale = Math.min(1, THUMB_SIDE / Math.max(image.width, image.height, 1));
+  return (
+    <Current>
+      <img src={image.sizes.thumb} alt={imageAlt(image)} width={Math.round(image.width * scale)} height={Math.round(image.height * scale)} decoding="async" />
+      <figcaption>Current picture</figcaption>
+    </Current>
+  );
 }
 
 /** Edits one image's title, description and gallery, and optionally replaces its file. */
@@ -57,8 +89,9 @@ function ImageEditForm({ image, galleries, onCancel, onSaved }: { image: Image; 
   return (
     <form onSubmit={submit} noValidate>
       <FormAlert message={message} />
-      <TextField label="Title" required {...bind('title')} />
-      <TextAreaField label="Description" rows={3} {...bind('description')} />
+      <CurrentPicture image={image} />
+      <TextField label="Title" required maxLength={FIELD_LIMITS.imageTitle} {...bind('title')} />
+      <TextAreaField label="Description" rows={3} maxLength={FIELD_LIMITS.description} {...bind('description')} />
       <GallerySelect galleries={galleries} {...bind('gallery')} />
       <TextField
         label="Replace image (optional)"

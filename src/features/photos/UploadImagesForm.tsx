@@ -2,6 +2,7 @@ import { type FormEvent, useState } from 'react';
 import styled from 'styled-components';
 
 import type { Gallery } from '@/contract';
+import { FIELD_LIMITS } from '@/contract/fieldLimits';
 import { failureMessage } from '@/lib/api/errors';
 import { useUploadImageMutation } from '@/lib/api/imagesApi';
 import { theme } from '@/lib/theme/themes';
@@ -28,7 +29,13 @@ const Fields = styled.fieldset`
 
 const emptyForm = { title: '', description: '', gallery: '' };
 
-/** Uploads several images, one request per file, each titled "base title - file name". */
+/** Between the base title and the file name in each image's title. */
+const TITLE_JOIN = ' - ';
+
+/**
+ * Uploads several images, one request per file, each titled "base title - file name". Once any
+ * file went, the form is cleared for the next batch.
+ */
 export function UploadImagesForm({ galleries }: { galleries: Gallery[] }) {
   const [uploadImage] = useUploadImageMutation();
   const { fields, setFields, bind } = useFields(emptyForm);
@@ -39,6 +46,8 @@ export function UploadImagesForm({ galleries }: { galleries: Gallery[] }) {
   const [progress, setProgress] = useState(0);
   const [errorLines, setErrorLines] = useState<string[]>([]);
   const [summary, setSummary] = useState<FormMessage | null>(null);
+  // What the longest file name leaves of an image title's limit is the base title's.
+  const titleMax = Math.max(1, FIELD_LIMITS.imageTitle - TITLE_JOIN.length - Math.max(0, ...files.map((file) => file.name.length)));
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -56,7 +65,7 @@ export function UploadImagesForm({ galleries }: { galleries: Gallery[] }) {
       (file) => {
         const body = new FormData();
         body.append('image', file);
-        body.append('title', `${baseTitle} - ${file.name}`);
+        body.append('title', `${baseTitle}${TITLE_JOIN}${file.name}`);
         body.append('description', fields.description);
         if (fields.gallery) body.append('gallery', fields.gallery);
         return uploadImage(body).unwrap();
@@ -67,9 +76,12 @@ export function UploadImagesForm({ galleries }: { galleries: Gallery[] }) {
         onFailure: (file, error) => setErrorLines((lines) => [...lines, failureMessage(`Failed to upload ${file.name}.`, error, ['image', 'title', 'detail'])]),
       },
     );
-    setFields(emptyForm);
-    setFiles([]);
-    setFileInputKey((key) => key + 1);
+    // When nothing went, the form keeps what was typed and chosen, to try again after reading the errors.
+    if (outcome.succeeded > 0) {
+      setFields(emptyForm);
+      setFiles([]);
+      setFileInputKey((key) => key + 1);
+    }
     setSummary({ tone: outcome.failed.length === 0 ? 'success' : 'info', text: uploadSummary(outcome) });
     setProgress(0);
     setUploading(false);
@@ -92,8 +104,8 @@ export function UploadImagesForm({ galleries }: { galleries: Gallery[] }) {
             hint="Choose one or more image files; each is uploaded on its own."
             onChange={(event) => setFiles(Array.from(event.currentTarget.files ?? []))}
           />
-          <TextField label="Title" required {...bind('title')} hint="Each image is titled with this text, a dash and its file name." />
-          <TextAreaField label="Description (optional)" rows={3} {...bind('description')} />
+          <TextField label="Title" required maxLength={titleMax} {...bind('title')} hint="Each image is titled with this text, a dash and its file name." />
+          <TextAreaField label="Description (optional)" rows={3} maxLength={FIELD_LIMITS.description} {...bind('description')} />
           <GallerySelect galleries={galleries} {...bind('gallery')} />
         </Fields>
         {uploading && <Progress max={100} value={progress} aria-label="Upload progress" />}

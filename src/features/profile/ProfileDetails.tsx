@@ -3,6 +3,7 @@ import styled from 'styled-components';
 
 import type { User } from '@/contract';
 import type { ProfileUpdate } from '@/contract/accounts';
+import { FIELD_LIMITS } from '@/contract/fieldLimits';
 import { formatDate } from '@/lib/dates';
 import { theme } from '@/lib/theme/themes';
 import { Button, Card, FormAlert, Row, TextAreaField, TextField, useFields } from '@/ui';
@@ -73,10 +74,15 @@ export function ProfileDetails({ user }: { user: User }) {
       {editing ? (
         <form onSubmit={onSubmit}>
           <NameRow>
-            <TextField label="First name" autoComplete="given-name" required maxLength={150} {...bind('first_name')} />
-            <TextField label="Last name" autoComplete="family-name" required maxLength={150} {...bind('last_name')} />
+            <TextField label="First name" autoComplete="given-name" required maxLength={FIELD_LIMITS.personName} {...bind('first_name')} />
+            <TextField label="Last name" autoComplete="family-name" required maxLength={FIELD_LIMITS.personName} {...bind('last_name')} />
           </NameRow>
-          <TextAreaField label="Interest notes" hint="Optional: the topics you would like to hear about." maxLength={2000} {...bind('interest_notes')} />
+          <TextAreaField
+            label="Interest notes"
+            hint="Optional: the topics you would like to hear about."
+            maxLength={FIELD_LIMITS.interestNotes}
+            {...bind('interest_notes')}
+          />
           <Row>
             <Button type="submit" disabled={isLoading}>
               {isLoading ? 'Saving...' : 'Save changes'}

@@ -44,9 +44,9 @@ function ItemsEditor({
         const field = textFieldsOf(problems, `${path}.${index}`, item, change);
         return (
           <>
-            <TextField label="Label" {...field('label')} />
-            <TextAreaField label="Text" {...field('value')} />
-            <TextField label="Link (optional)" hint="https://… or mailto:…" {...field('href')} />
+            <TextField label="Label" {...field('label', CONTENT_LIMITS.label)} />
+            <TextAreaField label="Text" {...field('value', CONTENT_LIMITS.value)} />
+            <TextField label="Link (optional)" hint="https://… or mailto:…" {...field('href', CONTENT_LIMITS.href)} />
           </>
         );
       }}
@@ -81,9 +81,9 @@ function EntriesEditor({
         const field = textFieldsOf(problems, `${path}.${index}`, entry, change);
         return (
           <>
-            <TextField label="Title" {...field('title')} />
-            <TextField label="Place" {...field('place')} />
-            <TextField label="Period" hint="e.g. 2021 – present" {...field('period')} />
+            <TextField label="Title" {...field('title', CONTENT_LIMITS.entryTitle)} />
+            <TextField label="Place" {...field('place', CONTENT_LIMITS.place)} />
+            <TextField label="Period" hint="e.g. 2021 – present" {...field('period', CONTENT_LIMITS.period)} />
             <LinesField
               label="Points"
               lines={entry.points}
@@ -107,11 +107,11 @@ export function ContentForm({ content, problems, onChange }: Props) {
     <>
       <h2 id="content-home">Home page</h2>
       <Group legend="Owner">
-        <TextField label="Name" hint="Shown in the top bar, the browser tab and the home page heading." {...field('name')} />
-        <TextField label="Role" {...field('role')} />
-        <TextField label="Email" hint="The Get in touch and footer address." {...field('email')} />
-        <TextField label="Company name" hint="Named at the foot of the page-not-found screen." {...field('company_name')} />
-        <TextAreaField label="Tagline" {...field('tagline')} />
+        <TextField label="Name" hint="Shown in the top bar, the browser tab and the home page heading." {...field('name', CONTENT_LIMITS.name)} />
+        <TextField label="Role" {...field('role', CONTENT_LIMITS.role)} />
+        <TextField label="Email" hint="The Get in touch and footer address." {...field('email', CONTENT_LIMITS.email)} />
+        <TextField label="Company name" hint="Named at the foot of the page-not-found screen." {...field('company_name', CONTENT_LIMITS.companyName)} />
+        <TextAreaField label="Tagline" {...field('tagline', CONTENT_LIMITS.tagline)} />
         <LinesField
           label="Typewriter phrases"
           hint="One per line; the heading types them in turn."
@@ -130,10 +130,10 @@ export function ContentForm({ content, problems, onChange }: Props) {
         );
         return (
           <Group key={path} legend={`Interest section ${index + 1}`}>
-            <TextField label="Title" {...interestField('title')} />
-            <TextAreaField label="Quote" {...interestField('quote')} />
-            <TextAreaField label="Source" {...interestField('source')} />
-            <TextAreaField label="Description" {...interestField('description')} />
+            <TextField label="Title" {...interestField('title', CONTENT_LIMITS.interestTitle)} />
+            <TextAreaField label="Quote" {...interestField('quote', CONTENT_LIMITS.quote)} />
+            <TextAreaField label="Source" {...interestField('source', CONTENT_LIMITS.source)} />
+            <TextAreaField label="Description" {...interestField('description', CONTENT_LIMITS.interestDescription)} />
           </Group>
         );
       })}
@@ -179,7 +179,7 @@ export function ContentForm({ content, problems, onChange }: Props) {
         onChange={(items) => setCv('languages', items)}
       />
       <Group legend="Nationality">
-        <TextField label="Nationality" {...cvField('nationality')} />
+        <TextField label="Nationality" {...cvField('nationality', CONTENT_LIMITS.label)} />
       </Group>
       <ItemsEditor legend="Links" noun="Link" path="cv.links" items={content.cv.links} problems={problems} onChange={(items) => setCv('links', items)} />
 
@@ -197,9 +197,9 @@ export function ContentForm({ content, problems, onChange }: Props) {
           const cardField = textFieldsOf(problems, `on_the_web.${index}`, card, change);
           return (
             <>
-              <TextField label="Title" {...cardField('title')} />
-              <TextAreaField label="Description" {...cardField('description')} />
-              <TextField label="Address (optional)" hint="Without one, the card shows Coming Soon." {...cardField('href')} />
+              <TextField label="Title" {...cardField('title', CONTENT_LIMITS.cardTitle)} />
+              <TextAreaField label="Description" {...cardField('description', CONTENT_LIMITS.cardDescription)} />
+              <TextField label="Address (optional)" hint="Without one, the card shows Coming Soon." {...cardField('href', CONTENT_LIMITS.href)} />
             </>
           );
         }}
@@ -219,6 +219,7 @@ export function ContentForm({ content, problems, onChange }: Props) {
           <TextAreaField
             label={`Paragraph ${index + 1}`}
             value={paragraph}
+            maxLength={CONTENT_LIMITS.paragraph}
             error={problemAt(problems, `about.${index}`)}
             onChange={(e) => change(e.target.value)}
           />

@@ -1,11 +1,36 @@
+import styled from 'styled-components';
+
 import type { ContentVersion } from '@/contract/content';
 import { failureMessage } from '@/lib/api/errors';
 import { useGetContentHistoryQuery } from '@/lib/api/siteContentApi';
+import { theme } from '@/lib/theme/themes';
 import { Alert, HistoryTable, LoadingText, Muted } from '@/ui';
 
+import { SectionTexts } from './SectionTexts';
+
+const Earlier = styled.details`
+  margin-top: ${theme.space[2]};
+  summary {
+    cursor: pointer;
+    color: ${theme.colors.accent};
+  }
+`;
+
+/** What the sections a change touched held before it, folded away: some are long. */
+function EarlierValues({ version }: { version: ContentVersion }) {
+  if (version.earlier.length === 0) return null;
+  return (
+    <Earlier>
+      <summary>Earlier values</summary>
+      <SectionTexts texts={version.earlier} />
+    </Earlier>
+  );
+}
+
 /**
- * The saved changes, newest first. Reverting one restores the content as it was before it (a
- * new change itself); it waits until unsaved edits are saved or discarded, which it would replace.
+ * The saved changes, newest first, each with what it replaced. Reverting one restores the content
+ * as it was before it (a new change itself); it waits until unsaved edits are saved or discarded,
+ * which it would replace.
  */
 export function ContentHistory({ onRevert, blocked, reverting }: { onRevert: (version: ContentVersion) => void; blocked: boolean; reverting: boolean }) {
   const history = useGetContentHistoryQuery();
@@ -22,6 +47,7 @@ export function ContentHistory({ onRevert, blocked, reverting }: { onRevert: (ve
       blocked={blocked}
       blockedNote="Save or discard your edits to revert an earlier change."
       restoring={reverting}
+      changeDetails={(version) => <EarlierValues version={version} />}
     />
   );
 }

@@ -4,18 +4,20 @@ import { useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
 
 import type { ContentVersion, CurrentContent, SiteContent } from '@/contract/content';
-import { type ContentProblems, contentProblems, tidyContent } from '@/contract/contentRules';
+import { type ContentProblems, contentProblems, tidyContent, withSection } from '@/contract/contentRules';
 import { failureMessage } from '@/lib/api/errors';
-import { useGetSiteContentQuery, useRestoreContentVersionMutation, useSaveSiteContentMutation } from '@/lib/api/siteContentApi';
+import { useGetSiteContentQuery, useLazyGetSiteContentQuery, useRestoreContentVersionMutation, useSaveSiteContentMutation } from '@/lib/api/siteContentApi';
 import { previewEnded, previewStarted, selectDraft } from '@/lib/content/previewSlice';
 import { paths } from '@/lib/paths';
 import { theme } from '@/lib/theme/themes';
 import { useDocumentTitle } from '@/lib/useDocumentTitle';
 import { useUnsavedChangesGuard } from '@/lib/useUnsavedChangesGuard';
-import { ActionBar, Alert, Button, FormAlert, type FormMessage, LoadingText, Muted, Page } from '@/ui';
+import { ActionBar, Alert, Button, FormAlert, type FormMessage, HiddenOnPhones, LoadingText, Muted, Page } from '@/ui';
 
+import { Conflicts } from './Conflicts';
 import { ContentForm } from './ContentForm';
 import { ContentHistory } from './ContentHistory';
+import { type Conflict, mergeEdits } from './mergeEdits';
 
 export const MESSAGES = {
   saved: 'Site content saved. Visitors see the change now.',
@@ -23,6 +25,9 @@ export const MESSAGES = {
   reverted: 'Change reverted. Visitors see the earlier content again.',
   problems: 'Some fields need correcting; see the messages beside them.',
   saveFailed: 'Failed to save the site content.',
+  savedMeanwhile:
+    'Not saved: someone else saved the site content since you opened it. Your edits are still in the form, with their changes to the parts you did not touch. Check, then save again.',
+  takenIn: 'Their changes now in the form:',
   revertFailed: 'Failed to revert the change.',
   loadFailed: 'Failed to load the site content.',
 } as const;
@@ -60,6 +65,8 @@ function Editor({ published, startFrom }: { published: CurrentContent; startFrom
   // Remounts the form after a revert or discard, so its text boxes show the new content.
   const [formKey, setFormKey] = useState(0);
   const [problems, setProblems] = useState<ContentProblems>({});
+  const [conflicts, setConflicts] = useState<Conflict[]>([]);
+  const [fetchNewest] = useLazyGetSiteContentQuery();
   const [message, setMessage] = useState<FormMessage | null>(null);
   const dirty = !same(draft, base.content);
   useUnsavedChangesGuard(dirty);
@@ -69,11 +76,40 @@ function Editor({ published, startFrom }: { published: CurrentContent; startFrom
     dispatch(previewEnded());
   }, [dispatch]);
 
+  const showInForm = (content: SiteContent) => {
+    setDraft(content);
+    setFormKey((key) => key + 1);
+  };
+
   const replaceWith = (current: CurrentContent) => {
     setBase(current);
-    setDraft(current.content);
+    showInForm(current.content);
     setProblems({});
-    setFormKey((key) => key + 1);
+    setConflicts([]);
+  };
+
+  /**
+   * Someone else saved since the editor opened the content: their save comes into the form around
+   * the editor's edits, and the next save starts from it, so that it replaces nothing unseen and
+   * neither change is lost.
+   */
+  const onSavedMeanwhile = async (yours: SiteContent) => {
+    try {
+      const newest = await fetchNewest().unwrap();
+      const merged = mergeEdits(base.content, yours, newest.content);
+      setBase(newest);
+      showInForm(merged.content);
+      setConflicts(merged.conflicts);
+      const takenIn = merged.takenIn.length > 0 ? [`${MESSAGES.takenIn} ${merged.takenIn.join(', ')}.`] : [];
+      setMessage({ tone: 'error', text: [MESSAGES.savedMeanwhile, ...takenIn] });
+    } catch (error) {
+      setMessage({ tone: 'error', text: failureMessage(MESSAGES.saveFailed, error) });
+    }
+  };
+
+  const takeSaved = (section: string) => {
+    showInForm(withSection(draft, section, base.content));
+    setConflicts((current) => current.filter((conflict) => conflict.section !== section));
   };
 
   const onSave = async () => {
@@ -85,10 +121,13 @@ function Editor({ published, startFrom }: { published: CurrentContent; startFrom
     try {
       const saved = await save({ version: base.version, content }).unwrap();
       setBase(saved);
+      setConflicts([]);
       setMessage({ tone: 'success', text: MESSAGES.saved });
     } catch (error) {
       const data = (error as { data?: unknown }).data;
-      if ((error as { status?: unknown }).status === 400 && isFieldProblems(data)) {
+      const status = (error as { status?: unknown }).status;
+      if (status === 409) await onSavedMeanwhile(content);
+      else if (status === 400 && isFieldProblems(data)) {
         setProblems(data);
         setMessage({ tone: 'error', text: MESSAGES.problems });
       } else setMessage({ tone: 'error', text: failureMessage(MESSAGES.saveFailed, error) });
@@ -113,6 +152,7 @@ function Editor({ published, startFrom }: { published: CurrentContent; startFrom
   return (
     <>
       <FormAlert message={message} onDismiss={() => setMessage(null)} />
+      <Conflicts conflicts={conflicts} onUseSaved={takeSaved} />
       <form
         aria-label="Site content"
         noValidate
@@ -123,14 +163,23 @@ function Editor({ published, startFrom }: { published: CurrentContent; startFrom
       >
         <ContentForm key={formKey} content={draft} problems={problems} onChange={setDraft} />
         <ActionBar>
+          {/* One short row on phones: there the labels' second words are for screen readers only (a span holds each label together). */}
           <Button type="submit" disabled={saving.isLoading}>
-            {saving.isLoading ? 'Saving...' : 'Save changes'}
+            {saving.isLoading ? (
+              'Saving...'
+            ) : (
+              <span>
+                Save<HiddenOnPhones> changes</HiddenOnPhones>
+              </span>
+            )}
           </Button>
           <Button $variant="secondary" onClick={onPreview}>
             Preview
           </Button>
           <Button $variant="ghost" disabled={!dirty} onClick={() => replaceWith(base)}>
-            Discard changes
+            <span>
+              Discard<HiddenOnPhones> changes</HiddenOnPhones>
+            </span>
           </Button>
           {dirty && <Muted>Unsaved changes</Muted>}
         </ActionBar>

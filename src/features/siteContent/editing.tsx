@@ -12,12 +12,13 @@ type TextKey<T> = { [K in keyof T]-?: T[K] extends string | undefined ? K : neve
 
 /**
  * Binds the text fields of one object of the content (at `path`, '' for the top level): each
- * field's value, the first problem the checks found at its path, and a change handler that
- * hands on a copy with the new text.
+ * field's value, its limit (CONTENT_LIMITS), the first problem the checks found at its path, and a
+ * change handler that hands on a copy with the new text.
  */
 export function textFieldsOf<T extends object>(problems: ContentProblems, path: string, item: T, change: (next: T) => void) {
-  return (key: TextKey<T>) => ({
+  return (key: TextKey<T>, maxLength: number) => ({
     value: (item[key] as string | undefined) ?? '',
+    maxLength,
     error: problemAt(problems, path ? `${path}.${key}` : key),
     onChange: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => change({ ...item, [key]: event.target.value }),
   });

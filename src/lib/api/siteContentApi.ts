@@ -38,4 +38,5 @@ export const siteContentApi = api.injectEndpoints({
   }),
 });
 
-export const { useGetSiteContentQuery, useSaveSiteContentMutation, useGetContentHistoryQuery, useRestoreContentVersionMutation } = siteContentApi;
+export const { useGetSiteContentQuery, useLazyGetSiteContentQuery, useSaveSiteContentMutation, useGetContentHistoryQuery, useRestoreContentVersionMutation } =
+  siteContentApi;
