@@ -6,8 +6,9 @@ import util from 'node:util';
 
 import pino from 'pino';
 
-import { logOutput, millis, readableLine, requestLine } from '../../server/src/logging';
-import { buildTestServer, fakeBuild } from './testServer';
+import { eventLine, logOutput, millis, readableLine, requestLine } from '../../server/src/logging';
+import { createCategory, uploadDocument } from './media/client';
+import { buildTestServer, fakeBuild, insertUser } from './testServer';
 
 describe('log lines on a terminal', () => {
   it('reads as time, level, message and the request it answered', () => {
@@ -87,6 +88,19 @@ describe('the line for an answered request', () => {
     expect(JSON.parse(line)).toMatchObject({ url: '/api/documents/documents/4/download/?expires=1790000000&signature=[redacted]&x=1' });
   });
 
+  it('writes what happens outside a request (a failed start, a lost connection) as one JSON line with the error', () => {
+    const line = eventLine('fatal', 'the site could not start: port in use', new Error('port in use'), Date.UTC(2026, 0, 2));
+    expect(line.split('\n')).toHaveLength(2);
+    expect(JSON.parse(line)).toMatchObject({
+      level: 60,
+      time: Date.UTC(2026, 0, 2),
+      pid: process.pid,
+      msg: 'the site could not start: port in use',
+      err: { type: 'Error', message: 'port in use', stack: expect.stringContaining('port in use') },
+    });
+    expect(readableLine(line)).toContain('FATAL the site could not start: port in use\nError: port in use');
+  });
+
   it('escapes what a visitor put in the address, so one request stays one line of valid JSON', () => {
     const line = requestLine({ ...answered, url: '/a"b\\c\n{"level":60}', ip: 'x"y' });
     expect(line.split('\n')).toHaveLength(2);
@@ -126,6 +140,24 @@ describe('the server’s request log', () => {
     if (count) {
       expect(answered[0]).toMatchObject({ method: 'GET', url: '/api/health', statusCode: 200 });
       expect(answered[1]).toMatchObject({ method: 'GET', url: '/api/nothing-here/', ip: '127.0.0.1', statusCode: 404 });
+    }
+  });
+
+  it('logs a document whose stored file is gone as an error, with the row and the key', async () => {
+    const lines: string[] = [];
+    const server = await buildTestServer({ logLevel: 'info' }, { log: { stream: { write: (line: string) => void lines.push(line) }, flush: () => undefined } });
+    try {
+      const { auth } = await insertUser(server, { is_staff: true });
+      const category = await createCategory(server, auth, 'Papers');
+      const document = (await uploadDocument(server, auth, { name: 'Working paper', category: String(category.id) })).json<{ id: number }>();
+      const row = await server.db.selectFrom('documents').select('file_key').where('id', '=', document.id).executeTakeFirstOrThrow();
+      await server.storage.delete(row.file_key);
+      const download = await server.inject({ method: 'GET', url: `/api/documents/documents/${document.id}/download/`, headers: auth });
+      expect(download.statusCode).toBe(404);
+      const entries = lines.map((line) => JSON.parse(line) as Record<string, unknown>);
+      expect(entries).toContainEqual(expect.objectContaining({ level: 50, table: 'documents', id: document.id, key: row.file_key }));
+    } finally {
+      await server.cleanup();
     }
   });
 

@@ -104,6 +104,16 @@ function quoted(text: string): string {
 
 const SIGNATURE = /([?&]signature=)[^&]*/g;
 
+/**
+ * A line in the logger's JSON shape for what happens outside a request and before or without the
+ * logger (a failed start, a lost database connection), so that a collector reads every line alike.
+ */
+export function eventLine(level: 'error' | 'fatal', msg: string, error?: unknown, time = Date.now()): string {
+  const err =
+    error instanceof Error ? { type: error.name, message: error.message, stack: error.stack } : error === undefined ? undefined : { message: String(error) };
+  return `${JSON.stringify({ level: level === 'fatal' ? 60 : 50, time, pid: process.pid, hostname: os.hostname(), ...(err ? { err } : {}), msg })}\n`;
+}
+
 /** Milliseconds with three decimals, as toFixed(3) writes them, from whole microseconds (cheaper). */
 export function millis(ms: number): string {
   const micros = Math.round(ms * 1000);

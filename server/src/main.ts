@@ -2,12 +2,13 @@
 import './runtimeTuning';
 
 import { loadConfig } from './config';
-import { logOutput } from './logging';
+import { eventLine, logOutput } from './logging';
 import { buildServer, closeWithin } from './server';
+
+const log = logOutput();
 
 async function main() {
   const config = loadConfig();
-  const log = logOutput();
   const server = await buildServer(config, { log });
   const shutdown = async (signal: string) => {
     server.log.info({ signal }, 'shutting down');
@@ -22,6 +23,7 @@ async function main() {
 }
 
 main().catch((error: unknown) => {
-  console.error(error);
+  log.stream.write(eventLine('fatal', `the site could not start: ${error instanceof Error ? error.message : String(error)}`, error));
+  log.flush();
   process.exit(1);
 });

@@ -11,3 +11,6 @@ import v8 from 'node:v8';
  * else (bench/). Tracking up to eight keeps those accesses on the fast path.
  */
 v8.setFlagsFromString('--max-valid-polymorphic-map-count=8');
+
+/* Stacks in the log point into the TypeScript sources, not the bundle (dist/server has its source maps). */
+process.setSourceMapsEnabled(true);

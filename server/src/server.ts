@@ -10,7 +10,7 @@ import { answerClientError, refuseAmbiguousHost } from './clientErrors';
 import type { Config } from './config';
 import { limitConnectionsPerAddress } from './connectionLimits';
 import { migrateToLatest, openDatabase } from './db';
-import { type LogOutput, requestLine } from './logging';
+import { eventLine, type LogOutput, requestLine } from './logging';
 
 declare module 'fastify' {
   interface FastifyReply {
@@ -33,7 +33,10 @@ function trustedProxies(trust: Config['trustProxy']) {
 
 /** Builds a ready-to-listen instance: database opened and migrated, every route registered. */
 export async function buildServer(config: Config, options: { log?: LogOutput } = {}) {
-  const database = await openDatabase(config);
+  const database = await openDatabase(config, (error) => {
+    if (options.log) options.log.stream.write(eventLine('error', 'PostgreSQL idle connection lost', error));
+    else console.error('PostgreSQL idle connection lost:', error.message);
+  });
   // A replacing restore refuses a database a running site holds (SQLite: the open file itself).
   let releaseSiteLock: (() => Promise<void>) | undefined;
   try {

@@ -14,7 +14,14 @@ export interface DbHandle {
   dialect: Dialect;
 }
 
-export async function openDatabase(options: { dataDir: string; databaseUrl?: string }): Promise<DbHandle> {
+/**
+ * Opens the database. `onLostConnection` hears of a PostgreSQL connection dropped while idle (the
+ * server logs it as a JSON line; the commands print it).
+ */
+export async function openDatabase(
+  options: { dataDir: string; databaseUrl?: string },
+  onLostConnection: (error: Error) => void = (error) => console.error('PostgreSQL idle connection lost:', error.message),
+): Promise<DbHandle> {
   if (options.databaseUrl) {
     const { Pool, types } = await import('pg');
     // COUNT(*) and BIGINT arrive as strings by default; every number here fits a JS number.
@@ -22,7 +29,7 @@ export async function openDatabase(options: { dataDir: string; databaseUrl?: str
     const pool = new Pool({ connectionString: options.databaseUrl, max: 10 });
     // An idle connection dropped by the server (restart, failover) is replaced on next use; without a
     // listener the pool's error event would end the process.
-    pool.on('error', (error) => console.error('PostgreSQL idle connection lost:', error.message));
+    pool.on('error', onLostConnection);
     return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), dialect: 'postgres' };
   }
   const { default: SQLite } = await import('better-sqlite3');

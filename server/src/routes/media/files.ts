@@ -38,6 +38,8 @@ export interface ServedFile {
    * download counts once however the browser fetches it.
    */
   onWholeFile?: () => void;
+  /** The database row the file belongs to: its file gone is a fault to log, not a visitor's guess. */
+  row?: { table: string; id: number };
 }
 
 /**
@@ -100,7 +102,11 @@ function requestedRange(request: FastifyRequest, size: number, etag: string): By
 export async function sendStoredFile(request: FastifyRequest, reply: FastifyReply, storage: Storage, file: ServedFile) {
   const held = storage.held?.(file.key);
   const info = held?.info ?? (await storage.stat(file.key));
-  if (!info) return reply.code(404).send({ detail: MESSAGES.notFound });
+  if (!info) {
+    if (file.row)
+      request.log.error({ reqId: request.id, key: file.key, ...file.row }, 'stored file missing: the database names a file the storage does not have');
+    return reply.code(404).send({ detail: MESSAGES.notFound });
+  }
   const { etag, lastModified } = validatorsOf(file.key, info);
   reply.header('etag', etag).header('last-modified', lastModified).header('cache-control', file.cacheControl);
   reply.header('accept-ranges', 'bytes');
@@ -137,6 +143,7 @@ export function sendDocument(
     cacheControl,
     downloadName: row.original_filename,
     onWholeFile: counted ? () => app.downloads.count(row.id) : undefined,
+    row: { table: 'documents', id: row.id },
   });
 }
 
