@@ -1,4 +1,5 @@
-import { testServerFor } from './testServer';
+import { S3_BUCKET, startS3 } from './s3Server';
+import { buildTestServer, testServerFor } from './testServer';
 
 describe('GET /api/health', () => {
   const server = testServerFor();
@@ -14,5 +15,61 @@ describe('GET /api/health', () => {
     const res = await server.inject({ method: 'GET', url: '/api/nothing-here/' });
     expect(res.statusCode).toBe(404);
     expect(res.json()).toEqual({ detail: 'Not found.' });
+  });
+});
+
+describe('GET /api/health/ready', () => {
+  const server = testServerFor();
+
+  it('names the database and the storage, each ok', async () => {
+    const res = await server.inject({ method: 'GET', url: '/api/health/ready' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ status: 'ok', database: 'ok', storage: 'ok' });
+  });
+
+  it('answers 503 and names the storage when it cannot be used', async () => {
+    const { storage } = server;
+    const check = storage.check;
+    storage.check = async () => {
+      throw new Error('The S3 bucket site-media cannot be used: there is no such bucket.');
+    };
+    try {
+      const res = await server.inject({ method: 'GET', url: '/api/health/ready' });
+      expect(res.statusCode).toBe(503);
+      expect(res.json()).toEqual({ status: 'unavailable', database: 'ok', storage: 'unavailable' });
+      expect((await server.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
+    } finally {
+      storage.check = check;
+    }
+  });
+});
+
+describe('starting on S3', () => {
+  let s3: Awaited<ReturnType<typeof startS3>>;
+  beforeAll(async () => {
+    s3 = await startS3();
+  });
+  afterAll(async () => {
+    await s3.stop();
+  });
+
+  it('refuses to start with a bucket that does not exist, saying so', async () => {
+    const wrong = s3.storageUrl.replace(`s3://${S3_BUCKET}/`, 's3://no-such-bucket/');
+    await expect(buildTestServer({ storageUrl: wrong })).rejects.toThrow(
+      /^The S3 bucket no-such-bucket\/media\/ at http:\/\/127\.0\.0\.1:\d+ cannot be used: there is no such bucket\.$/,
+    );
+  });
+
+  it('refuses to start when the S3 endpoint cannot be reached, saying why', async () => {
+    const unreachable = s3.storageUrl.replace(/endpoint=http:\/\/127\.0\.0\.1:\d+/, 'endpoint=http://127.0.0.1:9');
+    await expect(buildTestServer({ storageUrl: unreachable })).rejects.toThrow(
+      /^The S3 bucket site-media\/media\/ at http:\/\/127\.0\.0\.1:9 cannot be used: .+\.$/,
+    );
+  });
+
+  it('starts with a bucket that exists, and says it is ready', async () => {
+    const server = await buildTestServer({ storageUrl: s3.storageUrl });
+    expect((await server.inject({ method: 'GET', url: '/api/health/ready' })).json()).toEqual({ status: 'ok', database: 'ok', storage: 'ok' });
+    await server.cleanup();
   });
 });

@@ -71,7 +71,8 @@ export const ImageSchema = Type.Object({
 });
 export type Image = Static<typeof ImageSchema>;
 
-export const DocumentCategorySchema = Type.Object(namedItem);
+/** A document category, with how many documents it holds (a category holding any cannot simply be deleted). */
+export const DocumentCategorySchema = Type.Object({ ...namedItem, document_count: Type.Integer({ minimum: 0 }) });
 export type DocumentCategory = Static<typeof DocumentCategorySchema>;
 
 export const DocumentSchema = Type.Object({
@@ -93,3 +94,9 @@ export const SavedVersionSchema = Type.Object({ id: IdSchema, saved_at: Type.Str
 export type SavedVersion = Static<typeof SavedVersionSchema>;
 
 export const HealthSchema = Type.Object({ status: Type.Literal('ok') });
+/** What a load balancer's readiness check reads: the whole and each part the site needs. */
+export const ReadinessSchema = Type.Object({
+  status: Type.Union([Type.Literal('ok'), Type.Literal('unavailable')]),
+  database: Type.Union([Type.Literal('ok'), Type.Literal('unavailable')]),
+  storage: Type.Union([Type.Literal('ok'), Type.Literal('unavailable')]),
+});

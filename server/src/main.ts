@@ -2,6 +2,7 @@
 import './runtimeTuning';
 
 import { loadConfig } from './config';
+import { databaseName } from './db';
 import { eventLine, logOutput } from './logging';
 import { buildServer, closeWithin } from './server';
 
@@ -19,7 +20,8 @@ async function main() {
   process.once('SIGINT', () => void shutdown('SIGINT'));
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
   await server.listen({ port: config.port, host: config.host });
-  server.log.info(`site ready at http://${config.host}:${config.port}/ (data in ${config.dataDir}, database ${server.dialect})`);
+  const database = server.dialect === 'sqlite' ? `SQLite in ${config.dataDir}` : `PostgreSQL ${databaseName(config.databaseUrl)}`;
+  server.log.info(`site ready at http://${config.host}:${config.port}/ (database: ${database}; media: ${server.storage.name ?? 'unnamed storage'})`);
 }
 
 main().catch((error: unknown) => {

@@ -44,6 +44,17 @@ describe('operator commands', () => {
     });
   }
 
+  it('db:migrate says which migrations it applied, and that there was none left on a second run', async () => {
+    const fresh = await run(tsx, [path.join(root, 'server/src/cli/migrate.ts')], {
+      cwd: root,
+      env: { PATH: process.env.PATH ?? '', DATA_DIR: path.join(server.config.dataDir, 'another-site') },
+      timeout: 60_000,
+    });
+    expect(fresh.stdout).toMatch(/^Applied \d+ migrations: 001_users, 002_audit_log, .*\.\nDatabase \(sqlite\) is up to date\.\n$/);
+    const again = await command('migrate.ts', []);
+    expect(again.stdout).toBe(`No migration to apply.\nDatabase (${server.dialect}) is up to date.\n`);
+  });
+
   it('db:migrate brings the database up to date', async () => {
     const { stdout } = await command('migrate.ts', []);
     expect(stdout).toMatch(/^Database \((sqlite|postgres)\) is up to date\.$/m);

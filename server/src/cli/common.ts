@@ -4,10 +4,10 @@ import { loadConfig } from '../config';
 import { type DbHandle, migrateToLatest, openDatabase } from '../db';
 
 /** The database named by the environment (DATA_DIR / DATABASE_URL), migrated to the latest schema. */
-export async function openMigratedDatabase(): Promise<DbHandle> {
+/** The database named by DATA_DIR / DATABASE_URL, migrated to the latest schema, with the migrations just applied. */
+export async function openMigratedDatabase(): Promise<DbHandle & { applied: string[] }> {
   const handle = await openDatabase(loadConfig());
-  await migrateToLatest(handle.db);
-  return handle;
+  return { ...handle, applied: await migrateToLatest(handle.db) };
 }
 
 export function say(line: string): void {

@@ -44,13 +44,22 @@ export async function openDatabase(
   return { db: new Kysely<Database>({ dialect: new SqliteDialect({ database }) }), dialect: 'sqlite' };
 }
 
-export async function migrateToLatest(db: Db): Promise<void> {
+/** A PostgreSQL address for the log: host, port and database, never the password. */
+export function databaseName(url: string | undefined): string {
+  if (!url) return '';
+  const { hostname, port, pathname, searchParams } = new URL(url);
+  return `${pathname.slice(1)} on ${hostname || searchParams.get('host') || 'localhost'}${port ? `:${port}` : ''}`;
+}
+
+/** Applies the migrations the database lacks, and answers their names in order (none when it was up to date). */
+export async function migrateToLatest(db: Db): Promise<string[]> {
   const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {
     throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${String(error)}`);
   }
+  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
 }
 
 export async function pingDatabase(db: Db): Promise<void> {

@@ -1,8 +1,11 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 
-import { HealthSchema } from '../../contract';
+import { HealthSchema, ReadinessSchema } from '../../contract';
 import { pingDatabase } from '../db';
+
+/** A readiness check answers within this, whatever the storage does. */
+const READY_CHECK_MS = 2_000;
 
 const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
@@ -25,6 +28,29 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       }
     },
   );
+
+  // Readiness, with each part: the storage too (an S3 bucket), so it costs a request to it. The
+  // plain health check above stays as cheap as a database ping.
+  app.get('/api/health/ready', { schema: { response: { 200: ReadinessSchema, 503: ReadinessSchema } } }, async (_request, reply) => {
+    const [database, storage] = await Promise.all([
+      pingDatabase(app.db).then(
+        () => 'ok' as const,
+        (error: unknown) => {
+          app.log.error({ err: error }, 'database unreachable');
+          return 'unavailable' as const;
+        },
+      ),
+      (app.storage.check?.(READY_CHECK_MS) ?? Promise.resolve()).then(
+        () => 'ok' as const,
+        (error: unknown) => {
+          app.log.error({ err: error }, 'storage unusable');
+          return 'unavailable' as const;
+        },
+      ),
+    ]);
+    const ready = database === 'ok' && storage === 'ok';
+    return reply.code(ready ? 200 : 503).send({ status: ready ? 'ok' : 'unavailable', database, storage });
+  });
 };
 
 export default routes;

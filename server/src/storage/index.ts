@@ -24,6 +24,13 @@ export interface Storage {
   delete(key: string): Promise<void>;
   /** Every stored file, in no particular order. Files whose names are no key of ours are left out. */
   list(): AsyncIterable<ListedFile>;
+  /**
+   * Throws, saying why, when the storage cannot be used (a bucket missing or unreachable, a folder
+   * not writable); gives up after `timeoutMs`.
+   */
+  check?(timeoutMs: number): Promise<void>;
+  /** What it is, for the log: the folder, or the bucket and its endpoint. */
+  readonly name?: string;
   /** Releases what the storage holds open (an S3 client's connections). */
   close?(): void;
 }

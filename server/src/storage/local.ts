@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
@@ -15,8 +16,19 @@ const TEMP_FOLDER = '.tmp';
 export class LocalStorage implements Storage {
   private readonly tempDir: string;
 
+  readonly name: string;
+
   constructor(private readonly root: string) {
     this.tempDir = path.join(root, TEMP_FOLDER);
+    this.name = `folder ${root}`;
+  }
+
+  async check(): Promise<void> {
+    try {
+      await fsp.access(this.tempDir, fs.constants.W_OK);
+    } catch (error) {
+      throw new Error(`The media ${this.name} cannot be written: ${(error as Error).message}.`);
+    }
   }
 
   /** Creates the folders and removes temporary files a previous crash may have left. */

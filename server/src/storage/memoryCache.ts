@@ -28,6 +28,14 @@ export class MemoryCachedStorage implements Storage {
   /** Keys deleted while a read of them may still be under way; keys are never reused. */
   private readonly deleted = new Set<string>();
 
+  get name(): string | undefined {
+    return this.inner.name;
+  }
+
+  check(timeoutMs: number): Promise<void> {
+    return this.inner.check?.(timeoutMs) ?? Promise.resolve();
+  }
+
   constructor(
     private readonly inner: Storage,
     private readonly options: MemoryCacheOptions,

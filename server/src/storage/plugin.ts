@@ -14,6 +14,7 @@ declare module 'fastify' {
 }
 
 const SWEEP_EVERY_MS = 60 * 60 * 1000;
+const START_CHECK_MS = 10_000;
 const SMALL_FILES = { maxFileBytes: SMALL_FILE_BYTES, maxTotalBytes: 64 * 1024 * 1024, ttlMs: 60_000 };
 
 /**
@@ -25,6 +26,9 @@ export default fp(
   async (app) => {
     const storage = openStorage(app.config);
     if (storage instanceof LocalStorage) await storage.init();
+    // A wrong bucket name or an unreachable endpoint stops the start with the reason, rather than
+    // letting every picture and download fail later.
+    await storage.check?.(START_CHECK_MS);
     app.addHook('onClose', async () => storage.close?.());
     app.decorate('storage', new MemoryCachedStorage(storage, SMALL_FILES));
     const sweep = async () => {

@@ -3,6 +3,7 @@ import { Readable } from 'node:stream';
 import {
   DeleteObjectCommand,
   GetObjectCommand,
+  HeadBucketCommand,
   HeadObjectCommand,
   ListObjectsV2Command,
   PutObjectCommand,
@@ -57,8 +58,20 @@ const isMissing = (error: unknown) =>
 export class S3Storage implements Storage {
   private readonly client: S3Client;
 
+  readonly name: string;
+
   constructor(private readonly location: S3Location) {
     this.client = new S3Client({ endpoint: location.endpoint, region: location.region, forcePathStyle: location.forcePathStyle });
+    this.name = `S3 bucket ${location.bucket}${location.prefix ? `/${location.prefix}` : ''} at ${location.endpoint ?? `AWS ${location.region}`}`;
+  }
+
+  async check(timeoutMs: number): Promise<void> {
+    try {
+      await this.client.send(new HeadBucketCommand({ Bucket: this.location.bucket }), { abortSignal: AbortSignal.timeout(timeoutMs) });
+    } catch (error) {
+      const reason = isMissing(error) ? 'there is no such bucket' : error instanceof Error ? error.message || error.name : String(error);
+      throw new Error(`The ${this.name} cannot be used: ${reason}.`);
+    }
   }
 
   async put(key: string, data: Buffer): Promise<void> {
