@@ -42,3 +42,19 @@ sqliteOnly('the files of the data folder', () => {
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
 });
+
+sqliteOnly('a second instance on the same data folder', () => {
+  it('refuses to start, saying why, and starts once the first has stopped', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'site-twice-'));
+    const first = await buildTestServer({ dataDir });
+    await expect(buildTestServer({ dataDir })).rejects.toThrow(
+      `Another instance of the site is running on ${dataDir}: instances sharing one SQLite database do not hear of each other's changes (one served stale pages). Stop it first, or run several instances on PostgreSQL (DATABASE_URL).`,
+    );
+    expect((await first.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
+    await first.close();
+    const second = await buildTestServer({ dataDir });
+    expect((await second.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
+    await second.cleanup();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+});

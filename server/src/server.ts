@@ -10,6 +10,7 @@ import { answerClientError, refuseAmbiguousHost } from './clientErrors';
 import type { Config } from './config';
 import { limitConnectionsPerAddress } from './connectionLimits';
 import { migrateToLatest, openDatabase } from './db';
+import { holdInstanceLock } from './db/instanceLock';
 import { eventLine, type LogOutput, requestLine } from './logging';
 
 declare module 'fastify' {
@@ -33,6 +34,17 @@ function trustedProxies(trust: Config['trustProxy']) {
 
 /** Builds a ready-to-listen instance: database opened and migrated, every route registered. */
 export async function buildServer(config: Config, options: { log?: LogOutput } = {}) {
+  // Before the database is opened: the refusal must not touch it.
+  const releaseInstance = config.databaseUrl ? undefined : holdInstanceLock(config.dataDir);
+  try {
+    return await buildServerHolding(config, options, releaseInstance);
+  } catch (error) {
+    releaseInstance?.();
+    throw error;
+  }
+}
+
+async function buildServerHolding(config: Config, options: { log?: LogOutput }, releaseInstance: (() => void) | undefined) {
   const database = await openDatabase(config, (error) => {
     if (options.log) options.log.stream.write(eventLine('error', 'PostgreSQL idle connection lost', error));
     else console.error('PostgreSQL idle connection lost:', error.message);
@@ -81,6 +93,7 @@ export async function buildServer(config: Config, options: { log?: LogOutput } =
   fastify.addHook('onClose', async () => {
     await database.db.destroy();
     await releaseSiteLock?.();
+    releaseInstance?.();
   });
   fastify.decorateReply('logged', true);
   fastify.decorate('beforeRouting', beforeRouting);
