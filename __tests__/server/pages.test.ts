@@ -120,7 +120,7 @@ describe('server-rendered pages', () => {
     expect((await server.inject({ method: 'POST', url: '/api/news/', headers: staff, payload: news })).statusCode).toBe(201);
     const html = (await get('/')).body;
     const images = (await get('/api/photos/images/?gallery_slug=page-logos')).json<{ title: string; sizes: { banner: string } }[]>();
-    expect(html).toContain(`<img src="${images[0].sizes.banner}" alt="Lecture hall" width="224" height="224"`);
+    expect(html).toContain(`<img src="${images[0].sizes.banner}" alt="Lecture hall" data-initials="EN" width="224" height="224"`);
     const state = preloadedState(html);
     expect(state.theme).toEqual({ mode: 'light' });
     expect(state.session).toBeUndefined();
