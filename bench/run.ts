@@ -18,6 +18,7 @@ import { chromium } from 'playwright-core';
 import sharp from 'sharp';
 
 import { bibtexImportTimings } from './bibtexImport';
+import { connectionFlood } from './connectionFlood';
 import { lighthouse, type LighthouseResult, meetsBudget } from './lighthouse';
 import { renderTimings } from './noteRendering';
 import { HEAVY_NOTE, seedNotes } from './notes';
@@ -335,6 +336,8 @@ async function main(): Promise<void> {
     loads.push(load('sitemap.xml', `${SITE}/sitemap.xml`, { budget: 0.25 }));
     loads.push(load('current CV download', new URL(cv.download_url, SITE).toString()));
 
+    const flood = await connectionFlood(SITE_PORT);
+
     // Memory is compared once garbage is collected, after a crawl that touched every kind of answer once.
     crawl(5);
     const memoryBefore = await memoryOf(site, probeFile);
@@ -380,6 +383,11 @@ async function main(): Promise<void> {
       })),
     ];
     checks.push({
+      budget: `${flood.attempts.toLocaleString('en')} connections from one address: the site holds at most its per-address limit, and /api/health from another address answers within 1 s meanwhile`,
+      value: `${flood.held} held; ${flood.checks} health checks, slowest ${flood.slowestHealthMs} ms, ${flood.failedChecks} failed`,
+      ok: flood.held <= 256 && flood.failedChecks === 0 && flood.slowestHealthMs <= 1000,
+    });
+    checks.push({
       budget: `memory after ${CRAWL_SECONDS} s of mixed crawling ≤ ${MEMORY_GROWTH_BUDGET_MB} MB above where it started (garbage collected)`,
       value: `RSS ${memoryBefore.rssMb} → ${memoryAfter.rssMb} MB, heap ${memoryBefore.heapMb} → ${memoryAfter.heapMb} MB (${crawled.requests} requests, ${crawled.rps} req/s)`,
       ok: memoryAfter.rssMb - memoryBefore.rssMb <= MEMORY_GROWTH_BUDGET_MB,
@@ -399,7 +407,7 @@ async function main(): Promise<void> {
     for (const c of checks) console.log(`  ${c.ok ? 'PASS' : 'FAIL'}  ${c.budget}: ${c.value}`);
     fs.writeFileSync(
       path.join(ROOT, 'bench/results.json'),
-      `${JSON.stringify({ at: new Date().toISOString(), weight, noteWeight, rendering, bibtex, pages, loads, memory, checks }, null, 2)}\n`,
+      `${JSON.stringify({ at: new Date().toISOString(), weight, noteWeight, rendering, bibtex, pages, loads, flood, memory, checks }, null, 2)}\n`,
     );
     if (checks.some((c) => !c.ok)) process.exitCode = 1;
   } finally {
