@@ -24,7 +24,8 @@ function esmPackages(): string[] {
       }
     }
   };
-  scan(path.join(__dirname, 'node_modules'));
+  // From the working folder, which is the project's: Node 24 loads this file as an ES module, without __dirname.
+  scan(path.join(process.cwd(), 'node_modules'));
   return [...new Set(found)];
 }
 
