@@ -11,9 +11,11 @@ export const noNotes: NoteList = { notes: [], page: 1, pages: 1, total: 0, tags:
 
 /**
  * The network for SPA tests; each test adds the handlers it needs with server.use(...). The home page's
- * news and notes lists answer empty unless a test says otherwise, as on a fresh site.
+ * news and notes lists (and the publications the site-content editor asks about) answer empty unless a
+ * test says otherwise, as on a fresh site.
  */
 export const server = setupServer(
   http.get(url('/api/news/'), () => HttpResponse.json([])),
   http.get(url('/api/notes/'), () => HttpResponse.json(noNotes)),
+  http.get(url('/api/publications/'), () => HttpResponse.json([])),
 );

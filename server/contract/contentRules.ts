@@ -40,6 +40,7 @@ export const CONTENT_MESSAGES = {
   minItems: (limit: number) => `Ensure this field has at least ${limit} elements.`,
   email: 'Enter a valid email address.',
   href: 'Enter a web address starting with https:// or http://, or a mailto: address.',
+  siteHref: 'Enter a web address starting with https:// or http://, a mailto: address, or a page of this site starting with / (such as /notes).',
 } as const;
 
 /** Field problems keyed by dotted path (`cv.experience.1.title`), as the API answers them. */
@@ -47,6 +48,11 @@ export type ContentProblems = Record<string, string[]>;
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const HREF = /^(https?:\/\/[^\s]+|mailto:[^\s@]+@[^\s@]+)$/i;
+/** A page of this site (`/research`), for cards that point inside it; `//host` would be another site. */
+const SITE_PATH = /^\/(?![/\\])[^\s]*$/;
+
+/** An address on this site rather than elsewhere. */
+export const isSitePath = (href: string) => SITE_PATH.test(href);
 
 /** Every string trimmed, optional addresses left out when blank: what is stored and shown. */
 export function tidyContent(content: SiteContent): SiteContent {
@@ -75,10 +81,11 @@ export function contentProblems(content: SiteContent): ContentProblems {
     if (values.length < min) add(path, CONTENT_MESSAGES.minItems(min));
     values.forEach((item, index) => check(item, `${path}.${index}`));
   };
-  const href = (path: string, value: string | undefined) => {
+  const href = (path: string, value: string | undefined, sitePaths = false) => {
     if (value === undefined) return;
     if (value.length > CONTENT_LIMITS.href) add(path, CONTENT_MESSAGES.maxLength(CONTENT_LIMITS.href));
-    else if (!HREF.test(value)) add(path, CONTENT_MESSAGES.href);
+    else if (sitePaths ? !HREF.test(value) && !SITE_PATH.test(value) : !HREF.test(value))
+      add(path, sitePaths ? CONTENT_MESSAGES.siteHref : CONTENT_MESSAGES.href);
   };
   const item = (value: LabelledItem, path: string) => {
     text(`${path}.label`, value.label, CONTENT_LIMITS.label);
@@ -94,7 +101,7 @@ export function contentProblems(content: SiteContent): ContentProblems {
   const card = (value: WebCard, path: string) => {
     text(`${path}.title`, value.title, CONTENT_LIMITS.cardTitle);
     text(`${path}.description`, value.description, CONTENT_LIMITS.cardDescription);
-    href(`${path}.href`, value.href);
+    href(`${path}.href`, value.href, true);
   };
 
   text('name', content.name, CONTENT_LIMITS.name);

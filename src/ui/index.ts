@@ -14,6 +14,7 @@ export { Modal } from './Modal';
 export { NoteProse } from './NoteProse';
 export { NotFoundMessage } from './NotFoundMessage';
 export { ActionBar, Columns, HiddenOnPhones, LoadingText, Muted, Page, Prose, Row, Stack } from './Page';
+export { ProfileLinks, profilesOf } from './ProfileLinks';
 export { StaffIntro } from './StaffIntro';
 export { hiddenHeading, Table } from './Table';
 export { useFields } from './useFields';

@@ -121,10 +121,40 @@ describe('site content', () => {
       tagline: ['Ensure this field has no more than 300 characters.'],
       email: ['Enter a valid email address.'],
       'cv.experience.1.title': ['This field may not be blank.'],
-      'on_the_web.0.href': ['Enter a web address starting with https:// or http://, or a mailto: address.'],
+      'on_the_web.0.href': [
+        'Enter a web address starting with https:// or http://, a mailto: address, or a page of this site starting with / (such as /notes).',
+      ],
       typewriter_phrases: ['Ensure this field has at least 1 elements.'],
     });
     expect((await read()).content).toEqual(seedContent);
+  });
+
+  it('lets an On the Web card point at a page of the site, never at another site through //', async () => {
+    const { version } = await read();
+    const refused = await save(
+      version,
+      edited((content) => {
+        content.on_the_web[1].href = '//evil.example/notes';
+        content.on_the_web[2].href = '/\\evil.example';
+        content.cv.links[0].href = '/notes';
+      }),
+    );
+    expect(refused.statusCode).toBe(400);
+    const message = 'Enter a web address starting with https:// or http://, a mailto: address, or a page of this site starting with / (such as /notes).';
+    expect(refused.json()).toEqual({
+      'on_the_web.1.href': [message],
+      'on_the_web.2.href': [message],
+      'cv.links.0.href': ['Enter a web address starting with https:// or http://, or a mailto: address.'],
+    });
+    const saved = await save(
+      version,
+      edited((content) => {
+        content.on_the_web[1].href = '/notes';
+        content.on_the_web[2].href = '/research?topic=volatility';
+      }),
+    );
+    expect(saved.statusCode).toBe(200);
+    expect((await read()).content.on_the_web.slice(1, 3).map((card) => card.href)).toEqual(['/notes', '/research?topic=volatility']);
   });
 
   it('refuses content of the wrong shape as a field error, not a server error', async () => {

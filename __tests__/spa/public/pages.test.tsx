@@ -1,6 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 
+import { seedContent } from '../../../server/src/content/seed';
 import { renderApp, signedOutState } from '../render';
 import { serveBannerImages } from './fixtures';
 
@@ -22,12 +23,35 @@ describe('On the Web', () => {
   });
 });
 
+describe('On the Web cards pointing inside the site', () => {
+  it('open the page here, in the same tab', async () => {
+    const content = { ...seedContent, on_the_web: seedContent.on_the_web.map((card) => (card.title === 'Blog' ? { ...card, href: '/notes' } : card)) };
+    renderApp({ route: '/on-the-web', preloadedState: signedOutState, siteContent: content });
+    const blog = within(await screen.findByRole('article', { name: 'Blog' })).getByRole('link', { name: 'Visit Page' });
+    expect(blog).toHaveAttribute('href', '/notes');
+    expect(blog).not.toHaveAttribute('target');
+    expect(screen.getAllByRole('button', { name: 'Coming Soon' })).toHaveLength(4);
+  });
+});
+
 describe('About', () => {
-  it('shows the biography', async () => {
+  it('shows the biography, and beside it the owner’s profiles elsewhere marked rel="me"', async () => {
     renderApp({ route: '/about', preloadedState: signedOutState });
     expect(await screen.findByRole('heading', { name: 'About', level: 1 })).toBeInTheDocument();
     expect(screen.getByText(/^I am a quantitative researcher based in London\./)).toBeInTheDocument();
     expect(document.title).toBe('About | Elias Northcote');
+    const elsewhere = screen.getByRole('complementary', { name: 'Elsewhere' });
+    const linkedIn = within(elsewhere).getByRole('link', { name: 'LinkedIn' });
+    expect(linkedIn).toHaveAttribute('href', 'https://www.linkedin.com/in/elias-northcote');
+    expect(linkedIn).toHaveAttribute('rel', 'me');
+    expect(within(elsewhere).getByRole('link', { name: 'contact@eliasnorthcote.com' })).toHaveAttribute('href', 'mailto:contact@eliasnorthcote.com');
+  });
+
+  it('links the same profiles from every page’s footer', async () => {
+    renderApp({ route: '/about', preloadedState: signedOutState });
+    const profiles = await screen.findByRole('navigation', { name: 'Profiles elsewhere' });
+    expect(within(profiles).getByRole('link', { name: 'LinkedIn' })).toHaveAttribute('rel', 'me');
+    expect(within(profiles).queryByRole('link', { name: 'Email' })).not.toBeInTheDocument();
   });
 });
 

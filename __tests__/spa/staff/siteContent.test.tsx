@@ -7,7 +7,7 @@ import { MESSAGES } from '@/features/siteContent/SiteContentPage';
 import { LEAVE_QUESTION } from '@/lib/useUnsavedChangesGuard';
 
 import { seedContent } from '../../../server/src/content/seed';
-import { server, url } from '../msw';
+import { noNotes, server, url } from '../msw';
 import { currentContent } from '../public/fixtures';
 import { aStaffUser, aUser, renderApp, signedInAs } from '../render';
 
@@ -51,6 +51,9 @@ const openEditor = async () => {
 const owner = () => within(screen.getByRole('group', { name: 'Owner' }));
 const save = () => userEvent.click(screen.getByRole('button', { name: 'Save changes' }));
 
+// The editor holds every field of the site's words (hundreds of inputs): typing into it takes seconds
+// on a busy machine, which jest's default 5 s per test does not leave.
+jest.setTimeout(20_000);
 describe('site content editor', () => {
   it('shows the published words in the fields and saves an edit, which the home page then shows', async () => {
     const saves = serveEditor();
@@ -254,6 +257,17 @@ describe('site content editor', () => {
     await screen.findByText(MESSAGES.saved);
     expect(unload()).toBe(true);
     confirm.mockRestore();
+  });
+
+  it('offers the site’s own pages that have content as On the Web card addresses', async () => {
+    serveEditor();
+    server.use(http.get(url('/api/notes/'), () => HttpResponse.json({ ...noNotes, total: 3 })));
+    await openEditor();
+    const cards = within(screen.getByRole('group', { name: 'Cards' }));
+    const address = (await cards.findAllByRole('combobox', { name: /Address \(optional\)/ }))[0];
+    await waitFor(() => expect(address).toHaveAccessibleDescription(/A page of this site works too, such as \/notes\./));
+    const suggestions = document.getElementById(String(address.getAttribute('list')));
+    expect([...(suggestions?.querySelectorAll('option') ?? [])].map((option) => option.value)).toEqual(['/notes']);
   });
 
   it('is reachable from the dashboard and not shown to non-staff', async () => {

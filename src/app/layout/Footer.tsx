@@ -1,7 +1,9 @@
 import styled from 'styled-components';
 
+import { FooterFollowForm } from '@/features/follow/FooterFollowForm';
 import { useSiteContent } from '@/lib/content/useSiteContent';
 import { theme } from '@/lib/theme/themes';
+import { ProfileLinks, profilesOf } from '@/ui';
 
 import { navLinks } from './navLinks';
 import { NavList } from './NavList';
@@ -19,7 +21,7 @@ const Bar = styled.footer`
   background: ${theme.colors.surfaceAlt};
   color: ${theme.colors.muted};
   font: ${theme.fontSizes.sm} ${theme.fonts.ui};
-  nav {
+  > nav:first-child {
     margin-left: -${theme.space[3]};
   }
   p {
@@ -27,13 +29,28 @@ const Bar = styled.footer`
   }
 `;
 
+const Profiles = styled(ProfileLinks)`
+  display: flex;
+  flex-wrap: wrap;
+  gap: ${theme.space[2]} ${theme.space[4]};
+  margin: 0;
+  padding: 0;
+  list-style: none;
+`;
+
 export function Footer({ isStaff }: { isStaff: boolean }) {
   const { content } = useSiteContent();
   return (
     <Bar>
+      <FooterFollowForm />
       <nav aria-label="Footer">
         <NavList links={navLinks(isStaff)} />
       </nav>
+      {content && profilesOf(content.cv.links).length > 0 && (
+        <nav aria-label="Profiles elsewhere">
+          <Profiles links={content.cv.links} />
+        </nav>
+      )}
       <p>
         © {new Date().getFullYear()} {content?.name}
         {content && (

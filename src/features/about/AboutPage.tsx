@@ -1,5 +1,42 @@
+import styled from 'styled-components';
+
+import { theme } from '@/lib/theme/themes';
 import { useDocumentTitle } from '@/lib/useDocumentTitle';
-import { Page, Prose, useSiteContentPage } from '@/ui';
+import { Page, ProfileLinks, Prose, useSiteContentPage } from '@/ui';
+
+/** On a wide screen the text and a side column share the width, centred, rather than the text hugging the left. */
+const Layout = styled.div`
+  display: grid;
+  gap: ${theme.space[7]};
+  @media (min-width: ${theme.breakpoints.tablet}) {
+    grid-template-columns: minmax(0, ${theme.maxWidth.text}) minmax(12rem, 16rem);
+    justify-content: center;
+  }
+`;
+
+const Aside = styled.aside`
+  align-self: start;
+  padding: ${theme.space[5]};
+  border: 1px solid ${theme.colors.border};
+  border-radius: ${theme.radii.md};
+  background: ${theme.colors.surfaceAlt};
+  h2 {
+    font-size: ${theme.fontSizes.lg};
+    margin: 0 0 ${theme.space[3]};
+  }
+  ul {
+    list-style: none;
+    margin: 0 0 ${theme.space[3]};
+    padding: 0;
+  }
+  li + li {
+    margin-top: ${theme.space[2]};
+  }
+  p {
+    margin: 0;
+    overflow-wrap: anywhere;
+  }
+`;
 
 export function AboutPage() {
   useDocumentTitle('About');
@@ -7,12 +44,21 @@ export function AboutPage() {
   if (!content) return pending;
   return (
     <Page>
-      <Prose>
-        <h1>About</h1>
-        {content.about.map((paragraph) => (
-          <p key={paragraph}>{paragraph}</p>
-        ))}
-      </Prose>
+      <Layout>
+        <Prose>
+          <h1>About</h1>
+          {content.about.map((paragraph) => (
+            <p key={paragraph}>{paragraph}</p>
+          ))}
+        </Prose>
+        <Aside aria-labelledby="about-elsewhere">
+          <h2 id="about-elsewhere">Elsewhere</h2>
+          <ProfileLinks links={content.cv.links} />
+          <p>
+            <a href={`mailto:${content.email}`}>{content.email}</a>
+          </p>
+        </Aside>
+      </Layout>
     </Page>
   );
 }

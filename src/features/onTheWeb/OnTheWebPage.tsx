@@ -1,5 +1,7 @@
+import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 
+import { isSitePath } from '@/contract/contentRules';
 import { theme } from '@/lib/theme/themes';
 import { useDocumentTitle } from '@/lib/useDocumentTitle';
 import { Button, ButtonLink, Card, CardGrid, Muted, Page, Prose, useSiteContentPage } from '@/ui';
@@ -34,7 +36,11 @@ export function OnTheWebPage() {
           <PresenceCard as="article" key={title} $disabled={!href} aria-label={title}>
             <h2>{title}</h2>
             <p>{description}</p>
-            {href ? (
+            {href && isSitePath(href) ? (
+              <ButtonLink as={Link} to={href}>
+                Visit Page
+              </ButtonLink>
+            ) : href ? (
               <ButtonLink href={href} target="_blank" rel="noopener noreferrer">
                 Visit Page
                 <span className="visually-hidden"> (opens in a new tab)</span>

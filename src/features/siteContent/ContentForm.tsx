@@ -8,7 +8,11 @@ interface Props {
   content: SiteContent;
   problems: ContentProblems;
   onChange: (content: SiteContent) => void;
+  /** Pages of this site that have something to show, offered as card addresses. */
+  sitePages?: string[];
 }
+
+const SITE_PAGES_LIST = 'content-site-pages';
 
 const emptyItem = (): LabelledItem => ({ label: '', value: '' });
 const emptyEntry = (): CvEntry => ({ title: '', place: '', period: '', points: [] });
@@ -98,7 +102,7 @@ function EntriesEditor({
 }
 
 /** Every part of the site's words, grouped as the pages show them. */
-export function ContentForm({ content, problems, onChange }: Props) {
+export function ContentForm({ content, problems, onChange, sitePages = [] }: Props) {
   const set = <K extends keyof SiteContent>(key: K, value: SiteContent[K]) => onChange({ ...content, [key]: value });
   const setCv = <K extends keyof SiteContent['cv']>(key: K, value: SiteContent['cv'][K]) => onChange({ ...content, cv: { ...content.cv, [key]: value } });
   const field = textFieldsOf(problems, '', content, onChange);
@@ -184,6 +188,11 @@ export function ContentForm({ content, problems, onChange }: Props) {
       <ItemsEditor legend="Links" noun="Link" path="cv.links" items={content.cv.links} problems={problems} onChange={(items) => setCv('links', items)} />
 
       <h2 id="content-web">On the Web</h2>
+      <datalist id={SITE_PAGES_LIST}>
+        {sitePages.map((page) => (
+          <option key={page} value={page} />
+        ))}
+      </datalist>
       <ListEditor
         legend="Cards"
         noun="Card"
@@ -199,7 +208,12 @@ export function ContentForm({ content, problems, onChange }: Props) {
             <>
               <TextField label="Title" {...cardField('title', CONTENT_LIMITS.cardTitle)} />
               <TextAreaField label="Description" {...cardField('description', CONTENT_LIMITS.cardDescription)} />
-              <TextField label="Address (optional)" hint="Without one, the card shows Coming Soon." {...cardField('href', CONTENT_LIMITS.href)} />
+              <TextField
+                label="Address (optional)"
+                hint={`Without one, the card shows Coming Soon. A page of this site works too${sitePages.length ? `, such as ${sitePages.join(' or ')}` : ''}.`}
+                list={sitePages.length ? SITE_PAGES_LIST : undefined}
+                {...cardField('href', CONTENT_LIMITS.href)}
+              />
             </>
           );
         }}

@@ -6,6 +6,8 @@ import styled from 'styled-components';
 import type { ContentVersion, CurrentContent, SiteContent } from '@/contract/content';
 import { type ContentProblems, contentProblems, tidyContent, withSection } from '@/contract/contentRules';
 import { failureMessage } from '@/lib/api/errors';
+import { useGetNotesQuery } from '@/lib/api/notesApi';
+import { useGetPublicationsQuery } from '@/lib/api/publicationsApi';
 import { useGetSiteContentQuery, useLazyGetSiteContentQuery, useRestoreContentVersionMutation, useSaveSiteContentMutation } from '@/lib/api/siteContentApi';
 import { previewEnded, previewStarted, selectDraft } from '@/lib/content/previewSlice';
 import { paths } from '@/lib/paths';
@@ -55,6 +57,13 @@ const same = (a: SiteContent, b: SiteContent) => JSON.stringify(tidyContent(a)) 
 /** A 400 of field messages, shown beside the fields (anything else is one sentence). */
 const isFieldProblems = (data: unknown): data is ContentProblems => typeof data === 'object' && data !== null && !('detail' in data);
 
+/** The site's own pages that have something to show: what an On the Web card can point at. */
+function useSitePagesWithContent(): string[] {
+  const publications = useGetPublicationsQuery();
+  const notes = useGetNotesQuery();
+  return [...(publications.data?.length ? [paths.research] : []), ...(notes.data?.total ? [paths.notes] : [])];
+}
+
 function Editor({ published, startFrom }: { published: CurrentContent; startFrom: SiteContent }) {
   const dispatch = useDispatch();
   const navigate = useNavigate();
@@ -70,6 +79,7 @@ function Editor({ published, startFrom }: { published: CurrentContent; startFrom
   const [message, setMessage] = useState<FormMessage | null>(null);
   const dirty = !same(draft, base.content);
   useUnsavedChangesGuard(dirty);
+  const sitePages = useSitePagesWithContent();
 
   // The preview's draft is back in the editor; the pages show the published words again.
   useEffect(() => {
@@ -161,7 +171,7 @@ function Editor({ published, startFrom }: { published: CurrentContent; startFrom
           void onSave();
         }}
       >
-        <ContentForm key={formKey} content={draft} problems={problems} onChange={setDraft} />
+        <ContentForm key={formKey} content={draft} problems={problems} onChange={setDraft} sitePages={sitePages} />
         <ActionBar>
           {/* One short row on phones: there the labels' second words are for screen readers only (a span holds each label together). */}
           <Button type="submit" disabled={saving.isLoading}>
