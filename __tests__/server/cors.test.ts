@@ -1,5 +1,7 @@
+import type { Image } from '../../server/contract';
 import { loginFrom } from './accounts/support';
-import { buildTestServer, pageServerFor, testServerFor } from './testServer';
+import { createGallery, uploadImage } from './media/client';
+import { buildTestServer, pageServerFor, serverWithAccountsFor, testServerFor } from './testServer';
 
 const FRONT_END = 'https://app.research.example';
 
@@ -62,5 +64,31 @@ describe('pages with CORS on', () => {
       expect(page.statusCode).toBe(200);
       expect(page.headers.vary).toBe('Origin, accept-encoding');
     }
+  });
+});
+
+describe('addresses of files for front ends elsewhere', () => {
+  const { server, staff } = serverWithAccountsFor('all', { publicUrl: 'https://www.research.example', corsOrigins: [FRONT_END] });
+
+  it('name pictures absolutely, from the public address, so another origin can show them', async () => {
+    const gallery = await createGallery(server, staff, 'page-logos');
+    const uploaded = await uploadImage(server, staff, { title: 'Lecture hall', gallery: String(gallery.id) });
+    expect(uploaded.statusCode).toBe(201);
+    const listed = (await server.inject({ method: 'GET', url: '/api/photos/images/', headers: { origin: FRONT_END } })).json<Image[]>();
+    for (const image of [uploaded.json<Image>(), ...listed]) {
+      for (const address of [image.image_url, image.image, ...Object.values(image.sizes)])
+        expect(address).toMatch(/^https:\/\/www\.research\.example\/media\/images\/[0-9a-f]{32}/);
+    }
+    const file = await server.inject({ method: 'GET', url: new URL(listed[0].sizes.thumb).pathname });
+    expect(file.statusCode).toBe(200);
+  });
+});
+
+describe('addresses of files without CORS', () => {
+  const { server, staff } = serverWithAccountsFor('all', { publicUrl: 'https://www.research.example' });
+
+  it('stay relative: the site’s own pages need no host in them', async () => {
+    const uploaded = await uploadImage(server, staff, { title: 'Lecture hall' });
+    expect(uploaded.json<Image>().sizes.thumb).toMatch(/^\/media\/images\//);
   });
 });

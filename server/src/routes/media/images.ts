@@ -6,6 +6,7 @@ import { DESCRIPTION_MAX, IMAGE_TITLE_MAX, ImageListQuerySchema } from '../../..
 import type { Db } from '../../db';
 import { ErrorCollector, errorResponses, fieldError, MESSAGES } from '../../errors';
 import { ResponseCache } from '../../lib/responseCache';
+import { imageAt, siteAddress } from '../../lib/siteAddress';
 import { signedInUser } from '../../plugins/auth';
 import { findGallery } from '../../repositories/galleries';
 import { findImageRow, listImages } from '../../repositories/images';
@@ -52,6 +53,7 @@ function refusal(outcome: Exclude<ImageOutcome, { image: unknown }>): { status: 
 const imageRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const cache = new ResponseCache();
   app.changes.subscribe(['Image', 'Gallery'], () => cache.clear());
+  const address = siteAddress(app.config);
 
   app.get(
     '/api/photos/images/',
@@ -59,7 +61,7 @@ const imageRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) => {
       const slug = request.query.gallery_slug;
       return cache.send(reply, `images:${slug ?? '*'}`, async () => {
-        return { status: 200, body: await listImages(app.db, slug) };
+        return { status: 200, body: (await listImages(app.db, slug)).map((image) => imageAt(image, address)) };
       });
     },
   );
@@ -84,7 +86,7 @@ const imageRoutes: FastifyPluginAsyncTypebox = async (app) => {
             return reply.code(400).send(errors.fields);
           }
           const outcome = await addImage(app, signedInUser(request), { title, description, gallery_id: galleryId }, upload.data);
-          if ('image' in outcome) return reply.code(201).send(outcome.image);
+          if ('image' in outcome) return reply.code(201).send(imageAt(outcome.image, address));
           const refused = refusal(outcome);
           return reply.code(refused.status).send(refused.body);
         },
@@ -118,7 +120,7 @@ const imageRoutes: FastifyPluginAsyncTypebox = async (app) => {
             return reply.code(400).send(errors.fields);
           }
           const outcome = await editImage(app, signedInUser(request), existing, { title, description, gallery_id: galleryId }, upload?.data);
-          if ('image' in outcome) return outcome.image;
+          if ('image' in outcome) return imageAt(outcome.image, address);
           const refused = refusal(outcome);
           return reply.code(refused.status).send(refused.body);
         },
