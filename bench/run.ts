@@ -22,6 +22,7 @@ import { connectionFlood } from './connectionFlood';
 import { lighthouse, type LighthouseResult, meetsBudget } from './lighthouse';
 import { renderTimings } from './noteRendering';
 import { HEAVY_NOTE, seedNotes } from './notes';
+import { meetsRegistrationBudget, REGISTRATION_BUDGET_MS, registrationTimings } from './registration';
 import { waitFor } from './waitFor';
 
 const ROOT = path.resolve(__dirname, '..');
@@ -315,6 +316,7 @@ async function main(): Promise<void> {
     const noteWeight = await measurePage(HEAVY_NOTE);
     const rendering = await renderTimings();
     const bibtex = await bibtexImportTimings(3, { url: SITE, access, ...STAFF });
+    const registration = await registrationTimings();
     const images = (await (await fetch(`${SITE}/api/photos/images/?gallery_slug=page-logos`)).json()) as { sizes: { banner: string } }[];
     const cv = (await (await fetch(`${SITE}/api/documents/documents/current_cv/`)).json()) as { download_url: string };
     // On a quiet server, before the load runs. Lighthouse blocks this process, so the addresses above are asked
@@ -362,6 +364,11 @@ async function main(): Promise<void> {
         value: `read ${b.ms} ms, preview ${b.status} in ${b.previewMs} ms, health ≤ ${b.stallMs} ms${b.signInMs === undefined ? '' : `, sign-in ≤ ${b.signInMs} ms`} (${b.entries ? `${b.entries} entries` : b.answer})`,
         ok: b.status !== 500 && Math.max(b.ms, b.previewMs ?? 0, b.stallMs ?? 0, b.signInMs ?? 0) < RENDER_BUDGET_MS,
       })),
+      {
+        budget: `registering an existing address answers the same bytes as a new one, its median within ${REGISTRATION_BUDGET_MS} ms (${registration.tries} tries each)`,
+        value: `new ${registration.newMedianMs} ms, existing ${registration.existingMedianMs} ms (difference ${registration.differenceMs} ms), same answers: ${registration.sameAnswers}`,
+        ok: meetsRegistrationBudget(registration),
+      },
       ...weight.banner.map((b) => ({
         budget: `banner image is WebP at display size (${b.url.replace(SITE, '')})`,
         value: `${b.contentType}, ${(b.bytes / 1024).toFixed(1)} KB, ${b.naturalWidth}px wide shown at ${b.displayWidth}px`,
@@ -407,7 +414,7 @@ async function main(): Promise<void> {
     for (const c of checks) console.log(`  ${c.ok ? 'PASS' : 'FAIL'}  ${c.budget}: ${c.value}`);
     fs.writeFileSync(
       path.join(ROOT, 'bench/results.json'),
-      `${JSON.stringify({ at: new Date().toISOString(), weight, noteWeight, rendering, bibtex, pages, loads, flood, memory, checks }, null, 2)}\n`,
+      `${JSON.stringify({ at: new Date().toISOString(), weight, noteWeight, rendering, bibtex, registration, pages, loads, flood, memory, checks }, null, 2)}\n`,
     );
     if (checks.some((c) => !c.ok)) process.exitCode = 1;
   } finally {

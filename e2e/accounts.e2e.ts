@@ -37,7 +37,7 @@ describe('a visitor’s account', () => {
 
     await register(page, email);
     await page.waitForURL('**/login?registrationSuccess=true');
-    await page.getByText('Registration successful! Please sign in.').waitFor();
+    await page.getByText('Thank you. Check your email: we have sent a message to that address saying how to sign in.').waitFor();
     await session.screenshot('accounts-registered');
 
     await page.getByLabel('Email').fill(email);

@@ -1,6 +1,7 @@
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 
+import type { FollowChoices, FollowStatus } from '@/contract/follow';
 import type { NoteList } from '@/contract/notes';
 
 /** Absolute URL of an API path, as the SPA calls it. */
@@ -9,13 +10,22 @@ export const url = (path: string) => new URL(path, window.location.origin).toStr
 /** The list of notes on a site without any. */
 export const noNotes: NoteList = { notes: [], page: 1, pages: 1, total: 0, tags: [] };
 
+/** An account that follows nothing yet, its address confirmed. */
+export const notFollowing: FollowChoices = { papers: false, notes: false, talks: false, digest: false, email_confirmed: true, following: false };
+
+/** A site nobody follows yet. */
+export const noFollowers: FollowStatus = { followers: 0, waiting: 0, last_send: null };
+
 /**
  * The network for SPA tests; each test adds the handlers it needs with server.use(...). The home page's
  * news and notes lists (and the publications the site-content editor asks about) answer empty unless a
- * test says otherwise, as on a fresh site.
+ * test says otherwise, as on a fresh site; so do the profile's
+ * and the dashboard's follower figures.
  */
 export const server = setupServer(
   http.get(url('/api/news/'), () => HttpResponse.json([])),
   http.get(url('/api/notes/'), () => HttpResponse.json(noNotes)),
   http.get(url('/api/publications/'), () => HttpResponse.json([])),
+  http.get(url('/api/follow/choices/'), () => HttpResponse.json(notFollowing)),
+  http.get(url('/api/follow/status/'), () => HttpResponse.json(noFollowers)),
 );

@@ -35,10 +35,18 @@ export interface Session {
 /** A fresh browser context (own storage) that records anything that goes wrong on its pages. */
 export async function openSession(
   browser: Browser,
-  options: { width?: number; height?: number; colorScheme?: 'light' | 'dark'; reducedMotion?: 'reduce' | 'no-preference'; javaScript?: boolean } = {},
+  options: {
+    width?: number;
+    height?: number;
+    colorScheme?: 'light' | 'dark';
+    reducedMotion?: 'reduce' | 'no-preference';
+    javaScript?: boolean;
+    /** Another site than the journeys' shared one. */
+    baseUrl?: string;
+  } = {},
 ): Promise<Session> {
-  const { width = 1280, height = 860, colorScheme = 'light', reducedMotion = 'reduce', javaScript = true } = options;
-  const context = await browser.newContext({ baseURL: BASE_URL, viewport: { width, height }, colorScheme, reducedMotion, javaScriptEnabled: javaScript });
+  const { width = 1280, height = 860, colorScheme = 'light', reducedMotion = 'reduce', javaScript = true, baseUrl = BASE_URL } = options;
+  const context = await browser.newContext({ baseURL: baseUrl, viewport: { width, height }, colorScheme, reducedMotion, javaScriptEnabled: javaScript });
   const page = await context.newPage();
   const seen: string[] = [];
   const allowed: RegExp[] = [];

@@ -6,8 +6,25 @@ import path from 'node:path';
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 8190);
 export const BASE_URL = `http://127.0.0.1:${E2E_PORT}`;
 
-/** Starts the built site on a fresh embedded database, as the README's run command does. */
-export async function startSite(): Promise<{ child: ChildProcess; dataDir: string }> {
+/**
+ * Starts the built site on a fresh embedded database, as the README's run command does: the
+ * journeys' shared site, or one of a journey's own on another port and public address (passkeys
+ * need a host name such as localhost, not an IP address).
+ */
+export async function startSite({
+  port = E2E_PORT,
+  publicUrl = BASE_URL,
+  env = {},
+}: {
+  port?: number;
+  publicUrl?: string;
+  /** Settings of a journey's own site (its mail server, say). */
+  env?: Record<string, string>;
+} = {}): Promise<{
+  child: ChildProcess;
+  dataDir: string;
+}> {
+  const local = `http://127.0.0.1:${port}`;
   const root = path.resolve(__dirname, '../..');
   if (!fs.existsSync(path.join(root, 'dist/public/assets-manifest.json')) || !fs.existsSync(path.join(root, 'dist/server/main.js'))) {
     throw new Error('No built site in dist: run "npm run build" before the browser tests.');
@@ -19,16 +36,17 @@ export async function startSite(): Promise<{ child: ChildProcess; dataDir: strin
     cwd: root,
     env: {
       ...process.env,
-      PORT: String(E2E_PORT),
+      PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       DATABASE_URL: '',
       SMTP_URL: '',
-      PUBLIC_URL: BASE_URL,
+      PUBLIC_URL: publicUrl,
       // Short-lived access tokens let the journeys see a refresh happen.
       ACCESS_TOKEN_SECONDS: process.env.ACCESS_TOKEN_SECONDS ?? '8',
       // Journeys sign in many times from one address.
       AUTH_RATE_LIMIT: '1000',
+      ...env,
     },
     stdio: ['ignore', log, log],
   });
@@ -36,7 +54,7 @@ export async function startSite(): Promise<{ child: ChildProcess; dataDir: strin
   while (Date.now() < deadline) {
     if (child.exitCode !== null) break;
     try {
-      const res = await fetch(`${BASE_URL}/api/health`);
+      const res = await fetch(`${local}/api/health`);
       if (res.ok) return { child, dataDir };
     } catch {
       // not listening yet

@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 /** Fills in and sends the sign-in form; what the site answers is for the caller to check. */
 export async function submitSignIn(page: Page, email: string, password: string): Promise<void> {
   await page.goto('/signin');
-  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Email', { exact: true }).fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
 }

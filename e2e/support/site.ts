@@ -12,14 +12,14 @@ function dataDir(): string {
   return dir;
 }
 
-/** Creates (or promotes) a staff account with the operator command, as the README says. */
-export function createStaff(email: string, password: string, firstName = 'Stella'): void {
+/** Creates (or promotes) a staff account with the operator command, as the README says (on the shared site unless `dir` names another's data). */
+export function createStaff(email: string, password: string, firstName = 'Stella', dir = dataDir()): void {
   const result = spawnSync(
     process.execPath,
     ['--import', 'tsx', 'server/src/cli/createStaff.ts', '--email', email, '--first-name', firstName, '--last-name', 'Staff'],
     {
       cwd: ROOT,
-      env: { ...process.env, DATA_DIR: dataDir(), DATABASE_URL: '', STAFF_PASSWORD: password },
+      env: { ...process.env, DATA_DIR: dir, DATABASE_URL: '', STAFF_PASSWORD: password },
       encoding: 'utf8',
     },
   );
@@ -27,10 +27,10 @@ export function createStaff(email: string, password: string, firstName = 'Stella
 }
 
 /** Signs in through the API, for set-up steps that are not the subject of a test. */
-export async function apiLogin(email: string, password: string): Promise<{ access: string; refresh: string }> {
-  const res = await fetch(`${BASE_URL}/api/users/login/`, {
+export async function apiLogin(email: string, password: string, base = BASE_URL): Promise<{ access: string; refresh: string }> {
+  const res = await fetch(`${base}/api/users/login/`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', origin: BASE_URL },
+    headers: { 'content-type': 'application/json', origin: base },
     body: JSON.stringify({ email, password }),
   });
   if (!res.ok) throw new Error(`login answered ${res.status}: ${await res.text()}`);

@@ -7,6 +7,7 @@ import { type Static, Type } from '@sinclair/typebox';
 
 import { FIELD_LIMITS } from './fieldLimits';
 import { IdSchema } from './index';
+import { RECOVERY_CODE_MAX } from './signInRules';
 
 /** Passwords longer than this are refused by the schema; the policy's own limit is lower and says so. */
 const PASSWORD_INPUT_MAX = 1024;
@@ -31,6 +32,8 @@ export const LoginRequestSchema = Type.Object({
   password: Password,
   /** Remember me: the refresh token lives 30 days instead of one. */
   remember: Type.Optional(Type.Boolean()),
+  /** With the password, one of the account's recovery codes: signs staff in when their passkeys are lost. */
+  recovery_code: Type.Optional(Type.String({ maxLength: RECOVERY_CODE_MAX })),
 });
 export type LoginRequest = Static<typeof LoginRequestSchema>;
 

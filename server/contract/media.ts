@@ -31,9 +31,23 @@ export const CategoryCreateSchema = Type.Object({
 });
 export type CategoryCreate = Static<typeof CategoryCreateSchema>;
 
+/** `PATCH /api/documents/categories/{id}/`: a new name, a new description, or both. */
+export const CategoryUpdateSchema = Type.Partial(CategoryCreateSchema);
+export type CategoryUpdate = Static<typeof CategoryUpdateSchema>;
+
 /**
- * `PATCH /api/documents/documents/{id}/`. The SPA sends `{is_current: true, category}`: the
- * document becomes current and the category's other documents stop being current.
+ * `DELETE /api/documents/categories/{id}/`. A category holding documents is deleted only with
+ * `move_to`, the category its documents move to in the same step.
+ */
+export const CategoryDeleteQuerySchema = Type.Object({ move_to: Type.Optional(IdSchema) });
+export type CategoryDeleteQuery = Static<typeof CategoryDeleteQuerySchema>;
+
+/**
+ * `PATCH /api/documents/documents/{id}/`, as JSON or as form data. Mark Current sends
+ * `{is_current: true, category}`: the document becomes current and the category's other documents
+ * stop being current. The edit form sends every field as form data (`category` empty for none,
+ * `is_current` `true` or `false`), with `file` when the document's file is replaced: the document
+ * keeps its id, its download address and its download counts.
  */
 export const DocumentUpdateSchema = Type.Object({
   is_current: Type.Optional(Type.Boolean()),

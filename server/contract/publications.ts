@@ -5,14 +5,25 @@
 import { type Static, Type } from '@sinclair/typebox';
 
 import { IdSchema, Nullable } from './index';
+import { CITATION_FORMATS, type CitationFormat } from './publicationRules';
+
+/** A value a list can be filtered by: its form in addresses and its name. */
+export const FacetSchema = Type.Object({ slug: Type.String(), name: Type.String() });
+export type Facet = Static<typeof FacetSchema>;
 
 export const PublicationSchema = Type.Object({
   id: IdSchema,
   cite_key: Type.String(),
+  /** The paper's page is /research/KEY: the citation key made fit for an address (lower case, hyphens). */
+  key: Type.String(),
   /** The BibTeX entry type, lower case: article, misc, techreport... */
   entry_type: Type.String(),
+  /** What kind of work it is for visitors (Journal article, Working paper...), by which the list is filtered. */
+  kind: FacetSchema,
   /** Plain text; mathematics left as its TeX source. */
   title: Type.String(),
+  /** Plain text with the mathematics as readable characters (∂θ E[f(X)]), for accessible names, page heads and citations. */
+  title_text: Type.String(),
   /** Escaped text with the mathematics as MathML. */
   title_html: Type.String(),
   authors: Type.Array(Type.String()),
@@ -31,9 +42,35 @@ export const PublicationSchema = Type.Object({
   document: Nullable(IdSchema),
   /** Where visitors download the attached paper; empty without one. */
   paper_url: Type.String(),
+  /** The entry's BibTeX `keywords`, by which the list is filtered. */
+  topics: Type.Array(FacetSchema),
+  /** Further material named by the entry's fields (code, slides, data, video, poster). */
+  links: Type.Array(Type.Object({ label: Type.String(), href: Type.String() })),
   position: Type.Integer(),
+  updated_at: Type.String(),
 });
 export type Publication = Static<typeof PublicationSchema>;
+
+export const CitationsSchema = Type.Object({ apa: Type.String(), chicago: Type.String(), bibtex: Type.String(), ris: Type.String() });
+export type Citations = Static<typeof CitationsSchema>;
+
+/** A paper's own page: the publication, the ways to cite it, and whether its attached paper is a PDF. */
+export const PaperSchema = Type.Composite([
+  PublicationSchema,
+  Type.Object({
+    /** The abstract as plain text, the mathematics as readable characters (for the page's description). */
+    abstract_text: Type.String(),
+    paper_is_pdf: Type.Boolean(),
+    citations: CitationsSchema,
+  }),
+]);
+export type Paper = Static<typeof PaperSchema>;
+
+export const PaperKeyParamsSchema = Type.Object({ key: Type.String({ minLength: 1, maxLength: 200 }) });
+export const CitationParamsSchema = Type.Object({
+  key: Type.String({ minLength: 1, maxLength: 200 }),
+  format: Type.Union(Object.keys(CITATION_FORMATS).map((format) => Type.Literal(format as CitationFormat))),
+});
 
 /** At most this much BibTeX in one import (a whole bibliography fits many times over). */
 export const BIBTEX_MAX_CHARS = 1_000_000;

@@ -13,6 +13,7 @@ import downloads from './plugins/downloadCounts';
 import errorHandler from './plugins/errorHandler';
 import imagePool from './plugins/imagePool';
 import mailer from './plugins/mailer';
+import mailQueue from './plugins/mailQueue';
 import noteSchedule from './plugins/noteSchedule';
 import pages from './plugins/pages';
 import rateLimit from './plugins/rateLimit';
@@ -20,6 +21,7 @@ import securityHeaders from './plugins/securityHeaders';
 import accountRoutes from './routes/accounts';
 import adminRoutes from './routes/admin';
 import contentRoutes from './routes/content';
+import followRoutes from './routes/follow';
 import healthRoutes from './routes/health';
 import mediaRoutes from './routes/media';
 import newsRoutes from './routes/news';
@@ -61,6 +63,7 @@ const app: FastifyPluginAsync<AppOptions> = async (fastify: FastifyInstance, { c
   await fastify.register(changes);
   await fastify.register(downloads);
   await fastify.register(noteSchedule);
+  await fastify.register(mailQueue);
 
   await fastify.register(healthRoutes);
   await fastify.register(accountRoutes);
@@ -71,6 +74,7 @@ const app: FastifyPluginAsync<AppOptions> = async (fastify: FastifyInstance, { c
   await fastify.register(newsRoutes);
   await fastify.register(notesRoutes);
   await fastify.register(feedRoutes);
+  await fastify.register(followRoutes);
 
   await fastify.register(pages);
 };

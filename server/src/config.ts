@@ -47,6 +47,12 @@ export interface Config {
   storageUrl?: string;
   /** Front ends at other addresses that may call the API with credentials (CORS_ORIGINS, comma-separated). */
   corsOrigins: string[];
+  /** Messages the site sends at most in any minute, from all instances together (MAIL_RATE_PER_MINUTE). */
+  mailRatePerMinute: number;
+  /** How long after publication followers are told, so that corrections made meanwhile go out in one mail (FOLLOW_DELAY_SECONDS). */
+  followDelaySeconds: number;
+  /** How often a follower who chose the digest gets it (DIGEST_INTERVAL_SECONDS, a week by default). */
+  digestIntervalSeconds: number;
 }
 
 const originList = (value: string | undefined) =>
@@ -58,6 +64,13 @@ const originList = (value: string | undefined) =>
 function positiveInteger(name: string, fallback: number): number {
   const value = Number(process.env[name]);
   return Number.isInteger(value) && value > 0 ? value : fallback;
+}
+
+/** Like positiveInteger, with 0 allowed. */
+function wholeNumber(name: string, fallback: number): number {
+  const text = process.env[name]?.trim();
+  const value = Number(text);
+  return text && Number.isInteger(value) && value >= 0 ? value : fallback;
 }
 
 function isAddressOrRange(entry: string): boolean {
@@ -138,6 +151,9 @@ export function loadConfig(overrides: Partial<Config> = {}): Config {
     trustedOrigins: originList(process.env.CSRF_TRUSTED_ORIGINS),
     corsOrigins: originList(process.env.CORS_ORIGINS),
     storageUrl: process.env.STORAGE_URL || undefined,
+    mailRatePerMinute: positiveInteger('MAIL_RATE_PER_MINUTE', 60),
+    followDelaySeconds: wholeNumber('FOLLOW_DELAY_SECONDS', 300),
+    digestIntervalSeconds: positiveInteger('DIGEST_INTERVAL_SECONDS', 7 * 24 * 3600),
     ...overrides,
   };
 }

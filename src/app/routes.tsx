@@ -6,6 +6,7 @@ import { cvApi } from '../features/cv/cvApi';
 import { bannerQuery, homeNewsQuery, homeNotesQuery } from '../features/home/queries';
 import { noteArticle, notesListExists, notesListQuery } from '../features/notes/pageData';
 import { NotFoundPage } from '../features/notFound/NotFoundPage';
+import { paperArticle, researchListExists } from '../features/research/pageData';
 import { imagesApi } from '../lib/api/imagesApi';
 import { newsApi } from '../lib/api/newsApi';
 import { notesApi } from '../lib/api/notesApi';
@@ -51,6 +52,7 @@ const pub = {
   onTheWeb: screen('public', () => import(/* webpackChunkName: "public" */ '../features/onTheWeb/OnTheWebPage').then((m) => m.OnTheWebPage)),
   about: screen('public', () => import(/* webpackChunkName: "public" */ '../features/about/AboutPage').then((m) => m.AboutPage)),
   research: screen('public', () => import(/* webpackChunkName: "public" */ '../features/research/ResearchPage').then((m) => m.ResearchPage)),
+  paper: screen('paper', () => import(/* webpackChunkName: "paper" */ '../features/research/PaperPage').then((m) => m.PaperPage)),
   notes: screen('notes', () => import(/* webpackChunkName: "notes" */ '../features/notes/NotesPage').then((m) => m.NotesPage)),
   note: screen('note', () => import(/* webpackChunkName: "note" */ '../features/notes/NotePage').then((m) => m.NotePage)),
 };
@@ -63,7 +65,14 @@ const auth = {
   appLogin: screen('auth', () => import(/* webpackChunkName: "auth" */ '../features/auth/AppTokenLoginPage').then((m) => m.AppTokenLoginPage)),
   welcome: screen('auth', () => import(/* webpackChunkName: "auth" */ '../features/auth/WelcomePage').then((m) => m.WelcomePage)),
   loginFailed: screen('auth', () => import(/* webpackChunkName: "auth" */ '../features/auth/LoginFailedPage').then((m) => m.LoginFailedPage)),
+  confirmEmail: screen('auth', () => import(/* webpackChunkName: "auth" */ '../features/auth/ConfirmEmailPage').then((m) => m.ConfirmEmailPage)),
   profile: screen('account', () => import(/* webpackChunkName: "account" */ '../features/profile/ProfilePage').then((m) => m.ProfilePage)),
+};
+
+const follow = {
+  page: screen('follow', () => import(/* webpackChunkName: "follow" */ '../features/follow/FollowPage').then((m) => m.FollowPage)),
+  confirm: screen('follow', () => import(/* webpackChunkName: "follow" */ '../features/follow/FollowConfirmPage').then((m) => m.FollowConfirmPage)),
+  unsubscribe: screen('follow', () => import(/* webpackChunkName: "follow" */ '../features/follow/UnsubscribePage').then((m) => m.UnsubscribePage)),
 };
 
 const staff = {
@@ -85,6 +94,9 @@ const GalleriesLoading = () => (
     <LoadingText>Loading galleries...</LoadingText>
   </Page>
 );
+
+/** Every filtered research list shows some of the one list of publications. */
+const publicationsPrefetch = () => [publicationsApi.endpoints.getPublications.initiate()];
 
 /** The list of notes at an address: nothing to fetch for an address that names no page of it. */
 const notesListPrefetch = (params: Params) => {
@@ -122,9 +134,21 @@ export const routes: RouteObject[] = [
       {
         path: paths.research,
         element: pub.research,
+        handle: contentPage(pageHeads.research, { prefetch: publicationsPrefetch, structuredData: ['scholarlyArticles'] }),
+      },
+      // The list filtered by year, type and topic: linkable, but not search results of their own.
+      ...paths.researchFilteredPatterns.map((path) => ({
+        path,
+        element: pub.research,
+        handle: contentPage(pageHeads.research, { prefetch: publicationsPrefetch, exists: researchListExists, inSitemap: false }),
+      })),
+      {
+        path: paths.paperPattern,
+        element: pub.paper,
         handle: contentPage(pageHeads.research, {
-          prefetch: () => [publicationsApi.endpoints.getPublications.initiate()],
-          structuredData: ['scholarlyArticles'],
+          prefetch: ({ key = '' }) => [publicationsApi.endpoints.getPaper.initiate(key)],
+          inSitemap: false,
+          article: paperArticle,
         }),
       },
       { path: paths.notes, element: pub.notes, handle: contentPage(pageHeads.notes, { prefetch: notesListPrefetch, exists: notesListExists }) },
@@ -144,6 +168,12 @@ export const routes: RouteObject[] = [
         }),
       },
       { path: paths.onTheWeb, element: pub.onTheWeb, handle: contentPage(pageHeads.onTheWeb) },
+      // Following by email; /follow?invalid is where the footer's plain form leads with an address the server refused.
+      { path: paths.follow, element: follow.page, handle: contentPage(pageHeads.follow, { inSitemap: false, readsQuery: true }) },
+      { path: paths.followRequested, element: follow.page, handle: contentPage(pageHeads.follow, { inSitemap: false, canonicalPath: paths.follow }) },
+      { path: paths.followConfirmPattern, element: follow.confirm },
+      { path: paths.unsubscribePattern, element: follow.unsubscribe },
+      { path: paths.confirmEmailPattern, element: auth.confirmEmail },
       { path: paths.about, element: pub.about, handle: contentPage(pageHeads.about) },
       {
         element: <RedirectSignedIn />,

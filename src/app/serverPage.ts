@@ -1,6 +1,8 @@
 import type { ThunkAction, UnknownAction } from '@reduxjs/toolkit';
 import { generatePath, matchRoutes, type Params, type RouteObject } from 'react-router-dom';
 
+import type { Paper } from '@/contract/publications';
+
 import type { HeadOf } from '../content/head';
 import { siteContentApi } from '../lib/api/siteContentApi';
 import type { RootState } from '../lib/state';
@@ -20,11 +22,14 @@ export interface ArticleHead {
   path: string;
   title: string;
   description: string;
-  publishedAt: string;
+  /** ISO 8601: a note's moment, a paper's year. */
+  publishedAt?: string;
   modifiedAt?: string;
   tags: string[];
   /** The page's own share image, instead of the site's. */
   shareImagePath?: string;
+  /** A paper: described to Google Scholar (`citation_*` tags) and as a `ScholarlyArticle`, not a `BlogPosting`. */
+  paper?: Paper;
 }
 
 /**

@@ -31,6 +31,7 @@ export const pageHeads = {
     title: 'Forgot password',
     description: `Request a link to choose a new password for your account on the site of ${name}.`,
   }),
+  follow: ({ name }: Owner) => ({ title: 'Follow', description: `Get an email when ${name} publishes a new paper, note or talk.` }),
   notFound: ({ name }: Owner) => ({ title: '404', description: `This page of ${name}'s site cannot be found.` }),
 } satisfies Record<string, HeadOf>;
 

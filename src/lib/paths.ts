@@ -1,3 +1,7 @@
+/** What the research list can be filtered by, in the order its addresses name them. */
+export const RESEARCH_FILTERS = ['year', 'type', 'topic'] as const;
+export type ResearchFilter = Partial<Record<(typeof RESEARCH_FILTERS)[number], string>>;
+
 /** Every address the SPA links to or calls, built in one place. */
 export const paths = {
   home: '/',
@@ -20,11 +24,24 @@ export const paths = {
   galleries: '/galleries',
   admin: '/admin',
   adminAudit: '/admin/audit',
+  adminSecurity: '/admin/security',
   appLogin: '/app-login',
   welcome: '/welcome',
   loginFailed: '/login-failed',
   siteContent: '/site-content',
   research: '/research',
+  /** The research list with some filters set: /research/year/2024/type/journal-article/topic/volatility, in that order. */
+  researchFiltered: (filter: ResearchFilter) => {
+    const parts = RESEARCH_FILTERS.flatMap((facet) => (filter[facet] === undefined ? [] : [facet, encodeURIComponent(filter[facet])]));
+    return parts.length > 0 ? `/research/${parts.join('/')}` : '/research';
+  },
+  /** Every combination of filters the list's address can carry. */
+  researchFilteredPatterns: RESEARCH_FILTERS.reduce<string[][]>((sets, facet) => [...sets, ...sets.map((set) => [...set, facet])], [[]])
+    .filter((set) => set.length > 0)
+    .map((set) => `/research/${set.map((facet) => `${facet}/:${facet}`).join('/')}`),
+  paper: (key: string) => `/research/${encodeURIComponent(key)}`,
+  paperPattern: '/research/:key',
+  paperShareImage: (key: string) => `/research/${encodeURIComponent(key)}/share-image.png`,
   publications: '/publications',
   news: '/news',
   notes: '/notes',
@@ -42,6 +59,16 @@ export const paths = {
   editNote: (id: number) => `/manage-notes/${id}`,
   atomFeed: '/feed.xml',
   jsonFeed: '/feed.json',
+  follow: '/follow',
+  /** Where the footer's plain follow form leads once the address is taken. */
+  followRequested: '/follow/requested',
+  followConfirm: (token: string) => `/follow/confirm/${encodeURIComponent(token)}`,
+  followConfirmPattern: '/follow/confirm/:token',
+  /** The unsubscribe link of follower mail: this page, and the one-click POST of RFC 8058 at the same address. */
+  unsubscribe: (token: string) => `/unsubscribe/${encodeURIComponent(token)}`,
+  unsubscribePattern: '/unsubscribe/:token',
+  confirmEmail: (uidb64: string, token: string) => `/confirm-email/${uidb64}/${token}`,
+  confirmEmailPattern: '/confirm-email/:uidb64/:token',
 } as const;
 
 /**
@@ -72,12 +99,19 @@ export const apiPaths = {
   sessions: '/api/users/sessions/',
   session: (id: number) => `/api/users/sessions/${id}/`,
   revokeAllSessions: '/api/users/sessions/revoke-all/',
+  passkeys: '/api/users/passkeys/',
+  passkey: (id: number) => `/api/users/passkeys/${id}/`,
+  passkeyRegistration: '/api/users/passkeys/registration/',
+  passkeySignInOptions: '/api/users/passkeys/sign-in/options/',
+  passkeySignIn: '/api/users/passkeys/sign-in/',
+  recoveryCodes: '/api/users/recovery-codes/',
   galleries: '/api/photos/galleries/',
   galleryUpdate: (id: number) => `/api/photos/galleries/update/${id}/`,
   gallery: (id: number) => `/api/photos/galleries/${id}/`,
   images: '/api/photos/images/',
   image: (id: number) => `/api/photos/images/${id}/`,
   categories: '/api/documents/categories/',
+  category: (id: number) => `/api/documents/categories/${id}/`,
   documents: '/api/documents/documents/',
   document: (id: number) => `/api/documents/documents/${id}/`,
   currentCv: '/api/documents/documents/current_cv/',
@@ -86,6 +120,7 @@ export const apiPaths = {
   adminUser: (id: number) => `/api/admin/users/${id}/`,
   adminUserSignOut: (id: number) => `/api/admin/users/${id}/sign-out/`,
   adminAudit: '/api/admin/audit/',
+  adminSignInSecurity: '/api/admin/sign-in-security/',
   siteContent: '/api/site-content/',
   siteContentVersions: '/api/site-content/versions/',
   siteContentRestore: (id: number) => `/api/site-content/versions/${id}/restore/`,
@@ -94,8 +129,16 @@ export const apiPaths = {
   publicationImport: '/api/publications/import/',
   publicationOrder: '/api/publications/order/',
   publication: (id: number) => `/api/publications/${id}/`,
+  paper: (key: string) => `/api/publications/papers/${encodeURIComponent(key)}/`,
+  paperCitation: (key: string, format: string) => `/api/publications/papers/${encodeURIComponent(key)}/cite/${format}/`,
   news: '/api/news/',
   newsItem: (id: number) => `/api/news/${id}/`,
+  follow: '/api/follow/',
+  followConfirm: '/api/follow/confirm/',
+  followChoices: '/api/follow/choices/',
+  followStatus: '/api/follow/status/',
+  confirmEmail: '/api/users/confirm-email/',
+  resendConfirmation: '/api/users/confirm-email/resend/',
 } as const;
 
 /** The banner gallery on the home page. */

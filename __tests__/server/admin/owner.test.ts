@@ -6,6 +6,7 @@ type Server = Awaited<ReturnType<typeof buildTestServer>>;
 const OWNER_ACCOUNT = { detail: 'Only the site’s owner can change the owner’s account.' };
 const OWNER_STAFF_RIGHTS = { detail: 'Only the site’s owner can grant or withdraw staff rights.' };
 const OWNER_STAFF_ACCOUNTS = { detail: 'Only the site’s owner can deactivate or delete a staff account.' };
+const OWNER_STAFF_SIGN_OUT = { detail: 'Only the site’s owner can sign another staff member out everywhere.' };
 
 describe('the site’s owner', () => {
   let server: Server;
@@ -59,6 +60,21 @@ describe('the site’s owner', () => {
     expect((await patch(owner, member.user.id, { is_staff: true })).statusCode).toBe(200);
     expect((await patch(owner, colleague.user.id, { is_active: false })).statusCode).toBe(200);
     expect((await remove(owner, colleague.user.id)).statusCode).toBe(204);
+  });
+
+  it('alone signs other staff out everywhere; staff may still sign themselves out', async () => {
+    const colleague = await insertUser(server, { is_staff: true });
+    const refused = await signOut(staff, colleague.user.id);
+    expect([refused.statusCode, refused.json()]).toEqual([403, OWNER_STAFF_SIGN_OUT]);
+    // Not again and again either: every try is refused, and the colleague stays signed in.
+    expect((await signOut(staff, colleague.user.id)).statusCode).toBe(403);
+    expect((await server.inject({ method: 'GET', url: '/api/users/profile/', headers: colleague.auth })).statusCode).toBe(200);
+    expect(await server.db.selectFrom('audit_log').select('id').where('subject', '=', colleague.user.email).execute()).toEqual([]);
+
+    expect((await signOut(owner, colleague.user.id)).statusCode).toBe(204);
+    expect((await server.inject({ method: 'GET', url: '/api/users/profile/', headers: colleague.auth })).statusCode).toBe(401);
+    const self = await insertUser(server, { is_staff: true });
+    expect((await signOut(self, self.user.id)).statusCode).toBe(204);
   });
 
   it('leaves other staff free to manage members who are not staff', async () => {

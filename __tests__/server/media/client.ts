@@ -44,6 +44,11 @@ export function uploadDocument(server: TestServer, auth: Auth, fields: Record<st
   ]);
 }
 
+/** A document edit as the edit form sends it (form data), with a replacement file when one is given. */
+export function editDocument(server: TestServer, auth: Auth, id: number, fields: Record<string, string>, replacement?: Omit<FilePart, 'field'>) {
+  return postForm(server, `/api/documents/documents/${id}/`, auth, fields, replacement ? [{ field: 'file', ...replacement }] : [], 'PATCH');
+}
+
 export async function currentFlags(server: TestServer): Promise<Record<number, boolean>> {
   const rows = await server.db.selectFrom('documents').select(['id', 'is_current']).orderBy('id').execute();
   return Object.fromEntries(rows.map((r) => [r.id, r.is_current === 1]));

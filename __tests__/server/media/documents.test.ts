@@ -17,7 +17,7 @@ describe('document categories', () => {
   it('creates categories and lists them by name', async () => {
     const res = await create({ name: ' Papers ', description: 'Working papers' });
     expect(res.statusCode).toBe(201);
-    expect(res.json()).toEqual({ id: expect.any(Number), name: 'Papers', description: 'Working papers' });
+    expect(res.json()).toEqual({ id: expect.any(Number), name: 'Papers', description: 'Working papers', document_count: 0 });
     await create({ name: 'CV' });
     const list = await server.inject({ method: 'GET', url: '/api/documents/categories/', headers: staff });
     expect(list.json()).toEqual([expect.objectContaining({ name: 'CV', description: '' }), expect.objectContaining({ name: 'Papers' })]);
@@ -62,7 +62,7 @@ describe('documents', () => {
       category_name: 'Cv',
       is_current: false,
       uploaded_at: expect.stringMatching(/^\d{4}-/),
-      download_url: expect.stringMatching(new RegExp(`^/api/documents/documents/${document.id}/download/\\?expires=\\d+&signature=[\\w-]+$`)),
+      download_url: expect.stringMatching(new RegExp(`^/api/documents/documents/${document.id}/download/\\?session=\\d+&expires=\\d+&signature=[\\w-]+$`)),
       file: document.download_url,
       original_filename: downloadName,
       content_type: contentType,

@@ -111,22 +111,25 @@ describe('DownloadLinks', () => {
   const now = Date.UTC(2025, 5, 9, 10, 30);
   const params = (url: string) => new URL(url, 'http://site').searchParams;
 
-  it('signs links that verify until they expire, for that document and file only', () => {
-    const url = links.signed(7, key, now);
-    expect(url).toMatch(/^\/api\/documents\/documents\/7\/download\/\?expires=\d+&signature=[\w-]+$/);
-    const expires = params(url).get('expires')!;
-    const signature = params(url).get('signature')!;
-    expect(links.verify(7, key, expires, signature, now)).toBe(true);
-    expect(links.verify(7, key, expires, signature, Number(expires) * 1000 + 1)).toBe(false);
-    expect(links.verify(8, key, expires, signature, now)).toBe(false);
-    expect(links.verify(7, storageKey('documents', randomName(), 'pdf'), expires, signature, now)).toBe(false);
-    expect(links.verify(7, key, String(Number(expires) + 3600), signature, now)).toBe(false);
-    expect(links.verify(7, key, undefined, signature, now)).toBe(false);
-    expect(new DownloadLinks('other'.padEnd(48, 'o')).verify(7, key, expires, signature, now)).toBe(false);
+  it('signs links that name their sign-in and verify for ten minutes, for that document and file only', () => {
+    const url = links.signed(7, key, 3, now);
+    expect(url).toMatch(/^\/api\/documents\/documents\/7\/download\/\?session=3&expires=\d+&signature=[\w-]+$/);
+    const query = Object.fromEntries(params(url)) as { session: string; expires: string; signature: string };
+    expect(Number(query.expires) * 1000 - now).toBeGreaterThan(10 * 60 * 1000);
+    expect(Number(query.expires) * 1000 - now).toBeLessThanOrEqual(11 * 60 * 1000);
+    expect(links.sessionOf(7, key, query, now)).toBe(3);
+    expect(links.sessionOf(7, key, query, Number(query.expires) * 1000 + 1)).toBeUndefined();
+    expect(links.sessionOf(8, key, query, now)).toBeUndefined();
+    expect(links.sessionOf(7, storageKey('documents', randomName(), 'pdf'), query, now)).toBeUndefined();
+    expect(links.sessionOf(7, key, { ...query, expires: String(Number(query.expires) + 3600) }, now)).toBeUndefined();
+    expect(links.sessionOf(7, key, { ...query, session: '4' }, now)).toBeUndefined();
+    expect(links.sessionOf(7, key, { ...query, expires: undefined }, now)).toBeUndefined();
+    expect(new DownloadLinks('other'.padEnd(48, 'o')).sessionOf(7, key, query, now)).toBeUndefined();
   });
 
-  it('gives the same link within the hour', () => {
-    expect(links.signed(7, key, now)).toBe(links.signed(7, key, now + 20 * 60 * 1000));
+  it('gives the same link within the minute', () => {
+    const minute = Math.floor(now / 60_000) * 60_000;
+    expect(links.signed(7, key, 3, minute)).toBe(links.signed(7, key, 3, minute + 59_000));
   });
 });
 

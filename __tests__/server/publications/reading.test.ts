@@ -1,5 +1,8 @@
 import { BIBTEX_LIMITS, parseBibtex } from '../../../server/src/publications/bibtex';
+import { citationsOf } from '../../../server/src/publications/cite';
+import { paperKey } from '../../../server/src/publications/facets';
 import { latexToHtml, latexToText } from '../../../server/src/publications/latex';
+import { htmlToPlainText } from '../../../server/src/publications/plainText';
 import { renderEntry } from '../../../server/src/publications/render';
 import { ARTICLE_AS_SHOWN, PAPERS_BIB, WORKING_PAPER_BIB } from './fixtures';
 
@@ -103,7 +106,7 @@ describe('a publication as the Research page shows it', () => {
     expect(preprint).toMatchObject({ entry_type: 'misc', arxiv: '2403.01234', venue: 'arXiv preprint arXiv:2403.01234', year: 2024, is_working_paper: true });
     expect(preprint.abstract).toBe(String.raw`We show that $\mathbb{E}[R] > 0$ after costs.`);
     expect(preprint.abstract_html).toContain('<em>after</em>');
-    expect(preprint.abstract_html).toContain('<mi mathvariant="double-struck">E</mi>');
+    expect(preprint.abstract_html).toContain('<mi>𝔼</mi>');
   });
 
   it('takes an SSRN @techreport for a working paper with its SSRN id and keeps its BibTeX as written', () => {
@@ -111,4 +114,52 @@ describe('a publication as the Research page shows it', () => {
     expect(paper).toMatchObject({ entry_type: 'techreport', ssrn: '4567890', venue: 'SSRN, Working Paper 4567890', year: 2025, is_working_paper: true });
     expect(paper.bibtex).toBe(WORKING_PAPER_BIB);
   });
+});
+
+describe('titles as plain text and page keys', () => {
+  it('draws styled letters as Unicode’s mathematical letters, which browsers following MathML Core show', () => {
+    const html = latexToHtml(String.raw`$\mathbb{E} + \mathbb{R} + \mathcal{F} + \mathfrak{H} + \boldsymbol{\sigma} + \mathbb{1}$`);
+    for (const letter of ['𝔼', 'ℝ', 'ℱ', 'ℌ', '𝝈', '𝟙']) expect([letter, html.includes(`>${letter}</`)]).toEqual([letter, true]);
+    expect(html).not.toContain('mathvariant="double-struck"');
+  });
+
+  it('reads mathematics as the characters it shows, never its TeX', () => {
+    const plain = (tex: string) => htmlToPlainText(latexToHtml(tex));
+    expect(plain(String.raw`DOI of $\partial_\theta \mathbb{E}[f(X)]$`)).toBe('DOI of ∂θE[f(X)]');
+    expect(plain(String.raw`With $\sigma^2 = 0.04$, $e^{\mu t}$ and $\frac{a+b}{2}$ \& \emph{more}`)).toBe('With σ² = 0.04, e^(μt) and (a + b)/2 & more');
+    expect(plain(String.raw`$x_{1}$ and $\sqrt{x}$`)).toBe('x₁ and √x');
+  });
+
+  it('makes page keys from citation keys: lower case, one hyphen for each run of other characters', () => {
+    expect(paperKey('Northcote2019SLV')).toBe('northcote2019slv');
+    expect(paperKey('DBLP:journals/corr/abs-2403.01234')).toBe('dblp-journals-corr-abs-2403-01234');
+    expect(paperKey('Götz_2020')).toBe('gotz-2020');
+    expect(paperKey('::')).toBe('key-3a-3a');
+  });
+});
+
+describe('citations', () => {
+  it('cites an entry nested deeper than Citation.js reads from what the site read of it', () => {
+    const [article] = entriesOf(PAPERS_BIB);
+    const publication = { ...renderEntry(article), title_text: 'Calibrating stochastic-local volatility with jumps', topics: [] };
+    const nested = `${'{'.repeat(5000)}Journal${'}'.repeat(5000)}`;
+    const citations = citationsOf(
+      {
+        ...publication,
+        id: 1,
+        key: 'x',
+        kind: { slug: 'journal-article', name: 'Journal article' },
+        document: null,
+        paper_url: '',
+        links: [],
+        position: 1,
+        updated_at: '',
+      },
+      { ...article.fields, journal: nested },
+      '',
+    );
+    expect(citations.apa).toBe(
+      'Elias Northcote, Bernd Götz, & René Carmona. (2019). Calibrating stochastic-local volatility with jumps. Journal of Computational Finance. https://doi.org/10.21314/JCF.2019.001',
+    );
+  }, 30_000);
 });

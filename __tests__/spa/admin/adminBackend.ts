@@ -31,6 +31,8 @@ export const anAuditEntry = (overrides: Partial<AuditEntry> = {}): AuditEntry =>
 export interface AdminBackend {
   users: AdminUser[];
   audit: AuditEntry[];
+  /** Whether staff must sign in with passkeys; the actor changes it only when the owner. */
+  passkeysRequired: boolean;
   /** Query strings of every users-list request, e.g. `page=1&page_size=20`. */
   userQueries: string[];
   auditQueries: string[];
@@ -48,7 +50,12 @@ function page<T>(items: T[], params: URLSearchParams) {
  * each action. The acting staff member is `actorEmail`. Tests override single calls to fail them.
  */
 export function serveAdmin(users: AdminUser[], audit: AuditEntry[] = [], actorEmail = 'ada@example.com'): AdminBackend {
-  const backend: AdminBackend = { users: [...users], audit: [...audit], userQueries: [], auditQueries: [], mutations: [] };
+  const backend: AdminBackend = { users: [...users], audit: [...audit], passkeysRequired: false, userQueries: [], auditQueries: [], mutations: [] };
+  const actorIsOwner = () => backend.users.some((u) => u.email === actorEmail && u.is_owner);
+  const security = () => {
+    const staff = backend.users.filter((u) => u.is_staff);
+    return { staff_passkeys_required: backend.passkeysRequired, viewer_is_owner: actorIsOwner(), staff_count: staff.length, staff_with_passkeys: 0 };
+  };
   const log = (action: string, user: AdminUser) => {
     const id = Math.max(0, ...backend.audit.map((l) => l.id)) + 1;
     backend.audit.unshift({ id, at: new Date().toISOString(), actor_email: actorEmail, action, subject: user.email, details: '' });
@@ -90,6 +97,14 @@ export function serveAdmin(users: AdminUser[], audit: AuditEntry[] = [], actorEm
       backend.users = backend.users.filter((u) => u !== user);
       log('user.deleted', user);
       return new HttpResponse(null, { status: 204 });
+    }),
+    http.get(url('/api/admin/sign-in-security/'), () => HttpResponse.json(security())),
+    http.patch(url('/api/admin/sign-in-security/'), async ({ request }) => {
+      if (!actorIsOwner()) return HttpResponse.json({ detail: 'Only the site’s owner can change how staff sign in.' }, { status: 403 });
+      const body = (await request.json()) as { staff_passkeys_required: boolean };
+      backend.mutations.push(`SECURITY ${JSON.stringify(body)}`);
+      backend.passkeysRequired = body.staff_passkeys_required;
+      return HttpResponse.json(security());
     }),
     http.get(url('/api/admin/audit/'), ({ request }) => {
       const params = new URL(request.url).searchParams;

@@ -71,6 +71,7 @@ describe('administration: users list', () => {
   });
 
   it('reports a failed load with the server’s reason', async () => {
+    serveAdmin([]);
     server.use(http.get(url('/api/admin/users/'), () => HttpResponse.json({ detail: 'Database unavailable.' }, { status: 503 })));
     renderAdmin();
     expect(await screen.findByRole('alert')).toHaveTextContent('Failed to load users. Database unavailable.');
@@ -283,7 +284,7 @@ describe('administration: self-protection', () => {
     const row = await rowOf('Ada Lovelace');
     expect(within(row).getByText('You')).toBeInTheDocument();
     const note = within(row).getByText(/This is your account: you cannot withdraw your own staff access, deactivate or delete yourself here\./);
-    for (const name of ['Withdraw staff from Ada Lovelace', 'Deactivate Ada Lovelace', 'Sign out everywhere (Ada Lovelace)', 'Delete Ada Lovelace']) {
+    for (const name of ['Withdraw staff from Ada Lovelace', 'Deactivate Ada Lovelace', 'Delete Ada Lovelace']) {
       const button = within(row).getByRole('button', { name });
       expect(button).toBeDisabled();
       expect(button).toHaveAccessibleDescription(note.textContent ?? '');
@@ -301,11 +302,31 @@ describe('administration: the owner', () => {
     const row = await rowOf('Olivia Owner');
     expect(within(row).getByText('Owner')).toBeInTheDocument();
     const note = within(row).getByText('This is the site’s owner: only the owner can change this account.');
-    for (const name of ['Withdraw staff from Olivia Owner', 'Deactivate Olivia Owner', 'Sign out everywhere (Olivia Owner)', 'Delete Olivia Owner']) {
+    for (const name of ['Withdraw staff from Olivia Owner', 'Deactivate Olivia Owner', 'Delete Olivia Owner']) {
       const button = within(row).getByRole('button', { name });
       expect(button).toBeDisabled();
       expect(button).toHaveAccessibleDescription(note.textContent ?? '');
     }
+    expect(within(row).queryByRole('button', { name: 'Sign out everywhere (Olivia Owner)' })).not.toBeInTheDocument();
     expect(within(await rowOf('Grace Hopper')).queryByText('Owner')).not.toBeInTheDocument();
+  });
+
+  it('offers signing staff out everywhere to the owner alone; other staff sign out members only', async () => {
+    const colleague = anAdminUser({ id: 4, email: 'sam@example.com', first_name: 'Sam', last_name: 'Staff', is_staff: true });
+    serveAdmin([colleague, grace, me]);
+    const { unmount } = renderAdmin();
+    expect(await within(await rowOf('Grace Hopper')).findByRole('button', { name: 'Sign out everywhere (Grace Hopper)' })).toBeEnabled();
+    expect(within(await rowOf('Sam Staff')).queryByRole('button', { name: 'Sign out everywhere (Sam Staff)' })).not.toBeInTheDocument();
+    expect(within(await rowOf('Ada Lovelace')).queryByRole('button', { name: 'Sign out everywhere (Ada Lovelace)' })).not.toBeInTheDocument();
+    unmount();
+
+    const backend = serveAdmin([colleague, grace, { ...me, is_owner: true }]);
+    const { user } = renderAdmin();
+    const button = await within(await rowOf('Sam Staff')).findByRole('button', { name: 'Sign out everywhere (Sam Staff)' });
+    await user.click(button);
+    expect(await screen.findByRole('status')).toHaveTextContent('Sam Staff has been signed out everywhere.');
+    expect(backend.mutations).toEqual(['SIGN-OUT 4']);
+    // The owner's own row keeps the button, disabled: their sign-ins are on their profile.
+    expect(within(await rowOf('Ada Lovelace')).getByRole('button', { name: 'Sign out everywhere (Ada Lovelace)' })).toBeDisabled();
   });
 });

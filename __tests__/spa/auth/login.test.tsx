@@ -42,7 +42,8 @@ describe('login screen', () => {
   it.each(['/login', '/signin'])('is served at %s with its fields and links', async (route) => {
     await openLogin(route);
     const main = form();
-    expect(main.getByLabelText('Email')).toHaveAttribute('autocomplete', 'email');
+    // The browser may offer the site's passkeys among the email field's suggestions.
+    expect(main.getByLabelText('Email')).toHaveAttribute('autocomplete', 'email webauthn');
     expect(main.getByLabelText('Password')).toHaveAttribute('autocomplete', 'current-password');
     expect(main.getByRole('checkbox', { name: 'Remember me' })).not.toBeChecked();
     expect(main.getByRole('link', { name: 'Forgot password?' })).toHaveAttribute('href', '/forgot-password');
@@ -166,7 +167,7 @@ describe('login screen', () => {
 
   it('greets a newly registered visitor', async () => {
     await openLogin('/login?registrationSuccess=true');
-    expect(await screen.findByRole('status')).toHaveTextContent('Registration successful! Please sign in.');
+    expect(await screen.findByRole('status')).toHaveTextContent('Thank you. Check your email: we have sent a message to that address saying how to sign in.');
   });
 
   it('says the session ended when a lapsed session sent the visitor here, and only then', async () => {

@@ -120,7 +120,7 @@ describe('registration screen', () => {
     expect(screen.getByRole('button', { name: 'Registering...' })).toBeDisabled();
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
     expect(router.state.location.search).toBe('?registrationSuccess=true');
-    expect(await screen.findByText('Registration successful! Please sign in.')).toBeInTheDocument();
+    expect(await screen.findByText('Thank you. Check your email: we have sent a message to that address saying how to sign in.')).toBeInTheDocument();
     expect(bodies).toEqual([
       {
         email: 'ada@example.com',

@@ -35,6 +35,7 @@ function serve({ user = aUser({ interest_notes: 'Volatility surfaces' }), sessio
   server.use(
     http.get(url(PROFILE), () => HttpResponse.json(user)),
     http.get(url(SESSIONS), () => HttpResponse.json(current)),
+    http.get(url('/api/users/passkeys/'), () => HttpResponse.json([])),
     http.post(url('/api/users/logout/'), async ({ request }) => {
       logouts.push(await request.json());
       return HttpResponse.json({ detail: 'Successfully logged out.' });

@@ -57,8 +57,11 @@ export function serveBannerImages(images: Image[], pauseMs = 0) {
 export const aPublication = (overrides: Partial<Publication> = {}): Publication => ({
   id: 1,
   cite_key: 'northcote2019slv',
+  key: 'northcote2019slv',
   entry_type: 'article',
+  kind: { slug: 'journal-article', name: 'Journal article' },
   title: 'Calibrating stochastic-local volatility with jumps',
+  title_text: 'Calibrating stochastic-local volatility with jumps',
   title_html: 'Calibrating stochastic-local volatility with jumps',
   authors: ['Elias Northcote', 'Bernd Götz'],
   venue: 'Journal of Computational Finance',
@@ -73,6 +76,9 @@ export const aPublication = (overrides: Partial<Publication> = {}): Publication 
   is_working_paper: false,
   document: null,
   paper_url: '',
+  topics: [],
+  links: [],
   position: 0,
+  updated_at: '2026-01-05T09:00:00.000Z',
   ...overrides,
 });

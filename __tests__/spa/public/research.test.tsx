@@ -27,6 +27,7 @@ describe('the Research page', () => {
         id: 2,
         cite_key: 'late',
         title: 'Execution with impact',
+        title_text: 'Execution with impact',
         title_html: 'Execution with impact',
         year: 2023,
         authors: ['Jane Doe', 'E. Northcote'],
@@ -35,6 +36,7 @@ describe('the Research page', () => {
         id: 3,
         cite_key: 'wp',
         title: 'Rough volatility under $\\alpha$-stable jumps',
+        title_text: 'Rough volatility under α-stable jumps',
         title_html: MATH_TITLE_HTML,
         year: 2026,
         is_working_paper: true,
@@ -44,11 +46,14 @@ describe('the Research page', () => {
     ]);
     await openResearch();
     const working = await screen.findByRole('region', { name: 'Working papers' });
-    // jsdom cannot compute accessible names across MathML, so the entry is found by its text.
-    const [paper] = within(working).getAllByRole('article');
-    expect(paper).toHaveTextContent('Rough volatility under α-stable jumps');
+    // Names read the title as plain text, never its TeX; the title itself is drawn in MathML and leads to the paper's page.
+    const paper = within(working).getByRole('article', { name: 'Rough volatility under α-stable jumps' });
     expect(paper.querySelector('h4 math')).not.toBeNull();
-    expect(within(paper).getByRole('link', { name: /arXiv/ })).toHaveAttribute('href', 'https://arxiv.org/abs/2603.01234');
+    expect(within(paper).getByRole('link', { name: 'Rough volatility under α-stable jumps' })).toHaveAttribute('href', '/research/northcote2019slv');
+    expect(within(paper).getByRole('link', { name: 'arXiv of Rough volatility under α-stable jumps' })).toHaveAttribute(
+      'href',
+      'https://arxiv.org/abs/2603.01234',
+    );
 
     const published = screen.getByRole('region', { name: 'Publications' });
     expect(

@@ -126,7 +126,8 @@ describe('documents screen: upload form', () => {
     expect((within(form).getByLabelText('File') as HTMLInputElement).files).toHaveLength(0);
     expect(await screen.findByRole('cell', { name: /^CV 2025/ })).toBeInTheDocument();
     await waitFor(() => expect(backend.calls.currentCv).toBe(2));
-    expect(backend.calls.categoryLists).toBe(1);
+    // The category counts one more document.
+    await waitFor(() => expect(backend.calls.categoryLists).toBe(2));
   });
 
   it('sends is_current false and leaves the current CV alone when the document is not made current', async () => {
@@ -317,5 +318,364 @@ describe('documents screen: list', () => {
     await screen.findByRole('cell', { name: /^CV 2025/ });
     await user.click(within(rowOf('CV 2025')).getByRole('button', { name: /Delete/ }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Failed to delete document.');
+  });
+});
+
+describe('documents screen: edit dialog', () => {
+  const papers = aCategory({ id: 2, name: 'Papers', description: '', document_count: 1 });
+  const cvCategory = aCategory({ document_count: 1 });
+  const current = aDocument({ id: 1, name: 'CV 2024', is_current: true, description: 'Old', original_filename: 'cv-2024.pdf', size: 48_000 });
+  const paper = aDocument({ id: 2, name: 'Working paper', category: 2, category_name: 'Papers', description: '' });
+
+  function rowOf(name: string) {
+    return screen.getByRole('cell', { name: new RegExp(`^${name}`) }).closest('tr') as HTMLElement;
+  }
+
+  async function openEditor(name: string, documents = [current, paper]) {
+    const backend = serveDocuments(documents, [cvCategory, papers]);
+    const utils = renderDocuments();
+    await screen.findByRole('cell', { name: new RegExp(`^${name}`) });
+    await utils.user.click(within(rowOf(name)).getByRole('button', { name: `Edit ${name}` }));
+    return { ...utils, backend, dialog: await screen.findByRole('dialog', { name: 'Edit Document' }) };
+  }
+
+  afterEach(() => jest.restoreAllMocks());
+
+  it('opens with the document’s fields filled in and shows its current file', async () => {
+    const { user, dialog } = await openEditor('CV 2024');
+    expect(within(dialog).getByLabelText('Name')).toHaveValue('CV 2024');
+    expect(within(dialog).getByLabelText('Name')).toHaveAttribute('maxlength', '200');
+    expect(within(dialog).getByLabelText('Description (optional)')).toHaveValue('Old');
+    expect(within(dialog).getByLabelText('Category')).toHaveValue('1');
+    expect(within(dialog).getByRole('option', { name: 'No category' })).toBeInTheDocument();
+    expect(within(dialog).getByRole('checkbox', { name: /Current document of its category/ })).toBeChecked();
+    const file = within(dialog).getByRole('link', { name: 'cv-2024.pdf' });
+    expect(file).toHaveAttribute('href', current.download_url);
+    expect(within(dialog).getByText(/^PDF, 48 KB, uploaded/)).toBeInTheDocument();
+    expect(within(dialog).getByLabelText('Replace file (optional)')).toHaveAccessibleDescription(
+      "Leave empty to keep the current file. A new file keeps this document's download address and download counts.",
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  it.each([
+    [
+      'an empty name',
+      async (dialog: HTMLElement, user: ReturnType<typeof renderDocuments>['user']) => user.clear(within(dialog).getByLabelText('Name')),
+      'Document name cannot be empty.',
+    ],
+    [
+      'current without a category',
+      async (dialog: HTMLElement, user: ReturnType<typeof renderDocuments>['user']) =>
+        user.selectOptions(within(dialog).getByLabelText('Category'), 'No category'),
+      'A document needs a category to be marked current.',
+    ],
+  ])('refuses %s before sending', async (_case, change, message) => {
+    const changes = serveWrite('patch', '/api/documents/documents/1/', formFields, () => HttpResponse.json(current));
+    const { user, dialog } = await openEditor('CV 2024');
+    await change(dialog, user);
+    await user.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
+    expect(within(dialog).getByRole('alert')).toHaveTextContent(message);
+    expect(changes).toEqual([]);
+  });
+
+  it('saves a rename, a move and a replacement file in one call, confirms and refreshes documents, categories and the current CV', async () => {
+    const changes = serveWrite('patch', '/api/documents/documents/2/', formFields, (sent) => HttpResponse.json({ ...paper, name: sent.name }));
+    const { user, dialog, backend, store } = await openEditor('Working paper');
+    store.dispatch(cvProbe.endpoints.probeCurrentCv.initiate());
+    await waitFor(() => expect(backend.calls.currentCv).toBe(1));
+    backend.documents = [current, { ...paper, name: 'Volatility paper' }];
+    await user.clear(within(dialog).getByLabelText('Name'));
+    await user.type(within(dialog).getByLabelText('Name'), 'Volatility paper');
+    await user.type(within(dialog).getByLabelText('Description (optional)'), 'Submitted');
+    await user.selectOptions(within(dialog).getByLabelText('Category'), 'CV');
+    await user.upload(within(dialog).getByLabelText('Replace file (optional)'), pdf());
+    await user.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
+
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(changes).toEqual([{ name: 'Volatility paper', description: 'Submitted', category: '1', is_current: 'false', file: 'file:cv-2025.pdf' }]);
+    expect(await screen.findByRole('status')).toHaveTextContent('Document updated successfully!');
+    expect(await screen.findByRole('cell', { name: /^Volatility paper/ })).toBeInTheDocument();
+    await waitFor(() => expect(backend.calls.categoryLists).toBe(2));
+    await waitFor(() => expect(backend.calls.currentCv).toBe(2));
+  });
+
+  it('sends no file when none is chosen, and can unmark the document through the checkbox', async () => {
+    const changes = serveWrite('patch', '/api/documents/documents/1/', formFields, () => HttpResponse.json({ ...current, is_current: false }));
+    const { user, dialog } = await openEditor('CV 2024');
+    await user.click(within(dialog).getByRole('checkbox', { name: /Current document of its category/ }));
+    await user.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
+    await waitFor(() => expect(changes).toHaveLength(1));
+    expect(changes[0]).toEqual({ name: 'CV 2024', description: 'Old', category: '1', is_current: 'false' });
+  });
+
+  it.each([
+    ['file', { file: ['Unsupported file type.'] }, 'Failed to update document. Unsupported file type.'],
+    ['category', { category: ['The selected category does not exist.'] }, 'Failed to update document. The selected category does not exist.'],
+    ['detail', { detail: 'Not found.' }, 'Failed to update document. Not found.'],
+    ['nothing useful', {}, 'Failed to update document.'],
+  ])('keeps the dialog open and reports a failure with the server %s message', async (_case, body, message) => {
+    server.use(http.patch(url('/api/documents/documents/1/'), () => HttpResponse.json(body, { status: 400 })));
+    const { user, dialog } = await openEditor('CV 2024');
+    await user.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
+    const alert = await within(dialog).findByRole('alert');
+    expect(alert).toHaveTextContent(message);
+    // The failure takes the focus, so a keyboard or screen-reader user lands on it.
+    expect(alert.parentElement).toHaveFocus();
+    expect(within(dialog).getByLabelText('Name')).toHaveValue('CV 2024');
+  });
+});
+
+describe('documents screen: unmark current', () => {
+  const current = aDocument({ id: 1, name: 'CV 2024', is_current: true });
+  const paper = aDocument({ id: 2, name: 'Working paper', category: 2, category_name: 'Papers', is_current: true });
+  const draft = aDocument({ id: 3, name: 'Draft', is_current: false });
+
+  function rowOf(name: string) {
+    return screen.getByRole('cell', { name: new RegExp(`^${name}`) }).closest('tr') as HTMLElement;
+  }
+
+  afterEach(() => jest.restoreAllMocks());
+
+  it('offers Unmark Current on current documents only', async () => {
+    serveDocuments([current, draft]);
+    renderDocuments();
+    await screen.findByRole('cell', { name: /^CV 2024/ });
+    expect(within(rowOf('CV 2024')).getByRole('button', { name: 'Unmark Current CV 2024' })).toBeEnabled();
+    expect(within(rowOf('Draft')).queryByRole('button', { name: /Unmark Current/ })).not.toBeInTheDocument();
+  });
+
+  it.each([
+    ['the CV', current, /^Unmark "CV 2024" as the current document\? CV will have no current document\. The CV page offers no CV download/],
+    ['another category’s document', paper, /^Unmark "Working paper" as the current document\? Papers will have no current document\.$/],
+  ])('asks before unmarking %s, and sends nothing when cancelled', async (_case, document, question) => {
+    serveDocuments([document]);
+    const changes = serveWrite('patch', `/api/documents/documents/${document.id}/`, jsonBody, () => HttpResponse.json(document));
+    const confirm = jest.spyOn(window, 'confirm').mockReturnValue(false);
+    const { user } = renderDocuments();
+    await screen.findByRole('cell', { name: new RegExp(`^${document.name}`) });
+    await user.click(within(rowOf(document.name)).getByRole('button', { name: /Unmark Current/ }));
+    expect(confirm).toHaveBeenCalledWith(expect.stringMatching(question));
+    expect(changes).toEqual([]);
+  });
+
+  it('unmarks a confirmed document, confirms, and refreshes the list and the current CV', async () => {
+    const backend = serveDocuments([current]);
+    const changes = serveWrite('patch', '/api/documents/documents/1/', jsonBody, () => {
+      backend.documents = [{ ...current, is_current: false }];
+      return HttpResponse.json(backend.documents[0]);
+    });
+    jest.spyOn(window, 'confirm').mockReturnValue(true);
+    const { user, store } = renderDocuments();
+    store.dispatch(cvProbe.endpoints.probeCurrentCv.initiate());
+    await screen.findByRole('cell', { name: /^CV 2024/ });
+    await waitFor(() => expect(backend.calls.currentCv).toBe(1));
+    await user.click(within(rowOf('CV 2024')).getByRole('button', { name: /Unmark Current/ }));
+    expect(await screen.findByText('Document unmarked as current!')).toBeInTheDocument();
+    expect(changes).toEqual([{ is_current: false }]);
+    await waitFor(() => expect(within(rowOf('CV 2024')).queryByRole('button', { name: /Unmark Current/ })).not.toBeInTheDocument());
+    expect(within(rowOf('CV 2024')).getByText('Not current')).toBeInTheDocument();
+    await waitFor(() => expect(backend.calls.currentCv).toBe(2));
+  });
+
+  it('reports a failed unmark with the server’s reason', async () => {
+    serveDocuments([current]);
+    server.use(http.patch(url('/api/documents/documents/1/'), () => HttpResponse.json({ detail: 'Not found.' }, { status: 404 })));
+    jest.spyOn(window, 'confirm').mockReturnValue(true);
+    const { user } = renderDocuments();
+    await screen.findByRole('cell', { name: /^CV 2024/ });
+    await user.click(within(rowOf('CV 2024')).getByRole('button', { name: /Unmark Current/ }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Failed to unmark document as current. Not found.');
+  });
+});
+
+describe('documents screen: categories section', () => {
+  const cvCategory = aCategory({ id: 1, name: 'CV', description: 'Curriculum vitae', document_count: 1 });
+  const papers = aCategory({ id: 2, name: 'Papers', description: '', document_count: 3 });
+  const empty = aCategory({ id: 3, name: 'Mistake', description: '', document_count: 0 });
+
+  const section = () => screen.findByRole('region', { name: 'Categories' });
+  function categoryRow(name: string) {
+    return within(screen.getByRole('region', { name: 'Categories' }))
+      .getByRole('cell', { name: new RegExp(`^${name}`) })
+      .closest('tr') as HTMLElement;
+  }
+
+  it('lists the categories with their descriptions and how many documents each holds', async () => {
+    serveDocuments([], [cvCategory, empty, papers]);
+    renderDocuments();
+    const categories = await section();
+    expect(within(categories).getAllByRole('row')).toHaveLength(4);
+    expect(within(categoryRow('CV')).getByText('Curriculum vitae')).toBeInTheDocument();
+    expect(within(categoryRow('CV')).getByRole('cell', { name: '1 document' })).toBeInTheDocument();
+    expect(within(categoryRow('Papers')).getByRole('cell', { name: '3 documents' })).toBeInTheDocument();
+    expect(within(categoryRow('Mistake')).getByRole('button', { name: 'Rename Mistake' })).toBeInTheDocument();
+    expect(within(categoryRow('Mistake')).getByRole('button', { name: 'Delete Mistake' })).toBeInTheDocument();
+  });
+
+  it('says when there are no categories', async () => {
+    serveDocuments([], []);
+    renderDocuments();
+    expect(within(await section()).getByText('No categories yet.')).toBeInTheDocument();
+  });
+
+  describe('rename', () => {
+    async function openRename(name: string) {
+      const backend = serveDocuments([], [cvCategory, papers]);
+      const utils = renderDocuments();
+      await section();
+      await utils.user.click(within(categoryRow(name)).getByRole('button', { name: `Rename ${name}` }));
+      return { ...utils, backend, dialog: await screen.findByRole('dialog', { name: 'Rename Category' }) };
+    }
+
+    it('opens with the name and description filled in, held to the server’s limits', async () => {
+      const { dialog } = await openRename('CV');
+      expect(within(dialog).getByLabelText('Category name')).toHaveValue('CV');
+      expect(within(dialog).getByLabelText('Category name')).toHaveAttribute('maxlength', '100');
+      expect(within(dialog).getByLabelText('Category name')).toHaveAccessibleDescription(
+        "Name a category CV to make its current document the CV page's download.",
+      );
+      expect(within(dialog).getByLabelText('Description (optional)')).toHaveValue('Curriculum vitae');
+    });
+
+    it('refuses an empty name before sending', async () => {
+      const changes = serveWrite('patch', '/api/documents/categories/2/', jsonBody, () => HttpResponse.json(papers));
+      const { user, dialog } = await openRename('Papers');
+      await user.clear(within(dialog).getByLabelText('Category name'));
+      await user.type(within(dialog).getByLabelText('Category name'), '   ');
+      await user.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
+      expect(within(dialog).getByRole('alert')).toHaveTextContent('Category name cannot be empty.');
+      expect(changes).toEqual([]);
+    });
+
+    it('renames, confirms and refreshes the categories, the documents (their category names) and the current CV', async () => {
+      const { user, dialog, backend, store } = await openRename('Papers');
+      store.dispatch(cvProbe.endpoints.probeCurrentCv.initiate());
+      await waitFor(() => expect(backend.calls.currentCv).toBe(1));
+      const changes = serveWrite('patch', '/api/documents/categories/2/', jsonBody, () => {
+        backend.categories = [cvCategory, { ...papers, name: 'Working papers', description: 'Under review' }];
+        return HttpResponse.json(backend.categories[1]);
+      });
+      await user.clear(within(dialog).getByLabelText('Category name'));
+      await user.type(within(dialog).getByLabelText('Category name'), ' Working papers ');
+      await user.type(within(dialog).getByLabelText('Description (optional)'), 'Under review');
+      await user.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
+      await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+      expect(changes).toEqual([{ name: 'Working papers', description: 'Under review' }]);
+      expect(await within(await section()).findByRole('status')).toHaveTextContent('Category updated successfully!');
+      expect(await screen.findByRole('cell', { name: /^Working papers/ })).toBeInTheDocument();
+      await waitFor(() => expect(backend.calls.documentLists).toBe(2));
+      await waitFor(() => expect(backend.calls.currentCv).toBe(2));
+    });
+
+    it.each([
+      ['name', { name: ['A category with this name already exists.'] }, 'Failed to update category. A category with this name already exists.'],
+      ['detail', { detail: 'Not found.' }, 'Failed to update category. Not found.'],
+    ])('reports a failed rename with the server %s message', async (_case, body, message) => {
+      server.use(http.patch(url('/api/documents/categories/1/'), () => HttpResponse.json(body, { status: 400 })));
+      const { user, dialog } = await openRename('CV');
+      await user.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
+      expect(await within(dialog).findByRole('alert')).toHaveTextContent(message);
+    });
+  });
+
+  describe('delete', () => {
+    async function openDelete(name: string, categories = [cvCategory, papers, empty]) {
+      const backend = serveDocuments([], categories);
+      const utils = renderDocuments();
+      await section();
+      await utils.user.click(within(categoryRow(name)).getByRole('button', { name: `Delete ${name}` }));
+      return { ...utils, backend, dialog: await screen.findByRole('dialog', { name: 'Delete this category?' }) };
+    }
+
+    it('asks before deleting an empty category, and keeping it sends nothing', async () => {
+      const deletion = serveDelete('/api/documents/categories/3/');
+      const { user, dialog } = await openDelete('Mistake');
+      expect(dialog).toHaveTextContent('“Mistake” holds no documents. Deleting it cannot be undone.');
+      expect(within(dialog).queryByRole('combobox')).not.toBeInTheDocument();
+      await user.click(within(dialog).getByRole('button', { name: 'Keep it' }));
+      await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+      expect(deletion.count).toBe(0);
+    });
+
+    it('deletes an empty category, confirms, refreshes the list and moves the focus to the section', async () => {
+      const deletions: string[] = [];
+      const { user, dialog, backend } = await openDelete('Mistake');
+      server.use(
+        http.delete(url('/api/documents/categories/3/'), ({ request }) => {
+          deletions.push(new URL(request.url).search);
+          backend.categories = [cvCategory, papers];
+          return new HttpResponse(null, { status: 204 });
+        }),
+      );
+      await user.click(within(dialog).getByRole('button', { name: 'Delete category' }));
+      await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+      expect(deletions).toEqual(['']);
+      const categories = await section();
+      expect(await within(categories).findByRole('status')).toHaveTextContent('Category deleted successfully!');
+      await waitFor(() => expect(within(categories).queryByRole('cell', { name: /^Mistake/ })).not.toBeInTheDocument());
+      expect(within(categories).getByRole('heading', { name: 'Categories' })).toHaveFocus();
+      // Deleting an empty category changes no document.
+      expect(backend.calls.documentLists).toBe(1);
+    });
+
+    it('moves the documents of a category that holds some to the category chosen, then refreshes documents and the current CV', async () => {
+      const deletions: string[] = [];
+      const { user, dialog, backend, store } = await openDelete('Papers');
+      store.dispatch(cvProbe.endpoints.probeCurrentCv.initiate());
+      await waitFor(() => expect(backend.calls.currentCv).toBe(1));
+      server.use(
+        http.delete(url('/api/documents/categories/2/'), ({ request }) => {
+          deletions.push(new URL(request.url).search);
+          backend.categories = [{ ...cvCategory, document_count: 4 }, empty];
+          return new HttpResponse(null, { status: 204 });
+        }),
+      );
+      expect(dialog).toHaveTextContent('“Papers” holds 3 documents. They move to the category you choose');
+      const target = within(dialog).getByRole('combobox', { name: 'Move its documents to' });
+      expect(
+        within(target)
+          .getAllByRole('option')
+          .map((option) => option.textContent),
+      ).toEqual(['Choose a category', 'CV', 'Mistake']);
+      await user.click(within(dialog).getByRole('button', { name: 'Delete category' }));
+      expect(within(dialog).getByRole('alert')).toHaveTextContent('Choose the category its documents move to.');
+      expect(deletions).toEqual([]);
+
+      await user.selectOptions(target, 'CV');
+      await user.click(within(dialog).getByRole('button', { name: 'Delete category' }));
+      await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+      expect(deletions).toEqual(['?move_to=1']);
+      expect(await within(await section()).findByRole('cell', { name: '4 documents' })).toBeInTheDocument();
+      await waitFor(() => expect(backend.calls.documentLists).toBe(2));
+      await waitFor(() => expect(backend.calls.currentCv).toBe(2));
+    });
+
+    it('says so when there is no other category to move the documents to', async () => {
+      const { dialog } = await openDelete('Papers', [papers]);
+      expect(dialog).toHaveTextContent(
+        '“Papers” holds 3 documents and there is no other category to move them to. Create one first, or move or delete its documents.',
+      );
+      expect(within(dialog).getByRole('button', { name: 'Delete category' })).toBeDisabled();
+    });
+
+    it('shows the server’s refusal in the dialog, and then offers to move the documents it did not know of', async () => {
+      const { user, dialog, backend } = await openDelete('Mistake');
+      server.use(
+        http.delete(url('/api/documents/categories/3/'), () => {
+          backend.categories = [cvCategory, papers, { ...empty, document_count: 1 }];
+          return HttpResponse.json(
+            { detail: 'This category holds 1 document. Move or delete it first, or choose a category to move it to as you delete this one.' },
+            { status: 409 },
+          );
+        }),
+      );
+      await user.click(within(dialog).getByRole('button', { name: 'Delete category' }));
+      expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+        'Failed to delete category. This category holds 1 document. Move or delete it first, or choose a category to move it to as you delete this one.',
+      );
+      expect(await within(dialog).findByRole('combobox', { name: 'Move its documents to' })).toBeInTheDocument();
+    });
   });
 });

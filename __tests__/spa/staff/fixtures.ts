@@ -29,6 +29,7 @@ export const aCategory = (overrides: Partial<DocumentCategory> = {}): DocumentCa
   id: 1,
   name: 'CV',
   description: 'Curriculum vitae',
+  document_count: 0,
   ...overrides,
 });
 

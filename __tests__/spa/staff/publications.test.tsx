@@ -14,7 +14,7 @@ import { aDocument } from './fixtures';
 
 const BIB = '@article{northcote2019slv, title = {Calibrating}}\n@misc{new2026, title = {Rough paths}}';
 const first = aPublication({ id: 1 });
-const second = aPublication({ id: 2, cite_key: 'new2026', title: 'Rough paths', title_html: 'Rough paths', year: 2026 });
+const second = aPublication({ id: 2, cite_key: 'new2026', title: 'Rough paths', title_text: 'Rough paths', title_html: 'Rough paths', year: 2026 });
 const plan: ImportPlan = {
   added: [{ cite_key: 'new2026', title: 'Rough paths' }],
   updated: [{ cite_key: 'northcote2019slv', title: 'Calibrating stochastic-local volatility with jumps', changes: ['title', 'year'] }],

@@ -5,7 +5,7 @@ export const FORMAT_VERSION = 1;
 
 /**
  * The tables a backup carries, parents before children so that a restore can insert them in this
- * order. Sign-in counters and one-time app tokens expire within the hour and are left out.
+ * order. Sign-in counters, one-time app tokens and passkey challenges expire within the hour and are left out.
  */
 export const TABLES = [
   'users',
@@ -24,6 +24,12 @@ export const TABLES = [
   'note_tags',
   'note_slugs',
   'note_revisions',
+  'followers',
+  'follow_announcements',
+  'mail_queue',
+  'passkeys',
+  'recovery_codes',
+  'site_settings',
 ] as const;
 export type BackedUpTable = (typeof TABLES)[number] & keyof Database;
 
@@ -33,6 +39,7 @@ export const NATURAL_KEYS: Partial<Record<BackedUpTable, string[]>> = {
   download_counts: ['document_id', 'week_start'],
   note_tags: ['note_id', 'tag'],
   note_slugs: ['slug'],
+  site_settings: ['key'],
 };
 
 /** The columns that hold storage keys: the files a backup carries are the ones these point at. */

@@ -47,6 +47,13 @@ export const MAX_ENTRY_BYTES = 256 * 1024 * 1024;
 const CONTENT_TABLES = ['users', 'galleries', 'images', 'document_categories', 'documents'] as const;
 /** Everything a replacing restore clears, children before parents. */
 const CLEARED_TABLES = [
+  'mail_queue',
+  'follow_announcements',
+  'followers',
+  'webauthn_challenges',
+  'passkeys',
+  'recovery_codes',
+  'site_settings',
   'refresh_tokens',
   'user_sessions',
   'app_tokens',
@@ -323,6 +330,15 @@ async function writeRows(handle: DbHandle, archive: TarReader, backup: CheckedBa
       rows[table] = Number(count);
       if (rows[table] !== backup.manifest.rows[table])
         throw new Error(`Restoring ${table} gave ${rows[table]} rows instead of ${backup.manifest.rows[table]}.`);
+    }
+    // Accounts from before addresses were confirmed count as confirmed, as the migration made them
+    // (an unconfirmed account is removed after a week).
+    if (!backup.manifest.migrations.includes('014_followers')) {
+      await trx
+        .updateTable('users')
+        .set((eb) => ({ email_confirmed_at: eb.ref('date_joined') }))
+        .where('email_confirmed_at', 'is', null)
+        .execute();
     }
     // Rows came with their ids; new rows must be numbered after them.
     if (dialect === 'postgres') {

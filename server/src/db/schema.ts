@@ -24,6 +24,13 @@ export interface Database {
   note_tags: NoteTagsTable;
   note_slugs: NoteSlugsTable;
   note_revisions: NoteRevisionsTable;
+  passkeys: PasskeysTable;
+  webauthn_challenges: WebauthnChallengesTable;
+  recovery_codes: RecoveryCodesTable;
+  site_settings: SiteSettingsTable;
+  followers: FollowersTable;
+  follow_announcements: FollowAnnouncementsTable;
+  mail_queue: MailQueueTable;
 }
 
 export interface UsersTable {
@@ -41,6 +48,8 @@ export interface UsersTable {
   last_login: string | null;
   /** argon2id PHC string. */
   password: string;
+  /** When the owner of the address confirmed it; null until then (such an account is removed after a week). */
+  email_confirmed_at: string | null;
 }
 export type UserRow = Selectable<UsersTable>;
 
@@ -186,6 +195,8 @@ export interface PublicationsTable {
   document_id: number | null;
   position: number;
   updated_at: string;
+  /** JSON object: the entry's fields, macros expanded; `{}` for rows imported before it was kept. */
+  fields: Generated<string>;
 }
 export type PublicationRow = Selectable<PublicationsTable>;
 
@@ -269,3 +280,121 @@ export interface NoteRevisionsTable {
   changed: Generated<string>;
 }
 export type NoteRevisionRow = Selectable<NoteRevisionsTable>;
+
+/** A passkey: a WebAuthn credential a user registered, with what verifying its signatures needs. */
+export interface PasskeysTable {
+  id: Generated<number>;
+  user_id: number;
+  /** Base64url, as the browser reports it. */
+  credential_id: string;
+  /** COSE public key, base64url. */
+  public_key: string;
+  sign_count: number;
+  /** Comma-separated transports the authenticator named (internal, hybrid, usb...). */
+  transports: Generated<string>;
+  /** The account's WebAuthn user handle: random, shared by the user's passkeys. */
+  user_handle: string;
+  /** 0/1: synced to the person's other devices (a password manager or platform account). */
+  backed_up: Generated<number>;
+  name: string;
+  created_at: string;
+  last_used_at: string | null;
+}
+export type PasskeyRow = Selectable<PasskeysTable>;
+
+/** A challenge handed to the browser for one ceremony, spent when answered. */
+export interface WebauthnChallengesTable {
+  challenge: string;
+  purpose: 'register' | 'authenticate';
+  /** Registration only: whose passkey it adds, under which user handle. */
+  user_id: number | null;
+  user_handle: string | null;
+  expires_at: string;
+}
+
+/** A one-time recovery code; only its SHA-256 (hex) is kept. */
+export interface RecoveryCodesTable {
+  id: Generated<number>;
+  user_id: number;
+  code_hash: string;
+  created_at: string;
+  used_at: string | null;
+}
+
+/** A setting of the whole site, by name; the value is JSON. */
+export interface SiteSettingsTable {
+  key: string;
+  value: string;
+  updated_at: string;
+}
+
+/**
+ * Someone who follows the research by email: an account (user_id), or an address alone, which
+ * receives nothing before its owner confirmed it. One row per address.
+ */
+export interface FollowersTable {
+  id: Generated<number>;
+  email: string;
+  email_normalized: string;
+  user_id: number | null;
+  /** 0/1 each: the kinds of publication announced. */
+  papers: Generated<number>;
+  notes: Generated<number>;
+  talks: Generated<number>;
+  /** 0/1: one weekly mail instead of one per publication. */
+  digest: Generated<number>;
+  /** SHA-256 (hex) of the link that confirms an address given alone; cleared when the follower stops. */
+  confirm_token_hash: string | null;
+  confirmed_at: string | null;
+  /** When the follower stopped the mail (the unsubscribe link); the row stays, so that the link keeps saying so. */
+  stopped_at: string | null;
+  /** The token of the follower's unsubscribe link, in every mail. */
+  unsubscribe_token: string;
+  /** A digest lists what was announced since this time... */
+  digest_since: string | null;
+  /** ...and is due at this one. */
+  next_digest_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+export type FollowerRow = Selectable<FollowersTable>;
+
+/**
+ * A published item to announce to followers, once: released (and its mail queued) a few minutes
+ * after it was published, so that corrections made meanwhile go out in the same, latest version.
+ */
+export interface FollowAnnouncementsTable {
+  id: Generated<number>;
+  kind: 'paper' | 'note';
+  item_id: number;
+  created_at: string;
+  released_at: string | null;
+}
+export type FollowAnnouncementRow = Selectable<FollowAnnouncementsTable>;
+
+/**
+ * One message to one address, sent in the background. Follower mail is written at sending time from
+ * the announcements it names (the items' latest versions); account mail is written when queued.
+ */
+export interface MailQueueTable {
+  id: Generated<number>;
+  kind: 'announcement' | 'digest' | 'follow-confirm' | 'account-confirm' | 'register-attempt';
+  /** Lower first: a confirmation link does not wait behind a thousand announcements. */
+  priority: number;
+  to_address: string;
+  follower_id: number | null;
+  /** Comma-separated announcement ids. */
+  announcements: Generated<string>;
+  subject: Generated<string>;
+  text_body: Generated<string>;
+  html_body: Generated<string>;
+  state: 'pending' | 'sending' | 'sent' | 'failed' | 'dropped';
+  attempts: Generated<number>;
+  next_attempt_at: string;
+  /** When an instance last took it to send: the sending rate is counted from these. */
+  claimed_at: string | null;
+  finished_at: string | null;
+  last_error: Generated<string>;
+  created_at: string;
+}
+export type MailQueueRow = Selectable<MailQueueTable>;

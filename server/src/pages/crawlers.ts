@@ -14,6 +14,10 @@ const PRIVATE_PATHS = [
   paths.loginFailed,
   paths.appLogin,
   '/reset-password/',
+  // Emailed links: one person's each.
+  '/confirm-email/',
+  '/follow/confirm/',
+  '/unsubscribe/',
   '/api/',
   '/backend/',
   '/login-with-token/',

@@ -1,7 +1,8 @@
 import type { ArticleHead } from '../../../src/app/serverPage';
 import { documentTitle, type PageHead } from '../../../src/content/head';
+import { paths } from '../../../src/lib/paths';
 import type { SiteContent } from '../../contract/content';
-import type { Publication } from '../../contract/publications';
+import type { Paper, Publication } from '../../contract/publications';
 import { escapeHtml } from '../lib/html';
 
 export const SHARE_IMAGE_PATH = '/share-image.png';
@@ -48,7 +49,7 @@ export function pageHeadTags(head: PageHead, content: SiteContent, canonicalPath
     `<meta property="og:type" content="${article ? 'article' : 'website'}">`,
     ...(article
       ? [
-          `<meta property="article:published_time" content="${escapeHtml(article.publishedAt)}">`,
+          article.publishedAt ? `<meta property="article:published_time" content="${escapeHtml(article.publishedAt)}">` : '',
           article.modifiedAt ? `<meta property="article:modified_time" content="${escapeHtml(article.modifiedAt)}">` : '',
           `<meta property="article:author" content="${escapeHtml(content.name)}">`,
           ...article.tags.map((tag) => `<meta property="article:tag" content="${escapeHtml(tag)}">`),
@@ -70,20 +71,23 @@ export function pageHeadTags(head: PageHead, content: SiteContent, canonicalPath
   return tags.join('');
 }
 
+/** Authors as structured data names them; BibTeX's "and others" is no one's name. */
+const people = (authors: string[]) => authors.filter((name) => name !== 'others').map((name) => ({ '@type': 'Person', name }));
+
 /** Structured data for each publication, so that scholarly search engines can list them. */
 export function scholarlyArticlesJsonLd(publications: Publication[], publicUrl: string): string {
   if (publications.length === 0) return '';
   const articles = publications.map((publication) => ({
     '@context': 'https://schema.org',
     '@type': 'ScholarlyArticle',
-    headline: publication.title,
-    name: publication.title,
-    author: publication.authors.filter((name) => name !== 'others').map((name) => ({ '@type': 'Person', name })),
+    headline: publication.title_text,
+    name: publication.title_text,
+    author: people(publication.authors),
     ...(publication.year ? { datePublished: String(publication.year) } : {}),
     ...(publication.venue ? { isPartOf: { '@type': 'Periodical', name: publication.venue } } : {}),
     ...(publication.abstract ? { abstract: publication.abstract } : {}),
     ...(publication.doi ? { sameAs: `https://doi.org/${publication.doi}` } : {}),
-    url: publication.paper_url ? `${publicUrl}${publication.paper_url}` : `${publicUrl}/research#publication-${publication.id}`,
+    url: `${publicUrl}${paths.paper(publication.key)}`,
   }));
   return `<script type="application/ld+json">${scriptJson(articles)}</script>`;
 }
@@ -105,4 +109,56 @@ export function blogPostingJsonLd(article: ArticleHead, content: SiteContent, pu
     author: { '@type': 'Person', name: content.name, jobTitle: content.role, url: `${publicUrl}/` },
   };
   return `<script type="application/ld+json">${scriptJson(posting)}</script>`;
+}
+
+/** `<meta name="NAME" content="VALUE">`, or nothing without a value. */
+const meta = (name: string, value: string | number | undefined) =>
+  value === undefined || value === '' ? '' : `<meta name="${name}" content="${escapeHtml(String(value))}">`;
+
+/** Where a paper appeared, by what it is, as Google Scholar asks: a journal, or a conference's proceedings. */
+function venueOf(paper: Paper): { journal?: string; conference?: string } {
+  if (!paper.venue) return {};
+  if (paper.entry_type === 'article') return { journal: paper.venue };
+  if (paper.entry_type === 'inproceedings' || paper.entry_type === 'conference') return { conference: paper.venue };
+  return {};
+}
+
+/**
+ * A paper's page described for Google Scholar (the `citation_*` tags its inclusion guidelines read)
+ * and for other search engines (`ScholarlyArticle`). The attached paper is named when it is a PDF:
+ * it is public, as the paper is.
+ */
+export function scholarlyArticleHead(article: ArticleHead, paper: Paper, publicUrl: string): string {
+  const url = `${publicUrl}${article.path}`;
+  const pdfUrl = paper.paper_is_pdf ? `${publicUrl}${paper.paper_url}` : undefined;
+  const { journal, conference } = venueOf(paper);
+  const tags = [
+    meta('citation_title', paper.title_text),
+    ...paper.authors.filter((name) => name !== 'others').map((name) => meta('citation_author', name)),
+    meta('citation_publication_date', paper.year ?? undefined),
+    meta('citation_journal_title', journal),
+    meta('citation_conference_title', conference),
+    meta('citation_doi', paper.doi),
+    meta('citation_abstract_html_url', url),
+    meta('citation_pdf_url', pdfUrl),
+    ...paper.topics.map((topic) => meta('citation_keywords', topic.name)),
+  ];
+  const scholarly = {
+    '@context': 'https://schema.org',
+    '@type': 'ScholarlyArticle',
+    headline: paper.title_text,
+    name: paper.title_text,
+    description: article.description,
+    author: people(paper.authors),
+    ...(paper.year ? { datePublished: String(paper.year) } : {}),
+    ...(paper.venue ? { isPartOf: { '@type': journal ? 'Periodical' : 'CreativeWork', name: paper.venue } } : {}),
+    ...(paper.abstract_text ? { abstract: paper.abstract_text } : {}),
+    ...(paper.doi ? { sameAs: `https://doi.org/${paper.doi}` } : {}),
+    ...(paper.topics.length > 0 ? { keywords: paper.topics.map((topic) => topic.name) } : {}),
+    ...(pdfUrl ? { encoding: { '@type': 'MediaObject', contentUrl: pdfUrl, encodingFormat: 'application/pdf' } } : {}),
+    url,
+    mainEntityOfPage: url,
+    image: `${publicUrl}${article.shareImagePath ?? SHARE_IMAGE_PATH}`,
+  };
+  return `${tags.join('')}<script type="application/ld+json">${scriptJson(scholarly)}</script>`;
 }

@@ -26,7 +26,10 @@ function renderToHtml(element: React.ReactElement): Promise<string> {
         callback();
       },
       final(callback) {
-        resolve(html);
+        // React 18's stream writes its whole 2 KB buffer when a character of several bytes does not fit
+        // the rest of it, unused zero bytes included: a NUL inside the page's text ("L\0évy"). HTML has
+        // no place for NUL, so none is the page's own.
+        resolve(html.replaceAll('\u0000', ''));
         callback();
       },
     });

@@ -21,21 +21,26 @@ import { CachedBuild } from '../lib/cachedBuild';
 import { OTHER_INSTANCES_DELAY_MS } from '../lib/responseCache';
 import { findImageRow } from '../repositories/images';
 import { allPublishedNotes, findPublishedNote } from '../repositories/notes';
+import { findPublicationByKey, listPublications, toPublication } from '../repositories/publications';
 import { currentContent } from '../repositories/siteContent';
 import { type AssetManifest, buildTime } from './assets';
 import { lastChangeIn, sitemapXml } from './crawlers';
 import { clientPageHead, htmlDocument } from './document';
-import { blogPostingJsonLd, pageHeadTags, personJsonLd, scholarlyArticlesJsonLd } from './head';
+import { blogPostingJsonLd, pageHeadTags, personJsonLd, scholarlyArticleHead, scholarlyArticlesJsonLd } from './head';
 import { inProcessQuery } from './inProcessQuery';
 import { PageAnswer } from './pageAnswer';
 import { renderApp } from './render';
-import { noteShareImage, shareImage } from './shareImage';
+import { articleShareImage, shareImage } from './shareImage';
 
 /** Any address the app does not know renders the same not-found page, under this key. */
 const NOT_FOUND_LOCATION = '/404';
 const MEDIA_PREFIX = '/media/';
 const ANSWER_COUNT_INTERVAL_MS = 60_000;
-const MAX_NOTE_IMAGES = 200;
+const MAX_ARTICLE_IMAGES = 200;
+/** What the share images of notes and papers show: their titles and authors, a cover picture, the owner's name. */
+const ARTICLE_IMAGE_DATA: DataTag[] = ['Note', 'Publication', 'Image', 'SiteContent'];
+/** Authors named on a paper's share image before "et al.". */
+const SHARE_IMAGE_AUTHORS = 3;
 
 interface CachedPage {
   answer: Promise<PageAnswer>;
@@ -81,8 +86,8 @@ const structuredData: Record<StructuredData, (state: RootState, content: Current
  */
 export class PageRenderer {
   private readonly pages = new Map<string, CachedPage>();
-  /** Share images of notes by slug; unknown slugs are cached too (as undefined), within MAX_NOTE_IMAGES. */
-  private readonly noteImages = new Map<string, Promise<Buffer | undefined>>();
+  /** Share images of notes and papers by their page's address; unknown ones are cached too (as undefined), within MAX_ARTICLE_IMAGES. */
+  private readonly articleImages = new Map<string, Promise<Buffer | undefined>>();
   private readonly sitemapText: CachedBuild<string>;
   private readonly shareImageBytes: CachedBuild<Buffer>;
   private readonly serverQuery;
@@ -187,7 +192,7 @@ export class PageRenderer {
     for (const [key, page] of this.pages) if (!page.shows || [...page.shows].some((tag) => changed.has(tag))) this.pages.delete(key);
     this.sitemapText.drop();
     if (changed.has('Image') || changed.has('Gallery') || changed.has('SiteContent')) this.shareImageBytes.drop();
-    if (changed.has('Note') || changed.has('Image') || changed.has('SiteContent')) this.noteImages.clear();
+    if (ARTICLE_IMAGE_DATA.some((tag) => changed.has(tag))) this.articleImages.clear();
   }
 
   private fresh(key: string): CachedPage | undefined {
@@ -245,7 +250,7 @@ export class PageRenderer {
       if (article && article.path !== location) return { html: '', shows, complete, status: 301, location: article.path };
       let head = pageHeadTags(page.head(content.content), content.content, missing ? undefined : matched.canonicalPath, publicUrl, article);
       for (const kind of page.structuredData ?? []) head += structuredData[kind](state, content, publicUrl);
-      if (article) head += blogPostingJsonLd(article, content.content, publicUrl);
+      if (article) head += article.paper ? scholarlyArticleHead(article, article.paper, publicUrl) : blogPostingJsonLd(article, content.content, publicUrl);
       // The route itself draws the not-found message for an item that is not there.
       const status = missing ? 404 : undefined;
       try {
@@ -277,17 +282,28 @@ export class PageRenderer {
     }
     for (const note of await allPublishedNotes(this.app.db))
       entries.push({ path: paths.note(note.slug), lastModified: new Date(note.revised_at ?? note.published_at ?? note.updated_at) });
+    for (const publication of (await listPublications(this.app.db)).map(toPublication))
+      entries.push({ path: paths.paper(publication.key), lastModified: new Date(publication.updated_at) });
     return sitemapXml(this.app.config.publicUrl, entries);
   }
 
   /** A published note's picture for link previews (title, owner, cover), made once per change; undefined when there is no such note. */
   noteShareImage(slug: string): Promise<Buffer | undefined> {
-    let image = this.noteImages.get(slug);
+    return this.articleImage(paths.note(slug), () => this.makeNoteShareImage(slug));
+  }
+
+  /** A paper's picture for link previews (title, authors), made once per change; undefined when there is no such paper. */
+  paperShareImage(key: string): Promise<Buffer | undefined> {
+    return this.articleImage(paths.paper(key), () => this.makePaperShareImage(key));
+  }
+
+  private articleImage(path: string, make: () => Promise<Buffer | undefined>): Promise<Buffer | undefined> {
+    let image = this.articleImages.get(path);
     if (!image) {
-      if (this.noteImages.size >= MAX_NOTE_IMAGES) this.noteImages.clear();
-      image = this.makeNoteShareImage(slug);
-      this.noteImages.set(slug, image);
-      image.catch(() => this.noteImages.delete(slug));
+      if (this.articleImages.size >= MAX_ARTICLE_IMAGES) this.articleImages.clear();
+      image = make();
+      this.articleImages.set(path, image);
+      image.catch(() => this.articleImages.delete(path));
     }
     return image;
   }
@@ -300,7 +316,16 @@ export class PageRenderer {
       note.cover_image_id === null ? undefined : findImageRow(this.app.db, note.cover_image_id),
     ]);
     const photo = cover ? await this.app.storage.read(cover.large_key) : undefined;
-    return noteShareImage({ title: note.title, name: content.name, address: new URL(this.app.config.publicUrl).host }, photo);
+    return articleShareImage({ title: note.title, byline: content.name, address: new URL(this.app.config.publicUrl).host }, photo);
+  }
+
+  private async makePaperShareImage(key: string): Promise<Buffer | undefined> {
+    const row = await findPublicationByKey(this.app.db, key);
+    const paper = row && toPublication(row);
+    if (!paper || paper.key !== key) return undefined;
+    const authors = paper.authors.filter((name) => name !== 'others');
+    const byline = authors.length > SHARE_IMAGE_AUTHORS ? `${authors[0]} et al.` : authors.join(', ');
+    return articleShareImage({ title: paper.title_text, byline, address: new URL(this.app.config.publicUrl).host });
   }
 
   private makeShareImage(): Promise<Buffer> {

@@ -41,9 +41,12 @@ function wrap(title: string, perLine: number, lines: number): string[] {
   return kept;
 }
 
-/** A note's picture for link previews: its title, the owner's name and the site, and its cover when it has one. */
-export async function noteShareImage(note: { title: string; name: string; address: string }, cover?: Buffer): Promise<Buffer> {
-  const lines = wrap(note.title, cover ? 20 : 30, 3);
+/**
+ * The link-preview picture of a note or a paper: its title, a byline (the owner, or the paper's
+ * authors) and the site, and its cover picture when it has one.
+ */
+export async function articleShareImage(article: { title: string; byline: string; address: string }, cover?: Buffer): Promise<Buffer> {
+  const lines = wrap(article.title, cover ? 20 : 30, 3);
   const top = 300 - (lines.length - 1) * 36;
   const title = lines
     .map(
@@ -51,10 +54,11 @@ export async function noteShareImage(note: { title: string; name: string; addres
         `<text x="90" y="${top + index * 72}" font-family="${SERIF}" font-size="60" font-weight="bold" fill="#1d2327">${escapeHtml(line)}</text>`,
     )
     .join('');
+  const [byline] = wrap(article.byline, cover ? 34 : 52, 1);
   return compose(
     `${title}
-    <text x="90" y="${top + lines.length * 72 + 20}" font-family="${SANS}" font-size="34" fill="#1f5f74">${escapeHtml(note.name)}</text>
-    <text x="90" y="560" font-family="${SANS}" font-size="26" fill="#505b63">${escapeHtml(note.address)}</text>`,
+    <text x="90" y="${top + lines.length * 72 + 20}" font-family="${SANS}" font-size="34" fill="#1f5f74">${escapeHtml(byline ?? '')}</text>
+    <text x="90" y="560" font-family="${SANS}" font-size="26" fill="#505b63">${escapeHtml(article.address)}</text>`,
     cover,
   );
 }

@@ -10,6 +10,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The signed-in user, set by the requireUser / requireStaff checks. */
     user: UserRow | null;
+    /** The id of the sign-in (user_sessions row) whose access token the request carries, set with `user`. */
+    sessionId: number | null;
   }
   interface FastifyInstance {
     /**
@@ -28,11 +30,18 @@ export function signedInUser(request: FastifyRequest): UserRow {
   return request.user;
 }
 
+/** The sign-in a requireUser/requireStaff check admitted the request under. */
+export function signedInSession(request: FastifyRequest): number {
+  if (request.sessionId === null) throw new Error('route is missing the requireUser or requireStaff check');
+  return request.sessionId;
+}
+
 export default fp(
   async (app) => {
     app.decorateRequest('user', null);
+    app.decorateRequest('sessionId', null);
 
-    async function userFromHeader(request: FastifyRequest): Promise<UserRow | null | 'invalid'> {
+    async function userFromHeader(request: FastifyRequest): Promise<(UserRow & { session_id: number }) | null | 'invalid'> {
       const header = request.headers.authorization;
       if (!header) return null;
       const match = /^Bearer\s+(\S+)$/i.exec(header);
@@ -50,7 +59,9 @@ export default fp(
       const user = await userFromHeader(request);
       if (user === null) return reply.code(401).send(detail(MESSAGES.notAuthenticated));
       if (user === 'invalid') return reply.code(401).send(detail(MESSAGES.invalidToken));
-      request.user = user;
+      const { session_id: sessionId, ...row } = user;
+      request.user = row;
+      request.sessionId = sessionId;
     });
 
     app.decorate('requireStaff', async (request: FastifyRequest, reply: FastifyReply) => {

@@ -13,6 +13,13 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS', 'TRACE']);
 const ONE_YEAR_SECONDS = 365 * 24 * 3600;
 
 declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * The route changes state for whoever holds the token in its address, and is meant to be called
+     * from elsewhere: the one-click unsubscribe of RFC 8058, which mail providers send from their servers.
+     */
+    allowCrossSite?: boolean;
+  }
   interface FastifyInstance {
     /** Sets the csrftoken cookie (and X-CSRFToken header) unless the browser holds one this server issued. */
     issueCsrfToken: (request: FastifyRequest, reply: FastifyReply) => void;
@@ -60,7 +67,7 @@ export default fp(
     const trusted = new Set([new URL(app.config.publicUrl).origin, ...app.config.trustedOrigins, ...app.config.corsOrigins]);
 
     app.addHook('onRequest', (request, reply, done) => {
-      if (SAFE_METHODS.has(request.method)) return done();
+      if (SAFE_METHODS.has(request.method) || request.routeOptions.config.allowCrossSite) return done();
       const origin = request.headers.origin;
       if (origin !== undefined) {
         if (origin === `${request.protocol}://${request.host}` || trusted.has(origin)) return done();

@@ -59,6 +59,11 @@ export default fp(
         if (!image) return reply.code(404).send(detail(MESSAGES.notFound));
         return reply.type('image/png').header('cache-control', 'public, max-age=3600').send(image);
       });
+      app.get<{ Params: { key: string } }>('/research/:key/share-image.png', async (request, reply) => {
+        const image = await pages.paperShareImage(request.params.key);
+        if (!image) return reply.code(404).send(detail(MESSAGES.notFound));
+        return reply.type('image/png').header('cache-control', 'public, max-age=3600').send(image);
+      });
     }
 
     const pageOrNotFound = (request: FastifyRequest, reply: FastifyReply) => {

@@ -18,6 +18,8 @@ export interface RenderedPublication {
   abstract_html: string;
   bibtex: string;
   is_working_paper: boolean;
+  /** Every field of the entry, @string macros expanded: what citations, topics and further links are made from. */
+  fields: Record<string, string>;
 }
 
 /**
@@ -176,5 +178,6 @@ export function renderEntry(entry: BibEntry): RenderedPublication {
     abstract_html: fields.abstract ? latexToHtml(fields.abstract) : '',
     bibtex: entry.source,
     is_working_paper: looksLikeWorkingPaper(entry.type, fields, arxiv, ssrn),
+    fields,
   };
 }

@@ -7,7 +7,7 @@ import type { Database, UserRow } from '../db/schema';
 /** Who did it, in the trail, when an operator acts from the command line. */
 export const COMMAND_LINE = { id: null, email: 'command line' };
 
-type AuditActor = Pick<UserRow, 'id' | 'email'> | typeof COMMAND_LINE;
+export type AuditActor = Pick<UserRow, 'id' | 'email'> | typeof COMMAND_LINE;
 
 /**
  * Writes one line of the staff audit trail. Action names are dotted events,

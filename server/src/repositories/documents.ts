@@ -67,15 +67,21 @@ export async function categoryExists(db: Db, id: number): Promise<boolean> {
 }
 
 /**
- * Makes room for a new current document in the category: takes the category's lock (on
- * PostgreSQL; SQLite runs one write transaction at a time anyway) and unmarks the others.
- * Two Mark Current calls for one category therefore run one after the other, and the partial
- * unique index stands guard should anything slip past.
+ * Takes the category's lock on PostgreSQL (SQLite runs one write transaction at a time anyway), so
+ * that writes which decide a category's current document run one after the other.
  */
-async function unmarkOthers(trx: Db, dialect: Dialect, categoryId: number, exceptId?: number): Promise<void> {
+async function lockCategory(trx: Db, dialect: Dialect, categoryId: number): Promise<void> {
   if (dialect === 'postgres') {
     await trx.selectFrom('document_categories').select('id').where('id', '=', categoryId).forUpdate().execute();
   }
+}
+
+/**
+ * Makes room for a new current document in the category (whose lock the caller holds): unmarks the
+ * others. Two Mark Current calls for one category therefore run one after the other, and the partial
+ * unique index stands guard should anything slip past.
+ */
+async function unmarkOthers(trx: Db, categoryId: number, exceptId?: number): Promise<void> {
   let update = trx.updateTable('documents').set({ is_current: 0 }).where('category_id', '=', categoryId).where('is_current', '=', 1);
   if (exceptId !== undefined) update = update.where('id', '!=', exceptId);
   await update.execute();
@@ -91,7 +97,10 @@ type Site = { db: Db; dialect: Dialect };
  */
 export function createDocument(site: Site, actor: Actor, values: Omit<Insertable<DocumentsTable>, 'uploaded_at'>): Promise<number> {
   return site.db.transaction().execute(async (trx) => {
-    if (values.is_current === 1 && values.category_id) await unmarkOthers(trx, site.dialect, values.category_id);
+    if (values.is_current === 1 && values.category_id) {
+      await lockCategory(trx, site.dialect, values.category_id);
+      await unmarkOthers(trx, values.category_id);
+    }
     const row = await trx
       .insertInto('documents')
       .values({ ...values, uploaded_at: nowIso() })
@@ -103,30 +112,59 @@ export function createDocument(site: Site, actor: Actor, values: Omit<Insertable
   });
 }
 
-/** Edits a document's name, description, category and current mark; false when it is gone. */
-export function updateDocument(
-  site: Site,
-  actor: Actor,
-  id: number,
-  change: { name: string; description: string; categoryId: number | null; isCurrent: boolean; becameCurrent: boolean },
-): Promise<boolean> {
-  const { name, description, categoryId, isCurrent, becameCurrent } = change;
+/** A document's stored file, as its row describes it. */
+export type DocumentFile = Pick<DocumentRow, 'file_key' | 'original_filename' | 'content_type' | 'size'>;
+
+/** What an edit sets: the words, the category, the current mark and, when replaced, the file. */
+export interface DocumentChange {
+  name: string;
+  description: string;
+  categoryId: number | null;
+  isCurrent: boolean;
+  /** A replacement already stored, as a pending upload. */
+  file?: DocumentFile;
+}
+
+/** The edit's line of the trail: its most telling event, with everything it changed in the details. */
+function editAuditLine(before: DocumentRow, change: DocumentChange): [action: string, subject: string, details: string] {
+  const { name, categoryId, isCurrent, file } = change;
+  const becameCurrent = isCurrent && (before.is_current === 0 || categoryId !== before.category_id);
+  const unmarked = !isCurrent && before.is_current === 1;
+  let action = 'document.updated';
+  if (becameCurrent) action = 'document.marked_current';
+  else if (unmarked) action = 'document.unmarked_current';
+  else if (file) action = 'document.replaced';
+  const details = [`category ${categoryId ?? 'none'}`];
+  if (categoryId !== before.category_id) details.push(`moved from category ${before.category_id ?? 'none'}`);
+  if (name !== before.name) details.push(`renamed from "${before.name}"`);
+  if (file) details.push(`file "${file.original_filename}" replaced "${before.original_filename}"`);
+  return [action, `document ${before.id} "${name}"`, details.join('; ')];
+}
+
+/**
+ * Edits a document's name, description, category and current mark, and points it at a replacement
+ * file when given (a replaced file's upload date is the document's). Answers the row as it was before
+ * the edit, whose file the caller removes once replaced; undefined when the document is gone.
+ */
+export function updateDocument(site: Site, actor: Actor, id: number, change: DocumentChange): Promise<DocumentRow | undefined> {
+  const { name, description, categoryId, isCurrent, file } = change;
   return site.db.transaction().execute(async (trx) => {
-    if (isCurrent && categoryId !== null) await unmarkOthers(trx, site.dialect, categoryId, id);
-    const result = await trx
+    // The category's lock before the document's, in the order uploads and Mark Current take them.
+    if (categoryId !== null) await lockCategory(trx, site.dialect, categoryId);
+    let read = trx.selectFrom('documents').selectAll().where('id', '=', id);
+    // Read under the row's lock: two replacements at once must each remove the file the other did not keep.
+    if (site.dialect === 'postgres') read = read.forUpdate();
+    const before = await read.executeTakeFirst();
+    if (!before) return undefined;
+    if (isCurrent && categoryId !== null) await unmarkOthers(trx, categoryId, id);
+    await trx
       .updateTable('documents')
-      .set({ name, description, category_id: categoryId, is_current: isCurrent ? 1 : 0 })
+      .set({ name, description, category_id: categoryId, is_current: isCurrent ? 1 : 0, ...(file && { ...file, uploaded_at: nowIso() }) })
       .where('id', '=', id)
-      .executeTakeFirst();
-    if (result.numUpdatedRows === 0n) return false;
-    await recordAudit(
-      trx,
-      actor,
-      becameCurrent ? 'document.marked_current' : 'document.updated',
-      `document ${id} "${name}"`,
-      `category ${categoryId ?? 'none'}`,
-    );
-    return true;
+      .execute();
+    if (file) await forgetPendingUploads(trx, [file.file_key]);
+    await recordAudit(trx, actor, ...editAuditLine(before, change));
+    return before;
   });
 }
 

@@ -2,6 +2,9 @@ import type { Publication } from '../../contract/publications';
 import type { Db } from '../db';
 import { nowIso } from '../db/columns';
 import type { PublicationRow, UserRow } from '../db/schema';
+import { parseBibtex } from '../publications/bibtex';
+import { kindOf, linksOf, paperKey, topicsOf } from '../publications/facets';
+import { htmlToPlainText } from '../publications/plainText';
 import type { RenderedPublication } from '../publications/render';
 import { recordAudit } from './audit';
 
@@ -10,12 +13,29 @@ type Actor = Pick<UserRow, 'id' | 'email'>;
 /** Where visitors download a publication's attached paper. */
 export const paperPath = (id: number) => `/api/publications/${id}/paper/`;
 
+/**
+ * The entry's fields, macros expanded. A row imported before they were kept is read from its source,
+ * which holds them all unless it used @string macros defined elsewhere in its file: then from its columns.
+ */
+export function storedFields(row: PublicationRow): Record<string, string> {
+  const fields = JSON.parse(row.fields) as Record<string, string>;
+  if (Object.keys(fields).length > 0) return fields;
+  const parsed = parseBibtex(row.bibtex);
+  if (parsed.ok) return parsed.entries[0].fields;
+  return { title: row.title, author: (JSON.parse(row.authors) as string[]).join(' and '), ...(row.year === null ? {} : { year: String(row.year) }) };
+}
+
 export function toPublication(row: PublicationRow): Publication {
+  const fields = storedFields(row);
+  const isWorkingPaper = row.is_working_paper === 1;
   return {
     id: row.id,
     cite_key: row.cite_key,
+    key: paperKey(row.cite_key),
     entry_type: row.entry_type,
+    kind: kindOf(row.entry_type, isWorkingPaper),
     title: row.title,
+    title_text: htmlToPlainText(row.title_html),
     title_html: row.title_html,
     authors: JSON.parse(row.authors) as string[],
     venue: row.venue,
@@ -27,10 +47,13 @@ export function toPublication(row: PublicationRow): Publication {
     abstract: row.abstract,
     abstract_html: row.abstract_html,
     bibtex: row.bibtex,
-    is_working_paper: row.is_working_paper === 1,
+    is_working_paper: isWorkingPaper,
     document: row.document_id,
     paper_url: row.document_id === null ? '' : paperPath(row.id),
+    topics: topicsOf(fields),
+    links: linksOf(fields),
     position: row.position,
+    updated_at: row.updated_at,
   };
 }
 
@@ -49,6 +72,7 @@ export const entryColumns = (entry: RenderedPublication) => ({
   abstract: entry.abstract,
   abstract_html: entry.abstract_html,
   bibtex: entry.bibtex,
+  fields: JSON.stringify(entry.fields),
 });
 
 /** Every publication in the order staff gave them. */
@@ -58,6 +82,15 @@ export async function listPublications(db: Db): Promise<PublicationRow[]> {
 
 export function findPublication(db: Db, id: number): Promise<PublicationRow | undefined> {
   return db.selectFrom('publications').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/**
+ * The publication whose page has the key, in any case. Page keys are made from citation keys, so
+ * every row is read: a site's publications number in the hundreds, and the answer is cached.
+ */
+export async function findPublicationByKey(db: Db, key: string): Promise<PublicationRow | undefined> {
+  const wanted = key.toLowerCase();
+  return (await listPublications(db)).find((row) => paperKey(row.cite_key) === wanted);
 }
 
 /** Adds entries after the existing ones and rewrites others in place, with one audit line; run in the transaction that planned it. */
@@ -140,4 +173,11 @@ export async function setPublicationOrder(db: Db, actor: Actor, ids: number[]): 
       .where('id', '=', id)
       .execute();
   await recordAudit(db, actor, 'publications.reordered', `${ids.length} publications`);
+}
+
+/** The ids of the publications with these citation keys (as imported). */
+export async function publicationIdsByCiteKeys(db: Db, keys: string[]): Promise<number[]> {
+  if (keys.length === 0) return [];
+  const rows = await db.selectFrom('publications').select('id').where('cite_key', 'in', keys).execute();
+  return rows.map((row) => row.id);
 }

@@ -158,3 +158,18 @@ export async function revokeAllSessions(db: Db, userId: number, options: { excep
   await db.deleteFrom('app_tokens').where('user_id', '=', userId).where('used_at', 'is', null).execute();
   return Number(result.numUpdatedRows);
 }
+
+/** Whether the sign-in is live (not revoked, not expired) and its user still active staff. */
+export async function isLiveStaffSession(db: Db, sessionId: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('user_sessions')
+    .innerJoin('users', 'users.id', 'user_sessions.user_id')
+    .select('user_sessions.id')
+    .where('user_sessions.id', '=', sessionId)
+    .where('user_sessions.revoked_at', 'is', null)
+    .where('user_sessions.expires_at', '>', isoAt(Date.now()))
+    .where('users.is_active', '=', 1)
+    .where('users.is_staff', '=', 1)
+    .executeTakeFirst();
+  return row !== undefined;
+}

@@ -125,12 +125,16 @@ export function deleteUser(db: Db, actor: Actor, target: UserRow): Promise<boole
   });
 }
 
-/** A user whose access token belongs to a live sign-in: signing out, a reset or "sign out everywhere" ends it at once. */
-export function findUserInLiveSession(db: Db, userId: number, family: string): Promise<UserRow | undefined> {
+/**
+ * A user whose access token belongs to a live sign-in, with that sign-in's id: signing out, a reset
+ * or "sign out everywhere" ends it at once.
+ */
+export function findUserInLiveSession(db: Db, userId: number, family: string): Promise<(UserRow & { session_id: number }) | undefined> {
   return db
     .selectFrom('users')
     .innerJoin('user_sessions', 'user_sessions.user_id', 'users.id')
     .selectAll('users')
+    .select('user_sessions.id as session_id')
     .where('users.id', '=', userId)
     .where('user_sessions.family', '=', family)
     .where('user_sessions.revoked_at', 'is', null)
@@ -189,7 +193,8 @@ async function ownIfOwnerless(db: Db, user: UserRow): Promise<UserRow> {
 export async function grantStaffByOperator(db: Db, userId: number, names: { first_name?: string; last_name?: string }): Promise<UserRow> {
   const user = await db
     .updateTable('users')
-    .set({ is_staff: 1, is_active: 1, ...names })
+    // The operator vouches for the address, as for an account the command creates.
+    .set((eb) => ({ is_staff: 1, is_active: 1, email_confirmed_at: eb.fn.coalesce('email_confirmed_at', eb.val(nowIso())), ...names }))
     .where('id', '=', userId)
     .returningAll()
     .executeTakeFirstOrThrow();
@@ -197,9 +202,9 @@ export async function grantStaffByOperator(db: Db, userId: number, names: { firs
   return ownIfOwnerless(db, user);
 }
 
-/** An operator creates a staff account. */
+/** An operator creates a staff account, whose address the operator vouches for. */
 export async function insertStaffUserByOperator(db: Db, values: Omit<Insertable<UsersTable>, 'is_staff'>): Promise<UserRow> {
-  const user = await insertUser(db, { ...values, is_staff: 1 });
+  const user = await insertUser(db, { email_confirmed_at: nowIso(), ...values, is_staff: 1 });
   await recordAudit(db, COMMAND_LINE, 'user.created_staff', user.email);
   return ownIfOwnerless(db, user);
 }
@@ -210,4 +215,20 @@ export async function setPasswordByOperator(db: Db, user: UserRow, hash: string)
   await revokeAllSessions(db, user.id);
   await recordAudit(db, COMMAND_LINE, 'user.password_reset', user.email);
   return updated;
+}
+
+/** Confirms the account's address (the emailed link); undefined when it was confirmed already or the user is gone. */
+export function confirmUserEmail(db: Db, userId: number): Promise<UserRow | undefined> {
+  return db
+    .updateTable('users')
+    .set({ email_confirmed_at: nowIso() })
+    .where('id', '=', userId)
+    .where('email_confirmed_at', 'is', null)
+    .returningAll()
+    .executeTakeFirst();
+}
+
+/** Removes accounts that never confirmed their address and joined before `joinedBefore` (staff accounts are made by operators, and stay). */
+export async function deleteUnconfirmedAccounts(db: Db, joinedBefore: string): Promise<void> {
+  await db.deleteFrom('users').where('email_confirmed_at', 'is', null).where('date_joined', '<', joinedBefore).where('is_staff', '=', 0).execute();
 }

@@ -3,23 +3,72 @@ import type { FastifyInstance } from 'fastify';
 import type { DocumentCategory } from '../../contract';
 import { isUniqueViolation } from '../db/errors';
 import type { UserRow } from '../db/schema';
-import { createCategory } from '../repositories/categories';
+import { createCategory, deleteCategory, findCategory, updateCategory } from '../repositories/categories';
 
-type Site = Pick<FastifyInstance, 'db' | 'changes'>;
+type Site = Pick<FastifyInstance, 'db' | 'dialect' | 'changes'>;
+type Actor = Pick<UserRow, 'id' | 'email'>;
 
-/** A new document category, or `nameTaken` when a concurrent write took the name first (the unique index refused it). */
-export async function addCategory(
-  site: Site,
-  actor: Pick<UserRow, 'id' | 'email'>,
-  text: { name: string; description: string },
-): Promise<{ category: DocumentCategory } | { refused: 'nameTaken' }> {
-  let category: DocumentCategory;
+interface CategoryText {
+  name: string;
+  description: string;
+}
+
+/** A concurrent write took the name first: the database's unique index refused this one. */
+type NameTaken = { refused: 'nameTaken' };
+
+async function unlessNameTaken<T>(write: () => Promise<T>): Promise<T | NameTaken> {
   try {
-    category = await createCategory(site.db, actor, text);
+    return await write();
   } catch (error) {
     if (isUniqueViolation(error)) return { refused: 'nameTaken' };
     throw error;
   }
-  site.changes.publish('Category');
-  return { category };
+}
+
+/** A new document category, or `nameTaken` when a concurrent write took the name first. */
+export function addCategory(site: Site, actor: Actor, text: CategoryText): Promise<{ category: DocumentCategory } | NameTaken> {
+  return unlessNameTaken(async () => {
+    const category = await createCategory(site.db, actor, text);
+    site.changes.publish('Category');
+    return { category };
+  });
+}
+
+/**
+ * Renames and describes a category. Documents show their category's name, and a name decides which
+ * category is the CV's (`CV`), so documents and the current CV are announced with every edit (the
+ * name it started from may have changed under it).
+ */
+export function editCategory(
+  site: Site,
+  actor: Actor,
+  id: number,
+  text: CategoryText,
+): Promise<{ category: DocumentCategory } | NameTaken | { refused: 'notFound' }> {
+  return unlessNameTaken(async () => {
+    if (!(await updateCategory(site.db, actor, id, text))) return { refused: 'notFound' as const };
+    site.changes.publish('Category', 'Document', 'CurrentCv');
+    const category = await findCategory(site.db, id);
+    return category ? { category } : { refused: 'notFound' as const };
+  });
+}
+
+/**
+ * Why a category was not deleted: it is gone, it holds documents and no category was named to take
+ * them, or the one named is gone.
+ */
+export type CategoryRemovalRefusal = { refused: 'notFound' } | { refused: 'holdsDocuments'; documents: number } | { refused: 'targetMissing' };
+
+/**
+ * Deletes a category. One holding documents is deleted only when `moveTo` names the category they
+ * move to, in the same transaction; a moved current document stays current unless that category
+ * already has one.
+ */
+export async function removeCategory(site: Site, actor: Actor, id: number, moveTo?: number): Promise<{ moved: number } | CategoryRemovalRefusal> {
+  const outcome = await deleteCategory(site.db, site.dialect, actor, id, moveTo);
+  if (!outcome) return { refused: 'notFound' };
+  if ('holds' in outcome) return { refused: 'holdsDocuments', documents: outcome.holds };
+  if ('targetMissing' in outcome) return { refused: 'targetMissing' };
+  site.changes.publish('Category', ...(outcome.moved > 0 ? (['Document', 'CurrentCv'] as const) : []));
+  return { moved: outcome.moved };
 }

@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 
 import { isForeignKeyViolation, isUniqueViolation } from '../db/errors';
-import type { UserRow } from '../db/schema';
+import type { DocumentRow, UserRow } from '../db/schema';
 import type { ChangeTopic } from '../plugins/changes';
-import { createDocument, deleteDocument, type DocumentWithCategory, findDocument, updateDocument } from '../repositories/documents';
+import { createDocument, deleteDocument, type DocumentFile, type DocumentWithCategory, findDocument, updateDocument } from '../repositories/documents';
 import { randomName, storageKey } from '../storage';
 import { DOCUMENT_TYPES, type DocumentKind, downloadFileName } from './documents';
 import { abandonUpload, removeFiles, storeUpload } from './uploadedFiles';
@@ -35,16 +35,29 @@ function refusal(error: unknown): DocumentOutcome | undefined {
 /** The current CV is the current document of a category: what can change which one it is, or what it shows. */
 const cvTopics = (cvMayChange: boolean): ChangeTopic[] => (cvMayChange ? ['Document', 'CurrentCv'] : ['Document']);
 
-/** A new document from an upload whose kind the content showed. */
-export async function addDocument(
-  site: Site,
-  actor: Actor,
-  text: DocumentText,
-  upload: { filename: string; data: Buffer; kind: DocumentKind },
-): Promise<DocumentOutcome> {
+/** An upload whose kind the content showed. */
+export interface DocumentUpload {
+  filename: string;
+  data: Buffer;
+  kind: DocumentKind;
+}
+
+/** Stores an upload under a fresh random key, as a pending upload until a row points at it. */
+async function storeDocumentFile(site: Site, upload: DocumentUpload): Promise<DocumentFile> {
   const { contentType, extension } = DOCUMENT_TYPES[upload.kind];
-  const fileKey = storageKey('documents', randomName(), extension);
-  await storeUpload(site, [{ key: fileKey, data: upload.data }]);
+  const file: DocumentFile = {
+    file_key: storageKey('documents', randomName(), extension),
+    original_filename: downloadFileName(upload.filename, upload.kind),
+    content_type: contentType,
+    size: upload.data.length,
+  };
+  await storeUpload(site, [{ key: file.file_key, data: upload.data }]);
+  return file;
+}
+
+/** A new document from an upload. */
+export async function addDocument(site: Site, actor: Actor, text: DocumentText, upload: DocumentUpload): Promise<DocumentOutcome> {
+  const file = await storeDocumentFile(site, upload);
   let id: number;
   try {
     id = await createDocument(site, actor, {
@@ -52,13 +65,10 @@ export async function addDocument(
       description: text.description,
       category_id: text.categoryId,
       is_current: text.isCurrent ? 1 : 0,
-      file_key: fileKey,
-      original_filename: downloadFileName(upload.filename, upload.kind),
-      content_type: contentType,
-      size: upload.data.length,
+      ...file,
     });
   } catch (error) {
-    await abandonUpload(site, [fileKey]);
+    await abandonUpload(site, [file.file_key]);
     const refused = refusal(error);
     if (refused) return refused;
     throw error;
@@ -67,23 +77,30 @@ export async function addDocument(
   return { document: (await findDocument(site.db, id))! };
 }
 
-/** Edits a document's words, category and current mark. */
-export async function editDocument(site: Site, actor: Actor, existing: DocumentWithCategory, text: DocumentText): Promise<DocumentOutcome> {
-  const { name, description, categoryId, isCurrent } = text;
-  const categoryChanged = categoryId !== existing.category_id;
-  const becameCurrent = isCurrent && (existing.is_current === 0 || categoryChanged);
+/**
+ * Edits a document's words, category and current mark, and replaces its file when an upload is given.
+ * A replaced document keeps its id, so its download address, its download counts and the
+ * publications it is the paper of stay; its old file is removed once the row points at the new one.
+ */
+export async function editDocument(site: Site, actor: Actor, id: number, text: DocumentText, upload?: DocumentUpload): Promise<DocumentOutcome> {
+  const file = upload && (await storeDocumentFile(site, upload));
+  let before: DocumentRow | undefined;
   try {
-    const updated = await updateDocument(site, actor, existing.id, { name, description, categoryId, isCurrent, becameCurrent });
-    if (!updated) return { refused: 'notFound' };
+    before = await updateDocument(site, actor, id, { ...text, file });
   } catch (error) {
+    if (file) await abandonUpload(site, [file.file_key]);
     const refused = refusal(error);
     if (refused) return refused;
     throw error;
   }
-  // `existing` was read before the write: a concurrent edit may have changed the current mark since, so
-  // an edit always announces the current CV too (one page drawn again at most).
+  if (!before) {
+    if (file) await abandonUpload(site, [file.file_key]);
+    return { refused: 'notFound' };
+  }
+  // Any edit may move the current mark, or change the file the current CV serves.
   site.changes.publish(...cvTopics(true));
-  return { document: (await findDocument(site.db, existing.id))! };
+  if (file) await removeFiles(site, [before.file_key], 'replaced document file');
+  return { document: (await findDocument(site.db, id))! };
 }
 
 /** Deletes a document and its file, detaching it from its publications; false when there was none. */

@@ -18,6 +18,7 @@ import type { NoteRevisionRow, NoteRow, UserRow } from '../db/schema';
 import { ErrorCollector, type FieldErrors } from '../errors';
 import { type NotePhoto, renderNote } from '../notes/markdown';
 import { recordAudit } from '../repositories/audit';
+import { announce } from '../repositories/followers';
 import {
   deleteNoteRows,
   findNote,
@@ -179,6 +180,8 @@ export async function saveNote(site: Site, actor: Actor, id: number | undefined,
     } as const;
     const row = existing ? await updateNote(trx, existing.id, values, at) : await insertNote(trx, values, at);
     if (!row) return undefined;
+    // Followers hear of it a few minutes later, in the version the note has then.
+    if (status === 'published' && !wasPublished) await announce(trx, 'note', [row.id], at);
     if (!existing || changed.includes('Tags')) await replaceTags(trx, row.id, fields.tags);
     // Once visitors may have the address, it keeps answering (with a redirect to the new one).
     if (existing && existing.slug !== fields.slug && existing.published_at) await moveSlug(trx, row.id, existing.slug, fields.slug);
@@ -268,7 +271,12 @@ export async function removeNote(site: Site, actor: Actor, id: number): Promise<
 
 /** Publishes the scheduled notes whose time has come; answers how many this instance published. */
 export async function publishDueNotes(site: Site): Promise<number> {
-  const ids = await publishDue(site.db, nowIso());
+  const at = nowIso();
+  const ids = await site.db.transaction().execute(async (trx) => {
+    const published = await publishDue(trx, at);
+    await announce(trx, 'note', published, at);
+    return published;
+  });
   if (ids.length) site.changes.publish('Note');
   return ids.length;
 }

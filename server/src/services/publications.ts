@@ -2,18 +2,23 @@ import type { FastifyInstance } from 'fastify';
 
 import type { ImportPlan } from '../../contract/publications';
 import type { Db } from '../db';
+import { nowIso } from '../db/columns';
 import type { PublicationRow, UserRow } from '../db/schema';
 import { fieldError, type FieldErrors } from '../errors';
 import { parseBibtex } from '../publications/bibtex';
+import { linksOf, paperKey, topicsOf } from '../publications/facets';
 import { type RenderedPublication, renderEntry } from '../publications/render';
 import { findDocument } from '../repositories/documents';
+import { announce } from '../repositories/followers';
 import {
   deletePublication,
   entryColumns,
   findPublication,
   listPublications,
   type PublicationChange,
+  publicationIdsByCiteKeys,
   setPublicationOrder,
+  storedFields,
   updatePublication,
   writeImport,
 } from '../repositories/publications';
@@ -24,6 +29,8 @@ export const PUBLICATION_MESSAGES = {
   noDocument: (id: number) => `Invalid pk "${id}" - object does not exist.`,
   everyId: 'List every publication exactly once.',
   noPaper: 'This publication has no paper attached.',
+  sameAddress: (key: string, other: string, address: string) =>
+    `Citation keys "${key}" and "${other}" give the same page address (${address}): rename one of them.`,
 } as const;
 
 type Site = Pick<FastifyInstance, 'db' | 'changes'>;
@@ -49,6 +56,30 @@ const FIELD_LABELS: [keyof ReturnType<typeof entryColumns>, string][] = [
   ['abstract', 'abstract'],
 ];
 
+/**
+ * Two citation keys that would share a paper's page (`Doe:2020` and `doe-2020`), in the text or
+ * between it and the publications already there, with the message naming them.
+ */
+function sharedAddresses(existing: PublicationRow[], entries: RenderedPublication[]): FieldErrors | undefined {
+  const byKey = new Map(existing.map((row) => [paperKey(row.cite_key), row.cite_key]));
+  const problems: string[] = [];
+  for (const entry of entries) {
+    const key = paperKey(entry.cite_key);
+    const other = byKey.get(key);
+    if (other !== undefined && other.toLowerCase() !== entry.cite_key.toLowerCase())
+      problems.push(PUBLICATION_MESSAGES.sameAddress(entry.cite_key, other, `/research/${key}`));
+    else byKey.set(key, entry.cite_key);
+  }
+  return problems.length > 0 ? { bibtex: problems } : undefined;
+}
+
+/** What staff see changed among the fields only the entry's BibTeX holds (not columns of their own). */
+function fieldChanges(row: PublicationRow, entry: RenderedPublication): string[] {
+  const before = storedFields(row);
+  const differ = (read: (fields: Record<string, string>) => unknown) => JSON.stringify(read(before)) !== JSON.stringify(read(entry.fields));
+  return [...(differ(topicsOf) ? ['topics'] : []), ...(differ(linksOf) ? ['links'] : [])];
+}
+
 /** The columns the entry would change in the row, by their names in the database. */
 function changedColumns(row: PublicationRow, entry: RenderedPublication) {
   const next = entryColumns(entry);
@@ -72,7 +103,10 @@ function planImport(existing: PublicationRow[], entries: RenderedPublication[]) 
       plan.unchanged.push(entry.cite_key);
       continue;
     }
-    const changes = FIELD_LABELS.filter(([column]) => changed.includes(column)).map(([, label]) => label);
+    const changes = [
+      ...FIELD_LABELS.filter(([column]) => changed.includes(column)).map(([, label]) => label),
+      ...(changed.includes('fields') ? fieldChanges(row, entry) : []),
+    ];
     plan.updated.push({ cite_key: entry.cite_key, title: entry.title, changes: changes.length > 0 ? changes : ['formatting'] });
     writes.updated.push({ id: row.id, entry });
   }
@@ -83,7 +117,10 @@ function planImport(existing: PublicationRow[], entries: RenderedPublication[]) 
 export async function previewImport(db: Db, bibtex: string): Promise<{ plan: ImportPlan } | { problems: FieldErrors }> {
   const read = readEntries(bibtex);
   if ('problems' in read) return read;
-  return { plan: planImport(await listPublications(db), read.entries).plan };
+  const existing = await listPublications(db);
+  const problems = sharedAddresses(existing, read.entries);
+  if (problems) return { problems };
+  return { plan: planImport(existing, read.entries).plan };
 }
 
 /**
@@ -93,14 +130,30 @@ export async function previewImport(db: Db, bibtex: string): Promise<{ plan: Imp
 export async function importPublications(site: Site, actor: Actor, bibtex: string): Promise<{ plan: ImportPlan } | { problems: FieldErrors }> {
   const read = readEntries(bibtex);
   if ('problems' in read) return read;
-  const { plan, wrote } = await site.db.transaction().execute(async (trx) => {
-    const { plan, writes } = planImport(await listPublications(trx), read.entries);
+  const outcome = await site.db.transaction().execute(async (trx) => {
+    const existing = await listPublications(trx);
+    const problems = sharedAddresses(existing, read.entries);
+    if (problems) return { problems };
+    const { plan, writes } = planImport(existing, read.entries);
     const wrote = writes.added.length + writes.updated.length > 0;
-    if (wrote) await writeImport(trx, actor, writes);
+    if (wrote) {
+      await writeImport(trx, actor, writes);
+      // Followers hear of the new papers a few minutes later, in the version they have then.
+      await announce(
+        trx,
+        'paper',
+        await publicationIdsByCiteKeys(
+          trx,
+          writes.added.map((entry) => entry.cite_key),
+        ),
+        nowIso(),
+      );
+    }
     return { plan, wrote };
   });
-  if (wrote) site.changes.publish('Publication');
-  return { plan };
+  if ('problems' in outcome) return outcome;
+  if (outcome.wrote) site.changes.publish('Publication');
+  return { plan: outcome.plan };
 }
 
 export interface PublicationEdit {

@@ -2,6 +2,8 @@ import type { Db } from '../db';
 import { nowIso } from '../db/columns';
 import type { UserRow } from '../db/schema';
 import { cleanEmail, isValidEmail, normalizeEmail } from '../lib/email';
+import { deleteAllPasskeys } from '../repositories/passkeys';
+import { deleteRecoveryCodes } from '../repositories/recoveryCodes';
 import { findUserByEmail, grantStaffByOperator, insertStaffUserByOperator, setPasswordByOperator } from '../repositories/users';
 import { clearLoginFailures } from './loginThrottle';
 import { passwordProblems } from './passwordPolicy';
@@ -45,13 +47,19 @@ export async function createStaffUser(db: Db, input: StaffInput & { password: st
   });
 }
 
-/** Sets a new password for the account with this email and signs it out everywhere. */
-export async function resetPasswordByOperator(db: Db, email: string, password: string): Promise<UserRow> {
+/**
+ * Sets a new password for the account with this email and signs it out everywhere. It is the last
+ * way back into an account, so the account's passkeys and recovery codes go too: the new password
+ * alone signs in, even where staff must use passkeys, and the person adds passkeys again.
+ */
+export async function resetPasswordByOperator(db: Db, email: string, password: string): Promise<{ user: UserRow; passkeysRemoved: number }> {
   const user = await findUserByEmail(db, email);
   if (!user) throw new AccountInputError(`No account has the email ${email}.`);
   const problems = passwordProblems(password, user);
   if (problems.length) throw new AccountInputError(problems.join(' '));
   const updated = await setPasswordByOperator(db, user, await hashPassword(password));
+  const passkeysRemoved = await deleteAllPasskeys(db, user.id);
+  await deleteRecoveryCodes(db, user.id);
   await clearLoginFailures(db, user.email_normalized);
-  return updated;
+  return { user: updated, passkeysRemoved };
 }

@@ -7,6 +7,7 @@ import { useDocumentTitle } from '@/lib/useDocumentTitle';
 import { Muted, Page } from '@/ui';
 
 import { AuditPanel } from './AuditPanel';
+import { SecurityPanel } from './SecurityPanel';
 import { UsersPanel } from './UsersPanel';
 
 const Tabs = styled.nav`
@@ -25,6 +26,13 @@ const Tabs = styled.nav`
     color: ${theme.colors.muted};
     font-weight: 600;
     text-decoration: none;
+    white-space: nowrap;
+  }
+  /* The three tabs stay on one line at 360 px. */
+  @media (max-width: ${theme.breakpoints.phone}) {
+    a {
+      padding: 0 ${theme.space[3]};
+    }
   }
   a:hover {
     color: ${theme.colors.text};
@@ -35,25 +43,28 @@ const Tabs = styled.nav`
   }
 `;
 
-/** The audit log's segment below /admin, for the nested routes. */
+/** The audit log's and sign-in settings' segments below /admin, for the nested routes. */
 const auditSegment = paths.adminAudit.slice(paths.admin.length + 1);
+const securitySegment = paths.adminSecurity.slice(paths.admin.length + 1);
 
-/** The administration area (staff only, behind the staff guard): users and the audit log. */
+/** The administration area (staff only, behind the staff guard): users, the audit log and how staff sign in. */
 export function AdminPage() {
   useDocumentTitle('Backend Administration');
   return (
     <Page>
       <h1>Backend Administration</h1>
-      <Muted>Find users, manage staff rights and accounts, and review what staff have done.</Muted>
+      <Muted>Find users, manage staff rights and accounts, review what staff have done, and choose how staff sign in.</Muted>
       <Tabs aria-label="Administration sections">
         <NavLink to={paths.admin} end>
           Users
         </NavLink>
         <NavLink to={paths.adminAudit}>Audit log</NavLink>
+        <NavLink to={paths.adminSecurity}>Security</NavLink>
       </Tabs>
       <Routes>
         <Route index element={<UsersPanel />} />
         <Route path={auditSegment} element={<AuditPanel />} />
+        <Route path={securitySegment} element={<SecurityPanel />} />
         <Route path="*" element={<Navigate to={paths.admin} replace />} />
       </Routes>
     </Page>

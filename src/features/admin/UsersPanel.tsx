@@ -7,7 +7,7 @@ import { useAuth } from '@/lib/session/AuthProvider';
 import { theme } from '@/lib/theme/themes';
 import { Alert, Button, FieldFrame, FormAlert, Input, LoadingText, Muted } from '@/ui';
 
-import { useGetAdminUsersQuery } from './adminApi';
+import { useGetAdminUsersQuery, useGetSignInSecurityQuery } from './adminApi';
 import { pageCount, Pager } from './Pager';
 import { UsersTable } from './UsersTable';
 import { useUserActions } from './useUserActions';
@@ -32,6 +32,8 @@ export function UsersPanel() {
   const [page, setPage] = useState(1);
   const users = useGetAdminUsersQuery({ search, page, page_size: USERS_PAGE_SIZE }, { refetchOnMountOrArgChange: true });
   const actions = useUserActions();
+  // Says whether this staff member is the owner; until it has answered, owner-only actions stay hidden.
+  const viewerIsOwner = useGetSignInSecurityQuery().data?.viewer_is_owner ?? false;
   const data = users.data;
 
   // After a deletion empties the last page, step back to the new last page.
@@ -87,6 +89,7 @@ export function UsersPanel() {
         <>
           {search && <Muted>Results for “{search}”.</Muted>}
           <UsersTable
+            viewerIsOwner={viewerIsOwner}
             users={data.results}
             currentUserId={me?.id}
             busyId={actions.busyId}

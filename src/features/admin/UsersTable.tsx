@@ -73,12 +73,26 @@ const Scroller = styled.div`
 interface Props {
   users: AdminUser[];
   currentUserId: number | undefined;
+  /** The site's owner alone signs other staff out everywhere. */
+  viewerIsOwner: boolean;
   busyId: number | null;
   busy: boolean;
   onAction: (action: UserAction, user: AdminUser) => void;
 }
 
-function UserRow({ user, isSelf, isBusy, onAction }: { user: AdminUser; isSelf: boolean; isBusy: boolean; onAction: Props['onAction'] }) {
+function UserRow({
+  user,
+  isSelf,
+  isBusy,
+  viewerIsOwner,
+  onAction,
+}: {
+  user: AdminUser;
+  isSelf: boolean;
+  isBusy: boolean;
+  viewerIsOwner: boolean;
+  onAction: Props['onAction'];
+}) {
   const name = userName(user);
   const selfNoteId = `admin-self-${user.id}`;
   const ownerNoteId = `admin-owner-${user.id}`;
@@ -137,9 +151,11 @@ function UserRow({ user, isSelf, isBusy, onAction }: { user: AdminUser; isSelf: 
               Activate<span className="visually-hidden"> {name}</span>
             </Button>
           )}
-          <Button $variant="secondary" $size="sm" {...selfProtected} onClick={() => onAction('signOut', user)}>
-            Sign out everywhere<span className="visually-hidden"> ({name})</span>
-          </Button>
+          {(!user.is_staff || viewerIsOwner) && (
+            <Button $variant="secondary" $size="sm" {...selfProtected} onClick={() => onAction('signOut', user)}>
+              Sign out everywhere<span className="visually-hidden"> ({name})</span>
+            </Button>
+          )}
           <DeleteButton name={name} {...selfProtected} onClick={() => onAction('delete', user)} />
           {isSelf && (
             <SelfNote id={selfNoteId}>
@@ -154,13 +170,20 @@ function UserRow({ user, isSelf, isBusy, onAction }: { user: AdminUser; isSelf: 
 }
 
 /** One page of users with their status, dates, notes and the staff actions on them. */
-export function UsersTable({ users, currentUserId, busyId, busy, onAction }: Props) {
+export function UsersTable({ users, currentUserId, viewerIsOwner, busyId, busy, onAction }: Props) {
   return (
     <Scroller>
       <Table aria-busy={busy || undefined} caption="Users" columns={['User', 'Joined', 'Last login', 'Interest notes', 'Actions']}>
         <tbody>
           {users.map((user) => (
-            <UserRow key={user.id} user={user} isSelf={user.id === currentUserId} isBusy={busyId === user.id} onAction={onAction} />
+            <UserRow
+              key={user.id}
+              user={user}
+              isSelf={user.id === currentUserId}
+              isBusy={busyId === user.id}
+              viewerIsOwner={viewerIsOwner}
+              onAction={onAction}
+            />
           ))}
         </tbody>
       </Table>

@@ -1,4 +1,5 @@
 import type { AdminUser, AdminUserPage, AdminUserUpdate, AuditPage } from '@/contract/admin';
+import type { SignInSecurity, SignInSecurityUpdate } from '@/contract/passkeys';
 import { api } from '@/lib/api/apiSlice';
 import { isNotFound } from '@/lib/api/errors';
 import { listTags } from '@/lib/api/listTags';
@@ -43,6 +44,16 @@ export const adminApi = api.injectEndpoints({
       query: (id) => ({ url: apiPaths.adminUser(id), method: 'DELETE' }),
       invalidatesTags: (_result, error, id) => (error && !isNotFound(error) ? [] : [userTags.item(id), userTags.list, auditList]),
     }),
+    /** How staff sign in, and whether the one asking (the owner alone) may change it. */
+    getSignInSecurity: build.query<SignInSecurity, void>({
+      query: () => apiPaths.adminSignInSecurity,
+      providesTags: ['SignInSecurity'],
+    }),
+    updateSignInSecurity: build.mutation<SignInSecurity, SignInSecurityUpdate>({
+      query: (body) => ({ url: apiPaths.adminSignInSecurity, method: 'PATCH', body }),
+      // The change is written to the audit log too.
+      invalidatesTags: (_result, error) => (error ? [] : ['SignInSecurity', auditList]),
+    }),
     getAuditLog: build.query<AuditPage, AuditArgs>({
       query: (params) => ({ url: apiPaths.adminAudit, params }),
       providesTags: [auditList],
@@ -50,4 +61,12 @@ export const adminApi = api.injectEndpoints({
   }),
 });
 
-export const { useGetAdminUsersQuery, useUpdateAdminUserMutation, useSignOutAdminUserMutation, useDeleteAdminUserMutation, useGetAuditLogQuery } = adminApi;
+export const {
+  useGetAdminUsersQuery,
+  useUpdateAdminUserMutation,
+  useSignOutAdminUserMutation,
+  useDeleteAdminUserMutation,
+  useGetAuditLogQuery,
+  useGetSignInSecurityQuery,
+  useUpdateSignInSecurityMutation,
+} = adminApi;

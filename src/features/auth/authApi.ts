@@ -1,7 +1,8 @@
 import type { FetchBaseQueryError, FetchBaseQueryMeta } from '@reduxjs/toolkit/query';
 
-import type { Detail, LoginResponse, User } from '@/contract';
+import type { Detail, LoginResponse } from '@/contract';
 import type { ForgotPasswordRequest, LoginRequest, RegisterRequest, ResetPasswordParams, ResetPasswordRequest } from '@/contract/accounts';
+import type { AuthenticationOptions, PasskeySignIn } from '@/contract/passkeys';
 import { api } from '@/lib/api/apiSlice';
 import { apiPaths } from '@/lib/paths';
 import { readCookie } from '@/lib/tokens';
@@ -25,7 +26,16 @@ export const authApi = api.injectEndpoints({
       query: (body) => ({ url: apiPaths.login, method: 'POST', body }),
       extraOptions: credentialCall,
     }),
-    register: build.mutation<User, RegisterRequest>({
+    /** A new challenge each time: the options are used once and never cached. */
+    passkeySignInOptions: build.mutation<AuthenticationOptions, void>({
+      query: () => ({ url: apiPaths.passkeySignInOptions, method: 'POST' }),
+      extraOptions: credentialCall,
+    }),
+    passkeySignIn: build.mutation<LoginResponse, PasskeySignIn>({
+      query: (body) => ({ url: apiPaths.passkeySignIn, method: 'POST', body }),
+      extraOptions: credentialCall,
+    }),
+    register: build.mutation<Detail, RegisterRequest>({
       query: (body) => ({ url: apiPaths.register, method: 'POST', body }),
       extraOptions: credentialCall,
     }),
@@ -61,4 +71,12 @@ export const authApi = api.injectEndpoints({
   }),
 });
 
-export const { useLoginMutation, useRegisterMutation, useForgotPasswordMutation, useResetPasswordMutation, useLoginWithTokenMutation } = authApi;
+export const {
+  useLoginMutation,
+  usePasskeySignInOptionsMutation,
+  usePasskeySignInMutation,
+  useRegisterMutation,
+  useForgotPasswordMutation,
+  useResetPasswordMutation,
+  useLoginWithTokenMutation,
+} = authApi;

@@ -7,6 +7,7 @@ import { theme } from '@/lib/theme/themes';
 import { ButtonLink, Card, CardGrid, Muted, Page, Row } from '@/ui';
 
 import { DownloadsChart } from './DownloadsChart';
+import { FollowersSummary } from './FollowersSummary';
 
 const DashboardCard = styled(Card)`
   display: flex;
@@ -47,7 +48,7 @@ const Section = styled.section`
   margin-top: ${theme.space[7]};
 `;
 
-/** The staff home: a greeting, the three management areas, the site's own words and its downloads. */
+/** The staff home: a greeting, the three management areas, the site's own words, its followers and its downloads. */
 export function DashboardPage() {
   const { user } = useAuth();
   const name = user?.first_name || user?.email;
@@ -86,6 +87,11 @@ export function DashboardPage() {
             Manage notes
           </ButtonLink>
         </Row>
+      </Section>
+      <Section aria-labelledby="dashboard-followers">
+        <h2 id="dashboard-followers">Followers</h2>
+        <Muted>Readers who get an email when a paper or note is published (confirmed addresses only), and how the site’s mail is going.</Muted>
+        <FollowersSummary />
       </Section>
       <Section aria-labelledby="dashboard-downloads">
         <h2 id="dashboard-downloads">Downloads</h2>

@@ -1,17 +1,15 @@
 import { useState } from 'react';
 import styled from 'styled-components';
 
-import type { Document } from '@/contract';
-import { useDeleteDocumentMutation, useMarkCurrentMutation } from '@/lib/api/documentsApi';
+import type { Document, DocumentCategory } from '@/contract';
+import { useDeleteDocumentMutation, useMarkCurrentMutation, useUnmarkCurrentMutation } from '@/lib/api/documentsApi';
+import { failureMessage } from '@/lib/api/errors';
 import { formatDate } from '@/lib/dates';
 import { theme } from '@/lib/theme/themes';
 import { Button, ButtonLink, Card, DeleteButton, FormAlert, type FormMessage, Muted, Row, Table } from '@/ui';
 
-const Description = styled.span`
-  display: block;
-  color: ${theme.colors.muted};
-  font-size: ${theme.fontSizes.xs};
-`;
+import { DocumentEditModal } from './DocumentEditModal';
+import { Description, isCvCategory } from './parts';
 const CurrentBadge = styled.span`
   display: inline-block;
   justify-self: start;
@@ -26,11 +24,20 @@ function markCurrentQuestion(document: Document): string {
   return `Mark "${document.name}" as the current document? This will unmark any other current documents in the same category (${document.category_name ?? 'no category'}).`;
 }
 
-/** The uploaded documents with their Mark Current, download and delete actions. */
-export function DocumentsList({ documents }: { documents: Document[] }) {
+function unmarkCurrentQuestion(document: Document): string {
+  const category = document.category_name ?? 'its category';
+  const cv = isCvCategory(document.category_name) ? ' The CV page offers no CV download until another document is marked current.' : '';
+  return `Unmark "${document.name}" as the current document? ${category} will have no current document.${cv}`;
+}
+
+/** The uploaded documents with their download, edit, Mark Current, unmark and delete actions. */
+export function DocumentsList({ documents, categories }: { documents: Document[]; categories: DocumentCategory[] }) {
   const [markCurrent] = useMarkCurrentMutation();
+  const [unmarkCurrent] = useUnmarkCurrentMutation();
   const [deleteDocument] = useDeleteDocumentMutation();
   const [busyId, setBusyId] = useState<number | null>(null);
+  // The document being edited, found in the latest list so that the dialog shows its current file.
+  const [editingId, setEditingId] = useState<number | null>(null);
   const [message, setMessage] = useState<FormMessage | null>(null);
 
   async function onMarkCurrent(document: Document) {
@@ -42,6 +49,20 @@ export function DocumentsList({ documents }: { documents: Document[] }) {
       setMessage({ tone: 'success', text: 'Document marked as current!' });
     } catch {
       setMessage({ tone: 'error', text: 'Failed to mark document as current.' });
+    } finally {
+      setBusyId(null);
+    }
+  }
+
+  async function onUnmarkCurrent(document: Document) {
+    if (!window.confirm(unmarkCurrentQuestion(document))) return;
+    setMessage(null);
+    setBusyId(document.id);
+    try {
+      await unmarkCurrent({ id: document.id }).unwrap();
+      setMessage({ tone: 'success', text: 'Document unmarked as current!' });
+    } catch (failure) {
+      setMessage({ tone: 'error', text: failureMessage('Failed to unmark document as current.', failure) });
     } finally {
       setBusyId(null);
     }
@@ -88,11 +109,27 @@ export function DocumentsList({ documents }: { documents: Document[] }) {
                     <Button
                       $variant="secondary"
                       $size="sm"
+                      disabled={busyId === document.id}
+                      onClick={() => {
+                        setMessage(null);
+                        setEditingId(document.id);
+                      }}
+                    >
+                      Edit<span className="visually-hidden"> {document.name}</span>
+                    </Button>
+                    <Button
+                      $variant="secondary"
+                      $size="sm"
                       disabled={document.is_current || document.category === null || busyId === document.id}
                       onClick={() => void onMarkCurrent(document)}
                     >
                       Mark Current<span className="visually-hidden"> {document.name}</span>
                     </Button>
+                    {document.is_current && (
+                      <Button $variant="secondary" $size="sm" disabled={busyId === document.id} onClick={() => void onUnmarkCurrent(document)}>
+                        Unmark Current<span className="visually-hidden"> {document.name}</span>
+                      </Button>
+                    )}
                     <DeleteButton name={document.name} disabled={busyId === document.id} onClick={() => void onDelete(document)} />
                   </Row>
                 </td>
@@ -101,6 +138,15 @@ export function DocumentsList({ documents }: { documents: Document[] }) {
           </tbody>
         </Table>
       )}
+      <DocumentEditModal
+        document={documents.find((document) => document.id === editingId) ?? null}
+        categories={categories}
+        onClose={() => setEditingId(null)}
+        onSaved={() => {
+          setEditingId(null);
+          setMessage({ tone: 'success', text: 'Document updated successfully!' });
+        }}
+      />
     </Card>
   );
 }

@@ -9,11 +9,10 @@ import type { NoteListQuery } from '@/contract/notes';
 import { notesApi } from '@/lib/api/notesApi';
 import { paths } from '@/lib/paths';
 import type { RootState } from '@/lib/state';
+import { cutAtWord } from '@/lib/text';
 
 /** Page numbers as the list's addresses write them (the API reads up to 10,000). */
 const PAGE_NUMBER = /^[1-9]\d{0,3}$/;
-/** About what a search result shows of a description. */
-const DESCRIPTION_CHARS = 160;
 const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"' };
 
 /**
@@ -36,9 +35,7 @@ export function openingWords(html: string): string {
     )
     .replace(/\s+/g, ' ')
     .trim();
-  if (text.length <= DESCRIPTION_CHARS) return text;
-  const cut = text.slice(0, DESCRIPTION_CHARS);
-  return `${cut.slice(0, cut.lastIndexOf(' ') > 0 ? cut.lastIndexOf(' ') : cut.length).replace(/[\s,;:.]+$/, '')}…`;
+  return cutAtWord(text);
 }
 
 /** A note page's head, from the note its route prefetched; undefined when there is no such note. */

@@ -7,6 +7,8 @@ import { Alert, Button, Columns, LoadingText, Muted, Page, Row, Stack } from '@/
 
 import { ChangePasswordForm } from './ChangePasswordForm';
 import { DeleteAccount } from './DeleteAccount';
+import { FollowCard } from './FollowCard';
+import { PasskeysCard } from './PasskeysCard';
 import { useGetProfileQuery } from './profileApi';
 import { ProfileDetails } from './ProfileDetails';
 import { SessionsList } from './SessionsList';
@@ -22,7 +24,7 @@ const Header = styled(Row)`
   }
 `;
 
-/** The signed-in user's own page (/profile): details, password, sessions, sign out, deletion. */
+/** The signed-in user's own page (/profile): details, password, passkeys, following the research, sessions, sign out, deletion. */
 export function ProfilePage() {
   const signOutTo = useSignOut();
   const profile = useGetProfileQuery();
@@ -47,6 +49,8 @@ export function ProfilePage() {
               <ProfileDetails user={profile.data} />
               <ChangePasswordForm />
             </Columns>
+            <PasskeysCard withRecoveryCodes={profile.data.is_staff} />
+            <FollowCard />
             <SessionsList onSignOutHere={() => signOutTo(paths.home)} onSignedOutEverywhere={() => signOutTo(paths.signin)} />
             <DeleteAccount onDeleted={() => signOutTo(paths.home)} />
           </>

@@ -54,7 +54,7 @@ export function PublicationRow({
   const [editing, setEditing] = useState(false);
   const [source, setSource] = useState(publication.bibtex);
   const [confirmingDelete, setConfirmingDelete] = useState(false);
-  const name = publication.title;
+  const name = publication.title_text;
   return (
     <Item aria-label={name}>
       <h3 dangerouslySetInnerHTML={{ __html: publication.title_html }} />

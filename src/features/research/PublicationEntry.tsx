@@ -1,11 +1,15 @@
-import { Fragment, useState } from 'react';
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 
 import type { Publication } from '@/contract/publications';
+import { paths } from '@/lib/paths';
 import { theme } from '@/lib/theme/themes';
 import { Button } from '@/ui';
 
-import { isOwner } from './authors';
+import { AuthorList } from './AuthorList';
+import { paperLinks } from './links';
+import { MathTitle } from './MathTitle';
 
 const Entry = styled.article`
   padding: ${theme.space[4]} 0;
@@ -14,6 +18,13 @@ const Entry = styled.article`
     margin: 0 0 ${theme.space[1]};
     font-size: ${theme.fontSizes.md};
     line-height: 1.4;
+  }
+  h4 a {
+    color: ${theme.colors.text};
+    text-decoration-color: ${theme.colors.border};
+  }
+  h4 a:hover {
+    color: ${theme.colors.accent};
   }
   p {
     margin: 0 0 ${theme.space[2]};
@@ -55,20 +66,12 @@ const Source = styled.pre`
   white-space: pre-wrap;
 `;
 
-/** The addresses a reader may follow: the publisher's DOI, the preprint servers, the paper itself. */
-function links(publication: Publication) {
-  const list: { label: string; href: string }[] = [];
-  if (publication.paper_url) list.push({ label: 'PDF', href: publication.paper_url });
-  if (publication.doi) list.push({ label: 'DOI', href: `https://doi.org/${publication.doi}` });
-  if (publication.arxiv) list.push({ label: 'arXiv', href: `https://arxiv.org/abs/${publication.arxiv}` });
-  if (publication.ssrn) list.push({ label: 'SSRN', href: `https://papers.ssrn.com/sol3/papers.cfm?abstract_id=${publication.ssrn}` });
-  if (publication.url && !list.some((link) => link.href === publication.url)) list.push({ label: 'Link', href: publication.url });
-  return list;
-}
-
 type CiteState = 'idle' | 'copied' | 'manual';
 
-/** One publication; its title and abstract are server-rendered HTML (escaped text and MathML). */
+/**
+ * One publication, its title leading to its page. The title and abstract are server-rendered HTML
+ * (escaped text and MathML); names read by screen readers use the title's plain text.
+ */
 export function PublicationEntry({ publication, owner }: { publication: Publication; owner: string }) {
   const [cite, setCite] = useState<CiteState>('idle');
   const titleId = `publication-${publication.id}`;
@@ -82,25 +85,24 @@ export function PublicationEntry({ publication, owner }: { publication: Publicat
     }
   };
   return (
-    <Entry aria-labelledby={titleId}>
-      <h4 id={titleId} dangerouslySetInnerHTML={{ __html: publication.title_html }} />
+    <Entry aria-label={publication.title_text}>
+      <h4 id={titleId}>
+        <Link to={paths.paper(publication.key)}>
+          <MathTitle html={publication.title_html} text={publication.title_text} />
+        </Link>
+      </h4>
       <p>
-        {publication.authors.map((author, index) => (
-          <Fragment key={`${author}-${index}`}>
-            {index > 0 && ', '}
-            {isOwner(author, owner) ? <strong>{author}</strong> : author}
-          </Fragment>
-        ))}
+        <AuthorList authors={publication.authors} owner={owner} />
       </p>
       <Meta>{[publication.venue, publication.year].filter(Boolean).join(', ')}</Meta>
       <Links>
-        {links(publication).map((link) => (
-          <a key={link.label} href={link.href} {...(link.label === 'PDF' ? {} : { target: '_blank', rel: 'noopener noreferrer' })}>
+        {paperLinks(publication).map((link) => (
+          <a key={link.href} href={link.href} {...(link.external ? { target: '_blank', rel: 'noopener noreferrer' } : {})}>
             {link.label}
-            <span className="visually-hidden"> of {publication.title}</span>
+            <span className="visually-hidden"> of {publication.title_text}</span>
           </a>
         ))}
-        <Button $variant="secondary" $size="sm" onClick={() => void copy()} aria-label={`Cite ${publication.title} (copy BibTeX)`}>
+        <Button $variant="secondary" $size="sm" onClick={() => void copy()} aria-label={`Cite ${publication.title_text} (copy BibTeX)`}>
           Cite
         </Button>
         <span role="status">{cite === 'copied' ? 'BibTeX copied.' : ''}</span>
@@ -114,7 +116,7 @@ export function PublicationEntry({ publication, owner }: { publication: Publicat
       {publication.abstract_html && (
         <Abstract>
           <summary>
-            Abstract<span className="visually-hidden"> of {publication.title}</span>
+            Abstract<span className="visually-hidden"> of {publication.title_text}</span>
           </summary>
           <p dangerouslySetInnerHTML={{ __html: publication.abstract_html }} />
         </Abstract>

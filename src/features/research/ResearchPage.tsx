@@ -1,12 +1,16 @@
+import { Link, useParams } from 'react-router-dom';
 import styled from 'styled-components';
 
 import type { Publication } from '@/contract/publications';
 import { useGetPublicationsQuery } from '@/lib/api/publicationsApi';
+import { paths, RESEARCH_FILTERS, type ResearchFilter } from '@/lib/paths';
 import { theme } from '@/lib/theme/themes';
 import { useDocumentTitle } from '@/lib/useDocumentTitle';
-import { Alert, LoadingText, Muted, Page, Prose, useSiteContentPage } from '@/ui';
+import { Alert, LoadingText, Muted, NotFoundMessage, Page, Prose, useSiteContentPage } from '@/ui';
 
+import { facetValues, matches, researchFilterOf } from './pageData';
 import { PublicationEntry } from './PublicationEntry';
+import { ResearchFilters } from './ResearchFilters';
 
 const Section = styled.section`
   margin-top: ${theme.space[7]};
@@ -50,24 +54,61 @@ function PublicationSection({ title, publications, owner }: { title: string; pub
   );
 }
 
-/** Publications and working papers, with links, abstracts and citations. */
-export function ResearchPage() {
-  useDocumentTitle('Research');
+const Showing = styled.p`
+  margin: ${theme.space[4]} 0 0;
+  font-family: ${theme.fonts.ui};
+  font-size: ${theme.fontSizes.sm};
+`;
+
+/** What the filters set, by the names of their values: "2024, Journal article, Volatility". */
+function filterNames(publications: Publication[], filter: ResearchFilter): string {
+  return RESEARCH_FILTERS.flatMap((facet) => {
+    const slug = filter[facet];
+    if (slug === undefined) return [];
+    const value = publications.flatMap((publication) => facetValues(publication, facet)).find((candidate) => candidate.slug === slug);
+    return [value?.name ?? slug];
+  }).join(', ');
+}
+
+const missing = (
+  <Page>
+    <NotFoundMessage />
+  </Page>
+);
+
+function ResearchList({ filter }: { filter: ResearchFilter }) {
   const { content, pending } = useSiteContentPage();
   const publications = useGetPublicationsQuery();
+  const all = publications.data ?? [];
+  const list = all.filter((publication) => matches(publication, filter));
+  const filtered = RESEARCH_FILTERS.some((facet) => filter[facet] !== undefined);
+  const nothingMatches = filtered && publications.isSuccess && list.length === 0;
+  useDocumentTitle(nothingMatches ? '404' : 'Research');
   if (!content) return pending;
-  const list = publications.data ?? [];
+  if (nothingMatches) return missing;
   return (
     <Page>
       <Prose>
         <h1>Research</h1>
-        <Muted>Papers and working papers. Each entry links to the paper where it can be read, and Cite copies its BibTeX.</Muted>
+        <Muted>Papers and working papers. Each title leads to the paper’s page, with its abstract and the ways to cite it.</Muted>
       </Prose>
       {publications.isLoading && <LoadingText>Loading publications...</LoadingText>}
       {publications.isError && <Alert tone="error">Failed to load publications.</Alert>}
-      {publications.isSuccess && list.length === 0 && <Muted>No publications yet.</Muted>}
+      {publications.isSuccess && all.length === 0 && <Muted>No publications yet.</Muted>}
+      {all.length > 0 && <ResearchFilters publications={all} filter={filter} />}
+      {filtered && (
+        <Showing>
+          Showing {list.length} of {all.length}: {filterNames(all, filter)} · <Link to={paths.research}>All research</Link>
+        </Showing>
+      )}
       <PublicationSection title="Working papers" publications={list.filter((entry) => entry.is_working_paper)} owner={content.name} />
       <PublicationSection title="Publications" publications={list.filter((entry) => !entry.is_working_paper)} owner={content.name} />
     </Page>
   );
+}
+
+/** Publications and working papers, with links, abstracts and citations, all of them or those of a year, a kind or a topic. */
+export function ResearchPage() {
+  const filter = researchFilterOf(useParams());
+  return filter ? <ResearchList filter={filter} /> : missing;
 }

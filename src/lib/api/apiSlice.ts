@@ -19,6 +19,10 @@ const tagTypes = [
   'News',
   'Note',
   'NoteDraft',
+  'FollowChoices',
+  'Passkey',
+  'RecoveryCodes',
+  'SignInSecurity',
 ] as const;
 export type TagType = (typeof tagTypes)[number];
 

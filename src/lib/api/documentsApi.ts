@@ -1,5 +1,5 @@
 import type { Document, DocumentCategory } from '@/contract';
-import type { CategoryCreate, DocumentUpdate, DownloadStats } from '@/contract/media';
+import type { CategoryCreate, CategoryDeleteQuery, CategoryUpdate, DocumentUpdate, DownloadStats } from '@/contract/media';
 
 import { apiPaths } from '../paths';
 import { api } from './apiSlice';
@@ -14,6 +14,15 @@ interface MarkCurrentArgs {
   id: number;
   category: number;
 }
+
+/** The edit form's fields as form data: name, description, category, is_current and, when replaced, file. */
+interface UpdateDocumentArgs {
+  id: number;
+  body: FormData;
+}
+
+/** A category holding documents is deleted with `move_to`, the category they move to. */
+type DeleteCategoryArgs = { id: number } & CategoryDeleteQuery;
 
 /** Staff management of downloadable documents and their categories. */
 export const documentsApi = api.injectEndpoints({
@@ -33,22 +42,43 @@ export const documentsApi = api.injectEndpoints({
     /** Form data: file, name, description, category, is_current. */
     uploadDocument: build.mutation<Document, FormData>({
       query: (body) => ({ url: apiPaths.documents, method: 'POST', body }),
-      // A new current document unmarks the category's previous one and may be the new CV.
-      invalidatesTags: (_result, _error, body) => (body.get('is_current') === 'true' ? [documentTags.list, currentCv] : [documentTags.list]),
+      // A new current document unmarks the category's previous one and may be the new CV; the
+      // category counts one more document.
+      invalidatesTags: (_result, _error, body) =>
+        body.get('is_current') === 'true' ? [documentTags.list, categoryTags.list, currentCv] : [documentTags.list, categoryTags.list],
     }),
     createCategory: build.mutation<DocumentCategory, CategoryCreate>({
       query: (body) => ({ url: apiPaths.categories, method: 'POST', body }),
       invalidatesTags: [categoryTags.list],
+    }),
+    /** Documents show their category's name, and the name `CV` decides which category gives the CV. */
+    updateCategory: build.mutation<DocumentCategory, { id: number } & Required<CategoryUpdate>>({
+      query: ({ id, ...body }) => ({ url: apiPaths.category(id), method: 'PATCH', body }),
+      invalidatesTags: [categoryTags.list, documentTags.list, currentCv],
+    }),
+    deleteCategory: build.mutation<void, DeleteCategoryArgs>({
+      query: ({ id, move_to }) => ({ url: apiPaths.category(id), method: 'DELETE', params: move_to === undefined ? undefined : { move_to } }),
+      // Moved documents change category, and a moved current document may stop being the CV.
+      invalidatesTags: (_result, _error, { move_to }) => (move_to === undefined ? [categoryTags.list] : [categoryTags.list, documentTags.list, currentCv]),
     }),
     markCurrent: build.mutation<Document, MarkCurrentArgs>({
       query: ({ id, category }) => ({ url: apiPaths.document(id), method: 'PATCH', body: { is_current: true, category } satisfies DocumentUpdate }),
       // Other documents of the category lose their current mark, so the whole list changes.
       invalidatesTags: [documentTags.list, currentCv],
     }),
+    unmarkCurrent: build.mutation<Document, Pick<Document, 'id'>>({
+      query: ({ id }) => ({ url: apiPaths.document(id), method: 'PATCH', body: { is_current: false } satisfies DocumentUpdate }),
+      invalidatesTags: (_result, _error, { id }) => [documentTags.item(id), currentCv],
+    }),
+    /** Any edit may move the current mark, the category counts, or the file the CV page offers. */
+    updateDocument: build.mutation<Document, UpdateDocumentArgs>({
+      query: ({ id, body }) => ({ url: apiPaths.document(id), method: 'PATCH', body }),
+      invalidatesTags: [documentTags.list, categoryTags.list, currentCv],
+    }),
     deleteDocument: build.mutation<void, Pick<Document, 'id' | 'is_current'>>({
       query: ({ id }) => ({ url: apiPaths.document(id), method: 'DELETE' }),
       invalidatesTags: (_result, _error, { id, is_current }) =>
-        is_current ? [documentTags.item(id), documentTags.list, currentCv] : [documentTags.item(id), documentTags.list],
+        is_current ? [documentTags.item(id), documentTags.list, categoryTags.list, currentCv] : [documentTags.item(id), documentTags.list, categoryTags.list],
     }),
   }),
 });
@@ -59,6 +89,10 @@ export const {
   useGetDownloadStatsQuery,
   useUploadDocumentMutation,
   useCreateCategoryMutation,
+  useUpdateCategoryMutation,
+  useDeleteCategoryMutation,
   useMarkCurrentMutation,
+  useUnmarkCurrentMutation,
+  useUpdateDocumentMutation,
   useDeleteDocumentMutation,
 } = documentsApi;

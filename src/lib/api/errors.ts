@@ -36,6 +36,12 @@ export function errorDetail(error: AnyError): string | undefined {
   return asText(errorBody(error)?.detail);
 }
 
+/** The server's machine-readable `code` beside its detail, if any (e.g. a sign-in that needs a passkey). */
+export function errorCode(error: AnyError): string | undefined {
+  const code = errorBody(error)?.code;
+  return typeof code === 'string' ? code : undefined;
+}
+
 /** The first of the named fields' messages the server sent, e.g. `file`, `name`, `detail`. */
 export function fieldMessage(error: AnyError, fields: readonly string[]): string | undefined {
   const body = errorBody(error);

@@ -1,15 +1,21 @@
-import type { BibtexImport, ImportPlan, Publication, PublicationOrder, PublicationUpdate } from '@/contract/publications';
+import type { BibtexImport, ImportPlan, Paper, Publication, PublicationOrder, PublicationUpdate } from '@/contract/publications';
 
 import { apiPaths } from '../paths';
 import { api } from './apiSlice';
 
 const list = { type: 'Publication', id: 'LIST' } as const;
 
-/** Publications: read by the Research page (handed over with it), imported and edited on the staff screen. */
+/** Publications: read by the Research page and each paper's page (handed over with them), imported and edited on the staff screen. */
 export const publicationsApi = api.injectEndpoints({
   endpoints: (build) => ({
     getPublications: build.query<Publication[], void>({
       query: () => apiPaths.publications,
+      providesTags: [list],
+    }),
+    /** A paper with its citations, or null when no paper has the key: an answer the server renders (a 404 page) like any other. */
+    getPaper: build.query<Paper | null, string>({
+      query: (key) => ({ url: apiPaths.paper(key), validateStatus: (response) => response.ok || response.status === 404 }),
+      transformResponse: (paper: Paper, meta) => (meta?.response?.status === 404 ? null : paper),
       providesTags: [list],
     }),
     previewImport: build.mutation<ImportPlan, BibtexImport>({
@@ -36,6 +42,7 @@ export const publicationsApi = api.injectEndpoints({
 
 export const {
   useGetPublicationsQuery,
+  useGetPaperQuery,
   usePreviewImportMutation,
   useImportPublicationsMutation,
   useUpdatePublicationMutation,

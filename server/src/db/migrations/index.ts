@@ -11,6 +11,9 @@ import * as m008 from './008_publications';
 import * as m009 from './009_pending_uploads';
 import * as m010 from './010_news';
 import * as m011 from './011_notes';
+import * as m012 from './012_passkeys';
+import * as m013 from './013_publication_fields';
+import * as m014 from './014_followers';
 
 /** Every migration, in order. Both dialects run the same list. */
 export const migrations: Record<string, Migration> = {
@@ -25,4 +28,7 @@ export const migrations: Record<string, Migration> = {
   '009_pending_uploads': m009,
   '010_news': m010,
   '011_notes': m011,
+  '012_passkeys': m012,
+  '013_publication_fields': m013,
+  '014_followers': m014,
 };

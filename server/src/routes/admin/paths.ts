@@ -4,4 +4,5 @@ export const adminPaths = {
   user: '/api/admin/users/:id/',
   userSignOut: '/api/admin/users/:id/sign-out/',
   audit: '/api/admin/audit/',
+  signInSecurity: '/api/admin/sign-in-security/',
 } as const;

@@ -15,6 +15,7 @@ const OWN_DELETE = { detail: 'You cannot delete your own account.' };
 const OWNER_ACCOUNT = { detail: 'Only the site’s owner can change the owner’s account.' };
 const OWNER_STAFF_RIGHTS = { detail: 'Only the site’s owner can grant or withdraw staff rights.' };
 const OWNER_STAFF_ACCOUNTS = { detail: 'Only the site’s owner can deactivate or delete a staff account.' };
+const OWNER_STAFF_SIGN_OUT = { detail: 'Only the site’s owner can sign another staff member out everywhere.' };
 
 /** Finding users and changing their staff right, active state, sessions and existence. */
 const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -72,6 +73,8 @@ const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const target = await findUserById(app.db, request.params.id);
     if (!target) return reply.code(404).send(NOT_FOUND);
     if (target.is_owner === 1 && target.id !== actor.id) return reply.code(403).send(OWNER_ACCOUNT);
+    // Staff could otherwise keep each other signed out.
+    if (target.is_staff === 1 && target.id !== actor.id && actor.is_owner !== 1) return reply.code(403).send(OWNER_STAFF_SIGN_OUT);
     await signOutUserEverywhere(app.db, actor, target);
     return reply.code(204).send(null);
   });

@@ -1,15 +1,24 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 
-import { DocumentCategorySchema } from '../../../contract';
-import { CATEGORY_NAME_MAX, CategoryCreateSchema } from '../../../contract/media';
-import { errorResponses, fieldError } from '../../errors';
+import { DocumentCategorySchema, IdParamsSchema } from '../../../contract';
+import { CATEGORY_NAME_MAX, CategoryCreateSchema, CategoryDeleteQuerySchema, CategoryUpdateSchema, DESCRIPTION_MAX } from '../../../contract/media';
+import { detail, ErrorCollector, errorResponses, fieldError, MESSAGES, NoContent } from '../../errors';
 import { signedInUser } from '../../plugins/auth';
-import { categoryNameTaken, listCategories } from '../../repositories/categories';
-import { addCategory } from '../../services/categories';
+import { categoryNameTaken, findCategory, listCategories } from '../../repositories/categories';
+import { addCategory, editCategory, removeCategory } from '../../services/categories';
 import { readNewNamed, type UniqueName } from './uniqueNames';
 
 const DUPLICATE_NAME = 'A category with this name already exists.';
+const MOVE_TARGET_MISSING = 'The selected category does not exist.';
+const MOVE_TO_ITSELF = 'Choose another category: the documents cannot move to the category being deleted.';
+
+/** Why a category holding documents was not deleted, and the two ways out. */
+function holdsDocumentsMessage(count: number): string {
+  const documents = count === 1 ? '1 document' : `${count} documents`;
+  const them = count === 1 ? 'it' : 'them';
+  return `This category holds ${documents}. Move or delete ${them} first, or choose a category to move ${them} to as you delete this one.`;
+}
 
 /** Document categories, staff only. Names are unique regardless of case (`CV` marks the CV category). */
 const categoryRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -30,6 +39,53 @@ const categoryRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const outcome = await addCategory(app, signedInUser(request), read.values);
       if ('refused' in outcome) return reply.code(400).send(fieldError('name', DUPLICATE_NAME));
       return reply.code(201).send(outcome.category);
+    },
+  );
+
+  app.patch(
+    '/api/documents/categories/:id/',
+    {
+      onRequest: app.requireStaff,
+      schema: { params: IdParamsSchema, body: CategoryUpdateSchema, response: { 200: DocumentCategorySchema, ...errorResponses } },
+    },
+    async (request, reply) => {
+      const { id } = request.params;
+      const { body } = request;
+      const existing = await findCategory(app.db, id);
+      if (!existing) return reply.code(404).send(detail(MESSAGES.notFound));
+      const errors = new ErrorCollector();
+      const name = body.name === undefined ? existing.name : errors.text('name', body.name, { required: true, maxLength: CATEGORY_NAME_MAX });
+      const description =
+        body.description === undefined ? existing.description : errors.text('description', body.description, { required: false, maxLength: DESCRIPTION_MAX });
+      if (body.name !== undefined && name !== undefined && (await categoryNameTaken(app.db, name, id))) errors.add('name', DUPLICATE_NAME);
+      if (errors.any || name === undefined || description === undefined) return reply.code(400).send(errors.fields);
+      const outcome = await editCategory(app, signedInUser(request), id, { name, description });
+      if ('category' in outcome) return outcome.category;
+      return outcome.refused === 'nameTaken' ? reply.code(400).send(fieldError('name', DUPLICATE_NAME)) : reply.code(404).send(detail(MESSAGES.notFound));
+    },
+  );
+
+  app.delete(
+    '/api/documents/categories/:id/',
+    {
+      onRequest: app.requireStaff,
+      schema: { params: IdParamsSchema, querystring: CategoryDeleteQuerySchema, response: { 204: NoContent, ...errorResponses } },
+    },
+    async (request, reply) => {
+      const { id } = request.params;
+      const moveTo = request.query.move_to;
+      if (moveTo === id) return reply.code(400).send(fieldError('move_to', MOVE_TO_ITSELF));
+      if (moveTo !== undefined && !(await findCategory(app.db, moveTo))) return reply.code(400).send(fieldError('move_to', MOVE_TARGET_MISSING));
+      const outcome = await removeCategory(app, signedInUser(request), id, moveTo);
+      if (!('refused' in outcome)) return reply.code(204).send(null);
+      switch (outcome.refused) {
+        case 'notFound':
+          return reply.code(404).send(detail(MESSAGES.notFound));
+        case 'holdsDocuments':
+          return reply.code(409).send(detail(holdsDocumentsMessage(outcome.documents)));
+        case 'targetMissing':
+          return reply.code(400).send(fieldError('move_to', MOVE_TARGET_MISSING));
+      }
     },
   );
 };

@@ -1,12 +1,14 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
+import type { FastifyRequest } from 'fastify';
 
 import { DocumentSchema, type ErrorBody, IdParamsSchema } from '../../../contract';
 import { DESCRIPTION_MAX, DOCUMENT_NAME_MAX, DocumentUpdateSchema, DownloadStatsSchema } from '../../../contract/media';
 import { ErrorCollector, errorResponses, fieldError, MESSAGES } from '../../errors';
-import { signedInUser } from '../../plugins/auth';
+import { signedInSession, signedInUser } from '../../plugins/auth';
 import { categoryExists, type DocumentWithCategory, findDocument, isCurrentCv, listDocuments, toDocument } from '../../repositories/documents';
 import { weeklyDownloads } from '../../repositories/downloads';
+import { isLiveStaffSession } from '../../repositories/sessions';
 import { detectDocumentKind, DOCUMENT_MAX_BYTES, DOCUMENT_MESSAGES } from '../../services/documents';
 import { addDocument, type DocumentOutcome, editDocument, removeDocument } from '../../services/documentUploads';
 import { staffDeleteRoute } from '../staffDelete';
@@ -27,7 +29,14 @@ const DocumentFormSchema = Type.Object({
   is_current: Type.Optional(Type.String({ maxLength: 10 })),
 });
 
+/**
+ * An edit, as JSON or as form data: the form's text fields arrive as strings, which the schema
+ * reads as the JSON call's values (`"true"`, `"12"`, an empty category for none).
+ */
+const DocumentEditSchema = Type.Object({ ...DocumentUpdateSchema.properties, file: Type.Optional(FileField) });
+
 const DownloadQuerySchema = Type.Object({
+  session: Type.Optional(Type.String({ maxLength: 20 })),
   expires: Type.Optional(Type.String({ maxLength: 20 })),
   signature: Type.Optional(Type.String({ maxLength: 100 })),
 });
@@ -55,17 +64,18 @@ function refusal(outcome: Exclude<DocumentOutcome, { document: unknown }>): { st
 /** The dashboard's download chart covers about a quarter. */
 const DOWNLOAD_WEEKS = 12;
 
-/** Documents: staff list, upload, Mark Current and delete; downloads of the current CV are public. */
+/** Documents: staff list, upload, edit (Mark Current included) and delete; downloads of the current CV are public. */
 const documentRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const links = new DownloadLinks(app.config.secrets.jwt);
-  const staffView = (row: DocumentWithCategory) => toDocument(row, links.signed(row.id, row.file_key));
+  /** A document as staff see it, its link signed for the sign-in that asked. */
+  const staffView = (request: FastifyRequest) => (row: DocumentWithCategory) => toDocument(row, links.signed(row.id, row.file_key, signedInSession(request)));
 
   app.get(
     '/api/documents/documents/',
     { onRequest: app.requireStaff, schema: { response: { 200: Type.Array(DocumentSchema), ...errorResponses } } },
-    async () => {
+    async (request) => {
       const rows = await listDocuments(app.db);
-      return rows.map(staffView);
+      return rows.map(staffView(request));
     },
   );
 
@@ -108,38 +118,53 @@ const documentRoutes: FastifyPluginAsyncTypebox = async (app) => {
             { name, description, categoryId, isCurrent },
             { filename: upload.filename, data: upload.data, kind },
           );
-          if ('document' in outcome) return reply.code(201).send(staffView(outcome.document));
+          if ('document' in outcome) return reply.code(201).send(staffView(request)(outcome.document));
+          const refused = refusal(outcome);
+          return reply.code(refused.status).send(refused.body);
+        },
+      );
+
+      // Mark Current sends JSON; the edit form sends form data, with the replacement file when there is one.
+      forms.patch(
+        '/api/documents/documents/:id/',
+        {
+          onRequest: app.requireStaff,
+          schema: {
+            consumes: ['application/json', 'multipart/form-data'],
+            params: IdParamsSchema,
+            body: DocumentEditSchema,
+            response: { 200: DocumentSchema, ...errorResponses },
+          },
+        },
+        async (request, reply) => {
+          const { id } = request.params;
+          const { body } = request;
+          const existing = await findDocument(app.db, id);
+          if (!existing) return reply.code(404).send({ detail: MESSAGES.notFound });
+          const errors = new ErrorCollector();
+          const upload = readUpload(errors, 'file', body.file, true);
+          const name = body.name === undefined ? existing.name : errors.text('name', body.name, { required: true, maxLength: DOCUMENT_NAME_MAX });
+          const description =
+            body.description === undefined
+              ? existing.description
+              : errors.text('description', body.description, { required: false, maxLength: DESCRIPTION_MAX });
+          const categoryId = body.category === undefined ? existing.category_id : body.category;
+          if (categoryId !== null && categoryId !== existing.category_id && !(await categoryExists(app.db, categoryId))) {
+            errors.add('category', CATEGORY_MISSING);
+          }
+          const isCurrent = body.is_current ?? existing.is_current === 1;
+          if (isCurrent && categoryId === null) errors.add('is_current', CURRENT_NEEDS_CATEGORY);
+          const kind = upload ? await detectDocumentKind(upload.data) : undefined;
+          if (upload && !kind) errors.add('file', DOCUMENT_MESSAGES.unsupported);
+          if (errors.any || name === undefined || description === undefined) return reply.code(400).send(errors.fields);
+          const replacement = upload && kind ? { filename: upload.filename, data: upload.data, kind } : undefined;
+          const outcome = await editDocument(app, signedInUser(request), id, { name, description, categoryId, isCurrent }, replacement);
+          if ('document' in outcome) return staffView(request)(outcome.document);
           const refused = refusal(outcome);
           return reply.code(refused.status).send(refused.body);
         },
       );
     }),
-  );
-
-  app.patch(
-    '/api/documents/documents/:id/',
-    { onRequest: app.requireStaff, schema: { params: IdParamsSchema, body: DocumentUpdateSchema, response: { 200: DocumentSchema, ...errorResponses } } },
-    async (request, reply) => {
-      const { id } = request.params;
-      const { body } = request;
-      const existing = await findDocument(app.db, id);
-      if (!existing) return reply.code(404).send({ detail: MESSAGES.notFound });
-      const errors = new ErrorCollector();
-      const name = body.name === undefined ? existing.name : errors.text('name', body.name, { required: true, maxLength: DOCUMENT_NAME_MAX });
-      const description =
-        body.description === undefined ? existing.description : errors.text('description', body.description, { required: false, maxLength: DESCRIPTION_MAX });
-      const categoryId = body.category === undefined ? existing.category_id : body.category;
-      if (categoryId !== null && categoryId !== existing.category_id && !(await categoryExists(app.db, categoryId))) {
-        errors.add('category', CATEGORY_MISSING);
-      }
-      const isCurrent = body.is_current ?? existing.is_current === 1;
-      if (isCurrent && categoryId === null) errors.add('is_current', CURRENT_NEEDS_CATEGORY);
-      if (errors.any || name === undefined || description === undefined) return reply.code(400).send(errors.fields);
-      const outcome = await editDocument(app, signedInUser(request), existing, { name, description, categoryId, isCurrent });
-      if ('document' in outcome) return staffView(outcome.document);
-      const refused = refusal(outcome);
-      return reply.code(refused.status).send(refused.body);
-    },
   );
 
   staffDeleteRoute(app, '/api/documents/documents/:id/', removeDocument);
@@ -156,8 +181,9 @@ const documentRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) => {
       const { id } = request.params;
       const row = await findDocument(app.db, id);
-      // The current CV is public; any other document needs a signed link or a staff token.
-      const allowed = (row && (isCurrentCv(row) || links.verify(id, row.file_key, request.query.expires, request.query.signature))) ?? false;
+      // The current CV is public; any other document needs a signed link of a live staff sign-in, or a staff token.
+      const linkSession = row && !isCurrentCv(row) ? links.sessionOf(id, row.file_key, request.query) : undefined;
+      const allowed = (row && (isCurrentCv(row) || (linkSession !== undefined && (await isLiveStaffSession(app.db, linkSession))))) ?? false;
       if (!allowed) {
         await app.requireStaff(request, reply);
         if (reply.sent) return reply;

@@ -1,0 +1,165 @@
+import path from 'node:path';
+
+import type { Browser } from 'playwright-core';
+
+import { accessibilityProblems, appReady, ARTIFACTS, expectNoProblems, launchBrowser, openSession } from './support/browser';
+import { BASE_URL } from './support/server';
+import { signIn } from './support/signIn';
+import { apiCall, apiLogin, createStaff, firstHtml } from './support/site';
+
+const STAFF_EMAIL = 'petra.papers@example.com';
+const STAFF_PASSWORD = 'Papers-passphrase-for-e2e-2026';
+const TITLE = 'Optimal execution when ∂θE[f(X)] is estimated online';
+const KEY = 'okafor2025execution';
+const APA =
+  'Northcote, E., & Okafor, A. (2025). Optimal execution when ∂θE[f(X)] is estimated online. Quantitative Finance, 25(3), 301–322. https://doi.org/10.1080/14697688.2025.000001';
+
+/** A small bibliography as a reference manager exports it: the journal article under test, a conference paper and a working paper. */
+const BIBTEX = String.raw`@string{qf = {Quantitative Finance}}
+
+@article{Okafor2025Execution,
+  author = {Northcote, Elias and Okafor, Ada},
+  title = {Optimal execution when $\partial_\theta \mathbb{E}[f(X)]$ is estimated online},
+  journal = qf,
+  volume = {25}, number = {3}, pages = {301--322},
+  year = {2025},
+  doi = {10.1080/14697688.2025.000001},
+  keywords = {Optimal execution; market impact},
+  code = {https://github.com/northcote/online-execution},
+  abstract = {We trade while learning $\nabla_\theta \mathbb{E}[f(X_\theta)]$ and show the cost of \emph{not} knowing it.}
+}
+
+@inproceedings{okafor2024impact,
+  author = {Okafor, Ada and Northcote, Elias},
+  title = {Market impact in thin books},
+  booktitle = {Proceedings of the ACM International Conference on AI in Finance},
+  year = {2024},
+  keywords = {market impact}
+}
+
+@techreport{okafor2026queues,
+  author = {Okafor, Ada},
+  title = {Queues and fills},
+  institution = {SSRN}, type = {Working Paper}, number = {5000001},
+  year = {2026},
+  keywords = {Optimal execution}
+}
+`;
+
+let browser: Browser;
+
+beforeAll(async () => {
+  createStaff(STAFF_EMAIL, STAFF_PASSWORD, 'Petra');
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** The paper as a PDF in the documents library, attached to the publication: set-up, not this journey's subject. */
+async function attachPdf(publicationId: number): Promise<void> {
+  const { access } = await apiLogin(STAFF_EMAIL, STAFF_PASSWORD);
+  const category = await apiCall<{ id: number }>(access, 'POST', '/api/documents/categories/', { name: 'Papers', description: '' });
+  const form = new FormData();
+  form.append('name', 'Optimal execution (paper)');
+  form.append('description', '');
+  form.append('category', String(category.id));
+  form.append('is_current', 'false');
+  const pdf = '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj 2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n';
+  form.append('file', new Blob([pdf], { type: 'application/pdf' }), 'execution.pdf');
+  const document = await apiCall<{ id: number }>(access, 'POST', '/api/documents/documents/', form);
+  await apiCall(access, 'PATCH', `/api/publications/${publicationId}/`, { document: document.id });
+}
+
+describe('papers', () => {
+  it('staff import a .bib; a visitor filters the research list, opens a paper and copies its citation; search engines read it', async () => {
+    const staff = await openSession(browser);
+    const { page } = staff;
+    page.setDefaultTimeout(15_000);
+    await signIn(page, STAFF_EMAIL, STAFF_PASSWORD);
+    await page.goto('/dashboard');
+    await page.getByRole('link', { name: 'Manage publications' }).click();
+    await page.getByLabel('BibTeX file').setInputFiles({ name: 'papers.bib', mimeType: 'text/x-bibtex', buffer: Buffer.from(BIBTEX) });
+    await page.getByRole('button', { name: 'Check import' }).click();
+    await page.getByRole('heading', { name: 'Will add 3' }).waitFor();
+    await page.getByRole('button', { name: 'Import', exact: true }).click();
+    await page.getByText('Imported: 3 added, 0 updated.').waitFor();
+    await page.getByRole('listitem', { name: TITLE }).waitFor();
+    expectNoProblems(staff);
+    await staff.context.close();
+
+    const publications = await (await fetch(`${BASE_URL}/api/publications/`)).json();
+    const article = (publications as { id: number; key: string }[]).find((entry) => entry.key === KEY)!;
+    await attachPdf(article.id);
+
+    // What a crawler reads before any script: the Scholar tags, the abstract and every citation.
+    const paperHtml = await firstHtml(`/research/${KEY}`);
+    const head = paperHtml.slice(0, paperHtml.indexOf('</head>'));
+    for (const tag of [
+      `<meta name="citation_title" content="${TITLE}">`,
+      '<meta name="citation_author" content="Elias Northcote">',
+      '<meta name="citation_author" content="Ada Okafor">',
+      '<meta name="citation_publication_date" content="2025">',
+      '<meta name="citation_journal_title" content="Quantitative Finance">',
+      '<meta name="citation_doi" content="10.1080/14697688.2025.000001">',
+      `<meta name="citation_pdf_url" content="${BASE_URL}/api/publications/${article.id}/paper/">`,
+      '"@type":"ScholarlyArticle"',
+    ])
+      expect([tag, head.includes(tag)]).toEqual([tag, true]);
+    expect(paperHtml).toContain('<mi>𝔼</mi>');
+    expect(paperHtml).toContain('the cost of <em>not</em> knowing it');
+    expect(paperHtml).toContain('TY  - JOUR');
+    expect(await firstHtml('/sitemap.xml')).toContain(`/research/${KEY}</loc>`);
+
+    // A visitor narrows the list to a topic, opens the paper from it and copies its APA citation.
+    const visitor = await openSession(browser);
+    await visitor.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: BASE_URL });
+    const reader = visitor.page;
+    reader.setDefaultTimeout(15_000);
+    await reader.goto('/research');
+    await appReady(reader);
+    const topics = reader.getByRole('navigation', { name: 'Filter' }).getByRole('list', { name: 'Topic' });
+    await topics.getByRole('link', { name: 'Optimal execution (2)' }).click();
+    await reader.waitForURL((url) => url.pathname === '/research/topic/optimal-execution');
+    await reader.getByText(/^Showing 2 of \d+: Optimal execution/).waitFor();
+    await reader.getByRole('article', { name: 'Market impact in thin books' }).waitFor({ state: 'detached' });
+    await reader.getByRole('navigation', { name: 'Filter' }).getByRole('list', { name: 'Type' }).getByRole('link', { name: 'Journal article (1)' }).click();
+    await reader.waitForURL((url) => url.pathname === '/research/type/journal-article/topic/optimal-execution');
+    await visitor.screenshot('visitor-research-filtered');
+
+    await reader.getByRole('link', { name: TITLE, exact: true }).click();
+    await reader.getByRole('heading', { name: TITLE, level: 1 }).waitFor();
+    expect(new URL(reader.url()).pathname).toBe(`/research/${KEY}`);
+    await reader.getByRole('button', { name: 'Copy APA citation' }).click();
+    await reader.getByText('APA citation copied.').waitFor();
+    expect(await reader.evaluate(() => navigator.clipboard.readText())).toBe(APA);
+    const [download] = await Promise.all([reader.waitForEvent('download'), reader.getByRole('link', { name: 'Download .bib (BibTeX)' }).click()]);
+    expect(download.suggestedFilename()).toBe(`${KEY}.bib`);
+    await visitor.screenshot('visitor-paper');
+    expectNoProblems(visitor);
+    await visitor.context.close();
+
+    // Readable with no script at all, at a phone's width.
+    const noScript = await openSession(browser, { width: 360, height: 800, javaScript: false });
+    await noScript.page.goto(`/research/${KEY}`);
+    await noScript.page.getByRole('heading', { name: 'Cite as' }).waitFor();
+    await noScript.page.screenshot({ path: path.join(ARTIFACTS, 'visitor-paper-no-script-phone.png'), fullPage: true });
+    await noScript.page.goto('/research/topic/market-impact');
+    await noScript.page.getByRole('article', { name: 'Market impact in thin books' }).waitFor();
+    await noScript.context.close();
+
+    // No serious or critical accessibility problem on the filtered list or the paper, at a phone's width and a desktop's, in both themes.
+    for (const colorScheme of ['light', 'dark'] as const)
+      for (const width of [360, 1280])
+        for (const address of ['/research/topic/optimal-execution', `/research/${KEY}`]) {
+          const reading = await openSession(browser, { width, colorScheme });
+          await reading.context.addInitScript((mode) => localStorage.setItem('theme', mode), colorScheme);
+          await reading.page.goto(address);
+          await appReady(reading.page);
+          expect(await reading.page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(colorScheme === 'dark');
+          expect([address, colorScheme, width, await accessibilityProblems(reading.page)]).toEqual([address, colorScheme, width, []]);
+          await reading.screenshot(`visitor-${address === `/research/${KEY}` ? 'paper' : 'research-filtered'}-${colorScheme}-${width}`);
+          await reading.context.close();
+        }
+  }, 180_000);
+});

@@ -1,0 +1,22 @@
+import type { Db } from '../db';
+import { nowIso } from '../db/columns';
+import { type AuditActor, recordAudit } from './audit';
+
+/** A setting's stored JSON value; undefined when it was never set. */
+export async function readSetting(db: Db, key: string): Promise<unknown> {
+  const row = await db.selectFrom('site_settings').select('value').where('key', '=', key).executeTakeFirst();
+  return row ? (JSON.parse(row.value) as unknown) : undefined;
+}
+
+/** Sets a setting, with its line of the audit trail in the same transaction. */
+export function writeSetting(db: Db, actor: AuditActor, key: string, value: unknown, audit: { action: string; subject: string }): Promise<void> {
+  return db.transaction().execute(async (trx) => {
+    const row = { key, value: JSON.stringify(value), updated_at: nowIso() };
+    await trx
+      .insertInto('site_settings')
+      .values(row)
+      .onConflict((oc) => oc.column('key').doUpdateSet({ value: row.value, updated_at: row.updated_at }))
+      .execute();
+    await recordAudit(trx, actor, audit.action, audit.subject);
+  });
+}

@@ -1,0 +1,95 @@
+import { useRef, useState } from 'react';
+import styled from 'styled-components';
+
+import { CITATION_FORMATS, type CitationFormat } from '@/contract/publicationRules';
+import type { Paper } from '@/contract/publications';
+import { apiPaths } from '@/lib/paths';
+import { theme } from '@/lib/theme/themes';
+import { Button } from '@/ui';
+
+/** The styles people read first, then the files reference managers import. */
+const ORDER: CitationFormat[] = ['apa', 'chicago', 'bibtex', 'ris'];
+
+const Formats = styled.div`
+  display: grid;
+  gap: ${theme.space[5]};
+  h3 {
+    margin: 0 0 ${theme.space[2]};
+    font-family: ${theme.fonts.ui};
+    font-size: ${theme.fontSizes.md};
+  }
+`;
+/** Wrapped rather than scrolled, so that a long DOI or BibTeX line stays readable on a phone. */
+const Text = styled.pre<{ $code: boolean }>`
+  margin: 0 0 ${theme.space[2]};
+  padding: ${theme.space[3]};
+  border-radius: ${theme.radii.sm};
+  background: ${theme.colors.surfaceAlt};
+  font-family: ${({ $code }) => ($code ? theme.fonts.mono : theme.fonts.body)};
+  font-size: ${({ $code }) => ($code ? theme.fontSizes.xs : theme.fontSizes.sm)};
+  line-height: 1.5;
+  white-space: pre-wrap;
+  overflow-wrap: anywhere;
+`;
+const Actions = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  gap: ${theme.space[2]} ${theme.space[4]};
+  font-family: ${theme.fonts.ui};
+  font-size: ${theme.fontSizes.sm};
+`;
+
+type Copied = { format: CitationFormat; by: 'clipboard' | 'selection' };
+
+/** One citation: its text, a button that copies it and a link that downloads it as a file. */
+function Citation({ paper, format, onCopy }: { paper: Paper; format: CitationFormat; onCopy: (copied: Copied) => void }) {
+  const text = useRef<HTMLPreElement>(null);
+  const { label, extension } = CITATION_FORMATS[format];
+  const headingId = `cite-${format}`;
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(paper.citations[format]);
+      onCopy({ format, by: 'clipboard' });
+    } catch {
+      // No clipboard (an older browser, or permission refused): the text is selected to copy by hand.
+      const selection = window.getSelection();
+      if (text.current && selection) selection.selectAllChildren(text.current);
+      onCopy({ format, by: 'selection' });
+    }
+  };
+  return (
+    <section aria-labelledby={headingId}>
+      <h3 id={headingId}>{label}</h3>
+      <Text ref={text} $code={extension !== 'txt'}>
+        {paper.citations[format]}
+      </Text>
+      <Actions>
+        <Button $variant="secondary" $size="sm" onClick={() => void copy()}>
+          Copy<span className="visually-hidden"> {label} citation</span>
+        </Button>
+        <a href={apiPaths.paperCitation(paper.key, format)} download>
+          Download .{extension}
+          <span className="visually-hidden"> ({label})</span>
+        </a>
+      </Actions>
+    </section>
+  );
+}
+
+/** The paper's citation in APA, Chicago, BibTeX and RIS, each to copy or download; the server wrote them. */
+export function CiteAs({ paper }: { paper: Paper }) {
+  const [copied, setCopied] = useState<Copied>();
+  const said = copied && `${CITATION_FORMATS[copied.format].label} citation ${copied.by === 'clipboard' ? 'copied.' : 'selected: copy it with Ctrl+C or ⌘C.'}`;
+  return (
+    <section aria-labelledby="cite-as">
+      <h2 id="cite-as">Cite as</h2>
+      <p role="status">{said ?? ''}</p>
+      <Formats>
+        {ORDER.map((format) => (
+          <Citation key={format} paper={paper} format={format} onCopy={setCopied} />
+        ))}
+      </Formats>
+    </section>
+  );
+}

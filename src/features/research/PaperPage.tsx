@@ -1,0 +1,152 @@
+import { Link, Navigate, useParams } from 'react-router-dom';
+import styled from 'styled-components';
+
+import { useGetPaperQuery } from '@/lib/api/publicationsApi';
+import { paths } from '@/lib/paths';
+import { theme } from '@/lib/theme/themes';
+import { useDocumentTitle } from '@/lib/useDocumentTitle';
+import { Alert, LoadingText, NotFoundMessage, Page, useSiteContentPage } from '@/ui';
+
+import { AuthorList } from './AuthorList';
+import { CiteAs } from './CiteAs';
+import { paperLinks } from './links';
+import { MathTitle } from './MathTitle';
+
+/** The reading column: every part of the page lines up with its text. */
+const Article = styled.article`
+  max-width: ${theme.maxWidth.text};
+  math {
+    font-size: 1.05em;
+  }
+  > section {
+    margin-top: ${theme.space[7]};
+  }
+  h2 {
+    padding-bottom: ${theme.space[2]};
+    border-bottom: 1px solid ${theme.colors.border};
+  }
+`;
+const Header = styled.header`
+  h1 {
+    margin: ${theme.space[2]} 0 ${theme.space[4]};
+    line-height: 1.25;
+  }
+  p {
+    margin: 0 0 ${theme.space[2]};
+  }
+`;
+const Small = styled.p`
+  color: ${theme.colors.muted};
+  font-family: ${theme.fonts.ui};
+  font-size: ${theme.fontSizes.sm};
+`;
+const LinkList = styled.ul`
+  display: flex;
+  flex-wrap: wrap;
+  gap: ${theme.space[2]} ${theme.space[4]};
+  margin: ${theme.space[4]} 0 0;
+  padding: 0;
+  list-style: none;
+  font-family: ${theme.fonts.ui};
+  font-size: ${theme.fontSizes.sm};
+  a {
+    display: inline-block;
+    padding: ${theme.space[1]} 0;
+  }
+`;
+const Topics = styled.ul`
+  display: flex;
+  flex-wrap: wrap;
+  gap: ${theme.space[2]};
+  margin: ${theme.space[3]} 0 0;
+  padding: 0;
+  list-style: none;
+  a {
+    display: inline-flex;
+    align-items: center;
+    min-height: 28px;
+    padding: 0 ${theme.space[2]};
+    border: 1px solid ${theme.colors.border};
+    border-radius: ${theme.radii.sm};
+    font-family: ${theme.fonts.ui};
+    font-size: ${theme.fontSizes.xs};
+    text-decoration: none;
+  }
+  a:hover {
+    background: ${theme.colors.surfaceAlt};
+  }
+`;
+
+const missing = (
+  <Page>
+    <NotFoundMessage />
+  </Page>
+);
+
+/**
+ * One paper: its title, authors and venue, its links, its abstract and the ways to cite it. The title
+ * and abstract are server-rendered HTML (escaped text and MathML); what screen readers name the
+ * paper by is the title's plain text.
+ */
+export function PaperPage() {
+  const { key = '' } = useParams();
+  const { content, pending } = useSiteContentPage();
+  const { currentData: paper, isFetching } = useGetPaperQuery(key);
+  useDocumentTitle(paper === null ? '404' : paper?.title_text);
+  if (paper === null) return missing;
+  // A paper asked for under another spelling of its key is shown under its own.
+  if (paper && paper.key !== key) return <Navigate to={paths.paper(paper.key)} replace />;
+  if (!content) return pending;
+  if (!paper) return <Page>{isFetching ? <LoadingText>Loading paper...</LoadingText> : <Alert tone="error">Failed to load the paper.</Alert>}</Page>;
+  const title = paper.title_text;
+  const links = paperLinks(paper, paper.paper_is_pdf);
+  return (
+    <Page>
+      <Article aria-label={title}>
+        <Header>
+          <Small>
+            <Link to={paths.research}>Research</Link>
+            {' · '}
+            <Link to={paths.researchFiltered({ type: paper.kind.slug })}>{paper.kind.name}</Link>
+          </Small>
+          <h1>
+            <MathTitle html={paper.title_html} text={title} />
+          </h1>
+          <p>
+            <AuthorList authors={paper.authors} owner={content.name} />
+          </p>
+          <Small>{[paper.venue, paper.year].filter(Boolean).join(', ')}</Small>
+          {paper.topics.length > 0 && (
+            <Topics aria-label="Topics">
+              {paper.topics.map((topic) => (
+                <li key={topic.slug}>
+                  <Link to={paths.researchFiltered({ topic: topic.slug })}>{topic.name}</Link>
+                </li>
+              ))}
+            </Topics>
+          )}
+          {links.length > 0 && (
+            <LinkList aria-label="Links">
+              {links.map((link) => (
+                <li key={link.href}>
+                  <a href={link.href} {...(link.external ? { target: '_blank', rel: 'noopener noreferrer' } : {})}>
+                    {link.label}
+                    <span className="visually-hidden"> of {title}</span>
+                  </a>
+                </li>
+              ))}
+            </LinkList>
+          )}
+        </Header>
+        {paper.abstract_html && (
+          <section aria-labelledby="abstract">
+            <h2 id="abstract">Abstract</h2>
+            {/* Escaped and rendered by the server when the entry was imported. */}
+            <p dangerouslySetInnerHTML={{ __html: paper.abstract_html }} />
+          </section>
+        )}
+        <CiteAs paper={paper} />
+      </Article>
+    </Page>
+  );
+}

@@ -1,0 +1,76 @@
+import type { Detail } from '@/contract';
+import type {
+  ConfirmEmailRequest,
+  FollowChoices,
+  FollowChoicesInput,
+  FollowConfirmRequest,
+  FollowRequest,
+  FollowStatus,
+  Unsubscribed,
+} from '@/contract/follow';
+
+import { apiPaths, paths } from '../paths';
+import { api } from './apiSlice';
+
+// Emailed links work for whoever opens them: a 401 is not a session to renew.
+const linkCall = { skipReauth: true } as const;
+
+/**
+ * Following the research by email: the address-alone form, the emailed links (confirm, unsubscribe,
+ * confirm an account's address), an account's choices and what staff see.
+ */
+export const followApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    requestFollow: build.mutation<Detail, FollowRequest>({
+      query: (body) => ({ url: apiPaths.follow, method: 'POST', body }),
+      extraOptions: linkCall,
+    }),
+    confirmFollow: build.mutation<Detail, FollowConfirmRequest>({
+      query: (body) => ({ url: apiPaths.followConfirm, method: 'POST', body }),
+      extraOptions: linkCall,
+    }),
+    // The same address as the one-click POST mail providers send (RFC 8058).
+    unsubscribe: build.mutation<Unsubscribed, string>({
+      query: (token) => ({ url: paths.unsubscribe(token), method: 'POST', body: {} }),
+      extraOptions: linkCall,
+    }),
+    confirmEmail: build.mutation<Detail, ConfirmEmailRequest>({
+      query: (body) => ({ url: apiPaths.confirmEmail, method: 'POST', body }),
+      extraOptions: linkCall,
+      invalidatesTags: ['FollowChoices'],
+    }),
+    resendConfirmation: build.mutation<Detail, void>({
+      query: () => ({ url: apiPaths.resendConfirmation, method: 'POST' }),
+    }),
+    getFollowChoices: build.query<FollowChoices, void>({
+      query: () => apiPaths.followChoices,
+      providesTags: ['FollowChoices'],
+    }),
+    saveFollowChoices: build.mutation<FollowChoices, FollowChoicesInput>({
+      query: (body) => ({ url: apiPaths.followChoices, method: 'PUT', body }),
+      // The answer is what is saved now.
+      async onQueryStarted(_choices, { dispatch, queryFulfilled }) {
+        try {
+          const { data } = await queryFulfilled;
+          dispatch(followApi.util.upsertQueryData('getFollowChoices', undefined, data));
+        } catch {
+          // The form shows the failure from the mutation's own result.
+        }
+      },
+    }),
+    getFollowStatus: build.query<FollowStatus, void>({
+      query: () => apiPaths.followStatus,
+    }),
+  }),
+});
+
+export const {
+  useRequestFollowMutation,
+  useConfirmFollowMutation,
+  useUnsubscribeMutation,
+  useConfirmEmailMutation,
+  useResendConfirmationMutation,
+  useGetFollowChoicesQuery,
+  useSaveFollowChoicesMutation,
+  useGetFollowStatusQuery,
+} = followApi;
