@@ -115,12 +115,10 @@ describe('passkeys', () => {
     await card.getByLabel('Name of the new passkey').fill('Work laptop');
     await card.getByRole('button', { name: 'Add a passkey' }).click();
     await card.getByText('Passkey “Work laptop” added. You can sign in with it from now on.').waitFor();
-    expect(
-      await card
-        .getByRole('row', { name: /Work laptop/ })
-        .getByRole('cell', { name: 'Never' })
-        .count(),
-    ).toBe(1);
+    // The list is fetched again after the message: wait for the new row.
+    const neverUsed = card.getByRole('row', { name: /Work laptop/ }).getByRole('cell', { name: 'Never' });
+    await neverUsed.waitFor();
+    expect(await neverUsed.count()).toBe(1);
 
     // Recovery codes, shown once.
     await card.getByRole('button', { name: 'Create recovery codes' }).click();

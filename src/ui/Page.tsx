@@ -72,16 +72,14 @@ export const ActionBar = styled(Row)`
   }
 `;
 
-/** Words that phones leave out to save room (a button's second word); screen readers still read them. */
+/**
+ * Words that phones leave out to save room (a button's second word). Give the control its whole name
+ * (aria-label): hidden this way, the words are not read either, and clipped instead they would stick
+ * out of a button at the screen's edge.
+ */
 export const HiddenOnPhones = styled.span`
   @media (max-width: ${theme.breakpoints.phone}) {
-    position: absolute;
-    width: 1px;
-    height: 1px;
-    margin: -1px;
-    overflow: hidden;
-    clip: rect(0 0 0 0);
-    white-space: nowrap;
+    display: none;
   }
 `;
 

@@ -173,8 +173,8 @@ function Editor({ published, startFrom }: { published: CurrentContent; startFrom
       >
         <ContentForm key={formKey} content={draft} problems={problems} onChange={setDraft} sitePages={sitePages} />
         <ActionBar>
-          {/* One short row on phones: there the labels' second words are for screen readers only (a span holds each label together). */}
-          <Button type="submit" disabled={saving.isLoading}>
+          {/* One short row on phones: there the labels' second words are left out of sight; the names keep them (a span holds each label together). */}
+          <Button type="submit" disabled={saving.isLoading} aria-label={saving.isLoading ? undefined : 'Save changes'}>
             {saving.isLoading ? (
               'Saving...'
             ) : (
@@ -186,7 +186,7 @@ function Editor({ published, startFrom }: { published: CurrentContent; startFrom
           <Button $variant="secondary" onClick={onPreview}>
             Preview
           </Button>
-          <Button $variant="ghost" disabled={!dirty} onClick={() => replaceWith(base)}>
+          <Button $variant="ghost" disabled={!dirty} onClick={() => replaceWith(base)} aria-label="Discard changes">
             <span>
               Discard<HiddenOnPhones> changes</HiddenOnPhones>
             </span>
