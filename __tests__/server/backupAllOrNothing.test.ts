@@ -249,10 +249,14 @@ describe('a replacing restore and a running site', () => {
     try {
       const restoring = await databaseOf(site);
       try {
-        await expect(claimStoppedSite(restoring, site.config.databaseUrl)).rejects.toThrow(/The site is running on this database .*stop it/);
+        await expect(claimStoppedSite(restoring, site.config.databaseUrl, site.config.dataDir)).rejects.toThrow(
+          /The site is running on this database .*stop it/,
+        );
         await site.close();
-        const release = await claimStoppedSite(restoring, site.config.databaseUrl);
-        await expect(buildServer(site.config)).rejects.toThrow(site.config.databaseUrl ? /A restore is under way/ : /locked/);
+        const release = await claimStoppedSite(restoring, site.config.databaseUrl, site.config.dataDir);
+        await expect(buildServer(site.config)).rejects.toThrow(
+          site.config.databaseUrl ? /A restore is under way/ : /is in use by another instance of the site or by a restore/,
+        );
         await release();
       } finally {
         await restoring.db.destroy();

@@ -48,7 +48,7 @@ sqliteOnly('a second instance on the same data folder', () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'site-twice-'));
     const first = await buildTestServer({ dataDir });
     await expect(buildTestServer({ dataDir })).rejects.toThrow(
-      `Another instance of the site is running on ${dataDir}: instances sharing one SQLite database do not hear of each other's changes (one served stale pages). Stop it first, or run several instances on PostgreSQL (DATABASE_URL).`,
+      `The data folder ${dataDir} is in use by another instance of the site or by a restore: instances sharing one SQLite database do not hear of each other's changes (one served stale pages). Stop it first, or run several instances on PostgreSQL (DATABASE_URL).`,
     );
     expect((await first.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
     await first.close();

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { Client } from 'pg';
 
 import type { DbHandle } from '../db';
+import { holdInstanceLock } from '../db/instanceLock';
 
 /**
  * The PostgreSQL advisory lock that tells a running site from a stopped one: every instance holds it
@@ -41,7 +42,7 @@ export async function holdSiteLock(databaseUrl: string): Promise<() => Promise<v
  * database file while it is open, so the exclusive lock taken here is refused while a site (or a
  * backup) has the file open, and once taken keeps them out. PostgreSQL: the site's advisory lock.
  */
-export async function claimStoppedSite(handle: DbHandle, databaseUrl: string | undefined): Promise<() => Promise<void>> {
+export async function claimStoppedSite(handle: DbHandle, databaseUrl: string | undefined, dataDir: string): Promise<() => Promise<void>> {
   const refusal = 'The site is running on this database (or another program has it open): stop it before restoring with --replace.';
   if (databaseUrl) {
     const client = await lockConnection(databaseUrl);
@@ -54,6 +55,14 @@ export async function claimStoppedSite(handle: DbHandle, databaseUrl: string | u
     }
     return () => client.end();
   }
+  // The lock a running site holds on its data folder: taken here, a site running refuses the restore,
+  // and a site started meanwhile refuses to start.
+  let releaseFolder: () => void;
+  try {
+    releaseFolder = holdInstanceLock(dataDir);
+  } catch {
+    throw new Error(refusal);
+  }
   await sql`pragma locking_mode = exclusive`.execute(handle.db);
   try {
     // A write transaction is what takes the exclusive lock; it changes nothing.
@@ -61,6 +70,7 @@ export async function claimStoppedSite(handle: DbHandle, databaseUrl: string | u
     await sql`commit`.execute(handle.db);
   } catch (error) {
     await sql`pragma locking_mode = normal`.execute(handle.db);
+    releaseFolder();
     if ((error as { code?: string }).code === 'SQLITE_BUSY') throw new Error(refusal);
     throw error;
   }
@@ -68,5 +78,6 @@ export async function claimStoppedSite(handle: DbHandle, databaseUrl: string | u
     await sql`pragma locking_mode = normal`.execute(handle.db);
     // The lock goes at the next access after the mode changes back.
     await sql`select 1`.execute(handle.db);
+    releaseFolder();
   };
 }

@@ -38,7 +38,7 @@ run(async () => {
   const storage = openStorage({ dataDir, storageUrl: process.env.STORAGE_URL || undefined });
   try {
     // Before the migrations too: a running site's database is not touched at all.
-    const release = values.replace ? await claimStoppedSite(handle, databaseUrl) : undefined;
+    const release = values.replace ? await claimStoppedSite(handle, databaseUrl, dataDir) : undefined;
     try {
       await migrateToLatest(handle.db);
       const report = await restoreBackup(handle, storage, dataDir, path.resolve(file), { replace: values.replace, maxEntryBytes: maxEntryMb * MB });

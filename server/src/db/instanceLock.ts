@@ -3,12 +3,12 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 
 const REFUSAL = (dataDir: string) =>
-  `Another instance of the site is running on ${dataDir}: instances sharing one SQLite database do not hear of each other's changes ` +
-  '(one served stale pages). Stop it first, or run several instances on PostgreSQL (DATABASE_URL).';
+  `The data folder ${dataDir} is in use by another instance of the site or by a restore: instances sharing one SQLite database ` +
+  "do not hear of each other's changes (one served stale pages). Stop it first, or run several instances on PostgreSQL (DATABASE_URL).";
 
 /**
- * Held by a site running on SQLite, until the answered function is called: a second one on the same
- * data folder refuses to start. The lock is SQLite's own on a small file of its own (an exclusive
+ * Held by a site running on SQLite (and by a replacing restore), until the answered function is
+ * called: a second one on the same data folder refuses to start. The lock is SQLite's own on a small file of its own (an exclusive
  * transaction left open), which the operating system releases if the process dies, so a crash
  * leaves nothing to clean up. Commands (backup, create-staff) do not take it.
  */
