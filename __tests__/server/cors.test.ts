@@ -1,6 +1,6 @@
 import type { Image } from '../../server/contract';
 import { loginFrom } from './accounts/support';
-import { createGallery, uploadImage } from './media/client';
+import { createCategory, createGallery, uploadDocument, uploadImage } from './media/client';
 import { buildTestServer, pageServerFor, serverWithAccountsFor, testServerFor } from './testServer';
 
 const FRONT_END = 'https://app.research.example';
@@ -81,6 +81,18 @@ describe('addresses of files for front ends elsewhere', () => {
     }
     const file = await server.inject({ method: 'GET', url: new URL(listed[0].sizes.thumb).pathname });
     expect(file.statusCode).toBe(200);
+  });
+
+  it('name downloads absolutely too: the current CV, and staff links with their signature', async () => {
+    const category = await createCategory(server, staff, 'CV');
+    const uploaded = await uploadDocument(server, staff, { name: 'Curriculum vitae', category: String(category.id), is_current: 'true' });
+    expect(uploaded.statusCode).toBe(201);
+    const cv = (await server.inject({ method: 'GET', url: '/api/documents/documents/current_cv/' })).json<{ download_url: string }>();
+    expect(cv.download_url).toMatch(/^https:\/\/www\.research\.example\/api\/documents\/documents\/\d+\/download\/$/);
+    const [document] = (await server.inject({ method: 'GET', url: '/api/documents/documents/', headers: staff })).json<{ download_url: string }[]>();
+    const link = new URL(document.download_url);
+    expect(link.origin).toBe('https://www.research.example');
+    expect((await server.inject({ method: 'GET', url: `${link.pathname}${link.search}` })).statusCode).toBe(200);
   });
 });
 

@@ -3,6 +3,7 @@ import { Type } from '@sinclair/typebox';
 
 import { DetailSchema, DocumentSchema } from '../../../contract';
 import { ResponseCache } from '../../lib/responseCache';
+import { siteAddress } from '../../lib/siteAddress';
 import { findCurrentCv, toDocument } from '../../repositories/documents';
 import { DOCUMENT_TYPES } from '../../services/documents';
 import { DownloadLinks } from './downloadLinks';
@@ -16,10 +17,11 @@ const extensionOf = (contentType: string) => Object.values(DOCUMENT_TYPES).find(
 const currentCvRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const cache = new ResponseCache();
   app.changes.subscribe(['Document', 'Category', 'CurrentCv'], () => cache.clear());
+  const address = siteAddress(app.config);
   app.get('/api/documents/documents/current_cv/', { schema: { response: { 200: DocumentSchema, 404: DetailSchema } } }, async (_request, reply) =>
     cache.send(reply, 'current_cv', async () => {
       const row = await findCurrentCv(app.db);
-      return row ? { status: 200, body: toDocument(row, DownloadLinks.path(row.id)) } : { status: 404, body: { detail: NO_CURRENT_CV } };
+      return row ? { status: 200, body: toDocument(row, address(DownloadLinks.path(row.id))) } : { status: 404, body: { detail: NO_CURRENT_CV } };
     }),
   );
 

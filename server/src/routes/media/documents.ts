@@ -5,6 +5,7 @@ import type { FastifyRequest } from 'fastify';
 import { DocumentSchema, type ErrorBody, IdParamsSchema } from '../../../contract';
 import { DESCRIPTION_MAX, DOCUMENT_NAME_MAX, DocumentUpdateSchema, DownloadStatsSchema } from '../../../contract/media';
 import { ErrorCollector, errorResponses, fieldError, MESSAGES } from '../../errors';
+import { siteAddress } from '../../lib/siteAddress';
 import { signedInSession, signedInUser } from '../../plugins/auth';
 import { categoryExists, type DocumentWithCategory, findDocument, isCurrentCv, listDocuments, toDocument } from '../../repositories/documents';
 import { weeklyDownloads } from '../../repositories/downloads';
@@ -67,8 +68,10 @@ const DOWNLOAD_WEEKS = 12;
 /** Documents: staff list, upload, edit (Mark Current included) and delete; downloads of the current CV are public. */
 const documentRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const links = new DownloadLinks(app.config.secrets.jwt);
+  const address = siteAddress(app.config);
   /** A document as staff see it, its link signed for the sign-in that asked. */
-  const staffView = (request: FastifyRequest) => (row: DocumentWithCategory) => toDocument(row, links.signed(row.id, row.file_key, signedInSession(request)));
+  const staffView = (request: FastifyRequest) => (row: DocumentWithCategory) =>
+    toDocument(row, address(links.signed(row.id, row.file_key, signedInSession(request))));
 
   app.get(
     '/api/documents/documents/',
