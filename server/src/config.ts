@@ -39,6 +39,8 @@ export interface Config {
   accessTokenSeconds: number;
   /** Requests per minute and client address on sign-in, registration, reset and app-token calls. */
   authRateLimitPerMinute: number;
+  /** Where emailed links lead (FRONTEND_URL): a front end served elsewhere, else PUBLIC_URL. */
+  frontendUrl: string;
   /** Sender of the site's emails (MAIL_FROM). */
   mailFrom: string;
   /** Origins besides the site's own that may send state-changing requests (CSRF_TRUSTED_ORIGINS, comma-separated). */
@@ -125,7 +127,7 @@ export function loadConfig(overrides: Partial<Config> = {}): Config {
   const trustProxy = parseTrustProxy(process.env.TRUST_PROXY);
   const host = process.env.HOST ?? '127.0.0.1';
   const publicUrl = (process.env.PUBLIC_URL ?? `http://${host}:${port}`).replace(/\/$/, '');
-  return {
+  const config: Omit<Config, 'frontendUrl'> & Partial<Pick<Config, 'frontendUrl'>> = {
     port,
     host,
     dataDir,
@@ -156,4 +158,6 @@ export function loadConfig(overrides: Partial<Config> = {}): Config {
     digestIntervalSeconds: positiveInteger('DIGEST_INTERVAL_SECONDS', 7 * 24 * 3600),
     ...overrides,
   };
+  // From the configuration as overridden: by default emailed links lead to the site itself.
+  return { ...config, frontendUrl: (config.frontendUrl ?? (process.env.FRONTEND_URL || config.publicUrl)).replace(/\/$/, '') };
 }

@@ -193,3 +193,15 @@ describe('password reset', () => {
     expect(await outbox(server)).toHaveLength(before + RESET_MAILS_PER_HOUR);
   });
 });
+
+describe('password reset for a front end served elsewhere', () => {
+  const server = testServerFor({ publicUrl: 'https://api.site.example', frontendUrl: 'https://www.site.example' });
+
+  it('mails a link to the front end’s reset page', async () => {
+    await account(server, { email: 'elsewhere@example.org' });
+    await server.inject({ method: 'POST', url: '/backend/forgotpasswordreset/', payload: { email: 'elsewhere@example.org' } });
+    const messages = await outbox(server);
+    const { uidb64, token } = resetPathIn(messages[messages.length - 1]);
+    expect(messages[messages.length - 1].replace(/=\r?\n/g, '')).toContain(`https://www.site.example/reset-password/${uidb64}/${token}`);
+  });
+});

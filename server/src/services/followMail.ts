@@ -14,7 +14,10 @@ export interface AnnouncedItem {
 export interface SiteNames {
   /** The owner's name, as the site's pages carry it. */
   siteName: string;
+  /** Where readers open the links: the front end's address (FRONTEND_URL), else the site's. */
   publicUrl: string;
+  /** The site itself (PUBLIC_URL): one-click unsubscribes are POSTed there, not to a front end elsewhere. */
+  serverUrl: string;
 }
 
 type Recipient = Pick<FollowerRow, 'email' | 'unsubscribe_token' | 'user_id' | 'digest'>;
@@ -38,7 +41,7 @@ const unsubscribeUrl = (publicUrl: string, token: string) => `${publicUrl}${path
  * digest. It carries the RFC 8058 one-click unsubscribe headers and, in its text, the same address as
  * a link that works without signing in.
  */
-export function followerMail({ siteName, publicUrl }: SiteNames, follower: Recipient, items: AnnouncedItem[], digest: boolean): MailMessage {
+export function followerMail({ siteName, publicUrl, serverUrl }: SiteNames, follower: Recipient, items: AnnouncedItem[], digest: boolean): MailMessage {
   const stopUrl = unsubscribeUrl(publicUrl, follower.unsubscribe_token);
   const [first] = items;
   const subject = digest
@@ -66,7 +69,7 @@ export function followerMail({ siteName, publicUrl }: SiteNames, follower: Recip
     subject,
     text,
     html,
-    headers: { 'List-Unsubscribe': `<${stopUrl}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
+    headers: { 'List-Unsubscribe': `<${unsubscribeUrl(serverUrl, follower.unsubscribe_token)}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
   };
 }
 

@@ -60,9 +60,9 @@ type SendingSite = Pick<FastifyInstance, 'db' | 'dialect' | 'config' | 'mailer'>
 /** The waiting time before try `attempts + 1`: a minute, doubling, at most four hours. */
 export const retryDelayMs = (attempts: number) => Math.min(FIRST_RETRY_MS * 2 ** Math.max(0, attempts - 1), LONGEST_RETRY_MS);
 
-/** The site as its mail names it: the owner's name (the site's words) and its public address. */
+/** The site as its mail names it: the owner's name (the site's words), the address readers open, and its own. */
 export async function siteNames(site: Pick<FastifyInstance, 'db' | 'config'>): Promise<SiteNames> {
-  return { siteName: (await currentContent(site.db)).content.name, publicUrl: site.config.publicUrl };
+  return { siteName: (await currentContent(site.db)).content.name, publicUrl: site.config.frontendUrl, serverUrl: site.config.publicUrl };
 }
 
 /** Queues a message written now (account mail), ahead of follower mail, and wakes the sender. */

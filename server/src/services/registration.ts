@@ -46,7 +46,7 @@ function sameText(a: string, b: string): boolean {
 }
 
 const confirmLink = (site: Site, user: UserRow) =>
-  `${site.config.publicUrl}${paths.confirmEmail(encodeUid(user.id), confirmToken(site.config.secrets.reset, user))}`;
+  `${site.config.frontendUrl}${paths.confirmEmail(encodeUid(user.id), confirmToken(site.config.secrets.reset, user))}`;
 
 /** Counts a mail to the address, whether or not one is sent, so that every registration does the same work. */
 const mayMail = (site: Site, normalized: string) => countInWindow(site.db, { scope: 'account-mail', subject: normalized }, MAILS_PER_ADDRESS_PER_HOUR, 3600);

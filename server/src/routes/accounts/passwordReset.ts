@@ -37,9 +37,9 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       const mailAllowed = await countInWindow(app.db, { scope: 'reset-mail', subject: normalizeEmail(email) }, RESET_MAILS_PER_HOUR, 3600);
       const user = await findUserByEmail(app.db, email);
       if (user && user.is_active === 1 && mailAllowed.allowed) {
-        const link = `${app.config.publicUrl}/reset-password/${encodeUid(user.id)}/${makeResetToken(app.config.secrets.reset, user)}`;
+        const link = `${app.config.frontendUrl}/reset-password/${encodeUid(user.id)}/${makeResetToken(app.config.secrets.reset, user)}`;
         // Sent after the answer, so that a known address answers as fast as an unknown one.
-        app.mailer.sendInBackground(resetPasswordEmail(user, link, app.config.publicUrl));
+        app.mailer.sendInBackground(resetPasswordEmail(user, link, app.config.frontendUrl));
         if (app.mailer.outboxDir) request.log.info({ outbox: app.mailer.outboxDir }, `password reset link for ${user.email}: ${link}`);
       }
       return { detail: RESET_MESSAGES.sent };
