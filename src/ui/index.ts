@@ -17,4 +17,5 @@ export { ActionBar, Columns, HiddenOnPhones, LoadingText, Muted, Page, Prose, Ro
 export { ProfileLinks, profilesOf } from './ProfileLinks';
 export { StaffIntro } from './StaffIntro';
 export { hiddenHeading, Table } from './Table';
+export { TagList } from './TagList';
 export { useFields } from './useFields';

@@ -4,6 +4,7 @@ import styled from 'styled-components';
 import { formatCalendarDate } from '@/lib/dates';
 import { paths } from '@/lib/paths';
 import { theme } from '@/lib/theme/themes';
+import { TagList } from '@/ui';
 
 /** A note's date as every reader sees it: the UTC calendar day, so that the server's page and the browser agree. */
 export function NoteDate({ at }: { at: string }) {
@@ -18,39 +19,16 @@ export const Byline = styled.p`
   font-size: ${theme.fontSizes.sm};
 `;
 
-const Tags = styled.ul`
-  display: flex;
-  flex-wrap: wrap;
-  gap: ${theme.space[2]};
-  margin: 0;
-  padding: 0;
-  list-style: none;
-  a {
-    display: inline-flex;
-    align-items: center;
-    min-height: 28px;
-    padding: 0 ${theme.space[2]};
-    border: 1px solid ${theme.colors.border};
-    border-radius: ${theme.radii.sm};
-    font-family: ${theme.fonts.ui};
-    font-size: ${theme.fontSizes.xs};
-    text-decoration: none;
-  }
-  a:hover {
-    background: ${theme.colors.surfaceAlt};
-  }
-`;
-
 /** A note's tags, each leading to the notes that carry it. */
 export function TagLinks({ tags }: { tags: string[] }) {
   if (tags.length === 0) return null;
   return (
-    <Tags aria-label="Tags">
+    <TagList aria-label="Tags">
       {tags.map((tag) => (
         <li key={tag}>
           <Link to={paths.notesTagged(tag)}>{tag}</Link>
         </li>
       ))}
-    </Tags>
+    </TagList>
   );
 }

@@ -5,7 +5,7 @@ import { useGetPaperQuery } from '@/lib/api/publicationsApi';
 import { paths } from '@/lib/paths';
 import { theme } from '@/lib/theme/themes';
 import { useDocumentTitle } from '@/lib/useDocumentTitle';
-import { Alert, LoadingText, NotFoundMessage, Page, useSiteContentPage } from '@/ui';
+import { Alert, LoadingText, NotFoundMessage, Page, TagList, useSiteContentPage } from '@/ui';
 
 import { AuthorList } from './AuthorList';
 import { CiteAs } from './CiteAs';
@@ -54,27 +54,8 @@ const LinkList = styled.ul`
     padding: ${theme.space[1]} 0;
   }
 `;
-const Topics = styled.ul`
-  display: flex;
-  flex-wrap: wrap;
-  gap: ${theme.space[2]};
-  margin: ${theme.space[3]} 0 0;
-  padding: 0;
-  list-style: none;
-  a {
-    display: inline-flex;
-    align-items: center;
-    min-height: 28px;
-    padding: 0 ${theme.space[2]};
-    border: 1px solid ${theme.colors.border};
-    border-radius: ${theme.radii.sm};
-    font-family: ${theme.fonts.ui};
-    font-size: ${theme.fontSizes.xs};
-    text-decoration: none;
-  }
-  a:hover {
-    background: ${theme.colors.surfaceAlt};
-  }
+const Topics = styled(TagList)`
+  margin-top: ${theme.space[3]};
 `;
 
 const missing = (
