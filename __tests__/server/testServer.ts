@@ -48,6 +48,8 @@ export async function buildTestServer(overrides: Partial<Config> = {}, options: 
     staticDir: path.join(dataDir, 'no-spa'),
     logLevel: 'silent',
     secrets: { jwt: 'test-jwt-secret-'.padEnd(48, 'x'), reset: 'test-reset-secret-'.padEnd(48, 'y') },
+    // Suites that render at the limits hold the event loop on purpose: no shedding unless a test asks.
+    maxEventLoopDelayMs: 0,
     ...overrides,
   });
   const server = await buildServer(config, options);

@@ -99,4 +99,6 @@ export const ReadinessSchema = Type.Object({
   status: Type.Union([Type.Literal('ok'), Type.Literal('unavailable')]),
   database: Type.Union([Type.Literal('ok'), Type.Literal('unavailable')]),
   storage: Type.Union([Type.Literal('ok'), Type.Literal('unavailable')]),
+  /** Whether the server is shedding load (answering 503 with Retry-After). */
+  load: Type.Union([Type.Literal('ok'), Type.Literal('busy')]),
 });

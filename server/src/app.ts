@@ -12,6 +12,7 @@ import decimalIds from './plugins/decimalIds';
 import downloads from './plugins/downloadCounts';
 import errorHandler from './plugins/errorHandler';
 import imagePool from './plugins/imagePool';
+import loadShedding from './plugins/loadShedding';
 import mailer from './plugins/mailer';
 import mailQueue from './plugins/mailQueue';
 import noteSchedule from './plugins/noteSchedule';
@@ -50,6 +51,7 @@ const app: FastifyPluginAsync<AppOptions> = async (fastify: FastifyInstance, { c
   fastify.decorate('dialect', database.dialect);
 
   await fastify.register(errorHandler);
+  await fastify.register(loadShedding);
   await fastify.register(cookie);
   await fastify.register(rateLimit);
   await fastify.register(securityHeaders);

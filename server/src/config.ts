@@ -35,6 +35,13 @@ export interface Config {
   maxConnectionsPerAddress: number;
   /** Open connections in all (MAX_CONNECTIONS), well under the process's file descriptors. */
   maxConnections: number;
+  /**
+   * Past this mean event-loop delay over a second (MAX_EVENT_LOOP_DELAY_MS; 0: never), requests are
+   * answered 503 with Retry-After until it falls again.
+   */
+  maxEventLoopDelayMs: number;
+  /** How often the load is measured; tests shorten it. */
+  loadSampleMs: number;
   /** Access-token lifetime; ACCESS_TOKEN_SECONDS lets end-to-end tests watch tokens expire. */
   accessTokenSeconds: number;
   /** Requests per minute and client address on sign-in, registration, reset and app-token calls. */
@@ -147,6 +154,8 @@ export function loadConfig(overrides: Partial<Config> = {}): Config {
     maxConnectionsPerAddress:
       process.env.MAX_CONNECTIONS_PER_ADDRESS === '0' ? 0 : positiveInteger('MAX_CONNECTIONS_PER_ADDRESS', trustProxy === false ? 256 : 0),
     maxConnections: positiveInteger('MAX_CONNECTIONS', 10_000),
+    maxEventLoopDelayMs: wholeNumber('MAX_EVENT_LOOP_DELAY_MS', 500),
+    loadSampleMs: 1_000,
     accessTokenSeconds: positiveInteger('ACCESS_TOKEN_SECONDS', ACCESS_TOKEN_SECONDS),
     authRateLimitPerMinute: positiveInteger('AUTH_RATE_LIMIT', 20),
     mailFrom: process.env.MAIL_FROM ?? `no-reply@${new URL(publicUrl).hostname}`,

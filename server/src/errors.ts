@@ -44,6 +44,7 @@ export const MESSAGES = {
   headersTooLarge: 'The request headers are too large.',
   malformedRequest: 'The request could not be read.',
   duplicateHost: 'The request has more than one Host header.',
+  busy: 'The server is busy. Please try again in a few seconds.',
 } as const;
 
 /** A refusal that is about no field in particular. */

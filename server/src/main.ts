@@ -19,7 +19,9 @@ async function main() {
   };
   process.once('SIGINT', () => void shutdown('SIGINT'));
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
-  await server.listen({ port: config.port, host: config.host });
+  // A longer accept queue than Node's 511 (the kernel caps it at somaxconn): in a burst of connections
+  // from one address a full queue drops other clients' SYNs, which their systems retry only after a second.
+  await server.listen({ port: config.port, host: config.host, backlog: 4096 });
   const database = server.dialect === 'sqlite' ? `SQLite in ${config.dataDir}` : `PostgreSQL ${databaseName(config.databaseUrl)}`;
   server.log.info(`site ready at http://${config.host}:${config.port}/ (database: ${database}; media: ${server.storage.name ?? 'unnamed storage'})`);
 }

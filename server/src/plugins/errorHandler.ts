@@ -99,10 +99,12 @@ function clientError(error: FastifyError, request: FastifyRequest): { status: nu
  * What a browser shows when a page could not be drawn: a page, not JSON. Plain HTML with nothing to
  * load, which the policy of non-page answers (no styles, no scripts) allows.
  */
-const SERVER_ERROR_PAGE = `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Server error</title></head>
-<body><main><h1>Server error</h1><p>${MESSAGES.serverError} Please try again in a moment.</p><p><a href="/">Go to the home page</a></p></main></body></html>
+const errorPage = (title: string, message: string) => `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${title}</title></head>
+<body><main><h1>${title}</h1><p>${message}</p><p><a href="/">Go to the home page</a></p></main></body></html>
 `;
+const SERVER_ERROR_PAGE = errorPage('Server error', `${MESSAGES.serverError} Please try again in a moment.`);
+const BUSY_PAGE = errorPage('Server busy', MESSAGES.busy);
 
 /** A browser's navigation to a page (not a call of the API or a file). */
 const wantsPage = (request: FastifyRequest) =>
@@ -117,6 +119,12 @@ const wantsPage = (request: FastifyRequest) =>
 export default fp(
   async (app) => {
     app.setErrorHandler<FastifyError>((error, request, reply) => {
+      // Load shedding (see loadShedding.ts): expected under load, so not logged request by request.
+      if (error.code === 'FST_UNDER_PRESSURE') {
+        reply.code(503);
+        if (wantsPage(request)) return reply.type('text/html; charset=utf-8').send(BUSY_PAGE);
+        return reply.serializer(JSON.stringify).type('application/json; charset=utf-8').send(detail(MESSAGES.busy));
+      }
       let answer: { status: number; body: ErrorBody } | undefined;
       if (!error.validation) answer = clientError(error, request);
       else if (error.validationContext === 'params' && error.validation.every((problem) => fieldOf(problem) === 'id'))
