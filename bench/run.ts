@@ -22,6 +22,7 @@ import { connectionFlood } from './connectionFlood';
 import { lighthouse, type LighthouseResult, meetsBudget } from './lighthouse';
 import { renderTimings } from './noteRendering';
 import { HEAVY_NOTE, seedNotes } from './notes';
+import { PAPER, seedPapers } from './papers';
 import { meetsRegistrationBudget, REGISTRATION_BUDGET_MS, registrationTimings } from './registration';
 import { waitFor } from './waitFor';
 
@@ -38,7 +39,7 @@ const BROWSER_ENCODINGS = 'Accept-Encoding: gzip, deflate, br, zstd';
 const JS_BUDGET_BYTES = 115 * 1024;
 /** A crafted note body at the size limit must not hold the server longer than this. */
 const RENDER_BUDGET_MS = 1_000;
-const PUBLIC_PAGES = ['/', '/cv', '/on-the-web', '/about', '/notes', HEAVY_NOTE];
+const PUBLIC_PAGES = ['/', '/cv', '/on-the-web', '/about', '/notes', HEAVY_NOTE, '/research', PAPER];
 const STAFF = { email: 'bench@example.com', password: 'Bench-password-2026!' };
 const CRAWL_SECONDS = Number(process.env.BENCH_CRAWL_SECONDS ?? 180);
 /** How much more memory the site may hold after the crawl than before it, garbage collected both times. */
@@ -112,6 +113,7 @@ async function seed(dataDir: string): Promise<string> {
   form.append('is_current', 'true');
   await api(access, 'POST', '/api/documents/documents/', form);
   await seedNotes((method, url, body) => api(access, method, url, body));
+  await seedPapers((method, url, body) => api(access, method, url, body));
   return access;
 }
 
