@@ -4,7 +4,7 @@ import path from 'node:path';
 
 import { TABLES } from '../../server/src/backup/manifest';
 import { restoreBackup } from '../../server/src/backup/restore';
-import { TarReader } from '../../server/src/backup/tar';
+import { TarReader, TarWriter } from '../../server/src/backup/tar';
 import { backUp as backUpTo, expectSameSite, furnishedSite, type Site } from './backupSupport';
 import { buildTestServer } from './testServer';
 
@@ -69,6 +69,48 @@ describe('backup and restore', () => {
       await expectSameSite(target);
     } finally {
       await target.cleanup();
+    }
+  });
+
+  it('carries the papers chosen for the home page, and restores a backup from before that choice existed as none chosen', async () => {
+    const site = await furnishedSite();
+    const restored = await buildTestServer();
+    const fromOlder = await buildTestServer();
+    const selected = async (target: Site) =>
+      (await target.inject({ method: 'GET', url: '/api/publications/' })).json<{ cite_key: string; selected: boolean }[]>().map((paper) => paper.selected);
+    try {
+      await site.db.updateTable('publications').set({ selected: 1 }).execute();
+      const withMark = await backUp(site, 'selected.tar');
+      await restoreBackup(restored, restored.storage, restored.config.dataDir, withMark);
+      expect(await selected(restored)).toEqual([true]);
+
+      // The same archive as a version without the column would have written it.
+      const reader = new TarReader(withMark);
+      const older = path.join(archiveDir, 'before-selected.tar');
+      const writer = new TarWriter(older);
+      for (const name of reader.names()) {
+        let data = reader.read(name);
+        if (name === 'manifest.json') {
+          const manifest = JSON.parse(data.toString());
+          manifest.migrations = manifest.migrations.filter((migration: string) => migration !== '017_publication_selected');
+          data = Buffer.from(JSON.stringify(manifest));
+        } else if (name === 'database/publications.jsonl') {
+          const rows = data
+            .toString()
+            .split('\n')
+            .filter(Boolean)
+            .map((line) => JSON.parse(line));
+          expect(rows.map((row) => row.selected)).toEqual([1]);
+          data = Buffer.from(rows.map(({ selected: _selected, ...row }) => `${JSON.stringify(row)}\n`).join(''));
+        }
+        writer.add(name, data);
+      }
+      writer.close();
+      reader.close();
+      await restoreBackup(fromOlder, fromOlder.storage, fromOlder.config.dataDir, older);
+      expect(await selected(fromOlder)).toEqual([false]);
+    } finally {
+      await Promise.all([site.cleanup(), restored.cleanup(), fromOlder.cleanup()]);
     }
   });
 

@@ -130,6 +130,7 @@ describe('server-rendered pages', () => {
       expect.objectContaining({ endpointName: 'getImages', status: 'fulfilled', data: images }),
       expect.objectContaining({ endpointName: 'getNews', status: 'fulfilled', data: (await get(`/api/news/?limit=${NEWS_LIMITS.onHomePage}`)).json() }),
       expect.objectContaining({ endpointName: 'getNotes', status: 'fulfilled', data: (await get(`/api/notes/?limit=${NOTE_LIMITS.onHomePage}`)).json() }),
+      expect.objectContaining({ endpointName: 'getSelectedPapers', status: 'fulfilled', data: [] }),
     ]);
   });
 
@@ -261,7 +262,7 @@ describe('server-rendered pages', () => {
     const sitemap = await get('/sitemap.xml');
     expect(sitemap.headers['content-type']).toBe('application/xml; charset=utf-8');
     const locs = [...sitemap.body.matchAll(/<loc>([^<]+)<\/loc><lastmod>([^<]+)<\/lastmod>/g)];
-    expect(locs.map((m) => m[1])).toEqual(['/', '/cv', '/research', '/notes', '/on-the-web', '/about'].map((p) => `${PUBLIC_URL}${p}`));
+    expect(locs.map((m) => m[1])).toEqual(['/', '/cv', '/research', '/notes', '/talks', '/teaching', '/on-the-web', '/about'].map((p) => `${PUBLIC_URL}${p}`));
     for (const [, , lastmod] of locs) expect(Number.isNaN(Date.parse(lastmod))).toBe(false);
 
     // Built once per change: a second request is the same text, and a new banner picture moves the home page's date.

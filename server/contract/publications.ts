@@ -46,10 +46,16 @@ export const PublicationSchema = Type.Object({
   topics: Type.Array(FacetSchema),
   /** Further material named by the entry's fields (code, slides, data, video, poster). */
   links: Type.Array(Type.Object({ label: Type.String(), href: Type.String() })),
+  /** Chosen by staff for the home page. */
+  selected: Type.Boolean(),
   position: Type.Integer(),
   updated_at: Type.String(),
 });
 export type Publication = Static<typeof PublicationSchema>;
+
+/** A paper staff chose for the home page: only what its short form there shows, so that the page stays light. */
+export const SelectedPaperSchema = Type.Pick(PublicationSchema, ['id', 'key', 'title_html', 'title_text', 'authors', 'venue', 'year']);
+export type SelectedPaper = Static<typeof SelectedPaperSchema>;
 
 export const CitationsSchema = Type.Object({ apa: Type.String(), chicago: Type.String(), bibtex: Type.String(), ris: Type.String() });
 export type Citations = Static<typeof CitationsSchema>;
@@ -92,11 +98,12 @@ export const PublicationUpdateSchema = Type.Object(
     bibtex: Type.Optional(Type.String({ maxLength: 20_000 })),
     is_working_paper: Type.Optional(Type.Boolean()),
     document: Type.Optional(Nullable(IdSchema)),
+    selected: Type.Optional(Type.Boolean()),
   },
   { additionalProperties: false },
 );
 export type PublicationUpdate = Static<typeof PublicationUpdateSchema>;
 
-/** Every publication's id, in the order visitors should see them within a year. */
+/** Every publication's id, in the order visitors should see them within a year (the list is by year, newest first, whatever this order). */
 export const PublicationOrderSchema = Type.Object({ ids: Type.Array(IdSchema, { maxItems: 1000 }) }, { additionalProperties: false });
 export type PublicationOrder = Static<typeof PublicationOrderSchema>;

@@ -29,6 +29,8 @@ import newsRoutes from './routes/news';
 import notesRoutes from './routes/notes';
 import feedRoutes from './routes/notes/feeds';
 import publicationRoutes from './routes/publications';
+import talksRoutes from './routes/talks';
+import teachingRoutes from './routes/teaching';
 import storage from './storage/plugin';
 
 declare module 'fastify' {
@@ -76,6 +78,8 @@ const app: FastifyPluginAsync<AppOptions> = async (fastify: FastifyInstance, { c
   await fastify.register(newsRoutes);
   await fastify.register(notesRoutes);
   await fastify.register(feedRoutes);
+  await fastify.register(talksRoutes);
+  await fastify.register(teachingRoutes);
   await fastify.register(followRoutes);
 
   await fastify.register(pages);

@@ -11,6 +11,8 @@ import { imagesApi } from '../lib/api/imagesApi';
 import { newsApi } from '../lib/api/newsApi';
 import { notesApi } from '../lib/api/notesApi';
 import { publicationsApi } from '../lib/api/publicationsApi';
+import { talksApi } from '../lib/api/talksApi';
+import { teachingApi } from '../lib/api/teachingApi';
 import { paths } from '../lib/paths';
 import { AccessDenied, LoadingText, Page } from '../ui';
 import { FocusPageHeading } from './FocusPageHeading';
@@ -55,6 +57,8 @@ const pub = {
   paper: screen('paper', () => import(/* webpackChunkName: "paper" */ '../features/research/PaperPage').then((m) => m.PaperPage)),
   notes: screen('notes', () => import(/* webpackChunkName: "notes" */ '../features/notes/NotesPage').then((m) => m.NotesPage)),
   note: screen('note', () => import(/* webpackChunkName: "note" */ '../features/notes/NotePage').then((m) => m.NotePage)),
+  teaching: screen('teaching', () => import(/* webpackChunkName: "teaching" */ '../features/teaching/TeachingPage').then((m) => m.TeachingPage)),
+  talks: screen('public', () => import(/* webpackChunkName: "public" */ '../features/talks/TalksPage').then((m) => m.TalksPage)),
 };
 
 const auth = {
@@ -84,6 +88,8 @@ const staff = {
   news: screen('staff', () => import(/* webpackChunkName: "staff" */ '../features/news/NewsPage').then((m) => m.NewsPage)),
   notes: screen('staff', () => import(/* webpackChunkName: "staff" */ '../features/notesEditor/NotesListPage').then((m) => m.NotesListPage)),
   noteEditor: screen('staff', () => import(/* webpackChunkName: "staff" */ '../features/notesEditor/NoteEditorPage').then((m) => m.NoteEditorPage)),
+  talks: screen('staff', () => import(/* webpackChunkName: "staff" */ '../features/talksEditor/TalksEditorPage').then((m) => m.TalksEditorPage)),
+  teaching: screen('staff', () => import(/* webpackChunkName: "staff" */ '../features/teachingEditor/TeachingEditorPage').then((m) => m.TeachingEditorPage)),
   siteContent: screen('staff', () => import(/* webpackChunkName: "staff" */ '../features/siteContent/SiteContentPage').then((m) => m.SiteContentPage)),
   admin: screen('admin', () => import(/* webpackChunkName: "admin" */ '../features/admin/AdminPage').then((m) => m.AdminPage)),
 };
@@ -126,6 +132,7 @@ export const routes: RouteObject[] = [
             imagesApi.endpoints.getImages.initiate(bannerQuery),
             newsApi.endpoints.getNews.initiate(homeNewsQuery),
             notesApi.endpoints.getNotes.initiate(homeNotesQuery),
+            publicationsApi.endpoints.getSelectedPapers.initiate(),
           ],
           structuredData: ['person'],
         }),
@@ -166,6 +173,16 @@ export const routes: RouteObject[] = [
           inSitemap: false,
           article: noteArticle,
         }),
+      },
+      {
+        path: paths.talks,
+        element: pub.talks,
+        handle: contentPage(pageHeads.talks, { prefetch: () => [talksApi.endpoints.getTalks.initiate()], structuredData: ['events'] }),
+      },
+      {
+        path: paths.teaching,
+        element: pub.teaching,
+        handle: contentPage(pageHeads.teaching, { prefetch: () => [teachingApi.endpoints.getTeaching.initiate()] }),
       },
       { path: paths.onTheWeb, element: pub.onTheWeb, handle: contentPage(pageHeads.onTheWeb) },
       // Following by email; /follow?invalid is where the footer's plain form leads with an address the server refused.
@@ -213,8 +230,10 @@ export const routes: RouteObject[] = [
               { path: paths.publications, element: staff.publications },
               { path: paths.news, element: staff.news },
               { path: paths.manageNotes, element: staff.notes },
+              { path: paths.manageTeaching, element: staff.teaching },
               { path: paths.newNote, element: staff.noteEditor },
               { path: `${paths.manageNotes}/:id`, element: staff.noteEditor },
+              { path: paths.manageTalks, element: staff.talks },
               { path: `${paths.admin}/*`, element: staff.admin },
             ],
           },

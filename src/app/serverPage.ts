@@ -11,7 +11,7 @@ import type { RootState } from '../lib/state';
 export type Prefetch = ThunkAction<unknown, RootState, unknown, UnknownAction>;
 
 /** Structured data the server writes into a page's head, built from the page's prefetched data. */
-export type StructuredData = 'person' | 'scholarlyArticles';
+export type StructuredData = 'person' | 'scholarlyArticles' | 'events';
 
 /**
  * A page that shows one item of the data (a note): its head comes from the item, a missing item is

@@ -23,6 +23,8 @@ export const pageHeads = {
   }),
   research: ({ name }: Owner) => ({ title: 'Research', description: `Publications and working papers of ${name}, with abstracts, links and BibTeX.` }),
   notes: ({ name }: Owner) => ({ title: 'Notes', description: `Research notes of ${name}, with mathematics, code and charts.` }),
+  talks: ({ name }: Owner) => ({ title: 'Talks', description: `Talks and lectures by ${name}, upcoming and past, with abstracts and slides.` }),
+  teaching: ({ name }: Owner) => ({ title: 'Teaching', description: `Courses taught by ${name}, by academic year, with descriptions and materials.` }),
   onTheWeb: ({ name }: Owner) => ({ title: 'On the Web', description: `Where to find ${name} online.` }),
   about: ({ name, role }: Owner) => ({ title: 'About', description: `About ${name}, ${role.toLowerCase()}: background, work and how to get in touch.` }),
   login: ({ name }: Owner) => ({ title: 'Sign in', description: `Sign in to your account on the site of ${name}.` }),

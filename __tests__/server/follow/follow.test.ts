@@ -268,6 +268,27 @@ describe('following the research from an account', () => {
     expect(await mailsTo('visitor@example.com')).toHaveLength(1);
   });
 
+  it('tells those who chose talks of a talk still to come, and of none added after it took place', async () => {
+    await confirmEmail('visitor@example.com');
+    await choose(user, { papers: false, notes: false, talks: true, digest: false });
+    const talk = (title: string, date: string) =>
+      server.inject({
+        method: 'POST',
+        url: '/api/talks/',
+        headers: staff,
+        payload: { title, event: 'Risk Forum', place: 'Zurich', date, type: 'seminar', abstract: '', slides: null, video: '', paper: null },
+      });
+    const upcoming = await talk('Rough paths for traders', isoAt(Date.now() + 30 * 86_400_000).slice(0, 10));
+    expect(upcoming.statusCode).toBe(201);
+    expect((await talk('A talk from last year', isoAt(Date.now() - 365 * 86_400_000).slice(0, 10))).statusCode).toBe(201);
+    await saveNote(server, staff);
+    await afterTheDelay(server);
+    const mail = await mailsTo('visitor@example.com');
+    expect(mail.map(({ subject }) => subject)).toEqual(['New talk: Rough paths for traders — Elias Northcote']);
+    expect(mail[0].text).toContain(`${SITE}/talks#talk-${(upcoming.json() as { id: number }).id}`);
+    expect(mail[0].text).toContain('Risk Forum, Zurich');
+  });
+
   it('sends a digest of what was announced since the last one, when it is due, and none when nothing is new', async () => {
     await confirmEmail('visitor@example.com');
     expect((await choose(user, { papers: false, notes: true, talks: false, digest: true })).json()).toMatchObject({ digest: true, following: true });

@@ -58,6 +58,16 @@ describe('publication writes announce their changes', () => {
     expect(await auditActions()).toEqual(['publications.imported', 'publication.updated']);
   });
 
+  it('announces a change of the home page’s papers, and nothing for the mark already there', async () => {
+    await post('/api/publications/import/', { bibtex: WORKING_PAPER_BIB });
+    const [paper] = await list();
+    const announced = recordChanges(server);
+    expect((await patch(paper.id, { selected: false })).statusCode).toBe(200);
+    expect(announced).toEqual([]);
+    expect((await patch(paper.id, { selected: true })).json<Publication>().selected).toBe(true);
+    expect(announced).toEqual([['Publication']]);
+  });
+
   it('announces a deletion once, and nothing for a publication that is not there', async () => {
     await post('/api/publications/import/', { bibtex: WORKING_PAPER_BIB });
     const [paper] = await list();

@@ -52,12 +52,12 @@ describe('a page per paper', () => {
   it('gives each publication a page key from its citation key, a kind, topics and further links', async () => {
     const list = await publications();
     expect(list.map((entry) => [entry.key, entry.kind.name])).toEqual([
-      ['northcote2019slv', 'Journal article'],
-      ['northcote2024rough', 'Working paper'],
       ['northcote2025costs', 'Working paper'],
+      ['northcote2024rough', 'Working paper'],
       ['northcote2023-grad', 'Conference paper'],
+      ['northcote2019slv', 'Journal article'],
     ]);
-    const gradient = list[3];
+    const gradient = list[2];
     expect(gradient.topics).toEqual([
       { slug: 'volatility', name: 'Volatility' },
       { slug: 'monte-carlo', name: 'Monte Carlo' },
@@ -80,7 +80,7 @@ describe('a page per paper', () => {
     expect(metaValues(head, 'citation_publication_date')).toEqual(['2019']);
     expect(metaValues(head, 'citation_journal_title')).toEqual(['Journal of Computational Finance']);
     expect(metaValues(head, 'citation_doi')).toEqual(['10.21314/JCF.2019.001']);
-    const [article] = await publications();
+    const article = (await publications()).find((entry) => entry.cite_key === 'northcote2019slv')!;
     expect(metaValues(head, 'citation_pdf_url')).toEqual([`${PUBLIC_URL}/api/publications/${article.id}/paper/`]);
     expect(head).toContain('<title>Calibrating stochastic-local volatility with jumps | ');
     expect(head).toContain(`<link rel="canonical" href="${PUBLIC_URL}/research/northcote2019slv">`);
@@ -211,6 +211,24 @@ describe('a page per paper', () => {
 
     for (const url of ['/research/year/1999', '/research/topic/no-such-topic', '/research/year/2019/type/working-paper', '/research/year/twenty'])
       expect([url, (await get(url)).statusCode]).toEqual([url, 404]);
+  });
+
+  it('shows the papers staff select under the home page’s introduction in its first HTML, re-rendered when the selection changes', async () => {
+    const selectedTitles = (html: string) => {
+      const section = /<section[^>]*aria-labelledby="home-papers".*?<\/section>/.exec(html)?.[0] ?? '';
+      return [...section.matchAll(/<a href="(\/research\/[^"]*)"/g)].map(([, href]) => href);
+    };
+    expect(selectedTitles((await get('/')).body)).toEqual([]);
+    const gradient = (await publications()).find((entry) => entry.cite_key === 'Northcote2023:Grad')!;
+    const select = (selected: boolean) => server.inject({ method: 'PATCH', url: `/api/publications/${gradient.id}/`, headers: staff, payload: { selected } });
+    expect((await select(true)).statusCode).toBe(200);
+    const home = (await get('/')).body;
+    expect(selectedTitles(home)).toEqual(['/research/northcote2023-grad']);
+    expect(home).toMatch(/aria-labelledby="home-papers".*<a href="\/research">All research<\/a>/);
+    // The title's mathematics as MathML, named by its plain text.
+    expect(home).toMatch(/<a href="\/research\/northcote2023-grad"><span aria-hidden="true">Estimating <span class="katex"><math/);
+    expect((await select(false)).statusCode).toBe(200);
+    expect(selectedTitles((await get('/')).body)).toEqual([]);
   });
 
   it('refuses two citation keys that would share a page', async () => {

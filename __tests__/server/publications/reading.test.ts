@@ -152,6 +152,7 @@ describe('citations', () => {
         document: null,
         paper_url: '',
         links: [],
+        selected: false,
         position: 1,
         updated_at: '',
       },

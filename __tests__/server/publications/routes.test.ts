@@ -1,5 +1,5 @@
 import type { DownloadStats } from '../../../server/contract/media';
-import type { ImportPlan, Publication } from '../../../server/contract/publications';
+import type { ImportPlan, Publication, SelectedPaper } from '../../../server/contract/publications';
 import { PUBLICATION_MESSAGES } from '../../../server/src/services/publications';
 import { createCategory, uploadDocument } from '../media/client';
 import { serverWithAccountsFor } from '../testServer';
@@ -11,7 +11,7 @@ describe('publications API', () => {
   const post = (url: string, payload: unknown, headers = staff) => server.inject({ method: 'POST', url, headers, payload: payload as object });
   const list = async () => (await server.inject({ method: 'GET', url: '/api/publications/' })).json<Publication[]>();
 
-  it('shows what an import would do before doing it, then adds the entries in file order', async () => {
+  it('shows what an import would do before doing it, then adds the entries', async () => {
     const preview = await post('/api/publications/import/preview/', { bibtex: PAPERS_BIB });
     expect(preview.statusCode).toBe(200);
     expect(preview.json<ImportPlan>()).toEqual({
@@ -25,7 +25,7 @@ describe('publications API', () => {
     expect(await list()).toEqual([]);
 
     expect((await post('/api/publications/import/', { bibtex: PAPERS_BIB })).statusCode).toBe(200);
-    const [article, preprint] = await list();
+    const [preprint, article] = await list();
     expect(article).toMatchObject({ ...ARTICLE_AS_SHOWN, paper_url: '' });
     expect(preprint).toMatchObject({ arxiv: '2403.01234', is_working_paper: true, venue: 'arXiv preprint arXiv:2403.01234' });
     expect(preprint.title_html).toContain('<math');
@@ -35,7 +35,7 @@ describe('publications API', () => {
 
   it('updates entries by citation key, keeping what staff set by hand, and says which fields change', async () => {
     await post('/api/publications/import/', { bibtex: PAPERS_BIB });
-    const [article] = await list();
+    const [, article] = await list();
     await server.inject({ method: 'PATCH', url: `/api/publications/${article.id}/`, headers: staff, payload: { is_working_paper: true } });
     const revised = PAPERS_BIB.replace('year = {2019}', 'year = {2020}') + WORKING_PAPER_BIB;
     const plan = (await post('/api/publications/import/preview/', { bibtex: revised })).json<ImportPlan>();
@@ -46,9 +46,9 @@ describe('publications API', () => {
     });
     await post('/api/publications/import/', { bibtex: revised });
     const after = await list();
-    expect(after.map((entry) => entry.cite_key)).toEqual(['northcote2019slv', 'northcote2024rough', 'northcote2025costs']);
-    expect(after[0]).toMatchObject({ year: 2020, is_working_paper: true, id: article.id });
-    expect(after[2]).toMatchObject({ ssrn: '4567890', venue: 'SSRN, Working Paper 4567890' });
+    expect(after.map((entry) => entry.cite_key)).toEqual(['northcote2025costs', 'northcote2024rough', 'northcote2019slv']);
+    expect(after[2]).toMatchObject({ year: 2020, is_working_paper: true, id: article.id });
+    expect(after[0]).toMatchObject({ ssrn: '4567890', venue: 'SSRN, Working Paper 4567890' });
   });
 
   it('imports nothing from a malformed file and names the line and entry of each problem', async () => {
@@ -78,7 +78,7 @@ describe('publications API', () => {
   });
 
   it('attaches a paper that visitors download from the publication, and reorders and deletes entries', async () => {
-    await post('/api/publications/import/', { bibtex: PAPERS_BIB });
+    await post('/api/publications/import/', { bibtex: PAPERS_BIB.replace('year={2024}', 'year={2019}') });
     const [first, second] = await list();
     const category = await createCategory(server, staff, 'Papers');
     const upload = await uploadDocument(server, staff, { name: 'Paper', category: String(category.id) });
@@ -102,6 +102,62 @@ describe('publications API', () => {
     expect((await server.inject({ method: 'DELETE', url: `/api/publications/${second.id}/`, headers: staff })).statusCode).toBe(204);
     expect((await list()).map((entry) => entry.id)).toEqual([first.id]);
     expect((await server.inject({ method: 'DELETE', url: `/api/publications/${second.id}/`, headers: staff })).statusCode).toBe(404);
+  });
+
+  it('lists years newest first, undated last, and within a year the order staff set', async () => {
+    const entry = (key: string, year?: number) => `@article{${key}, title = {${key}}, author = {Doe, Jane}${year ? `, year = {${year}}` : ''}}`;
+    await post('/api/publications/import/', { bibtex: [entry('old', 2019), entry('undated'), entry('a', 2024), entry('b', 2024)].join('\n') });
+    const keys = async () => (await list()).map((publication) => publication.cite_key);
+    expect(await keys()).toEqual(['a', 'b', 'old', 'undated']);
+    const ids = Object.fromEntries((await list()).map((publication) => [publication.cite_key, publication.id]));
+
+    // Swapping two papers of a year shows; putting an older paper first does not lift it above newer years.
+    expect(
+      (await server.inject({ method: 'PUT', url: '/api/publications/order/', headers: staff, payload: { ids: [ids.old, ids.b, ids.a, ids.undated] } }))
+        .statusCode,
+    ).toBe(200);
+    expect(await keys()).toEqual(['b', 'a', 'old', 'undated']);
+    // A later import adds a paper last in its year.
+    await post('/api/publications/import/', { bibtex: entry('c', 2024) });
+    expect(await keys()).toEqual(['b', 'a', 'c', 'old', 'undated']);
+  });
+
+  it('marks papers for the home page, which lists them in short in the list’s order; a re-import keeps the mark', async () => {
+    await post('/api/publications/import/', { bibtex: PAPERS_BIB });
+    const [preprint, article] = await list();
+    expect(preprint.selected).toBe(false);
+    const select = (id: number, selected: boolean) =>
+      server.inject({ method: 'PATCH', url: `/api/publications/${id}/`, headers: staff, payload: { selected } });
+    const selectedList = async () => (await server.inject({ method: 'GET', url: '/api/publications/selected/' })).json<SelectedPaper[]>();
+    expect(await selectedList()).toEqual([]);
+
+    expect((await select(article.id, true)).json<Publication>().selected).toBe(true);
+    expect((await select(preprint.id, true)).statusCode).toBe(200);
+    expect(await selectedList()).toEqual([
+      {
+        id: preprint.id,
+        key: 'northcote2024rough',
+        title_html: preprint.title_html,
+        title_text: preprint.title_text,
+        authors: ['Elias Northcote', 'Jane Doe'],
+        venue: preprint.venue,
+        year: 2024,
+      },
+      expect.objectContaining({ id: article.id, key: 'northcote2019slv', year: 2019 }),
+    ]);
+    const audit = await server.db.selectFrom('audit_log').select(['action', 'details']).where('action', '=', 'publication.updated').execute();
+    expect(audit).toEqual([
+      { action: 'publication.updated', details: 'Changed home-page selection.' },
+      { action: 'publication.updated', details: 'Changed home-page selection.' },
+    ]);
+
+    await post('/api/publications/import/', { bibtex: PAPERS_BIB.replace('year = {2019}', 'year = {2020}') });
+    expect((await list()).find((entry) => entry.id === article.id)).toMatchObject({ year: 2020, selected: true });
+    expect((await select(preprint.id, false)).json<Publication>().selected).toBe(false);
+    expect((await selectedList()).map((paper) => paper.id)).toEqual([article.id]);
+    expect((await server.inject({ method: 'PATCH', url: `/api/publications/${article.id}/`, headers: visitor, payload: { selected: false } })).statusCode).toBe(
+      403,
+    );
   });
 
   it('lets only staff import or change publications', async () => {

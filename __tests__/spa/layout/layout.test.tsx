@@ -211,10 +211,10 @@ describe('mobile menu', () => {
 });
 
 describe('footer', () => {
-  it('lists the same navigation links', async () => {
+  it('lists the navigation links and the sections the top bar leaves out', async () => {
     renderApp({ route: '/about', preloadedState: signedInAs(aStaffUser()) });
     const footer = await screen.findByRole('navigation', { name: 'Footer' });
-    expect(linkNames(footer)).toEqual(['Home', 'CV', 'Research', 'Notes', 'On the Web', 'About', 'Dashboard']);
+    expect(linkNames(footer)).toEqual(['Home', 'CV', 'Research', 'Notes', 'On the Web', 'About', 'Talks', 'Teaching', 'Dashboard']);
     expect(screen.getByRole('contentinfo')).toHaveTextContent(`© ${new Date().getFullYear()} Elias Northcote`);
   });
 });

@@ -78,6 +78,7 @@ export const aPublication = (overrides: Partial<Publication> = {}): Publication 
   paper_url: '',
   topics: [],
   links: [],
+  selected: false,
   position: 0,
   updated_at: '2026-01-05T09:00:00.000Z',
   ...overrides,

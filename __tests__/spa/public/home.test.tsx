@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 
 import { preloadScreens } from '@/app/routes';
+import type { SelectedPaper } from '@/contract/publications';
 import { FadeIn } from '@/features/home/FadeIn';
 
 import { seedContent } from '../../../server/src/content/seed';
@@ -97,6 +98,54 @@ describe('home page', () => {
     await renderHome();
     await initials();
     expect(screen.queryByRole('region', { name: 'Notes' })).not.toBeInTheDocument();
+  });
+
+  it('shows the selected papers under the introduction, each linking to its page with its mathematics drawn, and a link to all research', async () => {
+    serveBannerImages([]);
+    const math = '<math><mi>α</mi></math>';
+    const papers: SelectedPaper[] = [
+      {
+        id: 2,
+        key: 'northcote2024rough',
+        title_html: `Pricing under ${math}-stable processes`,
+        title_text: 'Pricing under α-stable processes',
+        authors: ['Elias Northcote', 'Jane Doe'],
+        venue: 'arXiv preprint arXiv:2403.01234',
+        year: 2024,
+      },
+      {
+        id: 1,
+        key: 'big-team',
+        title_html: 'A long author list',
+        title_text: 'A long author list',
+        authors: ['A One', 'B Two', 'C Three', 'D Four'],
+        venue: '',
+        year: null,
+      },
+    ];
+    server.use(http.get(url('/api/publications/selected/'), () => HttpResponse.json(papers)));
+    await renderHome();
+    const section = await screen.findByRole('region', { name: 'Selected papers' });
+    // Right under the introduction, before the news and notes.
+    expect(section.previousElementSibling).toContainElement(screen.getByRole('heading', { name: 'Elias Northcote', level: 1 }));
+    const pricing = within(section).getByRole('link', { name: 'Pricing under α-stable processes' });
+    expect(pricing).toHaveAttribute('href', '/research/northcote2024rough');
+    expect(pricing.querySelector('math')).not.toBeNull();
+    // The year in the date column, as news and notes have their dates; the authors and venue in short below the title.
+    expect(Array.from(section.querySelectorAll('time')).map((year) => [year.getAttribute('datetime'), year.textContent])).toEqual([['2024', '2024']]);
+    expect(Array.from(section.querySelectorAll('li p')).map((line) => line.textContent)).toEqual([
+      'Elias Northcote, Jane Doe · arXiv preprint arXiv:2403.01234',
+      'A One et al.',
+    ]);
+    expect(within(section).getByRole('link', { name: 'All research' })).toHaveAttribute('href', '/research');
+    await initials();
+  });
+
+  it('shows no selected papers on a site where none are selected', async () => {
+    serveBannerImages([]);
+    await renderHome();
+    await initials();
+    expect(screen.queryByRole('region', { name: 'Selected papers' })).not.toBeInTheDocument();
   });
 
   it('gives screen readers the three typewriter phrases as text', async () => {

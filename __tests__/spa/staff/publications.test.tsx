@@ -174,7 +174,7 @@ describe('the publications screen', () => {
   });
 
   it('moves an entry down and deletes one after confirmation', async () => {
-    const calls = serveScreen();
+    const calls = serveScreen([first, { ...second, year: first.year }]);
     await openScreen();
     await screen.findByRole('listitem', { name: first.title });
     expect(row(first.title).getByRole('button', { name: `Move up: ${first.title}` })).toBeDisabled();
@@ -193,6 +193,57 @@ describe('the publications screen', () => {
     await userEvent.click(row(second.title).getByRole('button', { name: `Confirm delete: ${second.title}` }));
     expect(await screen.findByText(PUBLICATIONS_MESSAGES.deleted)).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('listitem', { name: second.title })).not.toBeInTheDocument());
+  });
+
+  it('says that the list runs by year and moves an entry only among the papers of its year', async () => {
+    const paper = (id: number, title: string, year: number) => aPublication({ id, cite_key: title, title, title_text: title, title_html: title, year });
+    const calls = serveScreen([paper(1, 'Newest', 2026), paper(2, 'B', 2019), paper(3, 'C', 2019), paper(4, 'D', 2019)]);
+    await openScreen();
+    expect(screen.getByText(/Papers are listed by year, newest first; within a year, in the order you set here\./)).toBeInTheDocument();
+    await screen.findByRole('listitem', { name: 'Newest' });
+    const button = (name: string, move: 'up' | 'down') => row(name).getByRole('button', { name: `Move ${move}: ${name}` });
+    expect(button('Newest', 'up')).toBeDisabled();
+    expect(button('Newest', 'down')).toBeDisabled();
+    expect(button('B', 'up')).toBeDisabled();
+    expect(button('D', 'down')).toBeDisabled();
+    await userEvent.click(button('C', 'up'));
+    expect(await screen.findByText(PUBLICATIONS_MESSAGES.moved)).toBeInTheDocument();
+    expect(calls).toEqual([{ method: 'PUT', path: '/api/publications/order/', body: { ids: [1, 3, 2, 4] } }]);
+  });
+
+  it('keeps the focus on the moved entry’s button, or on the other one when the entry reaches the end of its year', async () => {
+    const paper = (id: number, title: string) => aPublication({ id, cite_key: title, title, title_text: title, title_html: title, year: 2019 });
+    serveScreen([paper(1, 'A'), paper(2, 'B'), paper(3, 'C')]);
+    await openScreen();
+    await screen.findByRole('listitem', { name: 'A' });
+    const button = (move: 'up' | 'down') => row('A').getByRole('button', { name: `Move ${move}: A` });
+    const order = () =>
+      onTheSite()
+        .getAllByRole('listitem')
+        .map((item) => item.getAttribute('aria-label'));
+
+    await userEvent.click(button('down'));
+    await waitFor(() => expect(order()).toEqual(['B', 'A', 'C']));
+    await waitFor(() => expect(button('down')).toHaveFocus());
+
+    await userEvent.keyboard('{Enter}');
+    await waitFor(() => expect(order()).toEqual(['B', 'C', 'A']));
+    await waitFor(() => expect(button('up')).toHaveFocus());
+    expect(button('down')).toBeDisabled();
+
+    await userEvent.keyboard('{Enter}');
+    await waitFor(() => expect(order()).toEqual(['B', 'A', 'C']));
+    await waitFor(() => expect(button('up')).toHaveFocus());
+  });
+
+  it('marks a paper for the home page', async () => {
+    const calls = serveScreen();
+    await openScreen();
+    await screen.findByRole('listitem', { name: first.title });
+    await userEvent.click(row(first.title).getByLabelText('Selected for the home page'));
+    expect(await screen.findByText(PUBLICATIONS_MESSAGES.updated)).toBeInTheDocument();
+    await waitFor(() => expect(row(first.title).getByLabelText('Selected for the home page')).toBeChecked());
+    expect(calls).toEqual([{ method: 'PATCH', path: '/api/publications/1/', body: { selected: true } }]);
   });
 
   it('says when there are no publications yet', async () => {

@@ -18,8 +18,11 @@ export const TABLES = [
   'refresh_tokens',
   'site_content_versions',
   'publications',
+  'talks',
   'download_counts',
   'news_items',
+  'teaching_courses',
+  'teaching_materials',
   'notes',
   'note_tags',
   'note_slugs',
@@ -39,6 +42,7 @@ export const NATURAL_KEYS: Partial<Record<BackedUpTable, string[]>> = {
   download_counts: ['document_id', 'week_start'],
   note_tags: ['note_id', 'tag'],
   note_slugs: ['slug'],
+  teaching_materials: ['course_id', 'document_id'],
   site_settings: ['key'],
 };
 

@@ -4,6 +4,9 @@
  */
 import type { Generated, Selectable } from 'kysely';
 
+import type { TalkType } from '../../contract/talkRules';
+import type { TeachingRole } from '../../contract/teachingRules';
+
 export interface Database {
   users: UsersTable;
   audit_log: AuditLogTable;
@@ -31,6 +34,9 @@ export interface Database {
   followers: FollowersTable;
   follow_announcements: FollowAnnouncementsTable;
   mail_queue: MailQueueTable;
+  teaching_courses: TeachingCoursesTable;
+  teaching_materials: TeachingMaterialsTable;
+  talks: TalksTable;
 }
 
 export interface UsersTable {
@@ -197,6 +203,8 @@ export interface PublicationsTable {
   updated_at: string;
   /** JSON object: the entry's fields, macros expanded; `{}` for rows imported before it was kept. */
   fields: Generated<string>;
+  /** 1 when staff chose the paper for the home page. */
+  selected: Generated<number>;
 }
 export type PublicationRow = Selectable<PublicationsTable>;
 
@@ -365,7 +373,7 @@ export type FollowerRow = Selectable<FollowersTable>;
  */
 export interface FollowAnnouncementsTable {
   id: Generated<number>;
-  kind: 'paper' | 'note';
+  kind: 'paper' | 'note' | 'talk';
   item_id: number;
   created_at: string;
   released_at: string | null;
@@ -398,3 +406,55 @@ export interface MailQueueTable {
   created_at: string;
 }
 export type MailQueueRow = Selectable<MailQueueTable>;
+
+/** A talk, listed on the Talks page by its date. */
+export interface TalksTable {
+  id: Generated<number>;
+  title: string;
+  /** The conference, seminar series or course it belongs to, or ''. */
+  event: Generated<string>;
+  /** Where it is given (a city, an institution), or ''. */
+  place: Generated<string>;
+  /** When it is given, YYYY-MM-DD. */
+  date: string;
+  type: TalkType;
+  /** Markdown as written. */
+  abstract: Generated<string>;
+  /** The abstract rendered and sanitised at save. */
+  abstract_html: Generated<string>;
+  slides_document_id: number | null;
+  /** An http(s) address, or ''. */
+  video: Generated<string>;
+  publication_id: number | null;
+  created_at: string;
+  updated_at: string;
+}
+export type TalkRow = Selectable<TalksTable>;
+
+/** A course the owner taught, listed on the Teaching page newest first by `start_date`. */
+export interface TeachingCoursesTable {
+  id: Generated<number>;
+  course: string;
+  institution: string;
+  /** Free text, as the institution names it: "Autumn 2025". */
+  term: string;
+  /** YYYY-MM-DD: orders the list and places the course in its academic year. */
+  start_date: string;
+  role: TeachingRole;
+  /** Markdown as written. */
+  description: Generated<string>;
+  /** The description rendered and sanitised at save. */
+  description_html: Generated<string>;
+  /** An http(s) address, or ''. */
+  link: Generated<string>;
+  created_at: string;
+  updated_at: string;
+}
+export type TeachingCourseRow = Selectable<TeachingCoursesTable>;
+
+/** A document of the library attached to a course, at a position in its list of materials. */
+export interface TeachingMaterialsTable {
+  course_id: number;
+  document_id: number;
+  position: number;
+}

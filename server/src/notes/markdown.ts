@@ -108,14 +108,19 @@ async function checkSource(tree: MdastRoot, photos: PhotoLookup): Promise<{ prob
 }
 
 /** The site's own parts, added to the sanitised tree. Charts are drawn later (asynchronously): answered as the `pre` elements to replace. */
-function addOwnParts(tree: HastRoot, photos: Map<number, NotePhoto>, mathProblems: BodyProblem[]): { node: Element; chart: Chart | undefined }[] {
+function addOwnParts(
+  tree: HastRoot,
+  photos: Map<number, NotePhoto>,
+  mathProblems: BodyProblem[],
+  topHeading: number,
+): { node: Element; chart: Chart | undefined }[] {
   const charts: { node: Element; chart: Chart | undefined }[] = [];
-  // The page's title is its only h1: the note's highest heading level becomes h2, the others follow.
+  // The page's title is its only h1: the text's highest heading level becomes `topHeading`, the others follow.
   let highest = 6;
   visit(tree, 'element', (node) => {
     if (/^h[1-6]$/.test(node.tagName)) highest = Math.min(highest, Number(node.tagName[1]));
   });
-  const headingShift = Math.max(0, 2 - highest);
+  const headingShift = Math.max(0, topHeading - highest);
   visit(tree, 'element', (node, index, parent) => {
     const { tagName, properties } = node;
     if (/^h[1-6]$/.test(tagName)) node.tagName = `h${Math.min(6, Number(tagName[1]) + headingShift)}`;
@@ -229,10 +234,11 @@ function partsProblem(tree: MdastRoot): BodyProblem | undefined {
 }
 
 /**
- * Renders a note's body. Problems (by line) are what a save refuses; the HTML is whole either way, so
- * that the preview shows everything that did render.
+ * Renders a note's body (or other Markdown, such as a talk's abstract, whose headings start at
+ * `topHeading` under the headings of the page that shows it). Problems (by line) are what a save
+ * refuses; the HTML is whole either way, so that the preview shows everything that did render.
  */
-export async function renderNote(body: string, photos: PhotoLookup): Promise<RenderedNote> {
+export async function renderNote(body: string, photos: PhotoLookup, topHeading = 2): Promise<RenderedNote> {
   const structure = structureProblem(body);
   if (structure) return { html: '', problems: [structure], readingMinutes: 1 };
   const mdast = markdown.parse(body);
@@ -247,7 +253,7 @@ export async function renderNote(body: string, photos: PhotoLookup): Promise<Ren
   });
   const hast = (await (hasHtml ? withRawHtml : withoutRawHtml).run(mdast)) as HastRoot;
   const mathProblems: BodyProblem[] = [];
-  const charts = addOwnParts(hast, found, mathProblems);
+  const charts = addOwnParts(hast, found, mathProblems, topHeading);
   await Promise.all(
     charts.slice(0, CHART_LIMITS.charts).map(async ({ node, chart }, index) => {
       const html = chart ? await chartFigure(chart, `chart-${index + 1}`) : '<p class="chart-error">This chart could not be drawn.</p>';

@@ -8,6 +8,8 @@ const PRIVATE_PATHS = [
   paths.galleries,
   paths.news,
   paths.manageNotes,
+  paths.manageTalks,
+  paths.manageTeaching,
   paths.admin,
   paths.profile,
   paths.welcome,

@@ -3,6 +3,7 @@ import { documentTitle, type PageHead } from '../../../src/content/head';
 import { paths } from '../../../src/lib/paths';
 import type { SiteContent } from '../../contract/content';
 import type { Paper, Publication } from '../../contract/publications';
+import type { Talk } from '../../contract/talks';
 import { escapeHtml } from '../lib/html';
 
 export const SHARE_IMAGE_PATH = '/share-image.png';
@@ -90,6 +91,28 @@ export function scholarlyArticlesJsonLd(publications: Publication[], publicUrl: 
     url: `${publicUrl}${paths.paper(publication.key)}`,
   }));
   return `<script type="application/ld+json">${scriptJson(articles)}</script>`;
+}
+
+/**
+ * Structured data for each talk: an `Event` the owner speaks at, on the day it names, at its place.
+ * Talks have no page of their own: each is an anchor of the Talks page.
+ */
+export function eventsJsonLd(talks: Talk[], content: SiteContent, publicUrl: string): string {
+  if (talks.length === 0) return '';
+  const events = talks.map((talk) => ({
+    '@context': 'https://schema.org',
+    '@type': 'Event',
+    name: talk.title,
+    startDate: talk.date,
+    eventStatus: 'https://schema.org/EventScheduled',
+    eventAttendanceMode: 'https://schema.org/OfflineEventAttendanceMode',
+    ...(talk.place ? { location: { '@type': 'Place', name: talk.place, address: talk.place } } : {}),
+    ...(talk.event ? { superEvent: { '@type': 'Event', name: talk.event } } : {}),
+    ...(talk.abstract_text ? { description: talk.abstract_text } : {}),
+    performer: { '@type': 'Person', name: content.name },
+    url: `${publicUrl}${paths.talk(talk.id)}`,
+  }));
+  return `<script type="application/ld+json">${scriptJson(events)}</script>`;
 }
 
 /** Structured data for a note: a `BlogPosting` whose author is the owner as the home page names them. */

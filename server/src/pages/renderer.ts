@@ -12,6 +12,7 @@ import { api } from '../../../src/lib/api/apiSlice';
 import { imagesApi } from '../../../src/lib/api/imagesApi';
 import { publicationsApi } from '../../../src/lib/api/publicationsApi';
 import { siteContentApi } from '../../../src/lib/api/siteContentApi';
+import { talksApi } from '../../../src/lib/api/talksApi';
 import { paths } from '../../../src/lib/paths';
 import type { RootState } from '../../../src/lib/state';
 import { THEME_COOKIE, type ThemeMode } from '../../../src/lib/theme/themeSlice';
@@ -26,7 +27,7 @@ import { currentContent } from '../repositories/siteContent';
 import { type AssetManifest, buildTime } from './assets';
 import { lastChangeIn, sitemapXml } from './crawlers';
 import { clientPageHead, htmlDocument } from './document';
-import { blogPostingJsonLd, pageHeadTags, personJsonLd, scholarlyArticleHead, scholarlyArticlesJsonLd } from './head';
+import { blogPostingJsonLd, eventsJsonLd, pageHeadTags, personJsonLd, scholarlyArticleHead, scholarlyArticlesJsonLd } from './head';
 import { inProcessQuery } from './inProcessQuery';
 import { PageAnswer } from './pageAnswer';
 import { renderApp } from './render';
@@ -68,12 +69,14 @@ const select = {
   content: siteContentApi.endpoints.getSiteContent.select(),
   publications: publicationsApi.endpoints.getPublications.select(),
   bannerImages: imagesApi.endpoints.getImages.select(bannerQuery),
+  talks: talksApi.endpoints.getTalks.select(),
 };
 
 /** The head's structured data of each kind, from the page's data. */
 const structuredData: Record<StructuredData, (state: RootState, content: CurrentContent, publicUrl: string) => string> = {
   person: (_state, { content }, publicUrl) => personJsonLd(content, publicUrl),
   scholarlyArticles: (state, _content, publicUrl) => scholarlyArticlesJsonLd(select.publications(state).data ?? [], publicUrl),
+  events: (state, { content }, publicUrl) => eventsJsonLd(select.talks(state).data ?? [], content, publicUrl),
 };
 
 /**

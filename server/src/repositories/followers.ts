@@ -1,7 +1,7 @@
 import type { ExpressionBuilder, Insertable, Updateable } from 'kysely';
 
 import type { Db } from '../db';
-import type { Database, FollowAnnouncementRow, FollowerRow, FollowersTable, NoteRow, PublicationRow } from '../db/schema';
+import type { Database, FollowAnnouncementRow, FollowerRow, FollowersTable, NoteRow, PublicationRow, TalkRow } from '../db/schema';
 
 /** A follower who receives mail: confirmed, not stopped, and following at least one kind. */
 function receivesMail(eb: ExpressionBuilder<Database, 'followers'>) {
@@ -158,6 +158,12 @@ export function findAnnouncements(db: Db, ids: number[]): Promise<FollowAnnounce
 export function publishedNotesByIds(db: Db, ids: number[]): Promise<NoteRow[]> {
   if (ids.length === 0) return Promise.resolve([]);
   return db.selectFrom('notes').selectAll().where('id', 'in', ids).where('status', '=', 'published').execute();
+}
+
+/** The announced talks that are still listed. */
+export function talksByIds(db: Db, ids: number[]): Promise<TalkRow[]> {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db.selectFrom('talks').selectAll().where('id', 'in', ids).execute();
 }
 
 /** The announced papers that are still listed. */

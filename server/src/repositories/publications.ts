@@ -1,4 +1,4 @@
-import type { Publication } from '../../contract/publications';
+import type { Publication, SelectedPaper } from '../../contract/publications';
 import type { Db } from '../db';
 import { nowIso } from '../db/columns';
 import type { PublicationRow, UserRow } from '../db/schema';
@@ -52,10 +52,21 @@ export function toPublication(row: PublicationRow): Publication {
     paper_url: row.document_id === null ? '' : paperPath(row.id),
     topics: topicsOf(fields),
     links: linksOf(fields),
+    selected: row.selected === 1,
     position: row.position,
     updated_at: row.updated_at,
   };
 }
+
+export const toSelectedPaper = (row: PublicationRow): SelectedPaper => ({
+  id: row.id,
+  key: paperKey(row.cite_key),
+  title_html: row.title_html,
+  title_text: htmlToPlainText(row.title_html),
+  authors: JSON.parse(row.authors) as string[],
+  venue: row.venue,
+  year: row.year,
+});
 
 /** The columns a BibTeX entry sets; the rest is what staff set by hand. */
 export const entryColumns = (entry: RenderedPublication) => ({
@@ -75,9 +86,25 @@ export const entryColumns = (entry: RenderedPublication) => ({
   fields: JSON.stringify(entry.fields),
 });
 
-/** Every publication in the order staff gave them. */
+/**
+ * Publications as visitors see them: newest year first, undated last, and within a year in the
+ * order staff gave them (their positions run across years, but only the order within a year shows).
+ */
+const inListOrder = (db: Db) =>
+  db
+    .selectFrom('publications')
+    .selectAll()
+    .orderBy('year', (order) => order.desc().nullsLast())
+    .orderBy('position')
+    .orderBy('id');
+
 export async function listPublications(db: Db): Promise<PublicationRow[]> {
-  return db.selectFrom('publications').selectAll().orderBy('position').orderBy('id').execute();
+  return inListOrder(db).execute();
+}
+
+/** The publications staff chose for the home page, in the list's order. */
+export async function listSelectedPublications(db: Db): Promise<PublicationRow[]> {
+  return inListOrder(db).where('selected', '=', 1).execute();
 }
 
 export function findPublication(db: Db, id: number): Promise<PublicationRow | undefined> {
@@ -129,6 +156,7 @@ export interface PublicationChange {
   entry?: RenderedPublication;
   isWorkingPaper?: boolean;
   documentId?: number | null;
+  selected?: boolean;
 }
 
 export async function updatePublication(db: Db, actor: Actor, row: PublicationRow, change: PublicationChange): Promise<PublicationRow> {
@@ -139,6 +167,7 @@ export async function updatePublication(db: Db, actor: Actor, row: PublicationRo
         ...(change.entry ? entryColumns(change.entry) : {}),
         ...(change.isWorkingPaper === undefined ? {} : { is_working_paper: change.isWorkingPaper ? 1 : 0 }),
         ...(change.documentId === undefined ? {} : { document_id: change.documentId }),
+        ...(change.selected === undefined ? {} : { selected: change.selected ? 1 : 0 }),
         updated_at: nowIso(),
       })
       .where('id', '=', row.id)
@@ -148,6 +177,7 @@ export async function updatePublication(db: Db, actor: Actor, row: PublicationRo
       change.entry && 'entry',
       change.isWorkingPaper !== undefined && 'working-paper mark',
       change.documentId !== undefined && 'attached paper',
+      change.selected !== undefined && 'home-page selection',
     ].filter(Boolean);
     await recordAudit(trx, actor, 'publication.updated', `publication ${row.id} "${row.cite_key}"`, `Changed ${what.join(', ')}.`);
     return updated;

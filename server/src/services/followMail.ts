@@ -22,7 +22,7 @@ export interface SiteNames {
 
 type Recipient = Pick<FollowerRow, 'email' | 'unsubscribe_token' | 'user_id' | 'digest'>;
 
-const KIND_WORDS: Record<AnnouncedItem['kind'], [one: string, many: string]> = { paper: ['paper', 'papers'], note: ['note', 'notes'] };
+const KIND_WORDS: Record<AnnouncedItem['kind'], [one: string, many: string]> = { paper: ['paper', 'papers'], note: ['note', 'notes'], talk: ['talk', 'talks'] };
 
 /** "2 papers and a note", "a note". */
 function countedKinds(items: AnnouncedItem[]): string {

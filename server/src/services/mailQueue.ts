@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 
+import { formatCalendarDate } from '../../../src/lib/dates';
 import { paths } from '../../../src/lib/paths';
+import type { FollowKind } from '../../contract/followRules';
 import type { Db } from '../db';
 import { isoAt, nowIso } from '../db/columns';
 import type { FollowAnnouncementRow, MailQueueRow } from '../db/schema';
@@ -19,6 +21,7 @@ import {
   publishedNotesByIds,
   releaseAnnouncements,
   takeDigest,
+  talksByIds,
 } from '../repositories/followers';
 import {
   claimDueMail,
@@ -78,12 +81,25 @@ export async function queueMessage(site: QueueSite, kind: 'follow-confirm' | 'ac
 /** The published items behind announcements, in their latest version; those no longer published are left out. */
 async function announcedItems(db: Db, publicUrl: string, announcements: FollowAnnouncementRow[]): Promise<Map<number, AnnouncedItem>> {
   const idsOf = (kind: FollowAnnouncementRow['kind']) => announcements.filter((row) => row.kind === kind).map((row) => row.item_id);
-  const [notes, papers] = await Promise.all([publishedNotesByIds(db, idsOf('note')), publicationsByIds(db, idsOf('paper'))]);
+  const [notes, papers, talks] = await Promise.all([
+    publishedNotesByIds(db, idsOf('note')),
+    publicationsByIds(db, idsOf('paper')),
+    talksByIds(db, idsOf('talk')),
+  ]);
   const items = new Map<number, AnnouncedItem>();
   for (const row of announcements) {
     if (row.kind === 'note') {
       const note = notes.find((candidate) => candidate.id === row.item_id);
       if (note) items.set(row.id, { kind: 'note', title: note.title, url: `${publicUrl}${paths.note(note.slug)}`, lines: note.summary ? [note.summary] : [] });
+    } else if (row.kind === 'talk') {
+      const talk = talks.find((candidate) => candidate.id === row.item_id);
+      if (talk)
+        items.set(row.id, {
+          kind: 'talk',
+          title: talk.title,
+          url: `${publicUrl}${paths.talk(talk.id)}`,
+          lines: [[talk.event, talk.place, formatCalendarDate(talk.date)].filter(Boolean).join(', ')],
+        });
     } else {
       const paper = papers.find((candidate) => candidate.id === row.item_id);
       if (!paper) continue;
@@ -100,7 +116,7 @@ async function announcedItems(db: Db, publicUrl: string, announcements: FollowAn
   return items;
 }
 
-const KIND_OF: Record<FollowAnnouncementRow['kind'], 'papers' | 'notes'> = { paper: 'papers', note: 'notes' };
+const KIND_OF: Record<FollowAnnouncementRow['kind'], FollowKind> = { paper: 'papers', note: 'notes', talk: 'talks' };
 
 /**
  * Releases the announcements whose delay has passed: each follower who gets every publication is

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { NEWS_LIMITS, NEWS_MESSAGES, type NewsItemInput } from '../../contract/news';
 import type { NewsItemRow, UserRow } from '../db/schema';
 import { ErrorCollector, type FieldErrors, MESSAGES } from '../errors';
+import { isCalendarDate, isWebAddress } from '../lib/fieldChecks';
 import { createNewsItem, deleteNewsItem, findNewsItem, type NewsText, updateNewsItem } from '../repositories/news';
 
 type Site = Pick<FastifyInstance, 'db' | 'changes'>;
@@ -10,27 +11,6 @@ type Actor = Pick<UserRow, 'id' | 'email'>;
 
 type Saved = { item: NewsItemRow };
 type Refused = { problems: FieldErrors };
-
-/** Whether YYYY-MM-DD names a day of the calendar (2024-02-29, but not 2026-02-30). */
-function isCalendarDate(value: string): boolean {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
-  if (!match) return false;
-  const [year, month, day] = match.slice(1).map(Number);
-  const date = new Date(0);
-  // setUTCFullYear, unlike Date.UTC, leaves years before 100 alone.
-  date.setUTCFullYear(year, month - 1, day);
-  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
-}
-
-/** An absolute http(s) address: what a visitor's click can only open as a web page. */
-function isWebAddress(value: string): boolean {
-  if (!/^https?:\/\/\S+$/i.test(value)) return false;
-  try {
-    return new URL(value).hostname !== '';
-  } catch {
-    return false;
-  }
-}
 
 /** The item's fields, trimmed, or a message for each field that is wrong. */
 function readNews(input: NewsItemInput): NewsText | Refused {

@@ -72,9 +72,9 @@ async function photosById(db: Db, ids: number[]): Promise<Map<number, NotePhoto 
   );
 }
 
-/** Renders a body against the photo library. */
-export function renderBody(db: Db, body: string) {
-  return renderNote(body, (ids) => photosById(db, ids));
+/** Renders a body against the photo library; a talk's abstract starts its headings lower (see renderNote). */
+export function renderBody(db: Db, body: string, topHeading?: number) {
+  return renderNote(body, (ids) => photosById(db, ids), topHeading);
 }
 
 const bytes = (text: string) => Buffer.byteLength(text, 'utf8');

@@ -125,7 +125,7 @@ export async function previewImport(db: Db, bibtex: string): Promise<{ plan: Imp
 
 /**
  * Adds the text's new entries after the existing ones and updates the others in place, keeping what
- * staff set by hand (order, working-paper mark, attached paper). A text that changes nothing writes nothing.
+ * staff set by hand (order, working-paper mark, attached paper, home-page selection). A text that changes nothing writes nothing.
  */
 export async function importPublications(site: Site, actor: Actor, bibtex: string): Promise<{ plan: ImportPlan } | { problems: FieldErrors }> {
   const read = readEntries(bibtex);
@@ -160,6 +160,7 @@ export interface PublicationEdit {
   bibtex?: string;
   isWorkingPaper?: boolean;
   documentId?: number | null;
+  selected?: boolean;
 }
 
 /**
@@ -183,11 +184,12 @@ export async function editPublication(
     if (entry.cite_key.toLowerCase() !== row.cite_key.toLowerCase()) return { problems: fieldError('bibtex', PUBLICATION_MESSAGES.sameKey(row.cite_key)) };
     if (changedColumns(row, entry).length > 0) change.entry = entry;
   }
-  const { documentId, isWorkingPaper } = edit;
+  const { documentId, isWorkingPaper, selected } = edit;
   if (documentId !== undefined && documentId !== null && !(await findDocument(site.db, documentId)))
     return { problems: fieldError('document', PUBLICATION_MESSAGES.noDocument(documentId)) };
   if (isWorkingPaper !== undefined && isWorkingPaper !== (row.is_working_paper === 1)) change.isWorkingPaper = isWorkingPaper;
   if (documentId !== undefined && documentId !== row.document_id) change.documentId = documentId;
+  if (selected !== undefined && selected !== (row.selected === 1)) change.selected = selected;
   if (Object.keys(change).length === 0) return { publication: row };
   const publication = await updatePublication(site.db, actor, row, change);
   site.changes.publish('Publication');

@@ -5,7 +5,7 @@ import { useSiteContent } from '@/lib/content/useSiteContent';
 import { theme } from '@/lib/theme/themes';
 import { ProfileLinks, profilesOf } from '@/ui';
 
-import { navLinks } from './navLinks';
+import { footerLinks } from './navLinks';
 import { NavList } from './NavList';
 import { pageGutter } from './pageGutter';
 
@@ -44,7 +44,7 @@ export function Footer({ isStaff }: { isStaff: boolean }) {
     <Bar>
       <FooterFollowForm />
       <nav aria-label="Footer">
-        <NavList links={navLinks(isStaff)} />
+        <NavList links={footerLinks(isStaff)} />
       </nav>
       {content && profilesOf(content.cv.links).length > 0 && (
         <nav aria-label="Profiles elsewhere">

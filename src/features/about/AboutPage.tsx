@@ -2,19 +2,9 @@ import styled from 'styled-components';
 
 import { theme } from '@/lib/theme/themes';
 import { useDocumentTitle } from '@/lib/useDocumentTitle';
-import { Page, ProfileLinks, Prose, useSiteContentPage } from '@/ui';
+import { Page, ProfileLinks, Prose, Side, useSiteContentPage, WithAside } from '@/ui';
 
-/** On a wide screen the text and a side column share the width, centred, rather than the text hugging the left. */
-const Layout = styled.div`
-  display: grid;
-  gap: ${theme.space[7]};
-  @media (min-width: ${theme.breakpoints.tablet}) {
-    grid-template-columns: minmax(0, ${theme.maxWidth.text}) minmax(12rem, 16rem);
-    justify-content: center;
-  }
-`;
-
-const Aside = styled.aside`
+const Aside = styled(Side)`
   align-self: start;
   padding: ${theme.space[5]};
   border: 1px solid ${theme.colors.border};
@@ -44,21 +34,21 @@ export function AboutPage() {
   if (!content) return pending;
   return (
     <Page>
-      <Layout>
+      <WithAside>
         <Prose>
           <h1>About</h1>
           {content.about.map((paragraph) => (
             <p key={paragraph}>{paragraph}</p>
           ))}
         </Prose>
-        <Aside aria-labelledby="about-elsewhere">
+        <Aside as="aside" aria-labelledby="about-elsewhere">
           <h2 id="about-elsewhere">Elsewhere</h2>
           <ProfileLinks links={content.cv.links} />
           <p>
             <a href={`mailto:${content.email}`}>{content.email}</a>
           </p>
         </Aside>
-      </Layout>
+      </WithAside>
     </Page>
   );
 }

@@ -71,7 +71,7 @@ export function DashboardPage() {
         <h2 id="dashboard-site">The site</h2>
         <Muted>
           Change the words of the home page, the CV, On the Web and About, and undo any change; import and order the publications of the Research page; write
-          the news the home page shows and your research notes.
+          the news the home page shows, your research notes and your talks; list the courses you teach.
         </Muted>
         <Row>
           <ButtonLink as={PathLink} to={paths.siteContent} $variant="secondary">
@@ -85,6 +85,12 @@ export function DashboardPage() {
           </ButtonLink>
           <ButtonLink as={PathLink} to={paths.manageNotes} $variant="secondary">
             Manage notes
+          </ButtonLink>
+          <ButtonLink as={PathLink} to={paths.manageTalks} $variant="secondary">
+            Manage talks
+          </ButtonLink>
+          <ButtonLink as={PathLink} to={paths.manageTeaching} $variant="secondary">
+            Manage teaching
           </ButtonLink>
         </Row>
       </Section>

@@ -2,7 +2,7 @@ import styled from 'styled-components';
 
 import { theme } from '@/lib/theme/themes';
 
-/** A section of the home page under the introduction (news, notes). */
+/** A section of the home page under the introduction (selected papers, news, notes). */
 export const HomeSection = styled.section`
   padding: ${theme.space[6]} 0 ${theme.space[7]};
   border-top: 1px solid ${theme.colors.border};
@@ -11,7 +11,19 @@ export const HomeSection = styled.section`
   }
 `;
 
-/** Dated items: the date in a column of its own, above the item on a phone. */
+/** A line under an item's title (a note's summary, a paper's authors and venue). */
+export const ItemNote = styled.p`
+  color: ${theme.colors.muted};
+`;
+
+/** The link under a section's items to the page with all of them. */
+export const AllLink = styled.p`
+  margin: ${theme.space[3]} 0 0;
+  font-family: ${theme.fonts.ui};
+  font-size: ${theme.fontSizes.sm};
+`;
+
+/** Dated items: the date (or a paper's year) in a column of its own, above the item on a phone. */
 export const DatedList = styled.ul`
   list-style: none;
   margin: 0;

@@ -5,6 +5,7 @@ import { Hero } from './Hero';
 import { InterestSection } from './InterestSection';
 import { NewsSection } from './NewsSection';
 import { NotesSection } from './NotesSection';
+import { SelectedPapers } from './SelectedPapers';
 
 export function HomePage() {
   useDocumentTitle();
@@ -13,6 +14,7 @@ export function HomePage() {
   return (
     <Page>
       <Hero content={content} />
+      <SelectedPapers />
       <NewsSection />
       <NotesSection />
       {content.interests.map((interest, index) => (

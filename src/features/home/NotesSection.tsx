@@ -1,22 +1,11 @@
 import { Link } from 'react-router-dom';
-import styled from 'styled-components';
 
 import { useGetNotesQuery } from '@/lib/api/notesApi';
 import { formatCalendarDate } from '@/lib/dates';
 import { paths } from '@/lib/paths';
-import { theme } from '@/lib/theme/themes';
 
-import { DatedList, HomeSection } from './DatedList';
+import { AllLink, DatedList, HomeSection, ItemNote } from './DatedList';
 import { homeNotesQuery } from './queries';
-
-const Summary = styled.p`
-  color: ${theme.colors.muted};
-`;
-const AllNotes = styled.p`
-  margin: ${theme.space[3]} 0 0;
-  font-family: ${theme.fonts.ui};
-  font-size: ${theme.fontSizes.sm};
-`;
 
 /** The latest notes under the owner's introduction; nothing at all until there are some. */
 export function NotesSection() {
@@ -32,14 +21,14 @@ export function NotesSection() {
             <time dateTime={note.published_at}>{formatCalendarDate(note.published_at.slice(0, 10))}</time>
             <div>
               <Link to={paths.note(note.slug)}>{note.title}</Link>
-              {note.summary && <Summary>{note.summary}</Summary>}
+              {note.summary && <ItemNote>{note.summary}</ItemNote>}
             </div>
           </li>
         ))}
       </DatedList>
-      <AllNotes>
+      <AllLink>
         <Link to={paths.notes}>All notes</Link>
-      </AllNotes>
+      </AllLink>
     </HomeSection>
   );
 }

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import styled from 'styled-components';
 
 import type { Document } from '@/contract';
@@ -29,31 +29,53 @@ const Settings = styled.div`
   }
 `;
 
+const Marks = styled.div`
+  display: grid;
+  gap: ${theme.space[2]};
+`;
+
 export interface RowActions {
   onMove: (offset: -1 | 1) => void;
-  onChange: (change: { bibtex?: string; is_working_paper?: boolean; document?: number | null }) => Promise<boolean>;
+  onChange: (change: { bibtex?: string; is_working_paper?: boolean; document?: number | null; selected?: boolean }) => Promise<boolean>;
   onDelete: () => void;
+  /** Called once the row has taken the focus that refocusAfterMove asked for. */
+  onRefocused: () => void;
 }
 
-/** One publication on the staff screen: its settings, its BibTeX for editing, its place and removal. */
+/**
+ * One publication on the staff screen: its settings, its BibTeX for editing, its place among the papers
+ * of its year and removal. `refocusAfterMove` is the move just made, once the row stands in its new
+ * place: the focus goes back to that move's button, or to the other one when this one is now disabled.
+ */
 export function PublicationRow({
   publication,
   documents,
-  first,
-  last,
+  canMoveUp,
+  canMoveDown,
   busy,
+  refocusAfterMove,
   actions,
 }: {
   publication: Publication;
   documents: Document[];
-  first: boolean;
-  last: boolean;
+  canMoveUp: boolean;
+  canMoveDown: boolean;
   busy: boolean;
+  refocusAfterMove?: -1 | 1;
   actions: RowActions;
 }) {
   const [editing, setEditing] = useState(false);
   const [source, setSource] = useState(publication.bibtex);
   const [confirmingDelete, setConfirmingDelete] = useState(false);
+  const upButton = useRef<HTMLButtonElement>(null);
+  const downButton = useRef<HTMLButtonElement>(null);
+  const { onRefocused } = actions;
+  useEffect(() => {
+    if (refocusAfterMove === undefined) return;
+    const up = refocusAfterMove === -1 ? canMoveUp : !canMoveDown;
+    (up ? upButton : downButton).current?.focus();
+    onRefocused();
+  }, [refocusAfterMove, canMoveUp, canMoveDown, onRefocused]);
   const name = publication.title_text;
   return (
     <Item aria-label={name}>
@@ -62,12 +84,20 @@ export function PublicationRow({
         {[publication.authors.join(', '), publication.venue, publication.year].filter(Boolean).join(' · ')} <code>{publication.cite_key}</code>
       </p>
       <Settings>
-        <CheckboxField
-          label="Working paper"
-          checked={publication.is_working_paper}
-          disabled={busy}
-          onChange={(event) => void actions.onChange({ is_working_paper: event.target.checked })}
-        />
+        <Marks>
+          <CheckboxField
+            label="Working paper"
+            checked={publication.is_working_paper}
+            disabled={busy}
+            onChange={(event) => void actions.onChange({ is_working_paper: event.target.checked })}
+          />
+          <CheckboxField
+            label="Selected for the home page"
+            checked={publication.selected}
+            disabled={busy}
+            onChange={(event) => void actions.onChange({ selected: event.target.checked })}
+          />
+        </Marks>
         <SelectField
           label="Attached paper"
           value={publication.document ?? ''}
@@ -115,10 +145,17 @@ export function PublicationRow({
             Edit BibTeX
           </Button>
         )}
-        <Button $variant="secondary" $size="sm" disabled={first || busy} onClick={() => actions.onMove(-1)} aria-label={`Move up: ${name}`}>
+        <Button ref={upButton} $variant="secondary" $size="sm" disabled={!canMoveUp || busy} onClick={() => actions.onMove(-1)} aria-label={`Move up: ${name}`}>
           Move up
         </Button>
-        <Button $variant="secondary" $size="sm" disabled={last || busy} onClick={() => actions.onMove(1)} aria-label={`Move down: ${name}`}>
+        <Button
+          ref={downButton}
+          $variant="secondary"
+          $size="sm"
+          disabled={!canMoveDown || busy}
+          onClick={() => actions.onMove(1)}
+          aria-label={`Move down: ${name}`}
+        >
           Move down
         </Button>
         {confirmingDelete ? (

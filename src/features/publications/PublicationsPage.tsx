@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import styled from 'styled-components';
 
 import { useGetDocumentsQuery } from '@/lib/api/documentsApi';
@@ -27,6 +27,13 @@ const List = styled.ul`
   padding: 0;
 `;
 
+/** A move just asked for: the entry, which way, and the place in the list where it lands. */
+interface Move {
+  id: number;
+  offset: -1 | 1;
+  index: number;
+}
+
 /** Staff screen for the Research page: import from BibTeX, then mark, attach, edit, order and delete. */
 export function PublicationsPage() {
   useDocumentTitle('Publications');
@@ -36,6 +43,8 @@ export function PublicationsPage() {
   const [remove, removing] = useDeletePublicationMutation();
   const [reorder, reordering] = useReorderPublicationsMutation();
   const [message, setMessage] = useState<FormMessage | null>(null);
+  const [moved, setMoved] = useState<Move | null>(null);
+  const refocused = useCallback(() => setMoved(null), []);
   const busy = updating.isLoading || removing.isLoading || reordering.isLoading;
   const list = publications.data ?? [];
 
@@ -54,7 +63,8 @@ export function PublicationsPage() {
     <Page>
       <Stack>
         <StaffIntro title="Publications">
-          What the <PathLink to={paths.research}>Research</PathLink> page lists. Working papers are shown apart; within a year, entries follow the order here.
+          What the <PathLink to={paths.research}>Research</PathLink> page lists. Papers are listed by year, newest first; within a year, in the order you set
+          here. Working papers are shown apart, and the papers selected for the home page are listed there under the introduction.
         </StaffIntro>
         <ImportForm />
         <section aria-labelledby="publications-heading">
@@ -69,9 +79,12 @@ export function PublicationsPage() {
                 key={publication.id}
                 publication={publication}
                 documents={documents.data ?? []}
-                first={index === 0}
-                last={index === list.length - 1}
+                // The list comes by year, newest first: an entry moves only among the papers of its year.
+                canMoveUp={list[index - 1]?.year === publication.year}
+                canMoveDown={list[index + 1]?.year === publication.year}
                 busy={busy}
+                // Once the moved entry stands in its new place (the list reloaded) and its buttons work again.
+                refocusAfterMove={moved?.id === publication.id && moved.index === index && !busy ? moved.offset : undefined}
                 actions={{
                   onChange: (change) =>
                     run(() => update({ id: publication.id, ...change }).unwrap(), PUBLICATIONS_MESSAGES.updated, PUBLICATIONS_MESSAGES.updateFailed, [
@@ -83,8 +96,13 @@ export function PublicationsPage() {
                   onMove: (offset) => {
                     const ids = list.map((entry) => entry.id);
                     [ids[index], ids[index + offset]] = [ids[index + offset], ids[index]];
-                    void run(() => reorder({ ids }).unwrap(), PUBLICATIONS_MESSAGES.moved, PUBLICATIONS_MESSAGES.moveFailed);
+                    setMoved({ id: publication.id, offset, index: index + offset });
+                    // A refused move leaves the focus to the alert that says so.
+                    void run(() => reorder({ ids }).unwrap(), PUBLICATIONS_MESSAGES.moved, PUBLICATIONS_MESSAGES.moveFailed).then(
+                      (saved) => saved || setMoved(null),
+                    );
                   },
+                  onRefocused: refocused,
                 }}
               />
             ))}

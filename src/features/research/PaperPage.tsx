@@ -5,25 +5,24 @@ import { useGetPaperQuery } from '@/lib/api/publicationsApi';
 import { paths } from '@/lib/paths';
 import { theme } from '@/lib/theme/themes';
 import { useDocumentTitle } from '@/lib/useDocumentTitle';
-import { Alert, LoadingText, NotFoundMessage, Page, TagList, useSiteContentPage } from '@/ui';
+import { Alert, LoadingText, MathTitle, NotFoundMessage, Page, Side, TagList, useSiteContentPage, WithAside } from '@/ui';
 
 import { AuthorList } from './AuthorList';
 import { CiteAs } from './CiteAs';
 import { paperLinks } from './links';
-import { MathTitle } from './MathTitle';
 
-/** The reading column: every part of the page lines up with its text. */
 const Article = styled.article`
-  max-width: ${theme.maxWidth.text};
   math {
     font-size: 1.05em;
-  }
-  > section {
-    margin-top: ${theme.space[7]};
   }
   h2 {
     padding-bottom: ${theme.space[2]};
     border-bottom: 1px solid ${theme.colors.border};
+  }
+`;
+const Body = styled.div`
+  > section {
+    margin-top: ${theme.space[7]};
   }
 `;
 const Header = styled.header`
@@ -52,6 +51,11 @@ const LinkList = styled.ul`
   a {
     display: inline-block;
     padding: ${theme.space[1]} 0;
+  }
+  /* One link a line in the side column. */
+  @media (min-width: ${theme.breakpoints.tablet}) {
+    flex-direction: column;
+    gap: 0;
   }
 `;
 const Topics = styled(TagList)`
@@ -84,49 +88,58 @@ export function PaperPage() {
   return (
     <Page>
       <Article aria-label={title}>
-        <Header>
-          <Small>
-            <Link to={paths.research}>Research</Link>
-            {' · '}
-            <Link to={paths.researchFiltered({ type: paper.kind.slug })}>{paper.kind.name}</Link>
-          </Small>
-          <h1>
-            <MathTitle html={paper.title_html} text={title} />
-          </h1>
-          <p>
-            <AuthorList authors={paper.authors} owner={content.name} />
-          </p>
-          <Small>{[paper.venue, paper.year].filter(Boolean).join(', ')}</Small>
-          {paper.topics.length > 0 && (
-            <Topics aria-label="Topics">
-              {paper.topics.map((topic) => (
-                <li key={topic.slug}>
-                  <Link to={paths.researchFiltered({ topic: topic.slug })}>{topic.name}</Link>
-                </li>
-              ))}
-            </Topics>
+        <WithAside>
+          <Header>
+            <Small>
+              <Link to={paths.research}>Research</Link>
+              {' · '}
+              <Link to={paths.researchFiltered({ type: paper.kind.slug })}>{paper.kind.name}</Link>
+            </Small>
+            <h1>
+              <MathTitle html={paper.title_html} text={title} />
+            </h1>
+            <p>
+              <AuthorList authors={paper.authors} owner={content.name} />
+            </p>
+            <Small>{[paper.venue, paper.year].filter(Boolean).join(', ')}</Small>
+          </Header>
+          {/* Beside the text on a wide screen; under the title on a phone, as part of it. */}
+          {(paper.topics.length > 0 || links.length > 0) && (
+            <Side>
+              {paper.topics.length > 0 && (
+                <Topics aria-label="Topics">
+                  {paper.topics.map((topic) => (
+                    <li key={topic.slug}>
+                      <Link to={paths.researchFiltered({ topic: topic.slug })}>{topic.name}</Link>
+                    </li>
+                  ))}
+                </Topics>
+              )}
+              {links.length > 0 && (
+                <LinkList aria-label="Links">
+                  {links.map((link) => (
+                    <li key={link.href}>
+                      <a href={link.href} {...(link.external ? { target: '_blank', rel: 'noopener noreferrer' } : {})}>
+                        {link.label}
+                        <span className="visually-hidden"> of {title}</span>
+                      </a>
+                    </li>
+                  ))}
+                </LinkList>
+              )}
+            </Side>
           )}
-          {links.length > 0 && (
-            <LinkList aria-label="Links">
-              {links.map((link) => (
-                <li key={link.href}>
-                  <a href={link.href} {...(link.external ? { target: '_blank', rel: 'noopener noreferrer' } : {})}>
-                    {link.label}
-                    <span className="visually-hidden"> of {title}</span>
-                  </a>
-                </li>
-              ))}
-            </LinkList>
-          )}
-        </Header>
-        {paper.abstract_html && (
-          <section aria-labelledby="abstract">
-            <h2 id="abstract">Abstract</h2>
-            {/* Escaped and rendered by the server when the entry was imported. */}
-            <p dangerouslySetInnerHTML={{ __html: paper.abstract_html }} />
-          </section>
-        )}
-        <CiteAs paper={paper} />
+          <Body>
+            {paper.abstract_html && (
+              <section aria-labelledby="abstract">
+                <h2 id="abstract">Abstract</h2>
+                {/* Escaped and rendered by the server when the entry was imported. */}
+                <p dangerouslySetInnerHTML={{ __html: paper.abstract_html }} />
+              </section>
+            )}
+            <CiteAs paper={paper} />
+          </Body>
+        </WithAside>
       </Article>
     </Page>
   );

@@ -5,11 +5,10 @@ import styled from 'styled-components';
 import type { Publication } from '@/contract/publications';
 import { paths } from '@/lib/paths';
 import { theme } from '@/lib/theme/themes';
-import { Button } from '@/ui';
+import { Button, MathTitle } from '@/ui';
 
 import { AuthorList } from './AuthorList';
 import { paperLinks } from './links';
-import { MathTitle } from './MathTitle';
 
 const Entry = styled.article`
   padding: ${theme.space[4]} 0;

@@ -16,8 +16,6 @@ const FACET_NAMES: Record<FilterFacet, { label: string; all: string }> = {
 const Filters = styled.nav`
   display: grid;
   gap: ${theme.space[3]};
-  max-width: ${theme.maxWidth.text};
-  margin-top: ${theme.space[5]};
   padding: ${theme.space[4]};
   border: 1px solid ${theme.colors.border};
   border-radius: ${theme.radii.md};

@@ -6,7 +6,7 @@ import { useGetPublicationsQuery } from '@/lib/api/publicationsApi';
 import { paths, RESEARCH_FILTERS, type ResearchFilter } from '@/lib/paths';
 import { theme } from '@/lib/theme/themes';
 import { useDocumentTitle } from '@/lib/useDocumentTitle';
-import { Alert, LoadingText, Muted, NotFoundMessage, Page, Prose, useSiteContentPage } from '@/ui';
+import { Alert, LoadingText, Muted, NotFoundMessage, Page, Prose, Side, useSiteContentPage, WithAside } from '@/ui';
 
 import { facetValues, matches, researchFilterOf } from './pageData';
 import { PublicationEntry } from './PublicationEntry';
@@ -88,21 +88,36 @@ function ResearchList({ filter }: { filter: ResearchFilter }) {
   if (nothingMatches) return missing;
   return (
     <Page>
-      <Prose>
-        <h1>Research</h1>
-        <Muted>Papers and working papers. Each title leads to the paper’s page, with its abstract and the ways to cite it.</Muted>
-      </Prose>
-      {publications.isLoading && <LoadingText>Loading publications...</LoadingText>}
-      {publications.isError && <Alert tone="error">Failed to load publications.</Alert>}
-      {publications.isSuccess && all.length === 0 && <Muted>No publications yet.</Muted>}
-      {all.length > 0 && <ResearchFilters publications={all} filter={filter} />}
-      {filtered && (
-        <Showing>
-          Showing {list.length} of {all.length}: {filterNames(all, filter)} · <Link to={paths.research}>All research</Link>
-        </Showing>
-      )}
-      <PublicationSection title="Working papers" publications={list.filter((entry) => entry.is_working_paper)} owner={content.name} />
-      <PublicationSection title="Publications" publications={list.filter((entry) => !entry.is_working_paper)} owner={content.name} />
+      <WithAside>
+        <Prose>
+          <h1>Research</h1>
+          <Muted>Papers and working papers. Each title leads to the paper’s page, with its abstract and the ways to cite it.</Muted>
+          <Muted>
+            Slides and recordings of talks on this work are on the <Link to={paths.talks}>Talks</Link> page.
+          </Muted>
+          <Muted>
+            Courses taught, with their materials, are on the <Link to={paths.teaching}>Teaching</Link> page.
+          </Muted>
+        </Prose>
+        {/* Beside the list on a wide screen; between the introduction and the list on a phone. */}
+        {all.length > 0 && (
+          <Side>
+            <ResearchFilters publications={all} filter={filter} />
+          </Side>
+        )}
+        <div>
+          {publications.isLoading && <LoadingText>Loading publications...</LoadingText>}
+          {publications.isError && <Alert tone="error">Failed to load publications.</Alert>}
+          {publications.isSuccess && all.length === 0 && <Muted>No publications yet.</Muted>}
+          {filtered && (
+            <Showing>
+              Showing {list.length} of {all.length}: {filterNames(all, filter)} · <Link to={paths.research}>All research</Link>
+            </Showing>
+          )}
+          <PublicationSection title="Working papers" publications={list.filter((entry) => entry.is_working_paper)} owner={content.name} />
+          <PublicationSection title="Publications" publications={list.filter((entry) => !entry.is_working_paper)} owner={content.name} />
+        </div>
+      </WithAside>
     </Page>
   );
 }

@@ -23,6 +23,8 @@ const tagTypes = [
   'Passkey',
   'RecoveryCodes',
   'SignInSecurity',
+  'Talk',
+  'Teaching',
 ] as const;
 export type TagType = (typeof tagTypes)[number];
 

@@ -1,15 +1,23 @@
-import type { BibtexImport, ImportPlan, Paper, Publication, PublicationOrder, PublicationUpdate } from '@/contract/publications';
+import type { BibtexImport, ImportPlan, Paper, Publication, PublicationOrder, PublicationUpdate, SelectedPaper } from '@/contract/publications';
 
 import { apiPaths } from '../paths';
 import { api } from './apiSlice';
 
 const list = { type: 'Publication', id: 'LIST' } as const;
 
-/** Publications: read by the Research page and each paper's page (handed over with them), imported and edited on the staff screen. */
+/**
+ * Publications: read by the Research page, each paper's page and the home page (handed over with them),
+ * imported and edited on the staff screen.
+ */
 export const publicationsApi = api.injectEndpoints({
   endpoints: (build) => ({
     getPublications: build.query<Publication[], void>({
       query: () => apiPaths.publications,
+      providesTags: [list],
+    }),
+    /** The papers staff chose for the home page, in short. */
+    getSelectedPapers: build.query<SelectedPaper[], void>({
+      query: () => apiPaths.selectedPapers,
       providesTags: [list],
     }),
     /** A paper with its citations, or null when no paper has the key: an answer the server renders (a 404 page) like any other. */
@@ -43,6 +51,7 @@ export const publicationsApi = api.injectEndpoints({
 export const {
   useGetPublicationsQuery,
   useGetPaperQuery,
+  useGetSelectedPapersQuery,
   usePreviewImportMutation,
   useImportPublicationsMutation,
   useUpdatePublicationMutation,

@@ -14,6 +14,9 @@ import * as m011 from './011_notes';
 import * as m012 from './012_passkeys';
 import * as m013 from './013_publication_fields';
 import * as m014 from './014_followers';
+import * as m015 from './015_talks';
+import * as m016 from './016_teaching';
+import * as m017 from './017_publication_selected';
 
 /** Every migration, in order. Both dialects run the same list. */
 export const migrations: Record<string, Migration> = {
@@ -31,4 +34,7 @@ export const migrations: Record<string, Migration> = {
   '012_passkeys': m012,
   '013_publication_fields': m013,
   '014_followers': m014,
+  '015_talks': m015,
+  '016_teaching': m016,
+  '017_publication_selected': m017,
 };

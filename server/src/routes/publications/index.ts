@@ -14,6 +14,7 @@ import {
   PublicationOrderSchema,
   PublicationSchema,
   PublicationUpdateSchema,
+  SelectedPaperSchema,
 } from '../../../contract/publications';
 import type { Db } from '../../db';
 import type { PublicationRow } from '../../db/schema';
@@ -22,7 +23,15 @@ import { ResponseCache } from '../../lib/responseCache';
 import { signedInUser } from '../../plugins/auth';
 import { htmlToPlainText } from '../../publications/plainText';
 import { findDocument } from '../../repositories/documents';
-import { findPublication, findPublicationByKey, listPublications, storedFields, toPublication } from '../../repositories/publications';
+import {
+  findPublication,
+  findPublicationByKey,
+  listPublications,
+  listSelectedPublications,
+  storedFields,
+  toPublication,
+  toSelectedPaper,
+} from '../../repositories/publications';
 import { editPublication, importPublications, previewImport, PUBLICATION_MESSAGES, removePublication, reorderPublications } from '../../services/publications';
 import { attachmentDisposition, fileResponses, sendDocument } from '../media/files';
 import { staffDeleteRoute } from '../staffDelete';
@@ -79,6 +88,11 @@ const publicationRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get('/api/publications/', { schema: { response: { 200: Type.Array(PublicationSchema), ...errorResponses } } }, async (_request, reply) =>
     cache.send(reply, 'publications', async () => ({ status: 200, body: (await listPublications(app.db)).map(toPublication) })),
+  );
+
+  /** The papers staff chose for the home page, in the list's order and in short: the home page carries them in its HTML. */
+  app.get('/api/publications/selected/', { schema: { response: { 200: Type.Array(SelectedPaperSchema), ...errorResponses } } }, async (_request, reply) =>
+    cache.send(reply, 'selected', async () => ({ status: 200, body: (await listSelectedPublications(app.db)).map(toSelectedPaper) })),
   );
 
   /** A paper's own page: the publication with its abstract as text and every way to cite it. */
@@ -151,8 +165,8 @@ const publicationRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/api/publications/:id/',
     { onRequest: app.requireStaff, schema: { params: IdParamsSchema, body: PublicationUpdateSchema, response: { 200: PublicationSchema, ...errorResponses } } },
     async (request, reply) => {
-      const { bibtex, is_working_paper: isWorkingPaper, document: documentId } = request.body;
-      const outcome = await editPublication(app, signedInUser(request), request.params.id, { bibtex, isWorkingPaper, documentId });
+      const { bibtex, is_working_paper: isWorkingPaper, document: documentId, selected } = request.body;
+      const outcome = await editPublication(app, signedInUser(request), request.params.id, { bibtex, isWorkingPaper, documentId, selected });
       if (!outcome) return reply.code(404).send(detail(MESSAGES.notFound));
       if ('problems' in outcome) return reply.code(400).send(outcome.problems);
       return toPublication(outcome.publication);

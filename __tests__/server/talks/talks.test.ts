@@ -1,0 +1,216 @@
+import { type Talk, TALK_LIMITS, TALK_MESSAGES, type TalkInput } from '../../../server/contract/talks';
+import { MESSAGES } from '../../../server/src/errors';
+import { createCategory, uploadDocument } from '../media/client';
+import { tinyPdf } from '../media/fixtures';
+import { PAPERS_BIB } from '../publications/fixtures';
+import { type Auth, recordChanges, serverWithAccountsFor } from '../testServer';
+
+describe('talks API', () => {
+  const { server, staff, user: visitor, anonymous } = serverWithAccountsFor();
+
+  const input = (fields: Partial<TalkInput> = {}): TalkInput => ({
+    title: 'Rough volatility in practice',
+    event: 'Bachelier Congress',
+    place: 'Rio de Janeiro',
+    date: '2026-07-08',
+    type: 'conference',
+    abstract: '',
+    slides: null,
+    video: '',
+    paper: null,
+    ...fields,
+  });
+  const post = (payload: object, headers: Auth = staff) => server.inject({ method: 'POST', url: '/api/talks/', headers, payload });
+  const patch = (id: number, payload: object, headers: Auth = staff) => server.inject({ method: 'PATCH', url: `/api/talks/${id}/`, headers, payload });
+  const remove = (id: number, headers: Auth = staff) => server.inject({ method: 'DELETE', url: `/api/talks/${id}/`, headers });
+  const list = async () => (await server.inject({ method: 'GET', url: '/api/talks/' })).json<Talk[]>();
+  const created = async (fields: Partial<TalkInput> = {}) => {
+    const response = await post(input(fields));
+    expect(response.statusCode).toBe(201);
+    return response.json<Talk>();
+  };
+  const aDocument = async () => {
+    const category = await createCategory(server, staff, 'Slides');
+    const response = await uploadDocument(server, staff, { name: 'Slides, Bachelier 2026', category: String(category.id) }, { data: tinyPdf('Slides') });
+    expect(response.statusCode).toBe(201);
+    return response.json<{ id: number }>().id;
+  };
+  const aPublication = async () => {
+    const response = await server.inject({ method: 'POST', url: '/api/publications/import/', headers: staff, payload: { bibtex: PAPERS_BIB } });
+    expect(response.statusCode).toBe(200);
+    const publications = (await server.inject({ method: 'GET', url: '/api/publications/' })).json<{ id: number; cite_key: string }[]>();
+    return publications.find((publication) => publication.cite_key === 'northcote2019slv')!.id;
+  };
+
+  it('creates a talk and lists it, the latest first, with every field', async () => {
+    const older = await created({ date: '2025-03-02', title: 'Older' });
+    const talk = await created({ video: 'https://video.example.org/talk', type: 'invited' });
+    expect(talk).toEqual({
+      id: expect.any(Number),
+      title: 'Rough volatility in practice',
+      event: 'Bachelier Congress',
+      place: 'Rio de Janeiro',
+      date: '2026-07-08',
+      type: 'invited',
+      abstract: '',
+      abstract_html: '',
+      abstract_text: '',
+      slides: null,
+      slides_url: '',
+      video: 'https://video.example.org/talk',
+      paper: null,
+      paper_link: null,
+      updated_at: expect.any(String),
+    });
+    expect(await list()).toEqual([talk, older]);
+  });
+
+  it('trims what staff write and takes an empty event, place and video', async () => {
+    expect(await created({ title: '  Seminar on jumps \n', event: '', place: ' ', date: ' 2024-02-29 ', video: '' })).toMatchObject({
+      title: 'Seminar on jumps',
+      event: '',
+      place: '',
+      date: '2024-02-29',
+      video: '',
+    });
+  });
+
+  it('renders the abstract as notes are rendered: Markdown with mathematics, sanitised, headings under the talk’s', async () => {
+    const talk = await created({
+      abstract:
+        '# Idea\n\nWe price with $\\sigma(K)$ and **jumps**.\n\n<script>alert(1)</script><img src=x onerror="alert(2)">\n\n[a link](javascript:alert(3))',
+    });
+    expect(talk.abstract_html).toMatch(/<math[^>]*>.*σ/);
+    expect(talk.abstract_html).toContain('<strong>jumps</strong>');
+    expect(talk.abstract_html).toContain('<h4');
+    expect(talk.abstract_html).not.toMatch(/<script|onerror|javascript:|<h[1-3]/i);
+    expect(talk.abstract_text).toContain('We price with σ(K) and jumps.');
+    expect(talk.abstract).toContain('<script>');
+  });
+
+  it('refuses Markdown it cannot render, by line, as notes do, and an abstract over the limit', async () => {
+    const broken = await post(input({ abstract: 'Fine.\n\n$$\\frac{1}{$$' }));
+    expect(broken.statusCode).toBe(400);
+    expect(broken.json()).toEqual({ abstract: [expect.stringMatching(/^Line 3: This formula does not parse: /)] });
+    const long = await post(input({ abstract: 'é'.repeat(TALK_LIMITS.abstractBytes / 2 + 1) }));
+    expect(long.statusCode).toBe(400);
+    expect(long.json()).toEqual({ abstract: [TALK_MESSAGES.abstractTooLong] });
+    expect(await list()).toEqual([]);
+  });
+
+  /** One wrong field each: the case, the fields, and the message answered. */
+  const wrongFields: [string, Partial<TalkInput>, Record<string, string[]>][] = [
+    ['no title', { title: ' ' }, { title: [TALK_MESSAGES.titleRequired] }],
+    ['a title that is too long', { title: 'x'.repeat(TALK_LIMITS.title + 1) }, { title: [TALK_MESSAGES.titleTooLong] }],
+    ['an event that is too long', { event: 'x'.repeat(TALK_LIMITS.event + 1) }, { event: [TALK_MESSAGES.eventTooLong] }],
+    ['a place that is too long', { place: 'x'.repeat(TALK_LIMITS.place + 1) }, { place: [TALK_MESSAGES.placeTooLong] }],
+    ['a date in another format', { date: '08/07/2026' }, { date: [TALK_MESSAGES.date] }],
+    ['an impossible date', { date: '2026-02-30' }, { date: [TALK_MESSAGES.date] }],
+    ['a type not on the list', { type: 'keynote' }, { type: [TALK_MESSAGES.type] }],
+    ['a relative video link', { video: '/video' }, { video: [TALK_MESSAGES.video] }],
+    ['a javascript: video link', { video: 'javascript:alert(1)' }, { video: [TALK_MESSAGES.video] }],
+    ['another scheme', { video: 'ftp://example.org/talk.mp4' }, { video: [TALK_MESSAGES.video] }],
+    ['a video link that is too long', { video: `https://example.org/${'a'.repeat(TALK_LIMITS.video)}` }, { video: [TALK_MESSAGES.videoTooLong] }],
+    ['slides that are not in the library', { slides: 999 }, { slides: [TALK_MESSAGES.slides] }],
+    ['a paper that is not on the Research page', { paper: 999 }, { paper: [TALK_MESSAGES.paper] }],
+    [
+      'several wrong fields at once',
+      { title: '', date: '2026-13-01', type: '' },
+      { title: [TALK_MESSAGES.titleRequired], date: [TALK_MESSAGES.date], type: [TALK_MESSAGES.type] },
+    ],
+  ];
+  it.each(wrongFields)('refuses %s, on a new talk and on an edit', async (_case, fields, errors) => {
+    const response = await post(input(fields));
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual(errors);
+    const existing = await created();
+    const edit = await patch(existing.id, input(fields));
+    expect(edit.statusCode).toBe(400);
+    expect(edit.json()).toEqual(errors);
+    expect(await list()).toEqual([existing]);
+  });
+
+  it('refuses a body missing a field and an id that is not one, with 400', async () => {
+    const { abstract: _abstract, ...missing } = input();
+    for (const payload of [missing, { ...input(), slides: 'one' }, { ...input(), paper: -1 }, { ...input(), slides: 2 ** 31 }])
+      expect((await post(payload)).statusCode).toBe(400);
+    expect(await list()).toEqual([]);
+  });
+
+  it('lets only staff write, and anyone read', async () => {
+    const existing = await created();
+    for (const [headers, status] of [
+      [anonymous, 401],
+      [visitor, 403],
+    ] as const) {
+      expect((await post(input(), headers)).statusCode).toBe(status);
+      expect((await patch(existing.id, input({ title: 'Changed' }), headers)).statusCode).toBe(status);
+      expect((await remove(existing.id, headers)).statusCode).toBe(status);
+    }
+    expect(await list()).toEqual([existing]);
+  });
+
+  it('edits and deletes a talk, and answers 404 for one that is not there', async () => {
+    const existing = await created();
+    const edited = await patch(existing.id, input({ date: '2026-07-09', type: 'seminar', abstract: 'Now with $x$.' }));
+    expect(edited.statusCode).toBe(200);
+    expect(edited.json()).toMatchObject({ id: existing.id, date: '2026-07-09', type: 'seminar', abstract: 'Now with $x$.' });
+    expect(await list()).toEqual([edited.json()]);
+    expect((await remove(existing.id)).statusCode).toBe(204);
+    expect(await list()).toEqual([]);
+    for (const response of [await patch(existing.id, input()), await remove(existing.id)]) {
+      expect(response.statusCode).toBe(404);
+      expect(response.json()).toEqual({ detail: MESSAGES.notFound });
+    }
+  });
+
+  it('links slides visitors can download and a paper by its page, and loses neither talk when they are deleted', async () => {
+    const slides = await aDocument();
+    const paper = await aPublication();
+    const talk = await created({ slides, paper });
+    expect(talk).toMatchObject({
+      slides,
+      slides_url: `/api/talks/${talk.id}/slides/`,
+      paper,
+      paper_link: { key: 'northcote2019slv', title: 'Calibrating stochastic-local volatility with jumps' },
+    });
+    const download = await server.inject({ method: 'GET', url: talk.slides_url });
+    expect(download.statusCode).toBe(200);
+    expect(download.headers['content-type']).toBe('application/pdf');
+
+    expect((await server.inject({ method: 'DELETE', url: `/api/documents/documents/${slides}/`, headers: staff })).statusCode).toBe(204);
+    expect((await server.inject({ method: 'DELETE', url: `/api/publications/${paper}/`, headers: staff })).statusCode).toBe(204);
+    expect(await list()).toEqual([{ ...talk, slides: null, slides_url: '', paper: null, paper_link: null }]);
+    const gone = await server.inject({ method: 'GET', url: talk.slides_url });
+    expect(gone.statusCode).toBe(404);
+    expect(gone.json()).toEqual({ detail: TALK_MESSAGES.noSlides });
+  });
+
+  it('records who created, edited and deleted each talk, and nothing for an edit that changes nothing', async () => {
+    const existing = await created();
+    expect((await patch(existing.id, input())).statusCode).toBe(200);
+    await patch(existing.id, input({ title: 'Rough volatility, revisited', abstract: 'New.' }));
+    await remove(existing.id);
+    const rows = await server.db.selectFrom('audit_log').select(['action', 'subject', 'details']).where('action', 'like', 'talk.%').orderBy('id').execute();
+    const subject = `talk ${existing.id} (2026-07-08)`;
+    expect(rows.map((row) => ({ ...row }))).toEqual([
+      { action: 'talk.created', subject, details: 'Rough volatility in practice' },
+      { action: 'talk.updated', subject, details: 'Changed title, abstract.' },
+      { action: 'talk.deleted', subject, details: 'Rough volatility, revisited' },
+    ]);
+  });
+
+  it('announces each write once, and nothing for a refused write or an edit that changes nothing', async () => {
+    const announced = recordChanges(server, ['Talk']);
+    expect((await post(input({ date: '2026-02-30' }))).statusCode).toBe(400);
+    expect((await post(input(), visitor)).statusCode).toBe(403);
+    expect((await patch(9999, input())).statusCode).toBe(404);
+    expect(announced).toEqual([]);
+    const existing = await created();
+    expect((await patch(existing.id, input({ title: ` ${existing.title} ` }))).statusCode).toBe(200);
+    expect(announced).toEqual([['Talk']]);
+    await patch(existing.id, input({ title: 'Changed' }));
+    await remove(existing.id);
+    expect(announced).toEqual([['Talk'], ['Talk'], ['Talk']]);
+  });
+});

@@ -1,0 +1,66 @@
+import type { TeachingCourse, TeachingInput } from '../../../server/contract/teaching';
+import { createCategory, uploadDocument } from '../media/client';
+import { pageServerFor } from '../testServer';
+
+const PUBLIC_URL = 'https://northcote.example';
+
+describe('the Teaching page, server-rendered', () => {
+  const { server, staff } = pageServerFor('all', { publicUrl: PUBLIC_URL });
+
+  const get = (url: string) => server.inject({ method: 'GET', url });
+  const save = async (fields: Partial<TeachingInput>, id?: number) => {
+    const payload: TeachingInput = {
+      course: 'Stochastic Calculus for Finance',
+      institution: 'Imperial College London',
+      term: 'Autumn 2025',
+      start_date: '2025-10-06',
+      role: 'lecturer',
+      description: 'Itô calculus with **worked examples**.',
+      link: '',
+      materials: [],
+      ...fields,
+    };
+    const response = await server.inject({ method: id ? 'PATCH' : 'POST', url: id ? `/api/teaching/${id}/` : '/api/teaching/', headers: staff, payload });
+    expect(response.statusCode).toBeLessThan(300);
+    return response.json<TeachingCourse>();
+  };
+
+  it('says kindly that nothing is listed yet on a fresh site', async () => {
+    const page = await get('/teaching');
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('<title>Teaching | ');
+    expect(page.body).toContain(`<link rel="canonical" href="${PUBLIC_URL}/teaching">`);
+    expect(page.body).toContain('No courses are listed yet. Please check back soon.');
+  });
+
+  it('shows the courses in its first HTML, by academic year, and again after each change', async () => {
+    const category = await createCategory(server, staff, 'Teaching');
+    const upload = await uploadDocument(server, staff, { name: 'Problem sheet 1', category: String(category.id) });
+    const sheet = upload.json<{ id: number }>().id;
+    const course = await save({ materials: [sheet] });
+    await save({ course: 'Numerical Methods', term: 'Spring 2025', start_date: '2025-02-03', role: 'teaching_assistant' });
+
+    const page = (await get('/teaching')).body;
+    expect(page).toMatch(/<h2[^>]*>2025–26<\/h2>.*Stochastic Calculus for Finance.*<h2[^>]*>2024–25<\/h2>.*Numerical Methods/s);
+    expect(page).toContain('Lecturer · Imperial College London · Autumn 2025');
+    expect(page).toContain('<strong>worked examples</strong>');
+    expect(page).toContain(`href="/api/teaching/${course.id}/materials/${sheet}/"`);
+    expect(page).not.toContain('No courses are listed yet');
+
+    await save({ course: 'Stochastic Calculus II' }, course.id);
+    expect((await get('/teaching')).body).toContain('Stochastic Calculus II');
+
+    // The page shows the documents' names: deleting one takes it off the page.
+    expect((await server.inject({ method: 'DELETE', url: `/api/documents/documents/${sheet}/`, headers: staff })).statusCode).toBe(204);
+    const after = (await get('/teaching')).body;
+    expect(after).not.toContain('Problem sheet 1');
+    expect(after).toContain('Stochastic Calculus II');
+  });
+
+  it('is listed in the sitemap, and its staff screen kept from search engines', async () => {
+    expect((await get('/sitemap.xml')).body).toContain(`<loc>${PUBLIC_URL}/teaching</loc>`);
+    const robots = (await get('/robots.txt')).body;
+    expect(robots).toContain('Disallow: /manage-teaching\n');
+    expect(robots).not.toContain('Disallow: /teaching');
+  });
+});

@@ -1,0 +1,265 @@
+import type { DownloadStats } from '../../../server/contract/media';
+import { TEACHING_LIMITS, TEACHING_MESSAGES, type TeachingCourse, type TeachingInput } from '../../../server/contract/teaching';
+import { nowIso } from '../../../server/src/db/columns';
+import { MESSAGES } from '../../../server/src/errors';
+import { createCategory, uploadDocument } from '../media/client';
+import { type Auth, recordChanges, serverWithAccountsFor } from '../testServer';
+
+describe('teaching API', () => {
+  const { server, staff, user: visitor, anonymous } = serverWithAccountsFor();
+
+  const input = (fields: Partial<TeachingInput> = {}): TeachingInput => ({
+    course: 'Stochastic Calculus for Finance',
+    institution: 'Imperial College London',
+    term: 'Autumn 2025',
+    start_date: '2025-10-06',
+    role: 'lecturer',
+    description: '',
+    link: '',
+    materials: [],
+    ...fields,
+  });
+  const post = (payload: object, headers: Auth = staff) => server.inject({ method: 'POST', url: '/api/teaching/', headers, payload });
+  const patch = (id: number, payload: object, headers: Auth = staff) => server.inject({ method: 'PATCH', url: `/api/teaching/${id}/`, headers, payload });
+  const remove = (id: number, headers: Auth = staff) => server.inject({ method: 'DELETE', url: `/api/teaching/${id}/`, headers });
+  const list = async () => (await server.inject({ method: 'GET', url: '/api/teaching/' })).json<TeachingCourse[]>();
+  const created = async (fields: Partial<TeachingInput> = {}) => {
+    const response = await post(input(fields));
+    expect(response.statusCode).toBe(201);
+    return response.json<TeachingCourse>();
+  };
+  const documentNamed = async (name: string) => {
+    const category = (await server.db.selectFrom('document_categories').select('id').executeTakeFirst()) ?? (await createCategory(server, staff, 'Teaching'));
+    const response = await uploadDocument(server, staff, { name, category: String(category.id) });
+    expect(response.statusCode).toBe(201);
+    return response.json<{ id: number }>().id;
+  };
+  const audit = async () =>
+    (await server.db.selectFrom('audit_log').select(['action', 'subject', 'details']).where('action', 'like', 'teaching.%').orderBy('id').execute()).map(
+      (row) => ({ ...row }),
+    );
+
+  it('answers an empty list on a fresh site', async () => {
+    const response = await server.inject({ method: 'GET', url: '/api/teaching/' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual([]);
+  });
+
+  it('lists the newest first, by start date and then by when it was written, trimming what staff write', async () => {
+    const older = await created({ term: 'Spring 2024', start_date: '2024-01-15' });
+    const first = await created({ course: 'First', start_date: '2025-10-06' });
+    const second = await created({ course: ' Second\n', institution: ' LSE ', term: ' Autumn 2025 ', role: 'guest_lecturer', link: ' https://lse.ac.uk/ ' });
+    expect(await list()).toEqual([second, first, older]);
+    expect(second).toEqual({
+      id: expect.any(Number),
+      course: 'Second',
+      institution: 'LSE',
+      term: 'Autumn 2025',
+      start_date: '2025-10-06',
+      role: 'guest_lecturer',
+      description: '',
+      description_html: '',
+      link: 'https://lse.ac.uk/',
+      materials: [],
+      updated_at: expect.any(String),
+    });
+  });
+
+  it('renders the description as notes are rendered, sanitised, with its headings under the course’s', async () => {
+    const course = await created({
+      description: [
+        '# Week one',
+        '',
+        'Itô’s lemma, **with proofs**: $dX_t = \\mu\\,dt + \\sigma\\,dW_t$.',
+        '',
+        '<script>alert(1)</script><img src="x" onerror="alert(2)">',
+        '',
+        '[Reading list](javascript:alert(3)) and [the syllabus](https://example.org/syllabus).',
+      ].join('\n'),
+    });
+    const html = course.description_html;
+    expect(html).toContain('<h4');
+    expect(html).not.toMatch(/<h[1-3][\s>]/);
+    expect(html).toContain('<strong>with proofs</strong>');
+    expect(html).toMatch(/<math[^>]*>/);
+    expect(html).toContain('<a href="https://example.org/syllabus">the syllabus</a>');
+    expect(html).not.toMatch(/<script|onerror|javascript:/i);
+    expect(course.description).toContain('# Week one');
+  });
+
+  /** One wrong field each: the case, the value, and the message. */
+  const wrongFields: [string, Partial<TeachingInput>, Record<string, string[]>][] = [
+    ['an empty course', { course: ' ' }, { course: [TEACHING_MESSAGES.courseRequired] }],
+    ['a course name that is too long', { course: 'x'.repeat(TEACHING_LIMITS.course + 1) }, { course: [TEACHING_MESSAGES.courseTooLong] }],
+    ['an empty institution', { institution: '' }, { institution: [TEACHING_MESSAGES.institutionRequired] }],
+    ['an empty term', { term: '' }, { term: [TEACHING_MESSAGES.termRequired] }],
+    ['a term that is too long', { term: 'x'.repeat(TEACHING_LIMITS.term + 1) }, { term: [TEACHING_MESSAGES.termTooLong] }],
+    ['a start date in another format', { start_date: '06/10/2025' }, { start_date: [TEACHING_MESSAGES.startDate] }],
+    ['an impossible start date', { start_date: '2026-02-30' }, { start_date: [TEACHING_MESSAGES.startDate] }],
+    ['a role not in the list', { role: 'professor' }, { role: [TEACHING_MESSAGES.role] }],
+    ['a javascript: link', { link: 'javascript:alert(1)' }, { link: [TEACHING_MESSAGES.link] }],
+    ['a relative link', { link: '/teaching' }, { link: [TEACHING_MESSAGES.link] }],
+    ['a link that is too long', { link: `https://example.org/${'a'.repeat(TEACHING_LIMITS.link)}` }, { link: [TEACHING_MESSAGES.linkTooLong] }],
+    [
+      'a description over the limit in bytes',
+      { description: 'é'.repeat(TEACHING_LIMITS.descriptionBytes / 2 + 1) },
+      { description: [TEACHING_MESSAGES.descriptionTooLong] },
+    ],
+    [
+      'a description with a picture not in the library',
+      { description: '\nIntro.\n\n![The smile](photo:999)' },
+      { description: ['Line 4: There is no picture photo:999 in the photo library.'] },
+    ],
+    ['a material that is not in the documents library', { materials: [9999] }, { materials: [TEACHING_MESSAGES.noDocument] }],
+    [
+      'too many materials',
+      { materials: Array.from({ length: TEACHING_LIMITS.materials + 1 }, (_, index) => index + 1) },
+      { materials: [TEACHING_MESSAGES.tooManyMaterials] },
+    ],
+    [
+      'several wrong fields at once',
+      { course: '', start_date: 'soon', role: '' },
+      { course: [TEACHING_MESSAGES.courseRequired], start_date: [TEACHING_MESSAGES.startDate], role: [TEACHING_MESSAGES.role] },
+    ],
+  ];
+  it.each(wrongFields)('refuses %s with a 400 that says why, on a new course and on an edit', async (_case, fields, errors) => {
+    const response = await post(input(fields));
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual(errors);
+    const existing = await created();
+    const edit = await patch(existing.id, input(fields));
+    expect(edit.statusCode).toBe(400);
+    expect(edit.json()).toEqual(errors);
+    expect(await list()).toEqual([existing]);
+  });
+
+  it('refuses what the schema does not describe, in the field-keyed shape', async () => {
+    expect((await post({ ...input(), materials: ['one'] })).json()).toEqual({ materials: [MESSAGES.integer] });
+    const { course: _course, ...withoutCourse } = input();
+    expect((await post(withoutCourse)).json()).toEqual({ course: [MESSAGES.required] });
+    expect(await list()).toEqual([]);
+  });
+
+  it('lets only staff write, and anyone read', async () => {
+    const existing = await created();
+    for (const [headers, status] of [
+      [anonymous, 401],
+      [visitor, 403],
+    ] as const) {
+      expect((await post(input(), headers)).statusCode).toBe(status);
+      expect((await patch(existing.id, input({ course: 'Changed' }), headers)).statusCode).toBe(status);
+      expect((await remove(existing.id, headers)).statusCode).toBe(status);
+    }
+    expect((await server.inject({ method: 'GET', url: '/api/teaching/', headers: visitor })).json()).toEqual([existing]);
+    expect(await list()).toEqual([existing]);
+  });
+
+  it('edits and deletes a course, and answers 404 for one that is not there', async () => {
+    const existing = await created();
+    const edited = await patch(existing.id, input({ term: 'Autumn 2026', start_date: '2026-10-05', role: 'course_designer' }));
+    expect(edited.statusCode).toBe(200);
+    expect(edited.json()).toEqual({ ...existing, term: 'Autumn 2026', start_date: '2026-10-05', role: 'course_designer', updated_at: expect.any(String) });
+    expect(await list()).toEqual([edited.json()]);
+    expect((await remove(existing.id)).statusCode).toBe(204);
+    expect(await list()).toEqual([]);
+    for (const response of [await patch(existing.id, input()), await remove(existing.id)]) {
+      expect(response.statusCode).toBe(404);
+      expect(response.json()).toEqual({ detail: MESSAGES.notFound });
+    }
+  });
+
+  it('attaches documents as materials, in the order chosen, which visitors download from the course alone', async () => {
+    const slides = await documentNamed('Lecture slides');
+    const problems = await documentNamed('Problem sheet 1');
+    const privateNotes = await documentNamed('Private notes');
+    const course = await created({ materials: [problems, slides, problems] });
+    expect(course.materials).toEqual([
+      { id: problems, name: 'Problem sheet 1', url: `/api/teaching/${course.id}/materials/${problems}/` },
+      { id: slides, name: 'Lecture slides', url: `/api/teaching/${course.id}/materials/${slides}/` },
+    ]);
+
+    const download = await server.inject({ method: 'GET', url: course.materials[0].url });
+    expect(download.statusCode).toBe(200);
+    expect(download.headers['content-disposition']).toContain('attachment');
+    // A document of the library that is not the course's material stays private.
+    expect((await server.inject({ method: 'GET', url: `/api/teaching/${course.id}/materials/${privateNotes}/` })).statusCode).toBe(404);
+    expect((await server.inject({ method: 'GET', url: `/api/documents/documents/${privateNotes}/download/` })).statusCode).toBe(401);
+    // A visitor's download counts for the document on the staff dashboard.
+    const downloads = await server.inject({ method: 'GET', url: '/api/documents/downloads/', headers: staff });
+    expect(downloads.json<DownloadStats>().documents).toEqual([expect.objectContaining({ id: problems, total: 1 })]);
+
+    const reordered = await patch(course.id, input({ materials: [slides] }));
+    expect(reordered.json<TeachingCourse>().materials.map((material) => material.id)).toEqual([slides]);
+    expect((await server.inject({ method: 'GET', url: course.materials[0].url })).statusCode).toBe(404);
+  });
+
+  it('keeps a course whose material is deleted from the documents library, without it', async () => {
+    const slides = await documentNamed('Lecture slides');
+    const sheet = await documentNamed('Problem sheet');
+    const course = await created({ materials: [slides, sheet] });
+    expect((await list())[0].materials).toHaveLength(2);
+    expect((await server.inject({ method: 'DELETE', url: `/api/documents/documents/${slides}/`, headers: staff })).statusCode).toBe(204);
+    const [after] = await list();
+    expect(after.id).toBe(course.id);
+    expect(after.materials.map((material) => material.name)).toEqual(['Problem sheet']);
+    // Saving the course as the staff screen last showed it names the gone document: a 400, not a 500.
+    const stale = await patch(course.id, input({ materials: [slides, sheet] }));
+    expect(stale.statusCode).toBe(400);
+    expect(stale.json()).toEqual({ materials: [TEACHING_MESSAGES.noDocument] });
+  });
+
+  it('records who created, edited and deleted each course, and nothing for an edit that changes nothing', async () => {
+    const slides = await documentNamed('Lecture slides');
+    const existing = await created();
+    expect((await patch(existing.id, input({ course: ` ${existing.course} ` }))).statusCode).toBe(200);
+    await patch(existing.id, input({ term: 'Winter 2025', materials: [slides] }));
+    await remove(existing.id);
+    const subject = `teaching ${existing.id} (Stochastic Calculus for Finance)`;
+    expect(await audit()).toEqual([
+      { action: 'teaching.created', subject, details: 'Autumn 2025' },
+      { action: 'teaching.updated', subject, details: 'Changed term, materials.' },
+      { action: 'teaching.deleted', subject, details: 'Winter 2025' },
+    ]);
+    const actors = await server.db.selectFrom('audit_log').select('actor_email').where('action', 'like', 'teaching.%').execute();
+    expect(actors.every((row) => row.actor_email === 'staff@example.com')).toBe(true);
+  });
+
+  it('announces each write once, and nothing for a refused write or an edit that changes nothing', async () => {
+    const announced = recordChanges(server, ['Teaching']);
+    expect((await post(input({ role: 'dean' }))).statusCode).toBe(400);
+    expect((await post(input(), visitor)).statusCode).toBe(403);
+    expect((await patch(9999, input())).statusCode).toBe(404);
+    expect((await remove(9999)).statusCode).toBe(404);
+    expect(announced).toEqual([]);
+
+    const existing = await created();
+    expect(announced).toEqual([['Teaching']]);
+    expect((await patch(existing.id, input())).statusCode).toBe(200);
+    expect(announced).toEqual([['Teaching']]);
+    await patch(existing.id, input({ description: 'Now with a description.' }));
+    await remove(existing.id);
+    expect(announced).toEqual([['Teaching'], ['Teaching'], ['Teaching']]);
+  });
+
+  it('serves the list from its cache until a write changes it', async () => {
+    const first = await created({ course: 'First' });
+    expect(await list()).toEqual([first]);
+    // A row the API did not write is announced by no one: the cached answer stands.
+    const at = nowIso();
+    await server.db
+      .insertInto('teaching_courses')
+      .values({
+        course: 'Behind the cache',
+        institution: 'UCL',
+        term: 'Spring 2026',
+        start_date: '2026-01-12',
+        role: 'lecturer',
+        created_at: at,
+        updated_at: at,
+      })
+      .execute();
+    expect(await list()).toEqual([first]);
+    await created({ course: 'Third', start_date: '2024-10-01' });
+    expect((await list()).map((course) => course.course)).toEqual(['Behind the cache', 'First', 'Third']);
+  });
+});

@@ -1,0 +1,176 @@
+import { screen, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+
+import type { TeachingCourse, TeachingInput } from '@/contract/teaching';
+import { TEACHING_MESSAGES } from '@/contract/teachingRules';
+
+import { server, url } from '../msw';
+import { renderAsStaff } from '../render';
+import { aDocument } from './fixtures';
+import { jsonBody, serveDelete, serveWrite } from './writes';
+
+/** A backend holding courses, newest first, as the server lists them, and the documents library. */
+function serveTeaching(initial: TeachingCourse[]) {
+  const backend = { courses: [...initial] };
+  server.use(
+    http.get(url('/api/teaching/'), () => HttpResponse.json(backend.courses)),
+    http.get(url('/api/documents/documents/'), () =>
+      HttpResponse.json([
+        aDocument({ id: 11, name: 'Lecture slides' }),
+        aDocument({ id: 12, name: 'Problem sheet 1' }),
+        aDocument({ id: 13, name: 'Exam 2024' }),
+      ]),
+    ),
+  );
+  return backend;
+}
+
+const stochastic: TeachingCourse = {
+  id: 1,
+  course: 'Stochastic Calculus',
+  institution: 'Imperial College London',
+  term: 'Autumn 2025',
+  start_date: '2025-10-06',
+  role: 'lecturer',
+  description: 'Itô calculus.',
+  description_html: '<p>Itô calculus.</p>',
+  link: '',
+  materials: [
+    { id: 12, name: 'Problem sheet 1', url: '/api/teaching/1/materials/12/' },
+    // Deleted from the library while the screen was open: the library no longer lists it.
+    { id: 99, name: 'Old exam', url: '/api/teaching/1/materials/99/' },
+  ],
+  updated_at: '2025-09-01T09:00:00.000Z',
+};
+
+const asCourse = (id: number, body: TeachingInput): TeachingCourse => ({
+  id,
+  ...body,
+  role: body.role as TeachingCourse['role'],
+  description_html: body.description ? `<p>${body.description}</p>` : '',
+  materials: body.materials.map((material) => ({ id: material, name: `Document ${material}`, url: `/api/teaching/${id}/materials/${material}/` })),
+  updated_at: '2026-01-01T00:00:00.000Z',
+});
+
+describe('teaching (staff)', () => {
+  it('adds a course: sends every field and the ticked materials in the order ticked, says so, and lists it', async () => {
+    const backend = serveTeaching([]);
+    const sent = serveWrite('post', '/api/teaching/', jsonBody, (body) => {
+      const course = asCourse(7, body as TeachingInput);
+      backend.courses.unshift(course);
+      return HttpResponse.json(course, { status: 201 });
+    });
+    const { user } = renderAsStaff('/manage-teaching');
+    expect(await screen.findByText('No courses yet.')).toBeInTheDocument();
+    await user.type(screen.getByLabelText(/^Course$/), 'Machine Learning in Finance');
+    await user.type(screen.getByLabelText(/^Institution/), 'LSE');
+    await user.type(screen.getByLabelText(/^Term/), 'Spring 2026');
+    const start = screen.getByLabelText(/^Start date/);
+    await user.clear(start);
+    await user.type(start, '2026-01-12');
+    await user.selectOptions(screen.getByLabelText(/^Role/), 'Guest lecturer');
+    await user.type(screen.getByLabelText(/^Description/), 'Trees and boosting.');
+    await user.type(screen.getByLabelText(/^Course page/), 'https://lse.ac.uk/ml');
+    const materials = screen.getByRole('group', { name: 'Materials (optional)' });
+    await user.click(await within(materials).findByRole('checkbox', { name: 'Problem sheet 1' }));
+    await user.click(within(materials).getByRole('checkbox', { name: 'Lecture slides' }));
+    await user.click(within(materials).getByRole('checkbox', { name: 'Exam 2024' }));
+    await user.click(within(materials).getByRole('checkbox', { name: 'Exam 2024' }));
+    await user.click(screen.getByRole('button', { name: 'Add course' }));
+
+    expect(await screen.findByText('Course added.')).toBeInTheDocument();
+    expect(sent).toEqual([
+      {
+        course: 'Machine Learning in Finance',
+        institution: 'LSE',
+        term: 'Spring 2026',
+        start_date: '2026-01-12',
+        role: 'guest_lecturer',
+        description: 'Trees and boosting.',
+        link: 'https://lse.ac.uk/ml',
+        materials: [12, 11],
+      },
+    ]);
+    expect(await screen.findByRole('cell', { name: 'Spring 2026' })).toBeInTheDocument();
+    expect(screen.getByLabelText(/^Course$/)).toHaveValue('');
+    expect(within(materials).getByRole('checkbox', { name: 'Problem sheet 1' })).not.toBeChecked();
+  });
+
+  it('says what the server refused and keeps what was typed', async () => {
+    serveTeaching([]);
+    serveWrite('post', '/api/teaching/', jsonBody, () => HttpResponse.json({ materials: [TEACHING_MESSAGES.noDocument] }, { status: 400 }));
+    const { user } = renderAsStaff('/manage-teaching');
+    await screen.findByText('No courses yet.');
+    await user.type(screen.getByLabelText(/^Course$/), 'Econometrics');
+    await user.click(screen.getByRole('button', { name: 'Add course' }));
+    expect(await screen.findByText(`The course was not added. ${TEACHING_MESSAGES.noDocument}`)).toBeInTheDocument();
+    expect(screen.getByLabelText(/^Course$/)).toHaveValue('Econometrics');
+  });
+
+  it('edits a course in the form above the list, leaving out materials gone from the library, and deletes one after asking', async () => {
+    const backend = serveTeaching([stochastic]);
+    const sent = serveWrite('patch', '/api/teaching/1/', jsonBody, (body) => {
+      backend.courses = [asCourse(1, body as TeachingInput)];
+      return HttpResponse.json(backend.courses[0]);
+    });
+    const deleted = serveDelete('/api/teaching/1/', () => (backend.courses = []));
+    const { user } = renderAsStaff('/manage-teaching');
+    await user.click(await screen.findByRole('button', { name: 'Edit the course Stochastic Calculus (Autumn 2025)' }));
+    expect(screen.getByRole('heading', { name: 'Edit course' })).toBeInTheDocument();
+    const course = screen.getByLabelText(/^Course$/);
+    expect(course).toHaveFocus();
+    expect(await screen.findByRole('checkbox', { name: 'Problem sheet 1' })).toBeChecked();
+    await user.clear(course);
+    await user.type(course, 'Stochastic Calculus I');
+    await user.click(screen.getByRole('checkbox', { name: 'Lecture slides' }));
+    await user.click(screen.getByRole('button', { name: 'Save course' }));
+    expect(await screen.findByText('Course saved.')).toBeInTheDocument();
+    expect(sent).toEqual([
+      {
+        course: 'Stochastic Calculus I',
+        institution: 'Imperial College London',
+        term: 'Autumn 2025',
+        start_date: '2025-10-06',
+        role: 'lecturer',
+        description: 'Itô calculus.',
+        link: '',
+        materials: [12, 11],
+      },
+    ]);
+    expect(screen.getByRole('heading', { name: 'Add a course' })).toBeInTheDocument();
+
+    const confirm = jest.spyOn(window, 'confirm').mockReturnValueOnce(false).mockReturnValueOnce(true);
+    const name = 'Delete the course Stochastic Calculus I (Autumn 2025)';
+    await user.click(await screen.findByRole('button', { name }));
+    expect(deleted.count).toBe(0);
+    await user.click(screen.getByRole('button', { name }));
+    expect(await screen.findByText('Course deleted.')).toBeInTheDocument();
+    expect(confirm).toHaveBeenCalledWith('Delete the course Stochastic Calculus I (Autumn 2025)?');
+    expect(deleted.count).toBe(1);
+    expect(await screen.findByText('No courses yet.')).toBeInTheDocument();
+  });
+
+  it('says when the courses cannot be loaded, and when a deletion fails, keeping the course', async () => {
+    serveTeaching([]);
+    server.use(http.get(url('/api/teaching/'), () => HttpResponse.json({ detail: 'Down for maintenance.' }, { status: 503 })));
+    const first = renderAsStaff('/manage-teaching');
+    expect(await screen.findByText('Failed to load the courses. Down for maintenance.')).toBeInTheDocument();
+    first.unmount();
+
+    serveTeaching([stochastic]);
+    server.use(http.delete(url('/api/teaching/1/'), () => HttpResponse.json({ detail: 'Not found.' }, { status: 404 })));
+    const { user } = renderAsStaff('/manage-teaching');
+    jest.spyOn(window, 'confirm').mockReturnValue(true);
+    await user.click(await screen.findByRole('button', { name: 'Delete the course Stochastic Calculus (Autumn 2025)' }));
+    expect(await screen.findByText('The course was not deleted. Not found.')).toBeInTheDocument();
+    expect(screen.getByRole('cell', { name: 'Autumn 2025' })).toBeInTheDocument();
+  });
+
+  it('is reached from the dashboard', async () => {
+    serveTeaching([]);
+    server.use(http.get(url('/api/documents/downloads/'), () => HttpResponse.json({ weeks: [], documents: [] })));
+    const { user } = renderAsStaff('/dashboard');
+    await user.click(await screen.findByRole('link', { name: 'Manage teaching' }));
+    expect(await screen.findByRole('heading', { name: 'Teaching', level: 1 })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,200 @@
+import type { Browser } from 'playwright-core';
+
+import { accessibilityProblems, appReady, expectNoProblems, launchBrowser, openSession } from './support/browser';
+import { BASE_URL } from './support/server';
+import { signIn } from './support/signIn';
+import { apiCall, apiLogin, createStaff, firstHtml } from './support/site';
+
+const STAFF_EMAIL = 'tomas.talks@example.com';
+const STAFF_PASSWORD = 'Talks-passphrase-for-e2e-2026';
+const UPCOMING = 'Learning the smile while trading it';
+const PAST = 'Rough volatility for practitioners';
+
+/** Three papers of one year and one of another: the staff order within 2025 is what the journey changes. */
+const BIBTEX = String.raw`@article{lindqvist2025first, author = {Lindqvist, Tomas}, title = {First of the year}, journal = {Risk}, year = {2025}}
+@article{lindqvist2025second, author = {Lindqvist, Tomas}, title = {Second of the year}, journal = {Risk}, year = {2025}}
+@article{lindqvist2025third, author = {Lindqvist, Tomas}, title = {Smiles under $\mathbb{Q}$}, journal = {Risk}, year = {2025}}
+@article{lindqvist2023older, author = {Lindqvist, Tomas}, title = {An older paper}, journal = {Risk}, year = {2023}}
+`;
+
+/** A calendar date `days` from today (UTC), as the date field and the API take it. */
+const dayFromNow = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+
+let browser: Browser;
+let slidesId: number;
+
+beforeAll(async () => {
+  createStaff(STAFF_EMAIL, STAFF_PASSWORD, 'Tomas');
+  browser = await launchBrowser();
+  // The papers and the slides come from the import and the documents library: set-up, not this journey's subject.
+  const { access } = await apiLogin(STAFF_EMAIL, STAFF_PASSWORD);
+  await apiCall(access, 'POST', '/api/publications/import/', { bibtex: BIBTEX });
+  const category = await apiCall<{ id: number }>(access, 'POST', '/api/documents/categories/', { name: 'Slides', description: '' });
+  const form = new FormData();
+  form.append('name', 'Smile slides');
+  form.append('description', '');
+  form.append('category', String(category.id));
+  form.append('is_current', 'false');
+  const pdf = '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj 2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n';
+  form.append('file', new Blob([pdf], { type: 'application/pdf' }), 'smile-slides.pdf');
+  slidesId = (await apiCall<{ id: number }>(access, 'POST', '/api/documents/documents/', form)).id;
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('papers on the home page, talks and teaching', () => {
+  it('staff order papers within a year and select one for the home page; a visitor sees it there', async () => {
+    const staff = await openSession(browser);
+    const { page } = staff;
+    page.setDefaultTimeout(15_000);
+    await signIn(page, STAFF_EMAIL, STAFF_PASSWORD);
+    await page.goto('/publications');
+    await page.getByText('within a year, in the order you set here').waitFor();
+    const third = page.getByRole('listitem', { name: 'Smiles under Q' });
+    // Two moves up with the keyboard: the focus stays on the moved paper's button, which stops at the top of its year.
+    await third.getByRole('button', { name: /^Move up:/ }).focus();
+    await page.keyboard.press('Enter');
+    await page.waitForFunction(() => document.activeElement?.getAttribute('aria-label')?.startsWith('Move up: Smiles under'));
+    await page.keyboard.press('Enter');
+    await page.waitForFunction(() => document.activeElement?.getAttribute('aria-label')?.startsWith('Move down: Smiles under'));
+    expect(await third.getByRole('button', { name: /^Move up:/ }).isDisabled()).toBe(true);
+    await third.getByLabel('Selected for the home page').check();
+    await page.waitForResponse((res) => res.url().includes('/api/publications/') && res.request().method() === 'PATCH');
+    expectNoProblems(staff);
+    await staff.context.close();
+
+    const research = await firstHtml('/research');
+    const order = ['Smiles under', 'First of the year', 'Second of the year', 'An older paper'].map((title) => research.indexOf(title));
+    expect(order).toEqual([...order].sort((a, b) => a - b));
+    const home = await firstHtml('/');
+    expect(home).toContain('Selected papers');
+    expect(home).toContain('href="/research/lindqvist2025third"');
+
+    const visitor = await openSession(browser);
+    await visitor.page.goto('/');
+    await appReady(visitor.page);
+    await visitor.page.getByRole('region', { name: 'Selected papers' }).getByRole('link', { name: 'Smiles under Q' }).click();
+    await visitor.page.getByRole('heading', { name: 'Smiles under Q', level: 1 }).waitFor();
+    await visitor.screenshot('visitor-paper-from-home');
+    expectNoProblems(visitor);
+    await visitor.context.close();
+  }, 120_000);
+
+  it('staff add an upcoming and a past talk; a visitor reads them upcoming first, and search engines read the events', async () => {
+    const staff = await openSession(browser);
+    const { page } = staff;
+    page.setDefaultTimeout(15_000);
+    await signIn(page, STAFF_EMAIL, STAFF_PASSWORD);
+    await page.goto('/dashboard');
+    await page.getByRole('link', { name: 'Manage talks' }).click();
+    for (const [title, days, type] of [
+      [UPCOMING, 40, 'Invited talk'],
+      [PAST, -400, 'Seminar'],
+    ] as const) {
+      await page.getByLabel('Title').fill(title);
+      await page.getByLabel('Type').selectOption({ label: type });
+      await page.getByLabel('Date').fill(dayFromNow(days));
+      await page.getByLabel('Event (optional)').fill(days > 0 ? 'Global Derivatives' : 'Oxford Mathematical Finance Seminar');
+      await page.getByLabel('Place (optional)').fill(days > 0 ? 'Barcelona' : 'Oxford');
+      if (days > 0) {
+        await page.getByLabel('Abstract (optional)').fill('We calibrate $\\sigma(t, K)$ while trading.\n\n<script>alert(1)</script>');
+        await page.getByLabel('Slides (optional)').selectOption(String(slidesId));
+        await page.getByLabel('Related paper (optional)').selectOption({ label: 'Smiles under Q' });
+      }
+      await page.getByRole('button', { name: 'Add talk' }).click();
+      await page.getByRole('cell', { name: new RegExp(`^${title}`) }).waitFor();
+    }
+    await staff.screenshot('staff-talks');
+    expectNoProblems(staff);
+    await staff.context.close();
+
+    const html = await firstHtml('/talks');
+    expect(html.indexOf(UPCOMING)).toBeLessThan(html.indexOf(PAST));
+    expect(html).toContain('"@type":"Event"');
+    expect(html).toContain(`"name":"${UPCOMING}"`);
+    expect(html).toContain('<math');
+    expect(html).not.toContain('<script>alert(1)');
+    expect(await firstHtml('/sitemap.xml')).toContain(`${BASE_URL}/talks</loc>`);
+
+    const visitor = await openSession(browser);
+    const reader = visitor.page;
+    reader.setDefaultTimeout(15_000);
+    await reader.goto('/research');
+    await appReady(reader);
+    await reader.getByRole('contentinfo').getByRole('link', { name: 'Talks' }).click();
+    await reader.getByRole('heading', { name: 'Talks', level: 1 }).waitFor();
+    const upcoming = reader.getByRole('region', { name: 'Upcoming' });
+    await upcoming.getByRole('heading', { name: UPCOMING }).waitFor();
+    await reader
+      .getByRole('region', { name: dayFromNow(-400).slice(0, 4) })
+      .getByRole('heading', { name: PAST })
+      .waitFor();
+    await visitor.screenshot('visitor-talks');
+    await upcoming.getByRole('link', { name: 'Paper: Smiles under Q' }).click();
+    await reader.getByRole('heading', { name: 'Smiles under Q', level: 1 }).waitFor();
+    expectNoProblems(visitor);
+    await visitor.context.close();
+
+    for (const colorScheme of ['light', 'dark'] as const)
+      for (const width of [360, 1280]) {
+        const reading = await openSession(browser, { width, colorScheme });
+        await reading.context.addInitScript((mode) => localStorage.setItem('theme', mode), colorScheme);
+        await reading.page.goto('/talks');
+        await appReady(reading.page);
+        expect(['/talks', colorScheme, width, await accessibilityProblems(reading.page)]).toEqual(['/talks', colorScheme, width, []]);
+        await reading.screenshot(`visitor-talks-${colorScheme}-${width}`);
+        await reading.context.close();
+      }
+  }, 180_000);
+  it('staff list a course with its materials; a visitor downloads them from the Teaching page', async () => {
+    const staff = await openSession(browser);
+    const { page } = staff;
+    page.setDefaultTimeout(15_000);
+    await signIn(page, STAFF_EMAIL, STAFF_PASSWORD);
+    await page.goto('/dashboard');
+    await page.getByRole('link', { name: 'Manage teaching' }).click();
+    await page.getByLabel('Course', { exact: true }).fill('Stochastic Calculus for Finance');
+    await page.getByLabel('Institution').fill('ETH Zurich');
+    await page.getByLabel('Term').fill('Autumn 2025');
+    await page.getByLabel('Start date').fill('2025-09-15');
+    await page.getByLabel('Role').selectOption({ label: 'Lecturer' });
+    await page.getByLabel('Description (optional)').fill('Itô calculus, $dX_t = \\mu\\,dt + \\sigma\\,dW_t$, and Girsanov.');
+    await page.getByLabel('Smile slides').check();
+    await page.getByRole('button', { name: 'Add course' }).click();
+    await page.getByRole('cell', { name: 'Smile slides' }).waitFor();
+    await staff.screenshot('staff-teaching');
+    expectNoProblems(staff);
+    await staff.context.close();
+
+    expect(await firstHtml('/teaching')).toContain('Stochastic Calculus for Finance');
+    expect(await firstHtml('/sitemap.xml')).toContain(`${BASE_URL}/teaching</loc>`);
+
+    const visitor = await openSession(browser);
+    const reader = visitor.page;
+    reader.setDefaultTimeout(15_000);
+    await reader.goto('/research');
+    await appReady(reader);
+    await reader.getByRole('contentinfo').getByRole('link', { name: 'Teaching' }).click();
+    await reader.getByRole('heading', { name: 'Teaching', level: 1 }).waitFor();
+    await reader.getByRole('region', { name: '2025–26' }).getByRole('heading', { name: 'Stochastic Calculus for Finance' }).waitFor();
+    const [download] = await Promise.all([
+      reader.waitForEvent('download'),
+      reader.getByRole('list', { name: 'Materials of Stochastic Calculus for Finance' }).getByRole('link', { name: 'Smile slides' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/\.pdf$/);
+    await visitor.screenshot('visitor-teaching');
+    expectNoProblems(visitor);
+    await visitor.context.close();
+
+    for (const colorScheme of ['light', 'dark'] as const)
+      for (const width of [360, 1280]) {
+        const reading = await openSession(browser, { width, colorScheme });
+        await reading.context.addInitScript((mode) => localStorage.setItem('theme', mode), colorScheme);
+        await reading.page.goto('/teaching');
+        await appReady(reading.page);
+        expect(['/teaching', colorScheme, width, await accessibilityProblems(reading.page)]).toEqual(['/teaching', colorScheme, width, []]);
+        await reading.context.close();
+      }
+  }, 180_000);
+});

@@ -1,0 +1,61 @@
+/**
+ * Talks: given or to be given, listed for visitors on the Talks page (upcoming first, then past ones by
+ * year) and managed by staff. A talk may link slides from the documents library and a publication.
+ */
+import { type Static, Type } from '@sinclair/typebox';
+
+import { IdSchema, Nullable } from './index';
+import { TALK_LIMITS, TALK_TYPES } from './talkRules';
+
+export { TALK_LIMITS, TALK_MESSAGES, TALK_TYPE_NAMES, TALK_TYPES, type TalkType } from './talkRules';
+
+export const TalkTypeSchema = Type.Union(TALK_TYPES.map((type) => Type.Literal(type)));
+
+export const TalkSchema = Type.Object({
+  id: IdSchema,
+  title: Type.String(),
+  /** The conference, seminar series or course, or empty. */
+  event: Type.String(),
+  /** A city or an institution, or empty. */
+  place: Type.String(),
+  /** A calendar date, YYYY-MM-DD. */
+  date: Type.String(),
+  type: TalkTypeSchema,
+  /** Markdown as written. */
+  abstract: Type.String(),
+  /** The abstract rendered and sanitised by the server. */
+  abstract_html: Type.String(),
+  /** The abstract as plain text, mathematics included as readable characters (structured data, link previews). */
+  abstract_text: Type.String(),
+  /** The document of the slides, or null. */
+  slides: Nullable(IdSchema),
+  /** Where visitors download the slides, or empty. */
+  slides_url: Type.String(),
+  /** An http(s) address, or empty. */
+  video: Type.String(),
+  /** The related publication, or null. */
+  paper: Nullable(IdSchema),
+  /** The related publication's page key and its title as plain text, or null. */
+  paper_link: Nullable(Type.Object({ key: Type.String(), title: Type.String() })),
+  /** When it was last written (the sitemap dates the Talks page by it). */
+  updated_at: Type.String(),
+});
+export type Talk = Static<typeof TalkSchema>;
+
+/** Checked beyond the schema by the server, with one message per field (see TALK_MESSAGES). */
+export const TalkInputSchema = Type.Object(
+  {
+    title: Type.String({ maxLength: TALK_LIMITS.title * 2 }),
+    event: Type.String({ maxLength: TALK_LIMITS.event * 2 }),
+    place: Type.String({ maxLength: TALK_LIMITS.place * 2 }),
+    date: Type.String({ maxLength: 20 }),
+    type: Type.String({ maxLength: 40 }),
+    /** Counted in bytes by the server (TALK_LIMITS.abstractBytes); the schema leaves room for the message. */
+    abstract: Type.String({ maxLength: TALK_LIMITS.abstractBytes * 2 }),
+    slides: Nullable(IdSchema),
+    video: Type.String({ maxLength: TALK_LIMITS.video * 2 }),
+    paper: Nullable(IdSchema),
+  },
+  { additionalProperties: false },
+);
+export type TalkInput = Static<typeof TalkInputSchema>;

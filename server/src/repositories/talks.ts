@@ -1,0 +1,116 @@
+import type { Talk } from '../../contract/talks';
+import type { Db } from '../db';
+import { nowIso } from '../db/columns';
+import type { TalkRow, UserRow } from '../db/schema';
+import { paperKey } from '../publications/facets';
+import { htmlToPlainText } from '../publications/plainText';
+import { changeOneAudited, recordAudit } from './audit';
+import { announce } from './followers';
+
+type Actor = Pick<UserRow, 'id' | 'email'>;
+
+/** What staff write, checked and rendered. */
+export interface TalkFields {
+  title: string;
+  event: string;
+  place: string;
+  date: string;
+  type: TalkRow['type'];
+  abstract: string;
+  abstract_html: string;
+  slides_document_id: number | null;
+  video: string;
+  publication_id: number | null;
+}
+
+/** A talk with what its page shows of its related publication. */
+export type TalkWithPaper = TalkRow & { paper_cite_key: string | null; paper_title_html: string | null };
+
+/** Where visitors download a talk's slides: public, as the talk is. */
+export const slidesPath = (id: number) => `/api/talks/${id}/slides/`;
+
+export const toTalk = (row: TalkWithPaper): Talk => ({
+  id: row.id,
+  title: row.title,
+  event: row.event,
+  place: row.place,
+  date: row.date,
+  type: row.type,
+  abstract: row.abstract,
+  abstract_html: row.abstract_html,
+  abstract_text: htmlToPlainText(row.abstract_html),
+  slides: row.slides_document_id,
+  slides_url: row.slides_document_id === null ? '' : slidesPath(row.id),
+  video: row.video,
+  paper: row.publication_id,
+  paper_link:
+    row.paper_cite_key === null || row.paper_title_html === null ? null : { key: paperKey(row.paper_cite_key), title: htmlToPlainText(row.paper_title_html) },
+  updated_at: row.updated_at,
+});
+
+const subject = (row: TalkRow) => `talk ${row.id} (${row.date})`;
+
+function selectTalks(db: Db) {
+  return db
+    .selectFrom('talks')
+    .leftJoin('publications', 'publications.id', 'talks.publication_id')
+    .selectAll('talks')
+    .select(['publications.cite_key as paper_cite_key', 'publications.title_html as paper_title_html']);
+}
+
+/** The latest first: by the date they are given, then the latest written. */
+export function listTalks(db: Db): Promise<TalkWithPaper[]> {
+  return selectTalks(db).orderBy('talks.date', 'desc').orderBy('talks.id', 'desc').execute();
+}
+
+export function findTalk(db: Db, id: number): Promise<TalkWithPaper | undefined> {
+  return selectTalks(db).where('talks.id', '=', id).executeTakeFirst();
+}
+
+/** A new talk and its audit line, and its announcement to followers when asked, in one transaction; answers its id. */
+export function createTalk(db: Db, actor: Actor, talk: TalkFields, { announced }: { announced: boolean }): Promise<number> {
+  return db.transaction().execute(async (trx) => {
+    const at = nowIso();
+    const created = await trx
+      .insertInto('talks')
+      .values({ ...talk, created_at: at, updated_at: at })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    await recordAudit(trx, actor, 'talk.created', subject(created), created.title);
+    if (announced) await announce(trx, 'talk', [created.id], at);
+    return created.id;
+  });
+}
+
+/** Sets the given fields, naming them in the audit line; undefined when the talk is gone. */
+export function updateTalk(db: Db, actor: Actor, id: number, change: Partial<TalkFields>): Promise<TalkRow | undefined> {
+  return changeOneAudited(
+    db,
+    actor,
+    (trx) =>
+      trx
+        .updateTable('talks')
+        .set({ ...change, updated_at: nowIso() })
+        .where('id', '=', id)
+        .returningAll()
+        .executeTakeFirst(),
+    // The HTML is the abstract's rendering: the abstract is the field named.
+    (row) => [
+      'talk.updated',
+      subject(row),
+      `Changed ${Object.keys(change)
+        .filter((field) => field !== 'abstract_html')
+        .join(', ')}.`,
+    ],
+  );
+}
+
+/** Deletes a talk with its audit line; undefined when there was none. */
+export function deleteTalk(db: Db, actor: Actor, id: number): Promise<TalkRow | undefined> {
+  return changeOneAudited(
+    db,
+    actor,
+    (trx) => trx.deleteFrom('talks').where('id', '=', id).returningAll().executeTakeFirst(),
+    (row) => ['talk.deleted', subject(row), row.title],
+  );
+}

@@ -1,0 +1,42 @@
+import { Link } from 'react-router-dom';
+
+import { useGetSelectedPapersQuery } from '@/lib/api/publicationsApi';
+import { paths } from '@/lib/paths';
+import { MathTitle } from '@/ui';
+
+import { AllLink, DatedList, HomeSection, ItemNote } from './DatedList';
+
+/** Beyond this many authors, the first and "et al.": the line stays short. */
+const MAX_AUTHORS = 3;
+
+const authorsInShort = (authors: string[]) => (authors.length > MAX_AUTHORS ? `${authors[0]} et al.` : authors.join(', '));
+
+/**
+ * The papers staff chose, under the owner's introduction, laid out as the news and notes are (the year
+ * in the date column), each leading to its page; nothing at all until some are chosen.
+ */
+export function SelectedPapers() {
+  const { data: papers = [] } = useGetSelectedPapersQuery();
+  if (papers.length === 0) return null;
+  return (
+    <HomeSection aria-labelledby="home-papers">
+      <h2 id="home-papers">Selected papers</h2>
+      <DatedList>
+        {papers.map((paper) => (
+          <li key={paper.id}>
+            {paper.year === null ? <span /> : <time dateTime={String(paper.year)}>{paper.year}</time>}
+            <div>
+              <Link to={paths.paper(paper.key)}>
+                <MathTitle html={paper.title_html} text={paper.title_text} />
+              </Link>
+              <ItemNote>{[authorsInShort(paper.authors), paper.venue].filter(Boolean).join(' · ')}</ItemNote>
+            </div>
+          </li>
+        ))}
+      </DatedList>
+      <AllLink>
+        <Link to={paths.research}>All research</Link>
+      </AllLink>
+    </HomeSection>
+  );
+}
