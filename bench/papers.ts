@@ -1,6 +1,6 @@
 /**
  * Papers for the bench: a researcher's list of a dozen, with math in titles and abstracts, topics and
- * links, imported as staff would; one of them is the paper page measured.
+ * links, imported as staff would; one of them is the paper page measured, three are on the home page.
  */
 export const PAPER = '/research/dupire2027local';
 
@@ -36,4 +36,7 @@ export async function seedPapers(api: Api): Promise<void> {
   abstract = {A local volatility $\\sigma(t, K)$ consistent with every quoted option is ${'calibrated in one pass from the smile, and its Greeks follow from one adjoint sweep. '.repeat(8)}}
 }`;
   await api('POST', '/api/publications/import/', { bibtex: [measured, ...Array.from({ length: 12 }, (_, i) => entry(i + 1))].join('\n\n') });
+  // Three of them on the home page, as an owner would choose.
+  const papers = (await api('GET', '/api/publications/')) as { id: number }[];
+  for (const paper of papers.slice(0, 3)) await api('PATCH', `/api/publications/${paper.id}/`, { selected: true });
 }

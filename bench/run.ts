@@ -24,6 +24,7 @@ import { renderTimings } from './noteRendering';
 import { HEAVY_NOTE, seedNotes } from './notes';
 import { PAPER, seedPapers } from './papers';
 import { meetsRegistrationBudget, REGISTRATION_BUDGET_MS, registrationTimings } from './registration';
+import { seedTalks } from './talks';
 import { waitFor } from './waitFor';
 
 const ROOT = path.resolve(__dirname, '..');
@@ -39,7 +40,7 @@ const BROWSER_ENCODINGS = 'Accept-Encoding: gzip, deflate, br, zstd';
 const JS_BUDGET_BYTES = 115 * 1024;
 /** A crafted note body at the size limit must not hold the server longer than this. */
 const RENDER_BUDGET_MS = 1_000;
-const PUBLIC_PAGES = ['/', '/cv', '/on-the-web', '/about', '/notes', HEAVY_NOTE, '/research', PAPER];
+const PUBLIC_PAGES = ['/', '/cv', '/on-the-web', '/about', '/notes', HEAVY_NOTE, '/research', PAPER, '/talks'];
 const STAFF = { email: 'bench@example.com', password: 'Bench-password-2026!' };
 const CRAWL_SECONDS = Number(process.env.BENCH_CRAWL_SECONDS ?? 180);
 /** How much more memory the site may hold after the crawl than before it, garbage collected both times. */
@@ -114,6 +115,7 @@ async function seed(dataDir: string): Promise<string> {
   await api(access, 'POST', '/api/documents/documents/', form);
   await seedNotes((method, url, body) => api(access, method, url, body));
   await seedPapers((method, url, body) => api(access, method, url, body));
+  await seedTalks((method, url, body) => api(access, method, url, body));
   return access;
 }
 

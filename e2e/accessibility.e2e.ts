@@ -14,6 +14,8 @@ const SCREENS: Record<'visitor' | 'staff', [string, string | RegExp][]> = {
     ['/about', 'About'],
     ['/research', 'Research'],
     ['/notes', 'Notes'],
+    ['/talks', 'Talks'],
+    ['/teaching', 'Teaching'],
     ['/no/such/page', 'Bee Error?'],
     ['/login', 'Sign in'],
     ['/register', 'Register'],
@@ -34,6 +36,8 @@ const SCREENS: Record<'visitor' | 'staff', [string, string | RegExp][]> = {
     ['/news', 'News'],
     ['/manage-notes', 'Notes'],
     ['/manage-notes/new', 'New note'],
+    ['/manage-talks', 'Talks'],
+    ['/manage-teaching', 'Teaching'],
   ],
 };
 

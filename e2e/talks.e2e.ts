@@ -59,8 +59,12 @@ describe('papers on the home page, talks and teaching', () => {
     await page.keyboard.press('Enter');
     await page.waitForFunction(() => document.activeElement?.getAttribute('aria-label')?.startsWith('Move down: Smiles under'));
     expect(await third.getByRole('button', { name: /^Move up:/ }).isDisabled()).toBe(true);
-    await third.getByLabel('Selected for the home page').check();
-    await page.waitForResponse((res) => res.url().includes('/api/publications/') && res.request().method() === 'PATCH');
+    // The box shows what the server saved.
+    await Promise.all([
+      page.waitForResponse((res) => res.url().includes('/api/publications/') && res.request().method() === 'PATCH'),
+      third.getByLabel('Selected for the home page').click(),
+    ]);
+    await third.getByLabel('Selected for the home page').and(page.locator(':checked')).waitFor();
     expectNoProblems(staff);
     await staff.context.close();
 
@@ -100,7 +104,7 @@ describe('papers on the home page, talks and teaching', () => {
       if (days > 0) {
         await page.getByLabel('Abstract (optional)').fill('We calibrate $\\sigma(t, K)$ while trading.\n\n<script>alert(1)</script>');
         await page.getByLabel('Slides (optional)').selectOption(String(slidesId));
-        await page.getByLabel('Related paper (optional)').selectOption({ label: 'Smiles under Q' });
+        await page.getByLabel('Related paper (optional)').selectOption({ label: 'Smiles under Q (2025)' });
       }
       await page.getByRole('button', { name: 'Add talk' }).click();
       await page.getByRole('cell', { name: new RegExp(`^${title}`) }).waitFor();
