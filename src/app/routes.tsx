@@ -58,7 +58,7 @@ const pub = {
   notes: screen('notes', () => import(/* webpackChunkName: "notes" */ '../features/notes/NotesPage').then((m) => m.NotesPage)),
   note: screen('note', () => import(/* webpackChunkName: "note" */ '../features/notes/NotePage').then((m) => m.NotePage)),
   teaching: screen('teaching', () => import(/* webpackChunkName: "teaching" */ '../features/teaching/TeachingPage').then((m) => m.TeachingPage)),
-  talks: screen('public', () => import(/* webpackChunkName: "public" */ '../features/talks/TalksPage').then((m) => m.TalksPage)),
+  talks: screen('talks', () => import(/* webpackChunkName: "talks" */ '../features/talks/TalksPage').then((m) => m.TalksPage)),
 };
 
 const auth = {
