@@ -81,8 +81,12 @@ export default (_env: unknown, argv: { mode?: Configuration['mode'] }): Configur
       new AssetManifestPlugin(),
       // The page for the development server; in production the API server writes every page.
       ...(production ? [] : [new HtmlWebpackPlugin({ template: './public/index.html', title: seedContent.name, description: seedContent.tagline })]),
-      // The admin-backend links' address (src/lib/paths.ts); empty means the in-app area.
-      new DefinePlugin({ 'process.env.ADMIN_URL': JSON.stringify(process.env.ADMIN_URL ?? '') }),
+      new DefinePlugin({
+        // The admin-backend links' address (src/lib/paths.ts); empty means the in-app area.
+        'process.env.ADMIN_URL': JSON.stringify(process.env.ADMIN_URL ?? ''),
+        // Leaves out what only the server reads (the server-rendered pages of src/app/routes.tsx).
+        'process.env.BROWSER_BUNDLE': JSON.stringify('true'),
+      }),
       // Tells V8 to compile every function while the file streams in, off the main thread: left lazy, a
       // library's module function (React DOM's is 130 KB) is compiled on the main thread when first called,
       // inside one of startup's steps (Lighthouse, mobile: about a third less blocking time on / and /cv).

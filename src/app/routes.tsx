@@ -111,97 +111,100 @@ const notesListPrefetch = (params: Params) => {
 };
 
 /**
+ * The pages the server renders, for the routes' `handle` (see serverPage.ts): each one's head, and the
+ * endpoint calls whose answers it shows at once. Only the server reads them: the browser's bundle
+ * (webpack sets BROWSER_BUNDLE) leaves them out, and with them the heads, the page data's readers and
+ * the endpoints, which each screen's chunk brings for itself.
+ */
+const serverPages = process.env.BROWSER_BUNDLE
+  ? undefined
+  : {
+      home: contentPage(pageHeads.home, {
+        prefetch: () => [
+          imagesApi.endpoints.getImages.initiate(bannerQuery),
+          newsApi.endpoints.getNews.initiate(homeNewsQuery),
+          notesApi.endpoints.getNotes.initiate(homeNotesQuery),
+          publicationsApi.endpoints.getSelectedPapers.initiate(),
+        ],
+        structuredData: ['person'],
+      }),
+      cv: contentPage(pageHeads.cv, { prefetch: () => [cvApi.endpoints.getCurrentCv.initiate()] }),
+      research: contentPage(pageHeads.research, { prefetch: publicationsPrefetch, structuredData: ['scholarlyArticles'] }),
+      researchFiltered: contentPage(pageHeads.research, { prefetch: publicationsPrefetch, exists: researchListExists, inSitemap: false }),
+      paper: contentPage(pageHeads.research, {
+        prefetch: ({ key = '' }) => [publicationsApi.endpoints.getPaper.initiate(key)],
+        inSitemap: false,
+        article: paperArticle,
+      }),
+      notes: contentPage(pageHeads.notes, { prefetch: notesListPrefetch, exists: notesListExists }),
+      notesMore: contentPage(pageHeads.notes, { prefetch: notesListPrefetch, exists: notesListExists, inSitemap: false }),
+      note: contentPage(pageHeads.notes, {
+        prefetch: ({ slug = '' }) => [notesApi.endpoints.getNote.initiate(slug)],
+        inSitemap: false,
+        article: noteArticle,
+      }),
+      talks: contentPage(pageHeads.talks, { prefetch: () => [talksApi.endpoints.getTalks.initiate()], structuredData: ['events'] }),
+      teaching: contentPage(pageHeads.teaching, { prefetch: () => [teachingApi.endpoints.getTeaching.initiate()] }),
+      onTheWeb: contentPage(pageHeads.onTheWeb),
+      follow: contentPage(pageHeads.follow, { inSitemap: false, readsQuery: true }),
+      followRequested: contentPage(pageHeads.follow, { inSitemap: false, canonicalPath: paths.follow }),
+      about: contentPage(pageHeads.about),
+      login: accountPage(pageHeads.login),
+      signin: accountPage(pageHeads.login, { canonicalPath: paths.login }),
+      register: accountPage(pageHeads.register),
+      forgotPassword: accountPage(pageHeads.forgotPassword),
+      notFound: contentPage(pageHeads.notFound, { inSitemap: false, canonicalPath: null, status: 404 }),
+    };
+
+/**
  * Opt in to React Router 7 behaviour now (and keep its upgrade warnings out of the console).
  * Navigations run in a transition, so the current page stays up while the next one's code loads.
  */
 export const routerFuture = { v7_startTransition: true, v7_relativeSplatPath: true } as const;
 
-/**
- * The app's screens. A screen the server renders says so in its route's `handle` (see serverPage.ts):
- * its head, and the endpoint calls whose answers it shows at once.
- */
+/** The app's screens. A screen the server renders says so in its route's `handle` (serverPages above). */
 export const routes: RouteObject[] = [
   {
     element: <Layout />,
     children: [
-      {
-        path: paths.home,
-        element: pub.home,
-        handle: contentPage(pageHeads.home, {
-          prefetch: () => [
-            imagesApi.endpoints.getImages.initiate(bannerQuery),
-            newsApi.endpoints.getNews.initiate(homeNewsQuery),
-            notesApi.endpoints.getNotes.initiate(homeNotesQuery),
-            publicationsApi.endpoints.getSelectedPapers.initiate(),
-          ],
-          structuredData: ['person'],
-        }),
-      },
-      { path: paths.cv, element: pub.cv, handle: contentPage(pageHeads.cv, { prefetch: () => [cvApi.endpoints.getCurrentCv.initiate()] }) },
-      {
-        path: paths.research,
-        element: pub.research,
-        handle: contentPage(pageHeads.research, { prefetch: publicationsPrefetch, structuredData: ['scholarlyArticles'] }),
-      },
+      { path: paths.home, element: pub.home, handle: serverPages?.home },
+      { path: paths.cv, element: pub.cv, handle: serverPages?.cv },
+      { path: paths.research, element: pub.research, handle: serverPages?.research },
       // The list filtered by year, type and topic: linkable, but not search results of their own.
       ...paths.researchFilteredPatterns.map((path) => ({
         path,
         element: pub.research,
-        handle: contentPage(pageHeads.research, { prefetch: publicationsPrefetch, exists: researchListExists, inSitemap: false }),
+        handle: serverPages?.researchFiltered,
       })),
-      {
-        path: paths.paperPattern,
-        element: pub.paper,
-        handle: contentPage(pageHeads.research, {
-          prefetch: ({ key = '' }) => [publicationsApi.endpoints.getPaper.initiate(key)],
-          inSitemap: false,
-          article: paperArticle,
-        }),
-      },
-      { path: paths.notes, element: pub.notes, handle: contentPage(pageHeads.notes, { prefetch: notesListPrefetch, exists: notesListExists }) },
+      { path: paths.paperPattern, element: pub.paper, handle: serverPages?.paper },
+      { path: paths.notes, element: pub.notes, handle: serverPages?.notes },
       // Further pages and tags of the list: reachable from /notes, not search results of their own.
       ...[paths.notesPagePattern, paths.notesTaggedPattern, paths.notesTaggedPagePattern].map((path) => ({
         path,
         element: pub.notes,
-        handle: contentPage(pageHeads.notes, { prefetch: notesListPrefetch, exists: notesListExists, inSitemap: false }),
+        handle: serverPages?.notesMore,
       })),
-      {
-        path: paths.notePattern,
-        element: pub.note,
-        handle: contentPage(pageHeads.notes, {
-          prefetch: ({ slug = '' }) => [notesApi.endpoints.getNote.initiate(slug)],
-          inSitemap: false,
-          article: noteArticle,
-        }),
-      },
-      {
-        path: paths.talks,
-        element: pub.talks,
-        handle: contentPage(pageHeads.talks, { prefetch: () => [talksApi.endpoints.getTalks.initiate()], structuredData: ['events'] }),
-      },
-      {
-        path: paths.teaching,
-        element: pub.teaching,
-        handle: contentPage(pageHeads.teaching, { prefetch: () => [teachingApi.endpoints.getTeaching.initiate()] }),
-      },
-      { path: paths.onTheWeb, element: pub.onTheWeb, handle: contentPage(pageHeads.onTheWeb) },
+      { path: paths.notePattern, element: pub.note, handle: serverPages?.note },
+      { path: paths.talks, element: pub.talks, handle: serverPages?.talks },
+      { path: paths.teaching, element: pub.teaching, handle: serverPages?.teaching },
+      { path: paths.onTheWeb, element: pub.onTheWeb, handle: serverPages?.onTheWeb },
       // Following by email; /follow?invalid is where the footer's plain form leads with an address the server refused.
-      { path: paths.follow, element: follow.page, handle: contentPage(pageHeads.follow, { inSitemap: false, readsQuery: true }) },
-      { path: paths.followRequested, element: follow.page, handle: contentPage(pageHeads.follow, { inSitemap: false, canonicalPath: paths.follow }) },
+      { path: paths.follow, element: follow.page, handle: serverPages?.follow },
+      { path: paths.followRequested, element: follow.page, handle: serverPages?.followRequested },
       { path: paths.followConfirmPattern, element: follow.confirm },
       { path: paths.unsubscribePattern, element: follow.unsubscribe },
       { path: paths.confirmEmailPattern, element: auth.confirmEmail },
-      { path: paths.about, element: pub.about, handle: contentPage(pageHeads.about) },
+      { path: paths.about, element: pub.about, handle: serverPages?.about },
       {
         element: <RedirectSignedIn />,
         children: [
-          { path: paths.login, element: auth.login, handle: accountPage(pageHeads.login) },
+          { path: paths.login, element: auth.login, handle: serverPages?.login },
           // The same screen under its second address.
-          { path: paths.signin, element: auth.login, handle: accountPage(pageHeads.login, { canonicalPath: paths.login }) },
-          { path: paths.register, element: auth.register, handle: accountPage(pageHeads.register) },
+          { path: paths.signin, element: auth.login, handle: serverPages?.signin },
+          { path: paths.register, element: auth.register, handle: serverPages?.register },
         ],
       },
-      { path: paths.forgotPassword, element: auth.forgot, handle: accountPage(pageHeads.forgotPassword) },
+      { path: paths.forgotPassword, element: auth.forgot, handle: serverPages?.forgotPassword },
       { path: paths.resetPasswordPattern, element: auth.reset },
       { path: paths.appLogin, element: auth.appLogin },
       { path: paths.welcome, element: auth.welcome },
@@ -241,7 +244,7 @@ export const routes: RouteObject[] = [
       },
     ],
   },
-  { path: '*', element: <NotFoundPage />, handle: contentPage(pageHeads.notFound, { inSitemap: false, canonicalPath: null, status: 404 }) },
+  { path: '*', element: <NotFoundPage />, handle: serverPages?.notFound },
 ];
 
 /**

@@ -34,7 +34,7 @@ export interface ArticleHead {
 
 /**
  * What the server needs to know to render a route's screen to finished HTML. It sits in the route's
- * `handle`, next to the route, so a page says once what it shows: the endpoint calls in `prefetch`
+ * `handle` (routes.tsx's `serverPages`), so a page says once what it shows: the endpoint calls in `prefetch`
  * are the ones its components make, so the browser finds their answers under the same cache keys.
  */
 export interface ServerPage {

@@ -2,7 +2,7 @@
 export const RESEARCH_FILTERS = ['year', 'type', 'topic'] as const;
 export type ResearchFilter = Partial<Record<(typeof RESEARCH_FILTERS)[number], string>>;
 
-/** Every address the SPA links to or calls, built in one place. */
+/** Every address the SPA links to or calls, built in one place (with the staff screens' calls in staffApiPaths.ts). */
 export const paths = {
   home: '/',
   cv: '/cv',
@@ -83,15 +83,10 @@ export const paths = {
  */
 export const adminBackendUrl: string = process.env.ADMIN_URL || paths.admin;
 
-/** Server calls. */
+/** Server calls (those of staff screens only are in staffApiPaths.ts). */
 export const apiPaths = {
   notes: '/api/notes/',
   note: (slug: string) => `/api/notes/${encodeURIComponent(slug)}/`,
-  notePreview: '/api/notes/preview/',
-  manageNotes: '/api/notes/manage/',
-  manageNote: (id: number) => `/api/notes/manage/${id}/`,
-  noteRevisions: (id: number) => `/api/notes/manage/${id}/revisions/`,
-  restoreNote: (id: number) => `/api/notes/manage/${id}/restore/`,
   tokenRefresh: '/api/token/refresh/',
   profile: '/api/users/profile/',
   login: '/api/users/login/',
@@ -111,43 +106,19 @@ export const apiPaths = {
   passkeySignInOptions: '/api/users/passkeys/sign-in/options/',
   passkeySignIn: '/api/users/passkeys/sign-in/',
   recoveryCodes: '/api/users/recovery-codes/',
-  galleries: '/api/photos/galleries/',
-  galleryUpdate: (id: number) => `/api/photos/galleries/update/${id}/`,
-  gallery: (id: number) => `/api/photos/galleries/${id}/`,
   images: '/api/photos/images/',
-  image: (id: number) => `/api/photos/images/${id}/`,
-  categories: '/api/documents/categories/',
-  category: (id: number) => `/api/documents/categories/${id}/`,
-  documents: '/api/documents/documents/',
-  document: (id: number) => `/api/documents/documents/${id}/`,
   currentCv: '/api/documents/documents/current_cv/',
-  downloadStats: '/api/documents/downloads/',
-  adminUsers: '/api/admin/users/',
-  adminUser: (id: number) => `/api/admin/users/${id}/`,
-  adminUserSignOut: (id: number) => `/api/admin/users/${id}/sign-out/`,
-  adminAudit: '/api/admin/audit/',
-  adminSignInSecurity: '/api/admin/sign-in-security/',
   siteContent: '/api/site-content/',
-  siteContentVersions: '/api/site-content/versions/',
-  siteContentRestore: (id: number) => `/api/site-content/versions/${id}/restore/`,
   publications: '/api/publications/',
   selectedPapers: '/api/publications/selected/',
-  publicationImportPreview: '/api/publications/import/preview/',
-  publicationImport: '/api/publications/import/',
-  publicationOrder: '/api/publications/order/',
-  publication: (id: number) => `/api/publications/${id}/`,
   paper: (key: string) => `/api/publications/papers/${encodeURIComponent(key)}/`,
   paperCitation: (key: string, format: string) => `/api/publications/papers/${encodeURIComponent(key)}/cite/${format}/`,
   news: '/api/news/',
-  newsItem: (id: number) => `/api/news/${id}/`,
   talks: '/api/talks/',
-  talk: (id: number) => `/api/talks/${id}/`,
   teaching: '/api/teaching/',
-  teachingCourse: (id: number) => `/api/teaching/${id}/`,
   follow: '/api/follow/',
   followConfirm: '/api/follow/confirm/',
   followChoices: '/api/follow/choices/',
-  followStatus: '/api/follow/status/',
   confirmEmail: '/api/users/confirm-email/',
   resendConfirmation: '/api/users/confirm-email/resend/',
 } as const;

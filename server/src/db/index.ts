@@ -32,7 +32,7 @@ export async function openDatabase(
     pool.on('error', onLostConnection);
     return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), dialect: 'postgres' };
   }
-  const { default: SQLite } = await import('better-sqlite3');
+  const { SQLite } = await import('./sqliteDriver');
   const file = path.join(options.dataDir, 'site.sqlite3');
   const database = new SQLite(file);
   database.pragma('journal_mode = WAL');

@@ -1,6 +1,6 @@
 import path from 'node:path';
 
-import SQLite from 'better-sqlite3';
+import { SQLite } from './sqliteDriver';
 
 const REFUSAL = (dataDir: string) =>
   `The data folder ${dataDir} is in use by another instance of the site or by a restore: instances sharing one SQLite database ` +

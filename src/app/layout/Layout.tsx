@@ -1,6 +1,8 @@
+import { lazy, Suspense } from 'react';
 import { Outlet } from 'react-router-dom';
 import styled from 'styled-components';
 
+import { useIsPreviewing } from '@/lib/content/useSiteContent';
 import { paths } from '@/lib/paths';
 import { useAuth } from '@/lib/session/AuthProvider';
 import { useSignOut } from '@/lib/session/useSignOut';
@@ -8,9 +10,11 @@ import { theme } from '@/lib/theme/themes';
 
 import { ScreenErrorBoundary } from '../RouteBoundary';
 import { Footer } from './Footer';
-import { PreviewBar } from './PreviewBar';
 import { ScrollToTop } from './ScrollToTop';
 import { TopBar } from './TopBar';
+
+// Only staff preview content, from the content editor in the staff chunk: the bar comes with that chunk.
+const PreviewBar = lazy(() => import(/* webpackChunkName: "staff" */ './PreviewBar').then((m) => ({ default: m.PreviewBar })));
 
 /** A column filling the window, so the footer sits at the bottom of short pages. */
 const Shell = styled.div`
@@ -41,6 +45,7 @@ export function Layout() {
   const signOut = useSignOut();
   const signedIn = isAuthenticated && user ? user : null;
   const isStaff = signedIn?.is_staff === true;
+  const previewing = useIsPreviewing();
   return (
     <Shell>
       <a href="#content">Skip to content</a>
@@ -52,7 +57,11 @@ export function Layout() {
       </div>
       <Footer isStaff={isStaff} />
       <ScrollToTop />
-      <PreviewBar />
+      {previewing && (
+        <Suspense fallback={null}>
+          <PreviewBar />
+        </Suspense>
+      )}
     </Shell>
   );
 }

@@ -4,9 +4,9 @@ import styled from 'styled-components';
 import { paths } from '@/lib/paths';
 import { theme } from '@/lib/theme/themes';
 
+import { AccountItems, menuRows } from './AccountItems';
 import type { NavItem } from './navLinks';
 import { NavList } from './NavList';
-import { AccountItems, menuRows } from './UserMenu';
 
 const Panel = styled.nav`
   position: fixed;

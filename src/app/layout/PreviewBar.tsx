@@ -2,7 +2,6 @@ import { useDispatch } from 'react-redux';
 import styled from 'styled-components';
 
 import { previewEnded } from '@/lib/content/previewSlice';
-import { useIsPreviewing } from '@/lib/content/useSiteContent';
 import { PathLink } from '@/lib/PathLink';
 import { paths } from '@/lib/paths';
 import { theme } from '@/lib/theme/themes';
@@ -32,11 +31,10 @@ const Bar = styled.div`
 
 /**
  * While staff preview unsaved content, every page says so and offers the way back (keeping the
- * edits) or out (dropping them).
+ * edits) or out (dropping them). The layout shows it while they do.
  */
 export function PreviewBar() {
   const dispatch = useDispatch();
-  if (!useIsPreviewing()) return null;
   return (
     <Bar role="status">
       <span>Preview of unsaved changes: visitors do not see them yet.</span>

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import styled from 'styled-components';
 
@@ -12,7 +12,10 @@ import { navLinks } from './navLinks';
 import { NavItemLink, NavList } from './NavList';
 import { pageGutter } from './pageGutter';
 import { IconButton, ThemeToggle } from './ThemeToggle';
-import { UserMenu } from './UserMenu';
+
+// Only a signed-in user's bar shows the account dropdown, and never a server-rendered or hydrating
+// one (the session is checked after hydration), so visitors' first load does without its code.
+const UserMenu = lazy(() => import(/* webpackChunkName: "userMenu" */ './UserMenu').then((m) => ({ default: m.UserMenu })));
 
 /** Scroll distance after which the bar turns solid. */
 const SCROLLED_PX = 80;
@@ -119,7 +122,9 @@ export function TopBar({ account, isLoading, isStaff, onSignOut }: Props) {
         {isLoading ? (
           'Loading'
         ) : account !== null ? (
-          <UserMenu label={account} isStaff={isStaff} onSignOut={onSignOut} />
+          <Suspense fallback="Loading">
+            <UserMenu label={account} isStaff={isStaff} onSignOut={onSignOut} />
+          </Suspense>
         ) : (
           <>
             <NavItemLink to={paths.login}>Login</NavItemLink>

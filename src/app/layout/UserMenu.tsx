@@ -1,35 +1,10 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { Link } from 'react-router-dom';
-import styled, { css } from 'styled-components';
+import styled from 'styled-components';
 
-import { PathLink } from '@/lib/PathLink';
-import { adminBackendUrl, paths } from '@/lib/paths';
 import { theme } from '@/lib/theme/themes';
 
-/** Plain rows for the links and the Sign Out button of the account menus. */
-export const menuRows = css`
-  a,
-  button {
-    display: flex;
-    align-items: center;
-    width: 100%;
-    min-height: 44px;
-    padding: 0 ${theme.space[3]};
-    border: 0;
-    border-radius: ${theme.radii.sm};
-    background: none;
-    color: ${theme.colors.text};
-    font: ${theme.fontSizes.sm} ${theme.fonts.ui};
-    text-align: left;
-    text-decoration: none;
-    cursor: pointer;
-  }
-  a:hover,
-  button:hover {
-    background: ${theme.colors.surfaceAlt};
-    color: inherit;
-  }
-`;
+import { AccountItems, type AccountProps, menuRows } from './AccountItems';
+
 const Wrapper = styled.div`
   position: relative;
 `;
@@ -62,44 +37,6 @@ const List = styled.ul`
   box-shadow: 0 8px 24px ${theme.colors.overlay};
   ${menuRows}
 `;
-
-interface AccountProps {
-  isStaff: boolean;
-  onSignOut: () => void;
-  /** Called when a link is followed or Sign Out is pressed, so that the menu holding the items closes. */
-  onNavigate?: () => void;
-}
-
-/** Profile, the admin backend for staff, and Sign Out: shared by the dropdown and the phone menu. */
-export function AccountItems({ isStaff, onSignOut, onNavigate }: AccountProps) {
-  return (
-    <>
-      <li>
-        <Link to={paths.profile} onClick={onNavigate}>
-          Profile
-        </Link>
-      </li>
-      {isStaff && (
-        <li>
-          <PathLink to={adminBackendUrl} onClick={onNavigate}>
-            Admin Backend
-          </PathLink>
-        </li>
-      )}
-      <li>
-        <button
-          type="button"
-          onClick={() => {
-            onNavigate?.();
-            onSignOut();
-          }}
-        >
-          Sign Out
-        </button>
-      </li>
-    </>
-  );
-}
 
 /** The signed-in user's name, opening the account links; Escape or a click elsewhere closes it. */
 export function UserMenu({ label, isStaff, onSignOut }: AccountProps & { label: string }) {

@@ -3,7 +3,7 @@ import type { SignInSecurity, SignInSecurityUpdate } from '@/contract/passkeys';
 import { api } from '@/lib/api/apiSlice';
 import { isNotFound } from '@/lib/api/errors';
 import { listTags } from '@/lib/api/listTags';
-import { apiPaths } from '@/lib/paths';
+import { staffApiPaths } from '@/lib/staffApiPaths';
 
 const userTags = listTags('AdminUser');
 const auditList = { type: 'Audit', id: 'LIST' } as const;
@@ -27,35 +27,35 @@ export const adminApi = api.injectEndpoints({
   endpoints: (build) => ({
     getAdminUsers: build.query<AdminUserPage, UserListArgs>({
       query: ({ search, page, page_size }) => ({
-        url: apiPaths.adminUsers,
+        url: staffApiPaths.adminUsers,
         params: search ? { search, page, page_size } : { page, page_size },
       }),
       providesTags: (result) => userTags.provide(result?.results),
     }),
     updateAdminUser: build.mutation<AdminUser, { id: number } & AdminUserUpdate>({
-      query: ({ id, ...body }) => ({ url: apiPaths.adminUser(id), method: 'PATCH', body }),
+      query: ({ id, ...body }) => ({ url: staffApiPaths.adminUser(id), method: 'PATCH', body }),
       invalidatesTags: (_result, error, { id }) => (error ? (isNotFound(error) ? [userTags.list] : []) : [userTags.item(id), auditList]),
     }),
     signOutAdminUser: build.mutation<void, number>({
-      query: (id) => ({ url: apiPaths.adminUserSignOut(id), method: 'POST' }),
+      query: (id) => ({ url: staffApiPaths.adminUserSignOut(id), method: 'POST' }),
       invalidatesTags: (_result, error) => (error ? (isNotFound(error) ? [userTags.list] : []) : [auditList]),
     }),
     deleteAdminUser: build.mutation<void, number>({
-      query: (id) => ({ url: apiPaths.adminUser(id), method: 'DELETE' }),
+      query: (id) => ({ url: staffApiPaths.adminUser(id), method: 'DELETE' }),
       invalidatesTags: (_result, error, id) => (error && !isNotFound(error) ? [] : [userTags.item(id), userTags.list, auditList]),
     }),
     /** How staff sign in, and whether the one asking (the owner alone) may change it. */
     getSignInSecurity: build.query<SignInSecurity, void>({
-      query: () => apiPaths.adminSignInSecurity,
+      query: () => staffApiPaths.adminSignInSecurity,
       providesTags: ['SignInSecurity'],
     }),
     updateSignInSecurity: build.mutation<SignInSecurity, SignInSecurityUpdate>({
-      query: (body) => ({ url: apiPaths.adminSignInSecurity, method: 'PATCH', body }),
+      query: (body) => ({ url: staffApiPaths.adminSignInSecurity, method: 'PATCH', body }),
       // The change is written to the audit log too.
       invalidatesTags: (_result, error) => (error ? [] : ['SignInSecurity', auditList]),
     }),
     getAuditLog: build.query<AuditPage, AuditArgs>({
-      query: (params) => ({ url: apiPaths.adminAudit, params }),
+      query: (params) => ({ url: staffApiPaths.adminAudit, params }),
       providesTags: [auditList],
     }),
   }),

@@ -1,7 +1,7 @@
 import styled from 'styled-components';
 
 import type { FollowStatus } from '@/contract/follow';
-import { useGetFollowStatusQuery } from '@/lib/api/followApi';
+import { useGetFollowStatusQuery } from '@/lib/api/followManageApi';
 import { formatDateTime } from '@/lib/dates';
 import { theme } from '@/lib/theme/themes';
 import { Alert, LoadingText } from '@/ui';

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 
-import { useGetGalleriesQuery } from '@/lib/api/imagesApi';
+import { useGetGalleriesQuery } from '@/lib/api/imagesManageApi';
 import { paths } from '@/lib/paths';
 import { Alert, CardGrid, LoadingText, Muted, Page, Stack } from '@/ui';
 

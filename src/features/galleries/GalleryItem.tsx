@@ -3,7 +3,7 @@ import styled from 'styled-components';
 
 import type { Gallery } from '@/contract';
 import { FIELD_LIMITS } from '@/contract/fieldLimits';
-import { useDeleteGalleryMutation, useUpdateGalleryMutation } from '@/lib/api/imagesApi';
+import { useDeleteGalleryMutation, useUpdateGalleryMutation } from '@/lib/api/imagesManageApi';
 import { theme } from '@/lib/theme/themes';
 import { Button, Card, DeleteButton, FormAlert, type FormMessage, Row, TextAreaField, TextField } from '@/ui';
 

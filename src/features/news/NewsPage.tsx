@@ -3,7 +3,8 @@ import { type FormEvent, useId, useRef, useState } from 'react';
 import type { NewsItem } from '@/contract/news';
 import { NEWS_LIMITS } from '@/contract/newsRules';
 import { failureMessage } from '@/lib/api/errors';
-import { useCreateNewsItemMutation, useDeleteNewsItemMutation, useGetNewsQuery, useUpdateNewsItemMutation } from '@/lib/api/newsApi';
+import { useGetNewsQuery } from '@/lib/api/newsApi';
+import { useCreateNewsItemMutation, useDeleteNewsItemMutation, useUpdateNewsItemMutation } from '@/lib/api/newsManageApi';
 import { formatCalendarDate } from '@/lib/dates';
 import { useDocumentTitle } from '@/lib/useDocumentTitle';
 import {

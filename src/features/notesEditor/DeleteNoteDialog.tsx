@@ -2,7 +2,7 @@ import { useState } from 'react';
 
 import type { StaffNoteSummary } from '@/contract/notes';
 import { failureMessage } from '@/lib/api/errors';
-import { useDeleteNoteMutation } from '@/lib/api/notesApi';
+import { useDeleteNoteMutation } from '@/lib/api/notesManageApi';
 import { paths } from '@/lib/paths';
 import { Button, FormAlert, type FormMessage, Modal, Row } from '@/ui';
 

@@ -5,7 +5,7 @@ import styled from 'styled-components';
 import { tidyTag } from '@/contract/noteRules';
 import { NOTE_LIMITS, type NoteRevision, slugFromTitle, type StaffNote } from '@/contract/notes';
 import { failureMessage } from '@/lib/api/errors';
-import { notesApi, useCreateNoteMutation, useRestoreNoteRevisionMutation, useUpdateNoteMutation } from '@/lib/api/notesApi';
+import { notesManageApi, useCreateNoteMutation, useRestoreNoteRevisionMutation, useUpdateNoteMutation } from '@/lib/api/notesManageApi';
 import { formatDateTime } from '@/lib/dates';
 import { PathLink } from '@/lib/PathLink';
 import { paths } from '@/lib/paths';
@@ -117,7 +117,7 @@ export function NoteEditor({ note, onReload }: { note?: StaffNote; onReload?: ()
       const saved = base ? await update({ id: base.id, ...input }).unwrap() : await create(input).unwrap();
       if (!base) {
         // The new note moves to its own address; its editor starts from the note as saved, at once.
-        await dispatch(notesApi.util.upsertQueryData('getStaffNote', saved.id, saved));
+        await dispatch(notesManageApi.util.upsertQueryData('getStaffNote', saved.id, saved));
         navigate(paths.editNote(saved.id), { replace: true, state: { saved: true } satisfies EditorState });
         return;
       }

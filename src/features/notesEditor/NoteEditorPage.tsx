@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useParams } from 'react-router-dom';
 
 import { failureMessage, isNotFound } from '@/lib/api/errors';
-import { useGetStaffNoteQuery } from '@/lib/api/notesApi';
+import { useGetStaffNoteQuery } from '@/lib/api/notesManageApi';
 import { PathLink } from '@/lib/PathLink';
 import { paths } from '@/lib/paths';
 import { useDocumentTitle } from '@/lib/useDocumentTitle';

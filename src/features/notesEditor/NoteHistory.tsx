@@ -2,7 +2,7 @@ import { useState } from 'react';
 
 import type { NoteRevision } from '@/contract/notes';
 import { failureMessage } from '@/lib/api/errors';
-import { useGetNoteRevisionsQuery } from '@/lib/api/notesApi';
+import { useGetNoteRevisionsQuery } from '@/lib/api/notesManageApi';
 import { Alert, Button, HistoryTable, LoadingText } from '@/ui';
 
 import { NOTE_EDITOR_MESSAGES } from './messages';

@@ -3,7 +3,7 @@ import styled from 'styled-components';
 
 import type { BodyProblem, Preview } from '@/contract/notes';
 import { failureMessage, fieldMessage } from '@/lib/api/errors';
-import { usePreviewNoteMutation } from '@/lib/api/notesApi';
+import { usePreviewNoteMutation } from '@/lib/api/notesManageApi';
 import { theme } from '@/lib/theme/themes';
 import { Alert, Muted, NoteProse, Prose } from '@/ui';
 

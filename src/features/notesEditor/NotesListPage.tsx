@@ -2,7 +2,7 @@ import { useState } from 'react';
 
 import type { StaffNoteSummary } from '@/contract/notes';
 import { failureMessage } from '@/lib/api/errors';
-import { useGetStaffNotesQuery } from '@/lib/api/notesApi';
+import { useGetStaffNotesQuery } from '@/lib/api/notesManageApi';
 import { formatDateTime } from '@/lib/dates';
 import { PathLink } from '@/lib/PathLink';
 import { paths } from '@/lib/paths';

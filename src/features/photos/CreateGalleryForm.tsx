@@ -1,5 +1,5 @@
 import { FIELD_LIMITS } from '@/contract/fieldLimits';
-import { useCreateGalleryMutation } from '@/lib/api/imagesApi';
+import { useCreateGalleryMutation } from '@/lib/api/imagesManageApi';
 import { BANNER_GALLERY_SLUG } from '@/lib/paths';
 import { CreateNamedForm } from '@/ui';
 

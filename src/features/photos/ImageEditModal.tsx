@@ -4,7 +4,7 @@ import styled from 'styled-components';
 import type { Gallery, Image } from '@/contract';
 import { FIELD_LIMITS } from '@/contract/fieldLimits';
 import { failureMessage } from '@/lib/api/errors';
-import { useUpdateImageMutation } from '@/lib/api/imagesApi';
+import { useUpdateImageMutation } from '@/lib/api/imagesManageApi';
 import { imageAlt } from '@/lib/imageAlt';
 import { theme } from '@/lib/theme/themes';
 import { Button, FormAlert, type FormMessage, Modal, Row, TextAreaField, TextField, useFields } from '@/ui';

@@ -3,7 +3,7 @@ import styled from 'styled-components';
 
 import type { Gallery, Image } from '@/contract';
 import { failureMessage } from '@/lib/api/errors';
-import { useDeleteImageMutation } from '@/lib/api/imagesApi';
+import { useDeleteImageMutation } from '@/lib/api/imagesManageApi';
 import { formatDate } from '@/lib/dates';
 import { theme } from '@/lib/theme/themes';
 import { Button, ButtonLink, Card, DeleteButton, FormAlert, type FormMessage, Muted, Row, Table } from '@/ui';

@@ -1,4 +1,5 @@
-import { useGetGalleriesQuery, useGetImagesQuery } from '@/lib/api/imagesApi';
+import { useGetImagesQuery } from '@/lib/api/imagesApi';
+import { useGetGalleriesQuery } from '@/lib/api/imagesManageApi';
 import { Alert, Columns, LoadingText, Muted, Page, Stack } from '@/ui';
 
 import { CreateGalleryForm } from './CreateGalleryForm';

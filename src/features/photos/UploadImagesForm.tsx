@@ -4,7 +4,7 @@ import styled from 'styled-components';
 import type { Gallery } from '@/contract';
 import { FIELD_LIMITS } from '@/contract/fieldLimits';
 import { failureMessage } from '@/lib/api/errors';
-import { useUploadImageMutation } from '@/lib/api/imagesApi';
+import { useUploadImageMutation } from '@/lib/api/imagesManageApi';
 import { theme } from '@/lib/theme/themes';
 import { Button, Card, FormAlert, type FormMessage, TextAreaField, TextField, useFields } from '@/ui';
 

@@ -3,7 +3,7 @@ import styled from 'styled-components';
 
 import type { ImportPlan } from '@/contract/publications';
 import { failureMessage, fieldMessage } from '@/lib/api/errors';
-import { useImportPublicationsMutation, usePreviewImportMutation } from '@/lib/api/publicationsApi';
+import { useImportPublicationsMutation, usePreviewImportMutation } from '@/lib/api/publicationsManageApi';
 import { theme } from '@/lib/theme/themes';
 import { Button, Card, FormAlert, type FormMessage, Row, TextAreaField, TextField } from '@/ui';
 

@@ -3,7 +3,8 @@ import styled from 'styled-components';
 
 import { useGetDocumentsQuery } from '@/lib/api/documentsApi';
 import { failureMessage } from '@/lib/api/errors';
-import { useDeletePublicationMutation, useGetPublicationsQuery, useReorderPublicationsMutation, useUpdatePublicationMutation } from '@/lib/api/publicationsApi';
+import { useGetPublicationsQuery } from '@/lib/api/publicationsApi';
+import { useDeletePublicationMutation, useReorderPublicationsMutation, useUpdatePublicationMutation } from '@/lib/api/publicationsManageApi';
 import { PathLink } from '@/lib/PathLink';
 import { paths } from '@/lib/paths';
 import { useDocumentTitle } from '@/lib/useDocumentTitle';

@@ -2,7 +2,7 @@ import styled from 'styled-components';
 
 import type { ContentVersion } from '@/contract/content';
 import { failureMessage } from '@/lib/api/errors';
-import { useGetContentHistoryQuery } from '@/lib/api/siteContentApi';
+import { useGetContentHistoryQuery } from '@/lib/api/siteContentManageApi';
 import { theme } from '@/lib/theme/themes';
 import { Alert, HistoryTable, LoadingText, Muted } from '@/ui';
 

@@ -8,7 +8,8 @@ import { type ContentProblems, contentProblems, tidyContent, withSection } from 
 import { failureMessage } from '@/lib/api/errors';
 import { useGetNotesQuery } from '@/lib/api/notesApi';
 import { useGetPublicationsQuery } from '@/lib/api/publicationsApi';
-import { useGetSiteContentQuery, useLazyGetSiteContentQuery, useRestoreContentVersionMutation, useSaveSiteContentMutation } from '@/lib/api/siteContentApi';
+import { useGetSiteContentQuery, useLazyGetSiteContentQuery } from '@/lib/api/siteContentApi';
+import { useRestoreContentVersionMutation, useSaveSiteContentMutation } from '@/lib/api/siteContentManageApi';
 import { previewEnded, previewStarted, selectDraft } from '@/lib/content/previewSlice';
 import { paths } from '@/lib/paths';
 import { theme } from '@/lib/theme/themes';

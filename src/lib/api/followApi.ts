@@ -1,13 +1,5 @@
 import type { Detail } from '@/contract';
-import type {
-  ConfirmEmailRequest,
-  FollowChoices,
-  FollowChoicesInput,
-  FollowConfirmRequest,
-  FollowRequest,
-  FollowStatus,
-  Unsubscribed,
-} from '@/contract/follow';
+import type { ConfirmEmailRequest, FollowChoices, FollowChoicesInput, FollowConfirmRequest, FollowRequest, Unsubscribed } from '@/contract/follow';
 
 import { apiPaths, paths } from '../paths';
 import { api } from './apiSlice';
@@ -17,7 +9,7 @@ const linkCall = { skipReauth: true } as const;
 
 /**
  * Following the research by email: the address-alone form, the emailed links (confirm, unsubscribe,
- * confirm an account's address), an account's choices and what staff see.
+ * confirm an account's address) and an account's choices (what staff see is in followManageApi.ts).
  */
 export const followApi = api.injectEndpoints({
   endpoints: (build) => ({
@@ -58,9 +50,6 @@ export const followApi = api.injectEndpoints({
         }
       },
     }),
-    getFollowStatus: build.query<FollowStatus, void>({
-      query: () => apiPaths.followStatus,
-    }),
   }),
 });
 
@@ -72,5 +61,4 @@ export const {
   useResendConfirmationMutation,
   useGetFollowChoicesQuery,
   useSaveFollowChoicesMutation,
-  useGetFollowStatusQuery,
 } = followApi;

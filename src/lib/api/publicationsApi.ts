@@ -1,4 +1,4 @@
-import type { BibtexImport, ImportPlan, Paper, Publication, PublicationOrder, PublicationUpdate, SelectedPaper } from '@/contract/publications';
+import type { Paper, Publication, SelectedPaper } from '@/contract/publications';
 
 import { apiPaths } from '../paths';
 import { api } from './apiSlice';
@@ -7,7 +7,7 @@ const list = { type: 'Publication', id: 'LIST' } as const;
 
 /**
  * Publications: read by the Research page, each paper's page and the home page (handed over with them),
- * imported and edited on the staff screen.
+ * and by the staff screen (its imports and edits are in publicationsManageApi.ts).
  */
 export const publicationsApi = api.injectEndpoints({
   endpoints: (build) => ({
@@ -26,35 +26,7 @@ export const publicationsApi = api.injectEndpoints({
       transformResponse: (paper: Paper, meta) => (meta?.response?.status === 404 ? null : paper),
       providesTags: [list],
     }),
-    previewImport: build.mutation<ImportPlan, BibtexImport>({
-      query: (body) => ({ url: apiPaths.publicationImportPreview, method: 'POST', body }),
-    }),
-    importPublications: build.mutation<ImportPlan, BibtexImport>({
-      query: (body) => ({ url: apiPaths.publicationImport, method: 'POST', body }),
-      invalidatesTags: [list],
-    }),
-    updatePublication: build.mutation<Publication, PublicationUpdate & { id: number }>({
-      query: ({ id, ...body }) => ({ url: apiPaths.publication(id), method: 'PATCH', body }),
-      invalidatesTags: [list],
-    }),
-    deletePublication: build.mutation<void, number>({
-      query: (id) => ({ url: apiPaths.publication(id), method: 'DELETE' }),
-      invalidatesTags: [list],
-    }),
-    reorderPublications: build.mutation<Publication[], PublicationOrder>({
-      query: (body) => ({ url: apiPaths.publicationOrder, method: 'PUT', body }),
-      invalidatesTags: [list],
-    }),
   }),
 });
 
-export const {
-  useGetPublicationsQuery,
-  useGetPaperQuery,
-  useGetSelectedPapersQuery,
-  usePreviewImportMutation,
-  useImportPublicationsMutation,
-  useUpdatePublicationMutation,
-  useDeletePublicationMutation,
-  useReorderPublicationsMutation,
-} = publicationsApi;
+export const { useGetPublicationsQuery, useGetPaperQuery, useGetSelectedPapersQuery } = publicationsApi;

@@ -1,4 +1,4 @@
-import type { Talk, TalkInput } from '@/contract/talks';
+import type { Talk } from '@/contract/talks';
 
 import { apiPaths } from '../paths';
 import { api } from './apiSlice';
@@ -11,27 +11,14 @@ const linked = [
   { type: 'Document', id: 'LIST' },
 ] as const;
 
-/** Talks: all of them on the Talks page (handed over with it) and on the staff screen. */
+/** Talks: all of them on the Talks page (handed over with it) and on the staff screen (its edits are in talksManageApi.ts). */
 export const talksApi = api.injectEndpoints({
   endpoints: (build) => ({
     getTalks: build.query<Talk[], void>({
       query: () => apiPaths.talks,
       providesTags: (talks) => [...talkTags.provide(talks), ...linked],
     }),
-    createTalk: build.mutation<Talk, TalkInput>({
-      query: (body) => ({ url: apiPaths.talks, method: 'POST', body }),
-      invalidatesTags: [talkTags.list],
-    }),
-    // The date decides the order: the whole list changes.
-    updateTalk: build.mutation<Talk, TalkInput & { id: number }>({
-      query: ({ id, ...body }) => ({ url: apiPaths.talk(id), method: 'PATCH', body }),
-      invalidatesTags: [talkTags.list],
-    }),
-    deleteTalk: build.mutation<void, number>({
-      query: (id) => ({ url: apiPaths.talk(id), method: 'DELETE' }),
-      invalidatesTags: (_r, _e, id) => [talkTags.item(id), talkTags.list],
-    }),
   }),
 });
 
-export const { useGetTalksQuery, useCreateTalkMutation, useUpdateTalkMutation, useDeleteTalkMutation } = talksApi;
+export const { useGetTalksQuery } = talksApi;

@@ -1,0 +1,60 @@
+import type { NoteInput, NoteRevision, Preview, StaffNote, StaffNoteSummary } from '@/contract/notes';
+
+import { staffApiPaths } from '../staffApiPaths';
+import { api } from './apiSlice';
+import { listTags } from './listTags';
+import { publishedNotes } from './notesApi';
+
+const draftTags = listTags('NoteDraft');
+const revisionsTag = (id: number) => ({ type: 'NoteDraft' as const, id: `revisions-${id}` });
+
+/**
+ * Notes for staff: every note, its revisions and a preview rendered by the server. Injected by the
+ * staff screens that import it, so a visitor's first load does not carry it.
+ */
+export const notesManageApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    getStaffNotes: build.query<StaffNoteSummary[], void>({
+      query: () => staffApiPaths.manageNotes,
+      providesTags: draftTags.provide,
+    }),
+    getStaffNote: build.query<StaffNote, number>({
+      query: (id) => staffApiPaths.manageNote(id),
+      providesTags: (_r, _e, id) => [draftTags.item(id)],
+    }),
+    getNoteRevisions: build.query<NoteRevision[], number>({
+      query: (id) => staffApiPaths.noteRevisions(id),
+      providesTags: (_r, _e, id) => [revisionsTag(id)],
+    }),
+    previewNote: build.mutation<Preview, string>({
+      query: (body) => ({ url: staffApiPaths.notePreview, method: 'POST', body: { body } }),
+    }),
+    createNote: build.mutation<StaffNote, NoteInput>({
+      query: (body) => ({ url: staffApiPaths.manageNotes, method: 'POST', body }),
+      invalidatesTags: [draftTags.list, ...publishedNotes],
+    }),
+    updateNote: build.mutation<StaffNote, NoteInput & { id: number }>({
+      query: ({ id, ...body }) => ({ url: staffApiPaths.manageNote(id), method: 'PUT', body }),
+      invalidatesTags: (_r, _e, { id }) => [draftTags.list, draftTags.item(id), revisionsTag(id), ...publishedNotes],
+    }),
+    restoreNoteRevision: build.mutation<StaffNote, { id: number; revision: number; started_from: number }>({
+      query: ({ id, ...body }) => ({ url: staffApiPaths.restoreNote(id), method: 'POST', body }),
+      invalidatesTags: (_r, _e, { id }) => [draftTags.list, draftTags.item(id), revisionsTag(id), ...publishedNotes],
+    }),
+    deleteNote: build.mutation<void, number>({
+      query: (id) => ({ url: staffApiPaths.manageNote(id), method: 'DELETE' }),
+      invalidatesTags: (_r, _e, id) => [draftTags.list, draftTags.item(id), ...publishedNotes],
+    }),
+  }),
+});
+
+export const {
+  useGetStaffNotesQuery,
+  useGetStaffNoteQuery,
+  useGetNoteRevisionsQuery,
+  usePreviewNoteMutation,
+  useCreateNoteMutation,
+  useUpdateNoteMutation,
+  useRestoreNoteRevisionMutation,
+  useDeleteNoteMutation,
+} = notesManageApi;

@@ -1,0 +1,35 @@
+/**
+ * The server calls only staff screens make: kept apart from `apiPaths` (paths.ts) so that a visitor's
+ * first load does not carry them. The two modules together build every address the SPA uses.
+ */
+export const staffApiPaths = {
+  notePreview: '/api/notes/preview/',
+  manageNotes: '/api/notes/manage/',
+  manageNote: (id: number) => `/api/notes/manage/${id}/`,
+  noteRevisions: (id: number) => `/api/notes/manage/${id}/revisions/`,
+  restoreNote: (id: number) => `/api/notes/manage/${id}/restore/`,
+  galleries: '/api/photos/galleries/',
+  galleryUpdate: (id: number) => `/api/photos/galleries/update/${id}/`,
+  gallery: (id: number) => `/api/photos/galleries/${id}/`,
+  image: (id: number) => `/api/photos/images/${id}/`,
+  categories: '/api/documents/categories/',
+  category: (id: number) => `/api/documents/categories/${id}/`,
+  documents: '/api/documents/documents/',
+  document: (id: number) => `/api/documents/documents/${id}/`,
+  downloadStats: '/api/documents/downloads/',
+  adminUsers: '/api/admin/users/',
+  adminUser: (id: number) => `/api/admin/users/${id}/`,
+  adminUserSignOut: (id: number) => `/api/admin/users/${id}/sign-out/`,
+  adminAudit: '/api/admin/audit/',
+  adminSignInSecurity: '/api/admin/sign-in-security/',
+  siteContentVersions: '/api/site-content/versions/',
+  siteContentRestore: (id: number) => `/api/site-content/versions/${id}/restore/`,
+  publicationImportPreview: '/api/publications/import/preview/',
+  publicationImport: '/api/publications/import/',
+  publicationOrder: '/api/publications/order/',
+  publication: (id: number) => `/api/publications/${id}/`,
+  newsItem: (id: number) => `/api/news/${id}/`,
+  talk: (id: number) => `/api/talks/${id}/`,
+  teachingCourse: (id: number) => `/api/teaching/${id}/`,
+  followStatus: '/api/follow/status/',
+} as const;
