@@ -122,6 +122,8 @@ describe('passkeys', () => {
 
     // Recovery codes, shown once.
     await card.getByRole('button', { name: 'Create recovery codes' }).click();
+    // The codes arrive with the server's answer: wait for them before reading them.
+    await card.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem').nth(9).waitFor();
     codes = await card.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem').allTextContents();
     expect(codes).toHaveLength(10);
     await owner.screenshot('staff-profile-passkeys');
