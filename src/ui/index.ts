@@ -5,6 +5,7 @@ export { Button, ButtonLink, DeleteButton } from './Button';
 export { Card, CardGrid } from './Card';
 export { useSiteContentPage } from './ContentPending';
 export { CreateNamedForm } from './CreateNamedForm';
+export { Entry, EntryGroup, EntryLinks, EntryMeta } from './EntryList';
 export { CheckboxField, FieldError, FieldFrame, FieldHint, Input, NEW_PASSWORD_HINT, PasswordField, SelectField, TextAreaField, TextField } from './Field';
 export { FormAlert, type FormMessage } from './FormAlert';
 export { GlobalStyle } from './GlobalStyle';

@@ -1,52 +1,14 @@
 import { Link } from 'react-router-dom';
-import styled from 'styled-components';
 
 import { TALK_TYPE_NAMES } from '@/contract/talkRules';
 import type { Talk } from '@/contract/talks';
 import { useGetTalksQuery } from '@/lib/api/talksApi';
 import { formatCalendarDate } from '@/lib/dates';
 import { paths } from '@/lib/paths';
-import { theme } from '@/lib/theme/themes';
 import { useDocumentTitle } from '@/lib/useDocumentTitle';
-import { Alert, LoadingText, Muted, NoteProse, Page, Prose } from '@/ui';
+import { Alert, Entry, EntryGroup, EntryLinks, EntryMeta, LoadingText, Muted, NoteProse, Page, Prose } from '@/ui';
 
 import { splitTalks } from './schedule';
-
-const Section = styled.section`
-  margin-top: ${theme.space[7]};
-  max-width: ${theme.maxWidth.text};
-  h2 {
-    padding-bottom: ${theme.space[2]};
-    border-bottom: 1px solid ${theme.colors.border};
-  }
-`;
-const Entry = styled.article`
-  padding: ${theme.space[4]} 0;
-  border-bottom: 1px solid ${theme.colors.border};
-  /* The page's own anchor (/talks#talk-12) leaves room for the fixed top bar. */
-  scroll-margin-top: calc(${theme.topBarHeight} + ${theme.space[4]});
-  h3 {
-    margin: 0 0 ${theme.space[1]};
-    font-size: ${theme.fontSizes.md};
-    line-height: 1.4;
-  }
-`;
-const Meta = styled.p`
-  margin: 0 0 ${theme.space[3]};
-  color: ${theme.colors.muted};
-  font-family: ${theme.fonts.ui};
-  font-size: ${theme.fontSizes.sm};
-`;
-const Links = styled.ul`
-  display: flex;
-  flex-wrap: wrap;
-  gap: ${theme.space[2]} ${theme.space[4]};
-  margin: 0;
-  padding: 0;
-  list-style: none;
-  font-family: ${theme.fonts.ui};
-  font-size: ${theme.fontSizes.sm};
-`;
 
 /** One talk: what, where and when, its abstract, and its slides, recording and paper. */
 function TalkEntry({ talk }: { talk: Talk }) {
@@ -54,15 +16,15 @@ function TalkEntry({ talk }: { talk: Talk }) {
   return (
     <Entry id={`talk-${talk.id}`} aria-labelledby={titleId}>
       <h3 id={titleId}>{talk.title}</h3>
-      <Meta>
+      <EntryMeta>
         {[TALK_TYPE_NAMES[talk.type], talk.event, talk.place].filter(Boolean).join(' · ')}
         {' · '}
         <time dateTime={talk.date}>{formatCalendarDate(talk.date)}</time>
-      </Meta>
+      </EntryMeta>
       {/* Sanitised by the server when the talk was saved. */}
       {talk.abstract_html && <NoteProse dangerouslySetInnerHTML={{ __html: talk.abstract_html }} />}
       {(talk.slides_url || talk.video || talk.paper_link) && (
-        <Links aria-label={`Links of ${talk.title}`}>
+        <EntryLinks aria-label={`Links of ${talk.title}`}>
           {talk.slides_url && (
             <li>
               <a href={talk.slides_url}>
@@ -82,7 +44,7 @@ function TalkEntry({ talk }: { talk: Talk }) {
               <Link to={paths.paper(talk.paper_link.key)}>Paper: {talk.paper_link.title}</Link>
             </li>
           )}
-        </Links>
+        </EntryLinks>
       )}
     </Entry>
   );
@@ -90,12 +52,12 @@ function TalkEntry({ talk }: { talk: Talk }) {
 
 function TalkSection({ id, title, talks }: { id: string; title: string; talks: Talk[] }) {
   return (
-    <Section aria-labelledby={id}>
+    <EntryGroup aria-labelledby={id}>
       <h2 id={id}>{title}</h2>
       {talks.map((talk) => (
         <TalkEntry key={talk.id} talk={talk} />
       ))}
-    </Section>
+    </EntryGroup>
   );
 }
 
