@@ -58,6 +58,8 @@ const transform = {
 } as const;
 
 const config: Config = {
+  // A server test's first Markdown, BibTeX or citation starts a worker thread, which loads the pipeline from sources (seconds on a busy machine).
+  testTimeout: 20_000,
   projects: [
     {
       displayName: 'spa',

@@ -3,7 +3,7 @@
  * crafted body at the size limit must not hold the server for long. Each case fills the 200 KB limit.
  */
 import { NOTE_LIMITS } from '../server/contract/noteRules';
-import { renderNote, STRUCTURE_LIMITS } from '../server/src/notes/markdown';
+import { renderMarkdown, STRUCTURE_LIMITS } from '../server/src/markdown/render';
 
 const LIMIT = NOTE_LIMITS.bodyBytes;
 const fill = (unit: string, prefix = '', suffix = '') =>
@@ -59,15 +59,15 @@ export interface RenderTiming {
 
 /** The median of `rounds` renders of each case, after one to warm up. */
 export async function renderTimings(rounds = 3): Promise<RenderTiming[]> {
-  const noPhotos = async () => new Map();
+  const noPhotos = new Map();
   const timings: RenderTiming[] = [];
   for (const [name, body] of Object.entries(WORST_CASES)) {
     if (Buffer.byteLength(body) > LIMIT) throw new Error(`${name}: over the limit`);
-    const warm = await renderNote(body, noPhotos);
+    const warm = await renderMarkdown(body, noPhotos);
     const runs: number[] = [];
     for (let i = 0; i < rounds; i += 1) {
       const start = performance.now();
-      await renderNote(body, noPhotos);
+      await renderMarkdown(body, noPhotos);
       runs.push(performance.now() - start);
     }
     runs.sort((a, b) => a - b);

@@ -19,6 +19,8 @@ import sharp from 'sharp';
 
 import { bibtexImportTimings } from './bibtexImport';
 import { connectionFlood } from './connectionFlood';
+import { describeFollowFlood, followFlood, meetsFollowFloodBudget } from './followFlood';
+import { hostileCorpus } from './hostileCorpus';
 import { lighthouse, type LighthouseResult, meetsBudget } from './lighthouse';
 import { renderTimings } from './noteRendering';
 import { HEAVY_NOTE, seedNotes } from './notes';
@@ -343,6 +345,8 @@ async function main(): Promise<void> {
     loads.push(load('current CV download', new URL(cv.download_url, SITE).toString()));
 
     const flood = await connectionFlood(SITE_PORT);
+    const follows = await followFlood();
+    const corpus = await hostileCorpus();
 
     // Memory is compared once garbage is collected, after a crawl that touched every kind of answer once.
     crawl(5);
@@ -399,6 +403,18 @@ async function main(): Promise<void> {
       ok: flood.held <= 256 && flood.failedChecks === 0 && flood.slowestHealthMs <= 1000,
     });
     checks.push({
+      budget: `${follows.requests} follow requests by address alone from ${follows.clients} addresses queue at most ${follows.cap} mails, and a registration's confirmation after them arrives within 60 s`,
+      value: describeFollowFlood(follows),
+      ok: meetsFollowFloodBudget(follows),
+    });
+    checks.push(
+      ...corpus.map((c) => ({
+        budget: `hostile input (${c.name}): answered 200, 400 or 413, never 500; meanwhile health p99 < 100 ms, sign-in < 500 ms, no 503 to others`,
+        value: `${c.status} in ${c.ms} ms (${c.outcome}); health p99 ${c.healthP99} ms, slowest sign-in ${c.slowestSignIn} ms, others refused ${c.othersRefused}`,
+        ok: c.ok,
+      })),
+    );
+    checks.push({
       budget: `memory after ${CRAWL_SECONDS} s of mixed crawling ≤ ${MEMORY_GROWTH_BUDGET_MB} MB above where it started (garbage collected)`,
       value: `RSS ${memoryBefore.rssMb} → ${memoryAfter.rssMb} MB, heap ${memoryBefore.heapMb} → ${memoryAfter.heapMb} MB (${crawled.requests} requests, ${crawled.rps} req/s)`,
       ok: memoryAfter.rssMb - memoryBefore.rssMb <= MEMORY_GROWTH_BUDGET_MB,
@@ -418,7 +434,7 @@ async function main(): Promise<void> {
     for (const c of checks) console.log(`  ${c.ok ? 'PASS' : 'FAIL'}  ${c.budget}: ${c.value}`);
     fs.writeFileSync(
       path.join(ROOT, 'bench/results.json'),
-      `${JSON.stringify({ at: new Date().toISOString(), weight, noteWeight, rendering, bibtex, registration, pages, loads, flood, memory, checks }, null, 2)}\n`,
+      `${JSON.stringify({ at: new Date().toISOString(), weight, noteWeight, rendering, bibtex, registration, pages, loads, flood, follows, corpus, memory, checks }, null, 2)}\n`,
     );
     if (checks.some((c) => !c.ok)) process.exitCode = 1;
   } finally {

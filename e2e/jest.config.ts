@@ -11,8 +11,6 @@ const config: Config = {
   globalTeardown: '<rootDir>/e2e/support/globalTeardown.ts',
   testTimeout: 90_000,
   maxWorkers: 1,
-  // Browsers and the site run in other processes; keep-alive sockets to them must not hold the run open.
-  forceExit: true,
 };
 
 export default config;

@@ -104,7 +104,7 @@ describe('notes', () => {
     await staff.screenshot('staff-note-editor');
 
     await page.getByLabel('Schedule').check();
-    await page.getByLabel('Publish at').fill(localInput(20));
+    await page.getByLabel('Publish at').fill(localInput(10));
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     await page.getByText('Saved.').waitFor();
     expectNoProblems(staff);
@@ -117,7 +117,7 @@ describe('notes', () => {
 
     // The server publishes it at its time, by itself.
     const deadline = Date.now() + 60_000;
-    while (Date.now() < deadline && (await fetch(`${BASE_URL}/notes/${SLUG}`)).status !== 200) await new Promise((resolve) => setTimeout(resolve, 1_000));
+    while (Date.now() < deadline && (await fetch(`${BASE_URL}/notes/${SLUG}`)).status !== 200) await new Promise((resolve) => setTimeout(resolve, 200));
     const note = await firstHtml(`/notes/${SLUG}`);
     expect(note).toMatch(new RegExp(`<h1[^>]*>${TITLE}</h1>`));
     for (const part of ['<math', '<figure class="chart"><svg', 'hljs-keyword', '<table>', 'user-content-fn-dd', 'alt="The smile at three maturities"'])

@@ -1,10 +1,9 @@
 import type { ChildProcess } from 'node:child_process';
-import net from 'node:net';
 
 import type { Browser, Page } from 'playwright-core';
 
 import { accessibilityProblems, appReady, expectNoProblems, launchBrowser, openSession, type Session } from './support/browser';
-import { startSite } from './support/server';
+import { freePort, startSite, stopSite } from './support/server';
 import { submitSignIn } from './support/signIn';
 import { apiLogin, createStaff } from './support/site';
 
@@ -19,14 +18,6 @@ let base: string;
 let api: string;
 let browser: Browser;
 
-async function freePort(): Promise<number> {
-  const probe = net.createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as net.AddressInfo;
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
-}
-
 beforeAll(async () => {
   const port = await freePort();
   base = `http://localhost:${port}`;
@@ -38,11 +29,7 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(async () => {
   await browser?.close();
-  if (site && site.child.exitCode === null) {
-    const exited = new Promise((resolve) => site.child.once('exit', resolve));
-    site.child.kill('SIGTERM');
-    await exited;
-  }
+  if (site) await stopSite(site.child);
 });
 
 /** A platform authenticator in the page's browser, as a laptop's fingerprint reader is: it holds passkeys and verifies its user. */

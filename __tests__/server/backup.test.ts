@@ -5,6 +5,7 @@ import path from 'node:path';
 import { TABLES } from '../../server/src/backup/manifest';
 import { restoreBackup } from '../../server/src/backup/restore';
 import { TarReader, TarWriter } from '../../server/src/backup/tar';
+import { enqueueMail } from '../../server/src/repositories/mailQueue';
 import { backUp as backUpTo, expectSameSite, furnishedSite, type Site } from './backupSupport';
 import { buildTestServer } from './testServer';
 
@@ -111,6 +112,55 @@ describe('backup and restore', () => {
       expect(await selected(fromOlder)).toEqual([false]);
     } finally {
       await Promise.all([site.cleanup(), restored.cleanup(), fromOlder.cleanup()]);
+    }
+  });
+
+  it('restores followers from before they were matched by mailbox with their mailbox, and waiting mail in its order', async () => {
+    const site = await furnishedSite();
+    const fromOlder = await buildTestServer();
+    try {
+      expect((await site.inject({ method: 'POST', url: '/api/follow/', payload: { email: 'Ada+News@Example.org' } })).statusCode).toBe(202);
+      await site.mailQueue.idle();
+      await enqueueMail(site.db, [{ kind: 'announcement', to_address: 'reader@example.org' }], new Date().toISOString());
+      const current = await backUp(site, 'mailbox.tar');
+
+      // The same archive as a version without mailboxes, and with two places in the order, would have written it.
+      const reader = new TarReader(current);
+      const older = path.join(archiveDir, 'before-mailbox.tar');
+      const writer = new TarWriter(older);
+      const lines = (data: Buffer) =>
+        data
+          .toString()
+          .split('\n')
+          .filter(Boolean)
+          .map((line) => JSON.parse(line));
+      const jsonl = (rows: Record<string, unknown>[]) => Buffer.from(rows.map((row) => `${JSON.stringify(row)}\n`).join(''));
+      for (const name of reader.names()) {
+        let data = reader.read(name);
+        if (name === 'manifest.json') {
+          const manifest = JSON.parse(data.toString());
+          manifest.migrations = manifest.migrations.filter((migration: string) => migration !== '018_follower_mailbox');
+          data = Buffer.from(JSON.stringify(manifest));
+        } else if (name === 'database/followers.jsonl') {
+          data = jsonl(lines(data).map(({ mailbox: _mailbox, ...row }) => row));
+        } else if (name === 'database/mail_queue.jsonl') {
+          data = jsonl(lines(data).map((row) => ({ ...row, priority: row.kind === 'announcement' ? 1 : 0 })));
+        }
+        writer.add(name, data);
+      }
+      writer.close();
+      reader.close();
+      await restoreBackup(fromOlder, fromOlder.storage, fromOlder.config.dataDir, older);
+      expect(await fromOlder.db.selectFrom('followers').select(['email', 'mailbox']).execute()).toEqual([
+        { email: 'Ada+News@example.org', mailbox: 'ada@example.org' },
+      ]);
+      const queued = await fromOlder.db.selectFrom('mail_queue').select(['kind', 'priority']).orderBy('id').execute();
+      expect(queued).toEqual([
+        { kind: 'follow-confirm', priority: 1 },
+        { kind: 'announcement', priority: 2 },
+      ]);
+    } finally {
+      await Promise.all([site.cleanup(), fromOlder.cleanup()]);
     }
   });
 

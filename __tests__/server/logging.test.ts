@@ -6,7 +6,8 @@ import util from 'node:util';
 
 import pino from 'pino';
 
-import { eventLine, logOutput, millis, readableLine, requestLine } from '../../server/src/logging';
+import { eventLine, loggedUrl, logOutput, millis, readableLine, requestLine } from '../../server/src/logging';
+import { encodeUid, makeResetToken } from '../../server/src/services/resetTokens';
 import { createCategory, uploadDocument } from './media/client';
 import { buildTestServer, fakeBuild, insertUser } from './testServer';
 
@@ -88,6 +89,25 @@ describe('the line for an answered request', () => {
     expect(JSON.parse(line)).toMatchObject({ url: '/api/documents/documents/4/download/?expires=1790000000&signature=[redacted]&x=1' });
   });
 
+  it.each([
+    ['/unsubscribe/AbC-12_x', '/unsubscribe/[redacted]'],
+    ['/unsubscribe/AbC-12_x?one-click', '/unsubscribe/[redacted]?one-click'],
+    ['/follow/confirm/AbC-12_x', '/follow/confirm/[redacted]'],
+    ['/api/follow/confirm/AbC-12_x/', '/api/follow/confirm/[redacted]/'],
+    ['/api/follow/unsubscribe/AbC-12_x/', '/api/follow/unsubscribe/[redacted]/'],
+    ['/api/follow/confirm/', '/api/follow/confirm/'],
+    ['/reset-password/MQ/AbC-12_x', '/reset-password/MQ/[redacted]'],
+    ['/backend/password-reset-confirm/MQ/AbC-12_x/', '/backend/password-reset-confirm/MQ/[redacted]/'],
+    ['/confirm-email/MQ/AbC-12_x', '/confirm-email/MQ/[redacted]'],
+    ['/Unsubscribe//AbC-12_x', '/Unsubscribe//[redacted]'],
+    ['/app-login?token=AbC-12_x', '/app-login?token=[redacted]'],
+    ['/app-login?x=1&Token=AbC-12_x&y=2', '/app-login?x=1&Token=[redacted]&y=2'],
+    ['/notes/unsubscribe/x?tokens=1', '/notes/unsubscribe/x?tokens=1'],
+  ])('keeps %s in the log as %s', (url, logged) => {
+    expect(loggedUrl(url)).toBe(logged);
+    expect(JSON.parse(requestLine({ ...answered, url }))).toMatchObject({ url: logged });
+  });
+
   it('writes what happens outside a request (a failed start, a lost connection) as one JSON line with the error', () => {
     const line = eventLine('fatal', 'the site could not start: port in use', new Error('port in use'), Date.UTC(2026, 0, 2));
     expect(line.split('\n')).toHaveLength(2);
@@ -141,6 +161,63 @@ describe('the server’s request log', () => {
       expect(answered[0]).toMatchObject({ method: 'GET', url: '/api/health', statusCode: 200 });
       expect(answered[1]).toMatchObject({ method: 'GET', url: '/api/nothing-here/', ip: '127.0.0.1', statusCode: 404 });
     }
+  });
+
+  it('keeps no token of an address in the log, whichever address carried it', async () => {
+    const lines: string[] = [];
+    const server = await buildTestServer({ logLevel: 'info' }, { log: { stream: { write: (line: string) => void lines.push(line) }, flush: () => undefined } });
+    const secrets: string[] = [];
+    const secret = (token: string) => {
+      secrets.push(token);
+      return token;
+    };
+    const send = async (method: 'GET' | 'POST', url: string, headers: Record<string, string> = {}, payload?: object) =>
+      (await server.inject({ method, url, headers, payload })).statusCode;
+    try {
+      const { user, auth } = await insertUser(server, { is_staff: true });
+      const uid = encodeUid(user.id);
+      const appToken = secret((await server.inject({ method: 'POST', url: '/api/users/app-token/', headers: auth })).json<{ token: string }>().token);
+      expect(await send('GET', `/app-login?token=${appToken}`)).toBe(404);
+
+      const category = await createCategory(server, auth, 'Papers');
+      const document = (await uploadDocument(server, auth, { name: 'Working paper', category: String(category.id) })).json<{ download_url: string }>();
+      const signature = secret(new URL(document.download_url, 'http://x').searchParams.get('signature') ?? '');
+      expect(signature).not.toBe('');
+      expect(await send('GET', document.download_url)).toBe(200);
+
+      expect(await send('POST', `/unsubscribe/${secret('unsubscribe-token-2')}`)).toBe(404);
+      expect(await send('GET', `/unsubscribe/${secret('unsubscribe-token-3')}`)).toBe(404);
+      expect(await send('GET', `/follow/confirm/${secret('follow-token-4')}`)).toBe(404);
+      expect(await send('POST', '/api/follow/confirm/', {}, { token: secret('follow-token-5') })).toBe(400);
+      expect(await send('GET', `/confirm-email/${uid}/${secret('confirm-token-6')}`)).toBe(404);
+      expect(await send('POST', '/api/users/confirm-email/', {}, { uidb64: uid, token: secret('confirm-token-7') })).toBe(400);
+
+      // Last: a reset signs the account out everywhere.
+      expect(await send('GET', `/reset-password/${uid}/${secret('reset-page-token-1')}`)).toBe(404);
+      const reset = secret(makeResetToken(server.config.secrets.reset, user));
+      const password = { new_password: 'a long enough new passphrase', new_password2: 'a long enough new passphrase' };
+      expect(await send('POST', `/backend/password-reset-confirm/${uid}/${reset}/`, {}, password)).toBe(200);
+    } finally {
+      await server.cleanup();
+    }
+    const log = lines.join('');
+    const urls = lines.map((line) => JSON.parse(line) as { msg?: string; url?: string }).filter(({ msg }) => msg === 'request completed');
+    // Each address was logged, without its secret.
+    expect(urls.map(({ url }) => url)).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/^\/backend\/password-reset-confirm\/\w+\/\[redacted\]\/$/),
+        expect.stringMatching(/^\/reset-password\/\w+\/\[redacted\]$/),
+        '/app-login?token=[redacted]',
+        expect.stringMatching(/^\/api\/documents\/documents\/\d+\/download\/\?session=\d+&expires=\d+&signature=\[redacted\]$/),
+        '/unsubscribe/[redacted]',
+        '/follow/confirm/[redacted]',
+        '/api/follow/confirm/',
+        expect.stringMatching(/^\/confirm-email\/\w+\/\[redacted\]$/),
+        '/api/users/confirm-email/',
+      ]),
+    );
+    expect(urls.filter(({ url }) => url === '/unsubscribe/[redacted]')).toHaveLength(2);
+    for (const token of secrets) expect(log).not.toContain(token);
   });
 
   it('logs a document whose stored file is gone as an error, with the row and the key', async () => {

@@ -14,7 +14,7 @@ export const noNotes: NoteList = { notes: [], page: 1, pages: 1, total: 0, tags:
 export const notFollowing: FollowChoices = { papers: false, notes: false, talks: false, digest: false, email_confirmed: true, following: false };
 
 /** A site nobody follows yet. */
-export const noFollowers: FollowStatus = { followers: 0, waiting: 0, last_send: null };
+export const noFollowers: FollowStatus = { followers: 0, waiting: 0, waiting_account: 0, last_send: null };
 
 /**
  * The network for SPA tests; each test adds the handlers it needs with server.use(...). The home page's

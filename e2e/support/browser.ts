@@ -78,14 +78,27 @@ export async function openSession(
     problems: () => seen.filter((line) => !wasRetried(line) && !allowed.some((pattern) => pattern.test(line))),
     allow: (pattern) => allowed.push(pattern),
     screenshot: async (name) => {
-      // Scroll through the page first so that sections which fade in on sight are shown.
+      // Scroll through the page first so that sections which fade in on sight are shown and lazy
+      // pictures load, then wait for those fades and pictures to finish.
       await page.evaluate(async () => {
+        const frames = async (count: number) => {
+          for (let i = 0; i < count; i += 1) await new Promise((resolve) => requestAnimationFrame(resolve));
+        };
         for (let y = 0; y < document.body.scrollHeight; y += window.innerHeight / 2) {
           window.scrollTo({ top: y, behavior: 'instant' });
-          await new Promise((resolve) => setTimeout(resolve, 120));
+          await frames(3);
         }
         window.scrollTo({ top: 0, behavior: 'instant' });
-        await new Promise((resolve) => setTimeout(resolve, 700));
+        // A section seen starts its fade a frame or two after the observer reports it.
+        await frames(3);
+        const pictures = [...document.images]
+          .filter((image) => !image.complete && image.getClientRects().length > 0)
+          .map((image) => new Promise((resolve) => ['load', 'error'].forEach((event) => image.addEventListener(event, resolve, { once: true }))));
+        const fades = document
+          .getAnimations()
+          .filter((animation) => Number.isFinite(animation.effect?.getComputedTiming().endTime))
+          .map((animation) => animation.finished.catch(() => undefined));
+        await Promise.all([...pictures, ...fades]);
       });
       await page.screenshot({ path: path.join(ARTIFACTS, `${name}.png`), fullPage: true });
     },

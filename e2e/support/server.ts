@@ -1,10 +1,30 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 8190);
 export const BASE_URL = `http://127.0.0.1:${E2E_PORT}`;
+
+/** A port nothing listens on now, for a journey's own site. */
+export async function freePort(): Promise<number> {
+  const probe = net.createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const { port } = probe.address() as net.AddressInfo;
+  await new Promise((resolve) => probe.close(resolve));
+  return port;
+}
+
+/** Stops a site started by startSite: it closes within its grace period (8 s), or is ended after it. */
+export async function stopSite(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  const deadline = setTimeout(() => child.kill('SIGKILL'), 10_000);
+  await exited;
+  clearTimeout(deadline);
+}
 
 /**
  * Starts the built site on a fresh embedded database, as the README's run command does: the
@@ -46,6 +66,8 @@ export async function startSite({
       ACCESS_TOKEN_SECONDS: process.env.ACCESS_TOKEN_SECONDS ?? '8',
       // Journeys sign in many times from one address.
       AUTH_RATE_LIMIT: '1000',
+      // Journeys run the scheduled work when they need it done rather than wait for its timers (see runScheduledWork).
+      TEST_HOOKS: '1',
       ...env,
     },
     stdio: ['ignore', log, log],

@@ -75,6 +75,24 @@ export async function latestResetPath(to: string): Promise<string> {
   throw new Error(`No reset link for ${to} in ${outbox}`);
 }
 
+/** Runs the site's scheduled work now (the note schedule, then the mail queue) and answers once it is done. */
+export async function runScheduledWork(base = BASE_URL): Promise<void> {
+  const res = await fetch(`${base}/api/test/background/`, { method: 'POST', headers: { origin: base } });
+  if (res.status !== 204) throw new Error(`running the scheduled work answered ${res.status}: ${await res.text()}`);
+}
+
+/** Waits until the clock reaches `time` (ms), for what the site does by its own clock: a token expiring, a digest falling due. */
+export async function untilTime(time: number): Promise<void> {
+  while (Date.now() < time) await new Promise((resolve) => setTimeout(resolve, 100));
+}
+
+/** Waits until a page's access token (as it keeps it in localStorage) has expired, by its own expiry time. */
+export async function accessTokenExpired(token: string | null): Promise<void> {
+  if (!token) throw new Error('There is no access token to wait for');
+  const { exp } = JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString('utf8')) as { exp: number };
+  await untilTime(exp * 1000);
+}
+
 export const uniqueEmail = (prefix: string) => `${prefix}-${Date.now().toString(36)}@example.com`;
 
 /** The HTML a visitor's first request gets, before any script runs. */

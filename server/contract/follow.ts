@@ -56,7 +56,10 @@ export type FollowChoices = Static<typeof FollowChoicesSchema>;
 /** GET /api/follow/status/ (staff): how many follow, what waits, and how the last sending went. */
 export const FollowStatusSchema = Type.Object({
   followers: Type.Integer(),
+  /** Messages in the mail queue, not sent yet... */
   waiting: Type.Integer(),
+  /** ...of which account mail (registration confirmations and notes), sent before the others. */
+  waiting_account: Type.Integer(),
   last_send: Nullable(
     Type.Object({
       at: Type.String(),

@@ -23,6 +23,8 @@ export const FOLLOW_MESSAGES = {
   emailUnconfirmed: 'Confirm your email address first: open the link in the message we sent when you registered.',
   saved: 'Your choices are saved.',
   stopped: 'You no longer follow the research.',
+  /** Past the limits on follow requests by address alone (per client address, and from everyone in an hour). */
+  tooMany: (minutes: number) => `Too many requests to follow were made just now. Try again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`,
 } as const;
 
 export const EMAIL_CONFIRM_MESSAGES = {

@@ -101,4 +101,6 @@ export const ReadinessSchema = Type.Object({
   storage: Type.Union([Type.Literal('ok'), Type.Literal('unavailable')]),
   /** Whether the server is shedding load (answering 503 with Retry-After). */
   load: Type.Union([Type.Literal('ok'), Type.Literal('busy')]),
+  /** Whether the worker threads for heavy work have loaded what they need (they start with the site). */
+  workers: Type.Union([Type.Literal('ok'), Type.Literal('starting')]),
 });

@@ -57,8 +57,30 @@ export type Publication = Static<typeof PublicationSchema>;
 export const SelectedPaperSchema = Type.Pick(PublicationSchema, ['id', 'key', 'title_html', 'title_text', 'authors', 'venue', 'year']);
 export type SelectedPaper = Static<typeof SelectedPaperSchema>;
 
-export const CitationsSchema = Type.Object({ apa: Type.String(), chicago: Type.String(), bibtex: Type.String(), ris: Type.String() });
+/** The ways to cite a paper: APA and Chicago as plain text (to copy) and as HTML with their italics (to show), BibTeX and RIS. */
+export const CitationsSchema = Type.Object({
+  apa: Type.String(),
+  chicago: Type.String(),
+  bibtex: Type.String(),
+  ris: Type.String(),
+  /** HTML holding text and `<i>`, `<em>` or `<b>` only. */
+  apa_html: Type.String(),
+  chicago_html: Type.String(),
+});
 export type Citations = Static<typeof CitationsSchema>;
+
+/** Where and how a paper appeared, as its entry says (empty where it says nothing): what Google Scholar reads. */
+export const PublishedInSchema = Type.Object({
+  volume: Type.String(),
+  issue: Type.String(),
+  first_page: Type.String(),
+  last_page: Type.String(),
+  /** The institution that issued a report or a thesis. */
+  institution: Type.String(),
+  /** A report's number. */
+  number: Type.String(),
+});
+export type PublishedIn = Static<typeof PublishedInSchema>;
 
 /** A paper's own page: the publication, the ways to cite it, and whether its attached paper is a PDF. */
 export const PaperSchema = Type.Composite([
@@ -67,12 +89,14 @@ export const PaperSchema = Type.Composite([
     /** The abstract as plain text, the mathematics as readable characters (for the page's description). */
     abstract_text: Type.String(),
     paper_is_pdf: Type.Boolean(),
+    published_in: PublishedInSchema,
     citations: CitationsSchema,
   }),
 ]);
 export type Paper = Static<typeof PaperSchema>;
 
 export const PaperKeyParamsSchema = Type.Object({ key: Type.String({ minLength: 1, maxLength: 200 }) });
+export const PaperFileParamsSchema = Type.Object({ key: Type.String({ minLength: 1, maxLength: 200 }), extension: Type.String({ maxLength: 10 }) });
 export const CitationParamsSchema = Type.Object({
   key: Type.String({ minLength: 1, maxLength: 200 }),
   format: Type.Union(Object.keys(CITATION_FORMATS).map((format) => Type.Literal(format as CitationFormat))),

@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
 
 import { ACCESS_TOKEN_SECONDS } from './lib/tokens';
@@ -36,12 +37,28 @@ export interface Config {
   /** Open connections in all (MAX_CONNECTIONS), well under the process's file descriptors. */
   maxConnections: number;
   /**
-   * Past this mean event-loop delay over a second (MAX_EVENT_LOOP_DELAY_MS; 0: never), requests are
-   * answered 503 with Retry-After until it falls again.
+   * Past this mean event-loop delay over a second (MAX_EVENT_LOOP_DELAY_MS; 0: never), for lagSamples
+   * seconds in a row, requests are answered 503 with Retry-After until it falls again.
    */
   maxEventLoopDelayMs: number;
+  /**
+   * Heavy work (Markdown, BibTeX, citations, charts) runs in worker threads, each task with this
+   * deadline (WORK_DEADLINE_MS): a task past it is ended and refused as too big.
+   */
+  workDeadlineMs: number;
+  /** Worker threads for heavy work (WORKER_THREADS; by default one core less than the machine has, at least one). */
+  workerThreads: number;
+  /** Heap of each worker thread (WORKER_MEMORY_MB): a task needing more is ended and refused as too big. */
+  workerMemoryMb: number;
   /** How often the load is measured; tests shorten it. */
   loadSampleMs: number;
+  /**
+   * Samples in a row past maxEventLoopDelayMs before requests are shed (EVENT_LOOP_DELAY_SAMPLES): one
+   * long piece of work is no reason to turn visitors away.
+   */
+  lagSamples: number;
+  /** Memory the cached pages may take in all (PAGE_CACHE_MB); the least recently asked for go first. */
+  pageCacheMb: number;
   /** Access-token lifetime; ACCESS_TOKEN_SECONDS lets end-to-end tests watch tokens expire. */
   accessTokenSeconds: number;
   /** Requests per minute and client address on sign-in, registration, reset and app-token calls. */
@@ -58,10 +75,17 @@ export interface Config {
   corsOrigins: string[];
   /** Messages the site sends at most in any minute, from all instances together (MAIL_RATE_PER_MINUTE). */
   mailRatePerMinute: number;
+  /**
+   * Mails that follow requests by address alone may have sent in any hour, from all instances together
+   * (FOLLOW_CONFIRMATIONS_PER_HOUR): past it, such requests are refused until the hour is over.
+   */
+  followConfirmationsPerHour: number;
   /** How long after publication followers are told, so that corrections made meanwhile go out in one mail (FOLLOW_DELAY_SECONDS). */
   followDelaySeconds: number;
   /** How often a follower who chose the digest gets it (DIGEST_INTERVAL_SECONDS, a week by default). */
   digestIntervalSeconds: number;
+  /** Test runs only (TEST_HOOKS=1): `POST /api/test/background/` runs the scheduled work at once (see plugins/backgroundWork.ts). */
+  testHooks: boolean;
 }
 
 const originList = (value: string | undefined) =>
@@ -155,7 +179,12 @@ export function loadConfig(overrides: Partial<Config> = {}): Config {
       process.env.MAX_CONNECTIONS_PER_ADDRESS === '0' ? 0 : positiveInteger('MAX_CONNECTIONS_PER_ADDRESS', trustProxy === false ? 256 : 0),
     maxConnections: positiveInteger('MAX_CONNECTIONS', 10_000),
     maxEventLoopDelayMs: wholeNumber('MAX_EVENT_LOOP_DELAY_MS', 500),
+    workDeadlineMs: positiveInteger('WORK_DEADLINE_MS', 2_000),
+    workerThreads: positiveInteger('WORKER_THREADS', Math.max(1, os.availableParallelism() - 1)),
+    workerMemoryMb: positiveInteger('WORKER_MEMORY_MB', 512),
     loadSampleMs: 1_000,
+    lagSamples: positiveInteger('EVENT_LOOP_DELAY_SAMPLES', 3),
+    pageCacheMb: positiveInteger('PAGE_CACHE_MB', 64),
     accessTokenSeconds: positiveInteger('ACCESS_TOKEN_SECONDS', ACCESS_TOKEN_SECONDS),
     authRateLimitPerMinute: positiveInteger('AUTH_RATE_LIMIT', 20),
     mailFrom: process.env.MAIL_FROM ?? `no-reply@${new URL(publicUrl).hostname}`,
@@ -163,8 +192,10 @@ export function loadConfig(overrides: Partial<Config> = {}): Config {
     corsOrigins: originList(process.env.CORS_ORIGINS),
     storageUrl: process.env.STORAGE_URL || undefined,
     mailRatePerMinute: positiveInteger('MAIL_RATE_PER_MINUTE', 60),
+    followConfirmationsPerHour: positiveInteger('FOLLOW_CONFIRMATIONS_PER_HOUR', 100),
     followDelaySeconds: wholeNumber('FOLLOW_DELAY_SECONDS', 300),
     digestIntervalSeconds: positiveInteger('DIGEST_INTERVAL_SECONDS', 7 * 24 * 3600),
+    testHooks: process.env.TEST_HOOKS === '1',
     ...overrides,
   };
   // From the configuration as overridden: by default emailed links lead to the site itself.

@@ -102,7 +102,22 @@ function quoted(text: string): string {
   return NEEDS_ESCAPE.test(text) ? JSON.stringify(text) : `"${text}"`;
 }
 
-const SIGNATURE = /([?&]signature=)[^&]*/g;
+/**
+ * Addresses that carry a secret: whoever holds one can use it. A signed download link's signature and an
+ * app-token sign-in's token are in the query; unsubscribe, follow-confirmation, email-confirmation and
+ * password-reset tokens are in the path (the account's encoded id before a token stays).
+ */
+const SECRET_PARAM = /[?&](?:signature|token)=/i;
+const SECRET_PARAMS = /([?&](?:signature|token)=)[^&#]*/gi;
+const SECRET_PATH =
+  /^(\/+(?:unsubscribe|follow\/confirm|api\/follow\/(?:confirm|unsubscribe))\/+|\/+(?:reset-password|confirm-email|backend\/password-reset-confirm)\/+[^/?#]*\/+)[^/?#]+/i;
+
+/** A request's address as the log keeps it: with every secret replaced by `[redacted]`. */
+export function loggedUrl(url: string): string {
+  let logged = SECRET_PATH.test(url) ? url.replace(SECRET_PATH, '$1[redacted]') : url;
+  if (SECRET_PARAM.test(logged)) logged = logged.replace(SECRET_PARAMS, '$1[redacted]');
+  return logged;
+}
 
 /**
  * A line in the logger's JSON shape for what happens outside a request and before or without the
@@ -131,8 +146,7 @@ export function millis(ms: number): string {
  * cost them a tenth.
  */
 export function requestLine(request: AnsweredRequest, time = Date.now()): string {
-  // A signed download link works for anyone holding it: the log keeps its address, not its signature.
-  const url = request.url.includes('signature=') ? request.url.replace(SIGNATURE, '$1[redacted]') : request.url;
+  const url = loggedUrl(request.url);
   return (
     `{"level":30,"time":${time}${BASE},"reqId":${quoted(request.id)},"method":${quoted(request.method)},` +
     `"url":${quoted(url)},"ip":${quoted(request.ip ?? '')},"statusCode":${request.statusCode},` +

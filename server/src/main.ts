@@ -8,6 +8,20 @@ import { buildServer, closeWithin } from './server';
 
 const log = logOutput();
 
+/** Pages rendered at start: one of each kind and more, fewer than would delay a start with a large site. */
+const WARM_PAGES = 40;
+
+/**
+ * Renders the first pages of the sitemap once before listening: they are then cached, and the
+ * renderer's code is compiled, so that no visitor's first view pays for either.
+ */
+async function warmPages(server: Awaited<ReturnType<typeof buildServer>>): Promise<void> {
+  const sitemap = await server.inject({ method: 'GET', url: '/sitemap.xml' });
+  if (sitemap.statusCode !== 200) return;
+  const addresses = [...sitemap.body.matchAll(/<loc>([^<]+)<\/loc>/g)].map(([, loc]) => new URL(loc).pathname);
+  for (const address of addresses.slice(0, WARM_PAGES)) await server.inject({ method: 'GET', url: address, headers: { accept: 'text/html' } });
+}
+
 async function main() {
   const config = loadConfig();
   const server = await buildServer(config, { log });
@@ -19,6 +33,11 @@ async function main() {
   };
   process.once('SIGINT', () => void shutdown('SIGINT'));
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
+  // The worker threads load their modules and render once, and papers' citations are formatted, before
+  // the first visitor is answered: nobody's first view of a page waits for either.
+  await server.work.warmUp();
+  await server.formatCitations();
+  await warmPages(server);
   // A longer accept queue than Node's 511 (the kernel caps it at somaxconn): in a burst of connections
   // from one address a full queue drops other clients' SYNs, which their systems retry only after a second.
   await server.listen({ port: config.port, host: config.host, backlog: 4096 });

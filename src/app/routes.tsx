@@ -14,6 +14,7 @@ import { publicationsApi } from '../lib/api/publicationsApi';
 import { talksApi } from '../lib/api/talksApi';
 import { teachingApi } from '../lib/api/teachingApi';
 import { paths } from '../lib/paths';
+import { retryChunkOnce } from '../lib/retryChunk';
 import { AccessDenied, LoadingText, Page } from '../ui';
 import { FocusPageHeading } from './FocusPageHeading';
 import { RedirectSignedIn } from './guards/RedirectSignedIn';
@@ -21,6 +22,7 @@ import { RequireAuth } from './guards/RequireAuth';
 import { RequireStaff } from './guards/RequireStaff';
 import { Layout } from './layout/Layout';
 import { trackScreenLoad } from './screenLoads';
+import { useServedNotFound } from './servedNotFound';
 import { accountPage, contentPage, type MatchedPage, matchPage } from './serverPage';
 
 const preloads = new WeakMap<ReactElement, () => Promise<void>>();
@@ -29,9 +31,11 @@ const chunks = new WeakMap<ReactElement, string>();
 /**
  * Route-level code splitting: the module is fetched on first visit to the route, while the app's
  * boundary shows Loading Application... (see RouteBoundary). A screen loaded ahead (preloadScreens)
- * renders at once: React takes a settled `then` as a loaded module.
+ * renders at once: React takes a settled `then` as a loaded module. A chunk that fails to arrive is
+ * asked for once more.
  */
-function screen(chunk: string, load: () => Promise<ComponentType>) {
+function screen(chunk: string, importScreen: () => Promise<ComponentType>) {
+  const load = retryChunkOnce(importScreen);
   let loaded: ComponentType | undefined;
   const Screen = lazy(() => {
     if (loaded) {
@@ -81,16 +85,16 @@ const follow = {
 
 const staff = {
   dashboard: screen('staff', () => import(/* webpackChunkName: "staff" */ '../features/dashboard/DashboardPage').then((m) => m.DashboardPage)),
-  documents: screen('staff', () => import(/* webpackChunkName: "staff" */ '../features/documents/DocumentsPage').then((m) => m.DocumentsPage)),
-  photos: screen('staff', () => import(/* webpackChunkName: "staff" */ '../features/photos/PhotosPage').then((m) => m.PhotosPage)),
-  galleries: screen('staff', () => import(/* webpackChunkName: "staff" */ '../features/galleries/GalleriesPage').then((m) => m.GalleriesPage)),
-  publications: screen('staff', () => import(/* webpackChunkName: "staff" */ '../features/publications/PublicationsPage').then((m) => m.PublicationsPage)),
-  news: screen('staff', () => import(/* webpackChunkName: "staff" */ '../features/news/NewsPage').then((m) => m.NewsPage)),
-  notes: screen('staff', () => import(/* webpackChunkName: "staff" */ '../features/notesEditor/NotesListPage').then((m) => m.NotesListPage)),
-  noteEditor: screen('staff', () => import(/* webpackChunkName: "staff" */ '../features/notesEditor/NoteEditorPage').then((m) => m.NoteEditorPage)),
-  talks: screen('staff', () => import(/* webpackChunkName: "staff" */ '../features/talksEditor/TalksEditorPage').then((m) => m.TalksEditorPage)),
-  teaching: screen('staff', () => import(/* webpackChunkName: "staff" */ '../features/teachingEditor/TeachingEditorPage').then((m) => m.TeachingEditorPage)),
-  siteContent: screen('staff', () => import(/* webpackChunkName: "staff" */ '../features/siteContent/SiteContentPage').then((m) => m.SiteContentPage)),
+  documents: screen('staff', () => import(/* webpackChunkName: "staff" */ '../features/manageDocuments/DocumentsPage').then((m) => m.DocumentsPage)),
+  photos: screen('staff', () => import(/* webpackChunkName: "staff" */ '../features/managePhotos/PhotosPage').then((m) => m.PhotosPage)),
+  galleries: screen('staff', () => import(/* webpackChunkName: "staff" */ '../features/manageGalleries/GalleriesPage').then((m) => m.GalleriesPage)),
+  publications: screen('staff', () => import(/* webpackChunkName: "staff" */ '../features/managePublications/PublicationsPage').then((m) => m.PublicationsPage)),
+  news: screen('staff', () => import(/* webpackChunkName: "staff" */ '../features/manageNews/NewsPage').then((m) => m.NewsPage)),
+  notes: screen('staff', () => import(/* webpackChunkName: "staff" */ '../features/manageNotes/NotesListPage').then((m) => m.NotesListPage)),
+  noteEditor: screen('staff', () => import(/* webpackChunkName: "staff" */ '../features/manageNotes/NoteEditorPage').then((m) => m.NoteEditorPage)),
+  talks: screen('staff', () => import(/* webpackChunkName: "staff" */ '../features/manageTalks/TalksEditorPage').then((m) => m.TalksEditorPage)),
+  teaching: screen('staff', () => import(/* webpackChunkName: "staff" */ '../features/manageTeaching/TeachingEditorPage').then((m) => m.TeachingEditorPage)),
+  siteContent: screen('staff', () => import(/* webpackChunkName: "staff" */ '../features/manageSiteContent/SiteContentPage').then((m) => m.SiteContentPage)),
   admin: screen('admin', () => import(/* webpackChunkName: "admin" */ '../features/admin/AdminPage').then((m) => m.AdminPage)),
 };
 
@@ -249,12 +253,15 @@ export const routes: RouteObject[] = [
 
 /**
  * The screens for the current address (a component router: no data APIs, so a lighter first load),
- * and the focus moved to each new screen's heading.
+ * and the focus moved to each new screen's heading. The not-found page the server answered stays
+ * the page at its address, whichever screen the address would show.
  */
 export function AppRoutes({ routeObjects = routes }: { routeObjects?: RouteObject[] }) {
+  const screens = useRoutes(routeObjects);
+  const notFound = useServedNotFound();
   return (
     <>
-      {useRoutes(routeObjects)}
+      {notFound ? <NotFoundPage /> : screens}
       <FocusPageHeading />
     </>
   );

@@ -78,6 +78,8 @@ export interface MatchedPage {
   page?: ServerPage;
   /** Every endpoint call the address needs, the layout's included. */
   prefetch: Prefetch[];
+  /** The calls of the address's own screens, without the layout's: what decides whether the address names anything. */
+  ownPrefetch: Prefetch[];
   canonicalPath?: string;
   /**
    * The page's own spelling of the address (`/cv` for `/CV`, `/cv/` or `/%63v`, which the router also
@@ -105,12 +107,13 @@ export function matchPage(routes: RouteObject[], pathname: string, chunkOf: (ele
   const matches = matchRoutes(routes, pathname) ?? [];
   const last = matches[matches.length - 1];
   const page = last && handleOf(last.route)?.serverPage;
-  const prefetch = [...shellPrefetch(), ...matches.flatMap(({ route, params }) => handleOf(route)?.serverPage.prefetch?.(params) ?? [])];
+  const ownPrefetch = matches.flatMap(({ route, params }) => handleOf(route)?.serverPage.prefetch?.(params) ?? []);
+  const prefetch = [...shellPrefetch(), ...ownPrefetch];
   const ownPath = page && last.route.path ? generatePath(last.route.path, last.params) : undefined;
   const canonicalPath = !page || page.canonicalPath === null ? undefined : (page.canonicalPath ?? ownPath);
   const chunks = [...new Set(matches.map(({ route }) => chunkOf(route.element)).filter((chunk): chunk is string => chunk !== undefined))];
   const unknown = !last || last.route.path === '*';
-  return { page, prefetch, canonicalPath, ownPath, chunks, unknown, params: last?.params ?? {} };
+  return { page, prefetch, ownPrefetch, canonicalPath, ownPath, chunks, unknown, params: last?.params ?? {} };
 }
 
 /** The addresses of the pages listed in the sitemap (routes without parameters). */

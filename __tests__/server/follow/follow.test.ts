@@ -334,13 +334,13 @@ describe('following the research from an account', () => {
   it('shows staff how many follow and how the last sending went', async () => {
     const status = () => server.inject({ method: 'GET', url: '/api/follow/status/', headers: staff });
     expect((await server.inject({ method: 'GET', url: '/api/follow/status/', headers: user })).statusCode).toBe(403);
-    expect((await status()).json()).toEqual({ followers: 0, waiting: 0, last_send: null });
+    expect((await status()).json()).toEqual({ followers: 0, waiting: 0, waiting_account: 0, last_send: null });
     await followConfirmed(server, 'one@example.org', () => outboxMail(server));
     await followConfirmed(server, 'two@example.org', () => outboxMail(server));
     await server.inject({ method: 'POST', url: '/api/follow/', payload: { email: 'three@example.org' } });
     await sendDue(server);
     const seen = (await status()).json();
-    expect(seen).toMatchObject({ followers: 2, waiting: 0, last_send: { outcome: 'sent', error: '' } });
+    expect(seen).toMatchObject({ followers: 2, waiting: 0, waiting_account: 0, last_send: { outcome: 'sent', error: '' } });
     expect(Date.now() - Date.parse(seen.last_send.at)).toBeLessThan(10_000);
   });
 

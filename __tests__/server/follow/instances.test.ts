@@ -37,7 +37,7 @@ onPostgres('follower mail from two instances on one PostgreSQL database', () => 
     await start(1000);
     const staff = (await insertUser(first, { is_staff: true })).auth;
     const readers = Array.from({ length: 20 }, (_, i) => `reader${i}@example.org`);
-    for (const email of readers) await followConfirmed(first, email, async () => smtp.received);
+    for (const [i, email] of readers.entries()) await followConfirmed(first, email, async () => smtp.received, `198.51.100.${i}`);
     await idle();
     const confirmations = smtp.received.length;
     expect(confirmations).toBe(20);

@@ -1,8 +1,8 @@
-import { renderNote } from '../../../server/src/notes/markdown';
+import { renderMarkdown } from '../../../server/src/markdown/render';
 
 const photo = { src: '/media/large.webp', srcset: '/media/thumb.webp 160w, /media/large.webp 1600w', width: 1600, height: 900 };
-const library = async (ids: number[]) => new Map(ids.filter((id) => id === 7).map((id) => [id, photo]));
-const render = (body: string) => renderNote(body, library);
+const library = new Map([[7, photo]]);
+const render = (body: string) => renderMarkdown(body, library);
 const html = async (body: string) => (await render(body)).html;
 const problems = async (body: string) => (await render(body)).problems;
 
@@ -124,8 +124,24 @@ describe('note Markdown', () => {
       'A log y axis needs values above zero; "pnl" has some at or below zero.',
     ],
     ['an unclosed quote', ['title: X', '---', 'a,b', '"1,2'], 7, 'A quoted value is not closed.'],
+    [
+      'more points than a scatter chart draws',
+      ['type: scatter', 'title: X', '---', 'x,a,b', ...Array.from({ length: 2_501 }, (_, i) => `${i},1,2`)],
+      4,
+      'A scatter chart draws at most 5,000 points (rows × series); this one has 5,002: draw a line, or fewer rows.',
+    ],
   ])('names the line and the problem of a chart with %s', async (_name, lines, line, message) => {
     expect(await problems(chart(lines))).toContainEqual({ line, message });
+  });
+
+  it('refuses a body whose HTML would be too large for a page, naming the limit', async () => {
+    const scatter = chart(['type: scatter', 'title: X', '---', 'x,a,b', ...Array.from({ length: 1_500 }, (_, i) => `${i},${i % 7},${i % 5}`)]);
+    expect(await problems(scatter.repeat(12))).toContainEqual({
+      line: 1,
+      message: expect.stringMatching(
+        /^This comes to \d+\.\d MB of HTML; at most 4 MB is published: draw fewer points in its charts, or split it into several notes\.$/,
+      ),
+    });
   });
 
   it('counts reading time at about 230 words a minute', async () => {

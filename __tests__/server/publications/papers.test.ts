@@ -80,8 +80,8 @@ describe('a page per paper', () => {
     expect(metaValues(head, 'citation_publication_date')).toEqual(['2019']);
     expect(metaValues(head, 'citation_journal_title')).toEqual(['Journal of Computational Finance']);
     expect(metaValues(head, 'citation_doi')).toEqual(['10.21314/JCF.2019.001']);
-    const article = (await publications()).find((entry) => entry.cite_key === 'northcote2019slv')!;
-    expect(metaValues(head, 'citation_pdf_url')).toEqual([`${PUBLIC_URL}/api/publications/${article.id}/paper/`]);
+    expect(['volume', 'issue', 'firstpage', 'lastpage'].map((name) => metaValues(head, `citation_${name}`))).toEqual([['22'], ['4'], ['1'], ['29']]);
+    expect(metaValues(head, 'citation_pdf_url')).toEqual([`${PUBLIC_URL}/research/northcote2019slv/paper.pdf`]);
     expect(head).toContain('<title>Calibrating stochastic-local volatility with jumps | ');
     expect(head).toContain(`<link rel="canonical" href="${PUBLIC_URL}/research/northcote2019slv">`);
     expect(head).toContain(`<meta property="og:image" content="${PUBLIC_URL}/research/northcote2019slv/share-image.png">`);
@@ -96,8 +96,13 @@ describe('a page per paper', () => {
     expect(jsonLd(head).some((data) => data['@type'] === 'BlogPosting')).toBe(false);
 
     const body = page.body.slice(page.body.indexOf('<body>'));
-    expect(body).toContain('Northcote, Elias, Bernd Götz, and René Carmona. 2019. “Calibrating Stochastic-Local Volatility with Jumps.” Journal of');
-    expect(body).toContain('Northcote, E., Götz, B., &amp; Carmona, R. (2019). Calibrating stochastic-local volatility with jumps.');
+    // The styles with their italics.
+    expect(body).toContain(
+      'Northcote, Elias, Bernd Götz, and René Carmona. 2019. “Calibrating Stochastic-Local Volatility with Jumps.” <i>Journal of Computational Finance</i> 22 (4): 1–29.',
+    );
+    expect(body).toContain(
+      'Northcote, E., Götz, B., &amp; Carmona, R. (2019). Calibrating stochastic-local volatility with jumps. <i>Journal of Computational Finance</i>, <i>22</i>(4), 1–29.',
+    );
     expect(body).toContain('@article{northcote2019slv,');
     expect(body).toContain('TY  - JOUR');
     expect(body).toContain(`href="/api/publications/papers/northcote2019slv/cite/ris/"`);
@@ -110,6 +115,7 @@ describe('a page per paper', () => {
     expect(metaValues(head, 'citation_title')).toEqual(['Estimating ∂θE[f(X)] without bias']);
     expect(metaValues(head, 'citation_conference_title')).toEqual(['Proceedings of the ACM International Conference on AI in Finance']);
     expect(metaValues(head, 'citation_journal_title')).toEqual([]);
+    expect(['firstpage', 'lastpage', 'volume'].map((name) => metaValues(head, `citation_${name}`))).toEqual([['10'], ['18'], []]);
     // No PDF is attached.
     expect(metaValues(head, 'citation_pdf_url')).toEqual([]);
     expect(head).toContain('<meta name="description" content="We estimate ∇θE[f(Xθ)] with no bias.">');
@@ -165,7 +171,7 @@ describe('a page per paper', () => {
       chicago: [
         'northcote2025costs-chicago.txt',
         'text/plain',
-        'Northcote, Elias. 2025. “Transaction Costs in Statistical Arbitrage.” Working Paper 4567890. SSRN.',
+        'Northcote, Elias. 2025. Transaction Costs in Statistical Arbitrage. Working Paper No. 4567890. SSRN.',
       ],
     };
     for (const [format, [name, type, start]] of Object.entries(files)) {
@@ -245,10 +251,11 @@ describe('a page per paper', () => {
   });
 
   it('reads a paper imported before its fields were kept from its BibTeX source', async () => {
-    await server.db.updateTable('publications').set({ fields: '{}', updated_at: new Date().toISOString() }).execute();
+    // Such rows come from before citations were stored too.
+    await server.db.updateTable('publications').set({ fields: '{}', citations: null, updated_at: new Date().toISOString() }).execute();
     server.changes.publish('Publication');
     const costs = (await get('/api/publications/papers/northcote2025costs/')).json<Paper>();
-    expect(costs.citations.chicago).toContain('Working Paper 4567890. SSRN.');
+    expect(costs.citations.chicago).toContain('Working Paper No. 4567890. SSRN.');
     const gradient = (await get('/api/publications/papers/northcote2023-grad/')).json<Paper>();
     expect(gradient.topics.map((topic) => topic.slug)).toEqual(['volatility', 'monte-carlo', 'rough-paths']);
     // The article's journal was an @string macro of its file: its source alone does not name it.

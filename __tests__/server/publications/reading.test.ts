@@ -4,6 +4,7 @@ import { paperKey } from '../../../server/src/publications/facets';
 import { latexToHtml, latexToText } from '../../../server/src/publications/latex';
 import { htmlToPlainText } from '../../../server/src/publications/plainText';
 import { renderEntry } from '../../../server/src/publications/render';
+import { entryColumns, toPublication } from '../../../server/src/repositories/publications';
 import { ARTICLE_AS_SHOWN, PAPERS_BIB, WORKING_PAPER_BIB } from './fixtures';
 
 const entriesOf = (text: string) => {
@@ -138,29 +139,131 @@ describe('titles as plain text and page keys', () => {
   });
 });
 
+/** A publication as the site reads and stores it, cited. */
+function cite(bibtex: string) {
+  const [entry] = entriesOf(bibtex).map(renderEntry);
+  const row = {
+    ...entryColumns(entry),
+    id: 1,
+    cite_key: entry.cite_key,
+    is_working_paper: entry.is_working_paper ? 1 : 0,
+    document_id: null,
+    selected: 0,
+    position: 1,
+    updated_at: '',
+    citations: null,
+  };
+  return citationsOf(toPublication(row), entry.fields, '');
+}
+
+/** Reference entries of each kind of work a researcher lists, with an accent, a particle and mathematics. */
+const REFERENCES = {
+  article: String.raw`@article{article, author = {Northcote, Elias and Garc{\'\i}a, Ana and van der Berg, Jan},
+    title = {Calibrating stochastic-local volatility with jumps}, journal = {Journal of Computational Finance},
+    volume = {22}, number = {4}, pages = {1021--1050}, year = {2019}, doi = {10.21314/JCF.2019.001}}`,
+  proceedings: String.raw`@inproceedings{proceedings, author = {Northcote, Elias and Jane Doe},
+    title = {Estimating $\partial_\theta \mathbb{E}[f(X)]$ without bias},
+    booktitle = {Proceedings of the ACM International Conference on AI in Finance}, pages = {10--18}, year = {2023},
+    publisher = {ACM}, address = {New York}, doi = {10.1145/3604237.3626851}}`,
+  book: String.raw`@book{book, author = {Northcote, Elias}, title = {Volatility modelling in practice},
+    publisher = {Cambridge University Press}, address = {Cambridge}, year = {2020}}`,
+  thesis: String.raw`@phdthesis{thesis, author = {Northcote, Elias}, title = {Essays on rough volatility},
+    school = {University of Oxford}, year = {2015}}`,
+  // As Google Scholar exports an arXiv preprint.
+  arxiv: String.raw`@article{arxiv, title = {Pricing under stable L\'evy processes}, author = {Northcote, Elias and Doe, Jane},
+    journal = {arXiv preprint arXiv:2403.01234}, year = {2024}}`,
+  workingPaper: WORKING_PAPER_BIB,
+};
+
 describe('citations', () => {
-  it('cites an entry nested deeper than Citation.js reads from what the site read of it', () => {
-    const [article] = entriesOf(PAPERS_BIB);
-    const publication = { ...renderEntry(article), title_text: 'Calibrating stochastic-local volatility with jumps', topics: [] };
-    const nested = `${'{'.repeat(5000)}Journal${'}'.repeat(5000)}`;
-    const citations = citationsOf(
-      {
-        ...publication,
-        id: 1,
-        key: 'x',
-        kind: { slug: 'journal-article', name: 'Journal article' },
-        document: null,
-        paper_url: '',
-        links: [],
-        selected: false,
-        position: 1,
-        updated_at: '',
-      },
-      { ...article.fields, journal: nested },
-      '',
-    );
-    expect(citations.apa).toBe(
-      'Elias Northcote, Bernd Götz, & René Carmona. (2019). Calibrating stochastic-local volatility with jumps. Journal of Computational Finance. https://doi.org/10.21314/JCF.2019.001',
-    );
+  it('writes Chicago (author-date) as the CSL project’s style gives it', () => {
+    expect(Object.fromEntries(Object.entries(REFERENCES).map(([kind, bibtex]) => [kind, cite(bibtex).chicago]))).toEqual({
+      article:
+        'Northcote, Elias, Ana García, and Jan van der Berg. 2019. “Calibrating Stochastic-Local Volatility with Jumps.” Journal of Computational Finance 22 (4): 1021–50. https://doi.org/10.21314/JCF.2019.001.',
+      proceedings:
+        'Northcote, Elias, and Jane Doe. 2023. “Estimating ∂θE[f(X)] without Bias.” Proceedings of the ACM International Conference on AI in Finance (New York), 10–18. https://doi.org/10.1145/3604237.3626851.',
+      book: 'Northcote, Elias. 2020. Volatility Modelling in Practice. Cambridge University Press.',
+      thesis: 'Northcote, Elias. 2015. “Essays on Rough Volatility.” PhD diss., University of Oxford.',
+      arxiv: 'Northcote, Elias, and Jane Doe. 2024. “Pricing under Stable Lévy Processes.” arXiv:2403.01234. Preprint, arXiv. https://arxiv.org/abs/2403.01234.',
+      workingPaper:
+        'Northcote, Elias. 2025. Transaction Costs in Statistical Arbitrage. Working Paper No. 4567890. SSRN. https://papers.ssrn.com/sol3/papers.cfm?abstract_id=4567890.',
+    });
   }, 30_000);
+
+  it('gives APA and Chicago as HTML too, with their italics and nothing else, reading as the plain text', () => {
+    const article = cite(REFERENCES.article);
+    expect(article.apa).toBe(
+      'Northcote, E., García, A., & van der Berg, J. (2019). Calibrating stochastic-local volatility with jumps. Journal of Computational Finance, 22(4), 1021–1050. https://doi.org/10.21314/JCF.2019.001',
+    );
+    expect(article.apa_html).toBe(
+      'Northcote, E., García, A., &amp; van der Berg, J. (2019). Calibrating stochastic-local volatility with jumps. <i>Journal of Computational Finance</i>, <i>22</i>(4), 1021–1050. https://doi.org/10.21314/JCF.2019.001',
+    );
+    expect(cite(REFERENCES.book).chicago_html).toBe('Northcote, Elias. 2020. <i>Volatility Modelling in Practice</i>. Cambridge University Press.');
+    // A title cannot bring markup of its own.
+    const hostile = cite(String.raw`@book{x, author = {Doe, Jane}, title = {<b onclick="alert(1)">Bold</b> <script>alert(2)</script> \& <img src=x>}, year = {2020}}`);
+    for (const kind of Object.keys(REFERENCES) as (keyof typeof REFERENCES)[])
+      for (const citations of [cite(REFERENCES[kind]), hostile])
+        for (const style of ['apa', 'chicago'] as const) {
+          const html = citations[`${style}_html`];
+          expect(html.match(/<[^>]*>/g)?.filter((tag) => !/^<\/?(i|em|b)>$/.test(tag)) ?? []).toEqual([]);
+          expect(htmlToPlainText(html)).toBe(citations[style]);
+        }
+    expect(hostile.chicago_html).toContain('&lt;script>');
+  });
+
+  it('writes each name’s LaTeX as the page does, composed, in every citation', () => {
+    const citations = cite(REFERENCES.article);
+    expect(renderEntry(entriesOf(REFERENCES.article)[0]).authors).toEqual(['Elias Northcote', 'Ana García', 'Jan van der Berg']);
+    for (const text of Object.values(citations)) {
+      expect(text).not.toMatch(/ı|\u0301/);
+      expect(text.normalize('NFC')).toBe(text);
+    }
+    expect(citations.ris).toContain('AU  - García, Ana\nAU  - van der Berg, Jan\n');
+    expect(citations.bibtex).toContain(String.raw`Garc{\'\i}a`);
+  });
+
+  it('writes RIS with the page range in SP and EP, and an arXiv preprint as unpublished work with its id', () => {
+    const article = cite(REFERENCES.article).ris;
+    expect(article).toMatch(/^TY {2}- JOUR\n/);
+    expect(article).toContain('SP  - 1021\nEP  - 1050\n');
+    expect(article).toContain('VL  - 22\n');
+    expect(article).toContain('IS  - 4\n');
+    const preprint = cite(REFERENCES.arxiv).ris;
+    expect(preprint).toMatch(/^TY {2}- UNPB\n/);
+    expect(preprint).toContain('UR  - https://arxiv.org/abs/2403.01234\n');
+    expect(preprint).toContain('AN  - arXiv:2403.01234\n');
+    expect(preprint).toContain('PB  - arXiv\n');
+    expect(preprint).not.toContain('JO  -');
+    expect(preprint.endsWith('ER  - \n')).toBe(true);
+  });
+
+  it('takes an arXiv preprint exported as an article for a working paper', () => {
+    const [entry] = entriesOf(REFERENCES.arxiv).map(renderEntry);
+    expect(entry).toMatchObject({ arxiv: '2403.01234', is_working_paper: true });
+    expect(renderEntry(entriesOf(REFERENCES.article)[0]).is_working_paper).toBe(false);
+  });
+
+  it('reads names as BibTeX does: particles, suffixes and organisations', () => {
+    const names = (author: string) => renderEntry(entriesOf(`@misc{x, title = {T}, author = {${author}}}`)[0]).authors;
+    expect(names(String.raw`Ludwig van Beethoven and de la Fontaine, Jean and King, Jr, Martin Luther and {Bank for International Settlements} and Doe, J. and others`)).toEqual([
+      'Ludwig van Beethoven',
+      'Jean de la Fontaine',
+      'Martin Luther King Jr',
+      'Bank for International Settlements',
+      'J. Doe',
+      'others',
+    ]);
+    expect(cite(String.raw`@book{x, title = {T}, author = {{World Bank} and de la Fontaine, Jean}, year = {2020}}`).chicago).toBe(
+      'World Bank, and Jean de la Fontaine. 2020. T.',
+    );
+  });
+
+  it('cites an entry nested thousands of braces deep from the site’s reading of it', () => {
+    const [article] = entriesOf(PAPERS_BIB);
+    const nested = `${'{'.repeat(4000)}Journal${'}'.repeat(4000)}`;
+    const citations = cite(article.source.replace('journal = jcf', `journal = ${nested}`));
+    expect(citations.apa).toBe(
+      'Northcote, E., Götz, B., & Carmona, R. (2019). Calibrating stochastic-local volatility with jumps. Journal, 22(4), 1–29. https://doi.org/10.21314/JCF.2019.001',
+    );
+  });
 });

@@ -85,14 +85,30 @@ describe('publications API', () => {
     const document = upload.json<{ id: number }>();
     const patch = (payload: object) => server.inject({ method: 'PATCH', url: `/api/publications/${first.id}/`, headers: staff, payload });
     expect((await patch({ document: 9999 })).json()).toEqual({ document: [PUBLICATION_MESSAGES.noDocument(9999)] });
-    expect((await patch({ document: document.id })).json<Publication>().paper_url).toBe(`/api/publications/${first.id}/paper/`);
-    const paper = await server.inject({ method: 'GET', url: `/api/publications/${first.id}/paper/` });
+    expect((await patch({ document: document.id })).json<Publication>().paper_url).toBe(`/research/${first.key}/paper.pdf`);
+    const get = (url: string) => server.inject({ method: 'GET', url });
+    // Beside the paper's page, shown in the browser.
+    const paper = await get(`/research/${first.key}/paper.pdf`);
     expect(paper.statusCode).toBe(200);
-    expect(paper.headers['content-disposition']).toContain('attachment');
-    expect((await server.inject({ method: 'GET', url: `/api/publications/${second.id}/paper/` })).json()).toEqual({ detail: PUBLICATION_MESSAGES.noPaper });
-    // A visitor's download of the paper counts for the document on the staff dashboard.
+    expect(paper.headers['content-type']).toBe('application/pdf');
+    expect(paper.headers['content-disposition']).toMatch(/^inline; filename="document\.pdf"/);
+    expect(paper.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    // Another type's or spelling's address leads there; an address of no document type is no paper.
+    for (const url of [`/research/${first.key}/paper.docx`, `/research/${first.key.toUpperCase()}/paper.pdf`]) {
+      const moved = await get(url);
+      expect([url, moved.statusCode, moved.headers.location]).toEqual([url, 302, `/research/${first.key}/paper.pdf`]);
+    }
+    expect((await get(`/research/${first.key}/paper.exe`)).statusCode).toBe(404);
+    expect((await get(`/research/${second.key}/paper.pdf`)).json()).toEqual({ detail: PUBLICATION_MESSAGES.noPaper });
+    expect((await get('/research/no-such-paper/paper.pdf')).json()).toEqual({ detail: PUBLICATION_MESSAGES.noPaper });
+    // The first address still serves it, as a download.
+    const download = await get(`/api/publications/${first.id}/paper/`);
+    expect(download.statusCode).toBe(200);
+    expect(download.headers['content-disposition']).toContain('attachment');
+    expect((await get(`/api/publications/${second.id}/paper/`)).json()).toEqual({ detail: PUBLICATION_MESSAGES.noPaper });
+    // A visitor's download of the paper, at either address, counts for the document on the staff dashboard.
     const downloads = await server.inject({ method: 'GET', url: '/api/documents/downloads/', headers: staff });
-    expect(downloads.json<DownloadStats>().documents).toEqual([expect.objectContaining({ id: document.id, total: 1 })]);
+    expect(downloads.json<DownloadStats>().documents).toEqual([expect.objectContaining({ id: document.id, total: 2 })]);
 
     const order = (ids: number[]) => server.inject({ method: 'PUT', url: '/api/publications/order/', headers: staff, payload: { ids } });
     expect((await order([first.id])).json()).toEqual({ ids: [PUBLICATION_MESSAGES.everyId] });

@@ -163,6 +163,21 @@ describe('taking over a server-rendered page', () => {
     expect(requests).toHaveLength(0);
   });
 
+  it('keeps the not-found page the server answered at the address of a screen (an unknown tag), without a warning or a call', async () => {
+    const requests = countNoteCalls();
+    await preloadScreens('/notes/tag/bonds');
+    // The server answers every address that names nothing with its one not-found page, marked so.
+    const container = await serverPage('/404', {});
+    container.setAttribute('data-not-found', '');
+    window.history.replaceState(null, '', '/notes/tag/bonds');
+    const heading = screen.getByRole('heading', { name: 'Bee Error?', level: 1 });
+
+    await takeOver(container);
+
+    expect(screen.getByRole('heading', { name: 'Bee Error?', level: 1 })).toBe(heading);
+    expect(requests).toHaveLength(0);
+  });
+
   it('leaves a failed call out of the starting state, so the browser asks for it itself', async () => {
     const store = makeStore(undefined, { serverQuery: answering({ ...siteContentAnswer, '/api/publications/': { status: 500, body: { detail: 'Down' } } }) });
     await prefetchPage(store, pageAt('/research').prefetch, 'dark');

@@ -76,6 +76,21 @@ describe('following with an address alone', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent(FOLLOW_MESSAGES.invalidEmail);
   });
 
+  it('says how long to wait past the limits on follow requests, from the form and where the footer’s form leads', async () => {
+    posts('/api/follow/', () => HttpResponse.json({ detail: FOLLOW_MESSAGES.tooMany(42) }, { status: 429, headers: { 'Retry-After': '2500' } }));
+    const user = userEvent.setup();
+    const { unmount } = renderApp({ route: '/follow' });
+    await screen.findByRole('heading', { level: 1, name: 'Follow the research' });
+    const main = within(screen.getByRole('main'));
+    await user.type(main.getByLabelText('Email'), 'reader@example.org');
+    await user.click(main.getByRole('button', { name: 'Follow' }));
+    expect(await main.findByRole('alert')).toHaveTextContent('Too many requests to follow were made just now. Try again in 42 minutes.');
+    unmount();
+
+    renderApp({ route: '/follow?busy=1' });
+    expect(await screen.findByRole('alert')).toHaveTextContent('Too many requests to follow were made just now. Try again in 1 minute.');
+  });
+
   it('sends a signed-in reader to the choices in the profile', async () => {
     renderApp({ route: '/follow', preloadedState: signedInAs(aUser()) });
     expect(await screen.findByRole('link', { name: 'Choose in your profile' })).toHaveAttribute('href', '/profile');
@@ -150,20 +165,22 @@ describe('followers on the staff dashboard', () => {
     );
   };
 
-  it('shows how many follow and how the last sending went', async () => {
-    serveStatus({ followers: 12, waiting: 3, last_send: { at: '2026-11-20T09:30:00.000Z', outcome: 'retrying', error: '451 Greylisted' } });
+  it('shows how many follow, what the mail queue holds and how the last sending went', async () => {
+    serveStatus({ followers: 12, waiting: 3, waiting_account: 1, last_send: { at: '2026-11-20T09:30:00.000Z', outcome: 'retrying', error: '451 Greylisted' } });
     renderApp({ route: '/dashboard', preloadedState: signedInAs(aStaffUser()) });
     const section = within(await screen.findByRole('region', { name: 'Followers' }));
     expect(await section.findByText('12')).toBeInTheDocument();
     const figures = section.getAllByRole('definition').map((node) => node.textContent);
     expect(figures[0]).toBe('12');
-    expect(figures[1]).toBe('3');
+    expect(section.getAllByRole('term').map((node) => node.textContent)).toEqual(['Followers', 'Mail queue', 'Last sending']);
+    expect(figures[1]).toBe('3 waiting (1 account email)');
     expect(figures[2]).toMatch(/^Not sent, .*; it will be tried again\. The mail server said: 451 Greylisted$/);
   });
 
   it('says when nothing was sent yet', async () => {
-    serveStatus({ followers: 0, waiting: 0, last_send: null });
+    serveStatus({ followers: 0, waiting: 0, waiting_account: 0, last_send: null });
     renderApp({ route: '/dashboard', preloadedState: signedInAs(aStaffUser()) });
     expect(await screen.findByText('Nothing sent yet.')).toBeInTheDocument();
+    expect(screen.getByText('0 waiting (0 account emails)')).toBeInTheDocument();
   });
 });

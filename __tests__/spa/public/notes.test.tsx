@@ -1,6 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
 
+import { server, url } from '../msw';
 import { renderApp, signedOutState } from '../render';
 import { aNote, aNoteList, aNoteSummary, serveNote, serveNoteList } from './noteFixtures';
 
@@ -108,10 +110,12 @@ describe('notes list', () => {
     expect(screen.queryByRole('navigation', { name: 'Tags' })).not.toBeInTheDocument();
   });
 
-  it('says so when no note has the tag', async () => {
-    serveNoteList(aNoteList({ notes: [], total: 0 }));
+  it('shows the not-found screen for a tag no note carries', async () => {
+    server.use(http.get(url('/api/notes/'), () => HttpResponse.json({ detail: 'Not found.' }, { status: 404 })));
     renderAt('/notes/tag/bonds');
-    expect(await screen.findByText('No notes tagged bonds yet.')).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Bee Error?', level: 1 })).toBeInTheDocument();
+    expect(screen.queryByText('Failed to load notes.')).not.toBeInTheDocument();
+    expect(document.title).toBe('404 | Elias Northcote');
   });
 
   it('shows the not-found screen for a page past the end or an address that names no page', async () => {
@@ -119,6 +123,28 @@ describe('notes list', () => {
     renderAt('/notes/page/9');
     expect(await screen.findByRole('heading', { name: 'Bee Error?', level: 1 })).toBeInTheDocument();
     expect(document.title).toBe('404 | Elias Northcote');
+  });
+
+  it('keeps the not-found page the server answered at a list’s address, until the visitor moves on', async () => {
+    const user = userEvent.setup();
+    const asked = serveNoteList(aNoteList());
+    // The page as the server sent it: its markup marked as the not-found page.
+    window.history.replaceState(null, '', '/notes/tag/volatility');
+    const served = Object.assign(document.createElement('div'), { id: 'root' });
+    served.setAttribute('data-not-found', '');
+    document.body.append(served);
+    try {
+      const { router } = renderAt('/notes/tag/volatility');
+      expect(await screen.findByRole('heading', { name: 'Bee Error?', level: 1 })).toBeInTheDocument();
+      expect(screen.queryByRole('list', { name: 'Notes' })).not.toBeInTheDocument();
+      expect(asked).toEqual([]);
+      await user.click(screen.getByRole('link', { name: 'Back to Home Page' }));
+      expect(await screen.findByRole('heading', { name: 'Elias Northcote', level: 1 })).toBeInTheDocument();
+      expect(router.state.location.pathname).toBe('/');
+    } finally {
+      served.remove();
+      window.history.replaceState(null, '', '/');
+    }
   });
 
   it.each(['/notes/page/0', '/notes/page/two', '/notes/tag/Not%20a%20tag'])(

@@ -99,18 +99,21 @@ const aPaper = (overrides: Partial<Paper> = {}): Paper => ({
   ...PUBLICATIONS[1],
   authors: ['Elias Northcote', 'Jane Doe'],
   doi: '10.1145/3604237.3626851',
-  paper_url: '/api/publications/2/paper/',
+  paper_url: '/research/northcote2024-grad/paper.pdf',
   document: 9,
   links: [{ label: 'Code', href: 'https://github.com/northcote/gradients' }],
   abstract: 'We estimate it with no bias.',
   abstract_html: 'We estimate it with <em>no</em> bias.',
   abstract_text: 'We estimate it with no bias.',
   paper_is_pdf: true,
+  published_in: { volume: '', issue: '', first_page: '10', last_page: '18', institution: '', number: '' },
   citations: {
     apa: 'Northcote, E., & Doe, J. (2024). Estimating ∂θE[f(X)] without bias. ICAIF.',
     chicago: 'Northcote, Elias, and Jane Doe. 2024. “Estimating ∂θE[f(X)] Without Bias.” In ICAIF.',
     bibtex: '@inproceedings{Northcote2024:Grad,\n  title = {Estimating $\\partial_\\theta \\mathbb{E}[f(X)]$ without bias}\n}\n',
     ris: 'TY  - CONF\nTI  - Estimating ∂θE[f(X)] without bias\nER  - \n',
+    apa_html: 'Northcote, E., &amp; Doe, J. (2024). Estimating ∂θE[f(X)] without bias. <i>ICAIF</i>.',
+    chicago_html: 'Northcote, Elias, and Jane Doe. 2024. “Estimating ∂θE[f(X)] Without Bias.” In <i>ICAIF</i>.',
   },
   ...overrides,
 });
@@ -142,7 +145,7 @@ describe('a paper’s page', () => {
       '/research/topic/monte-carlo',
     );
     const links = screen.getByRole('list', { name: 'Links' });
-    expect(within(links).getByRole('link', { name: `PDF of ${GRADIENT_TITLE}` })).toHaveAttribute('href', '/api/publications/2/paper/');
+    expect(within(links).getByRole('link', { name: `PDF of ${GRADIENT_TITLE}` })).toHaveAttribute('href', '/research/northcote2024-grad/paper.pdf');
     expect(within(links).getByRole('link', { name: `DOI of ${GRADIENT_TITLE}` })).toHaveAttribute('href', 'https://doi.org/10.1145/3604237.3626851');
     expect(within(links).getByRole('link', { name: `Code of ${GRADIENT_TITLE}` })).toHaveAttribute('target', '_blank');
     const abstract = screen.getByRole('region', { name: 'Abstract' });
@@ -153,7 +156,22 @@ describe('a paper’s page', () => {
   it('names a paper that is not a PDF Paper', async () => {
     servePaper(aPaper({ paper_is_pdf: false }));
     renderAt('/research/northcote2024-grad');
-    expect(await screen.findByRole('link', { name: `Paper of ${GRADIENT_TITLE}` })).toHaveAttribute('href', '/api/publications/2/paper/');
+    expect(await screen.findByRole('link', { name: `Paper of ${GRADIENT_TITLE}` })).toHaveAttribute('href', '/research/northcote2024-grad/paper.pdf');
+  });
+
+  it('shows APA and Chicago with their italics, and copies them as plain text', async () => {
+    const paper = aPaper();
+    servePaper(paper);
+    const writeText = jest.spyOn(navigator.clipboard, 'writeText').mockResolvedValue();
+    renderAt('/research/northcote2024-grad');
+    const cite = await screen.findByRole('region', { name: 'Cite as' });
+    for (const label of ['APA', 'Chicago']) {
+      const block = within(cite).getByRole('region', { name: label });
+      expect(within(block).getByText('ICAIF', { selector: 'pre > i' })).toBeVisible();
+    }
+    await userEvent.click(within(cite).getByRole('button', { name: 'Copy APA citation' }));
+    expect(writeText).toHaveBeenCalledWith(paper.citations.apa);
+    writeText.mockRestore();
   });
 
   it('offers every citation to copy and to download, and says which was copied', async () => {

@@ -71,7 +71,7 @@ describe('the Research page', () => {
 
   it('shows the abstract on request and links the attached paper', async () => {
     servePublications([
-      aPublication({ abstract: 'We calibrate.', abstract_html: 'We <em>calibrate</em>.', paper_url: '/api/publications/1/paper/', document: 4 }),
+      aPublication({ abstract: 'We calibrate.', abstract_html: 'We <em>calibrate</em>.', paper_url: '/research/northcote2019slv/paper.pdf', document: 4 }),
     ]);
     await openResearch();
     const entry = await screen.findByRole('article', { name: 'Calibrating stochastic-local volatility with jumps' });
@@ -79,7 +79,7 @@ describe('the Research page', () => {
     expect(within(entry).getByText('calibrate', { selector: 'em' })).not.toBeVisible();
     await userEvent.click(toggle);
     expect(within(entry).getByText('calibrate', { selector: 'em' })).toBeVisible();
-    expect(within(entry).getByRole('link', { name: /PDF/ })).toHaveAttribute('href', '/api/publications/1/paper/');
+    expect(within(entry).getByRole('link', { name: /PDF/ })).toHaveAttribute('href', '/research/northcote2019slv/paper.pdf');
   });
 
   it('copies the BibTeX with Cite and says so', async () => {

@@ -3,7 +3,7 @@ import { http, HttpResponse } from 'msw';
 
 import type { NoteInput, NoteRevision, Preview, StaffNote, StaffNoteSummary } from '@/contract/notes';
 import { NOTE_MESSAGES } from '@/contract/notes';
-import { NOTE_EDITOR_MESSAGES } from '@/features/notesEditor/messages';
+import { NOTE_EDITOR_MESSAGES } from '@/features/manageNotes/messages';
 import { formatDate, formatDateTime } from '@/lib/dates';
 import { LEAVE_QUESTION } from '@/lib/useUnsavedChangesGuard';
 

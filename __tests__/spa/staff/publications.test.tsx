@@ -3,8 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 
 import type { ImportPlan, Publication } from '@/contract/publications';
-import { IMPORT_MESSAGES } from '@/features/publications/importMessages';
-import { PUBLICATIONS_MESSAGES } from '@/features/publications/PublicationsPage';
+import { IMPORT_MESSAGES } from '@/features/managePublications/importMessages';
+import { PUBLICATIONS_MESSAGES } from '@/features/managePublications/PublicationsPage';
 import { NETWORK_ERROR_MESSAGE } from '@/lib/api/errors';
 
 import { server, url } from '../msw';

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 
 import type { ContentSave, ContentVersion } from '@/contract/content';
-import { MESSAGES } from '@/features/siteContent/SiteContentPage';
+import { MESSAGES } from '@/features/manageSiteContent/SiteContentPage';
 import { LEAVE_QUESTION } from '@/lib/useUnsavedChangesGuard';
 
 import { seedContent } from '../../../server/src/content/seed';

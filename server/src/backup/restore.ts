@@ -6,6 +6,7 @@ import { sql } from 'kysely';
 
 import { SECRET_FILES } from '../config';
 import type { Db, DbHandle } from '../db';
+import { upgradeRows as upgradeFollowerRows } from '../db/migrations/018_follower_mailbox';
 import { deleteAll, isValidKey, type Storage } from '../storage';
 import {
   FILE_KEY_COLUMNS,
@@ -343,6 +344,8 @@ async function writeRows(handle: DbHandle, archive: TarReader, backup: CheckedBa
         .where('email_confirmed_at', 'is', null)
         .execute();
     }
+    // Followers from before they were matched by mailbox get theirs, and waiting mail its place in the order.
+    if (!backup.manifest.migrations.includes('018_follower_mailbox')) await upgradeFollowerRows(trx);
     // Rows came with their ids; new rows must be numbered after them.
     if (dialect === 'postgres') {
       for (const table of TABLES_WITH_SERIAL_ID) {

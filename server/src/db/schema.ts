@@ -205,6 +205,8 @@ export interface PublicationsTable {
   fields: Generated<string>;
   /** 1 when staff chose the paper for the home page. */
   selected: Generated<number>;
+  /** JSON of the paper's Citations, formatted after each change of its entry; null until then. */
+  citations: Generated<string | null>;
 }
 export type PublicationRow = Selectable<PublicationsTable>;
 
@@ -344,6 +346,8 @@ export interface FollowersTable {
   id: Generated<number>;
   email: string;
   email_normalized: string;
+  /** The mailbox it delivers to (lib/email mailboxOf): what follow requests are counted and matched by. */
+  mailbox: string;
   user_id: number | null;
   /** 0/1 each: the kinds of publication announced. */
   papers: Generated<number>;
@@ -387,7 +391,7 @@ export type FollowAnnouncementRow = Selectable<FollowAnnouncementsTable>;
 export interface MailQueueTable {
   id: Generated<number>;
   kind: 'announcement' | 'digest' | 'follow-confirm' | 'account-confirm' | 'register-attempt';
-  /** Lower first: a confirmation link does not wait behind a thousand announcements. */
+  /** Lower first (repositories/mailQueue MAIL_PRIORITY): a confirmation link does not wait behind a thousand announcements. */
   priority: number;
   to_address: string;
   follower_id: number | null;

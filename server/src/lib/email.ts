@@ -12,6 +12,17 @@ export function normalizeEmail(email: string): string {
   return email.trim().toLowerCase();
 }
 
+/**
+ * The mailbox an address delivers to, for counting what is sent to it: `Ada+news@Example.org` and
+ * `ada@example.org` are one (a `+tag` reaches the same inbox at every large provider).
+ */
+export function mailboxOf(email: string): string {
+  const normalized = normalizeEmail(email);
+  const at = normalized.lastIndexOf('@');
+  const plus = normalized.indexOf('+');
+  return plus > 0 && plus < at ? normalized.slice(0, plus) + normalized.slice(at) : normalized;
+}
+
 /** The address as kept for display: as typed, with the domain lower-cased (as Django does). */
 export function cleanEmail(email: string): string {
   const trimmed = email.trim();

@@ -1,4 +1,7 @@
 import type { FastifyReply } from 'fastify';
+import { LRUCache } from 'lru-cache';
+
+import { PreparedBody } from './preparedBody';
 
 /**
  * How long a cached answer built from shared data lives at most, whatever it was told: the bound on
@@ -9,19 +12,21 @@ export const OTHER_INSTANCES_DELAY_MS = 5_000;
 
 interface Answer {
   status: number;
-  body: string;
+  body: PreparedBody;
   expires: number;
 }
 
-/** Distinct keys cached at most; gallery slugs in queries are visitor-chosen. */
+/** Distinct keys cached at most, and their bytes in all; gallery slugs in queries are visitor-chosen. The least recently asked for go first. */
 const MAX_ENTRIES = 500;
+const MAX_BYTES = 8 * 1024 * 1024;
 
 /**
  * A response cache for the public read calls (banner images, current CV, site content, publications, news):
- * serialised answers, cached until the next announced change of what they are built from.
+ * serialised answers (gzip-compressed once, for the clients that accept it), cached until the next
+ * announced change of what they are built from.
  */
 export class ResponseCache {
-  private readonly answers = new Map<string, Answer>();
+  private readonly answers = new LRUCache<string, Answer>({ max: MAX_ENTRIES, maxSize: MAX_BYTES, sizeCalculation: (answer) => answer.body.plain.length });
   /** Bumped by clear(): an answer computed across a write is sent but not cached. */
   private generation = 0;
 
@@ -33,13 +38,11 @@ export class ResponseCache {
     if (!answer || answer.expires < Date.now()) {
       const startedAt = this.generation;
       const { status, body } = await compute();
-      answer = { status, body: JSON.stringify(body), expires: Date.now() + this.ttlMs };
-      if (startedAt === this.generation) {
-        if (this.answers.size >= MAX_ENTRIES) this.answers.clear();
-        this.answers.set(key, answer);
-      }
+      answer = { status, body: new PreparedBody(JSON.stringify(body)), expires: Date.now() + this.ttlMs };
+      // A refusal (an unknown note or tag) is not kept: addresses naming nothing would push out the answers asked for.
+      if (startedAt === this.generation && status < 300) this.answers.set(key, answer);
     }
-    return reply.code(answer.status).type('application/json; charset=utf-8').send(answer.body);
+    return answer.body.send(reply.request, reply.code(answer.status), { type: 'application/json; charset=utf-8' });
   }
 
   clear(): void {

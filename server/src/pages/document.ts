@@ -1,4 +1,5 @@
 import { PRELOADED_STATE_ID } from '../../../src/app/preloadedState';
+import { NOT_FOUND_MARK } from '../../../src/app/servedNotFound';
 import { documentTitle } from '../../../src/content/head';
 import { paths } from '../../../src/lib/paths';
 import type { ThemeMode } from '../../../src/lib/theme/themeSlice';
@@ -14,6 +15,8 @@ export interface DocumentParts {
   app?: { body: string; styles: string };
   /** The store's starting state, as JSON safe inside a script element. */
   state: string;
+  /** The not-found page, which the browser shows whatever the address it is answered at. */
+  notFound?: boolean;
 }
 
 /** The notes' feeds, for feed readers given any page of the site. */
@@ -26,7 +29,7 @@ const FEED_LINKS = [
  * A whole HTML page. Scripts never block the first paint; the styles of the server-rendered
  * markup are inline (the page's CSP allows them by their hashes), and styled-components then takes them over.
  */
-export function htmlDocument({ mode, head, scripts, app, state }: DocumentParts): string {
+export function htmlDocument({ mode, head, scripts, app, state, notFound = false }: DocumentParts): string {
   // A server-rendered page is readable before its scripts: they are fetched once it is painted.
   const scriptTags = app
     ? `<script defer src="/boot.js" data-scripts="${escapeHtml(scripts.join(' '))}"></script>`
@@ -34,7 +37,10 @@ export function htmlDocument({ mode, head, scripts, app, state }: DocumentParts)
   // The first paint waits until the whole page is parsed (the state script closes the body): a paint
   // of the first part, then a layout of everything after it, blocked the main thread twice.
   const styles = app ? `<link rel="expect" href="#${PRELOADED_STATE_ID}" blocking="render">${app.styles}` : '';
-  const root = app ? `<div id="root">${app.body}</div>` : '<noscript>This site needs JavaScript to show its pages.</noscript><div id="root"></div>';
+  const rootMark = notFound ? ` ${NOT_FOUND_MARK}` : '';
+  const root = app
+    ? `<div id="root"${rootMark}>${app.body}</div>`
+    : `<noscript>This site needs JavaScript to show its pages.</noscript><div id="root"${rootMark}></div>`;
   const body = `${root}<script type="application/json" id="${PRELOADED_STATE_ID}">${state}</script>`;
   return [
     `<!doctype html><html lang="en"${mode === 'dark' ? ' class="dark"' : ''}><head>`,

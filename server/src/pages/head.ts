@@ -138,9 +138,18 @@ export function blogPostingJsonLd(article: ArticleHead, content: SiteContent, pu
 const meta = (name: string, value: string | number | undefined) =>
   value === undefined || value === '' ? '' : `<meta name="${name}" content="${escapeHtml(String(value))}">`;
 
-/** Where a paper appeared, by what it is, as Google Scholar asks: a journal, or a conference's proceedings. */
-function venueOf(paper: Paper): { journal?: string; conference?: string } {
-  if (!paper.venue) return {};
+const THESIS_TYPES = new Set(['phdthesis', 'mastersthesis', 'thesis']);
+
+/**
+ * Where a paper appeared, by what it is, as Google Scholar asks: a journal, a conference's proceedings,
+ * an institution's report series or a thesis's university. A working paper names no journal, even when
+ * its entry names arXiv as one.
+ */
+function venueOf(paper: Paper): { journal?: string; conference?: string; reportBy?: string; thesisAt?: string } {
+  const { institution } = paper.published_in;
+  if (THESIS_TYPES.has(paper.entry_type)) return { thesisAt: institution };
+  if (institution) return { reportBy: institution };
+  if (!paper.venue || paper.kind.slug === 'working-paper') return {};
   if (paper.entry_type === 'article') return { journal: paper.venue };
   if (paper.entry_type === 'inproceedings' || paper.entry_type === 'conference') return { conference: paper.venue };
   return {};
@@ -149,18 +158,26 @@ function venueOf(paper: Paper): { journal?: string; conference?: string } {
 /**
  * A paper's page described for Google Scholar (the `citation_*` tags its inclusion guidelines read)
  * and for other search engines (`ScholarlyArticle`). The attached paper is named when it is a PDF:
- * it is public, as the paper is.
+ * it is public, as the paper is, at an address crawlers may fetch.
  */
 export function scholarlyArticleHead(article: ArticleHead, paper: Paper, publicUrl: string): string {
   const url = `${publicUrl}${article.path}`;
   const pdfUrl = paper.paper_is_pdf ? `${publicUrl}${paper.paper_url}` : undefined;
-  const { journal, conference } = venueOf(paper);
+  const { journal, conference, reportBy, thesisAt } = venueOf(paper);
+  const { volume, issue, first_page: firstPage, last_page: lastPage, number } = paper.published_in;
   const tags = [
     meta('citation_title', paper.title_text),
     ...paper.authors.filter((name) => name !== 'others').map((name) => meta('citation_author', name)),
     meta('citation_publication_date', paper.year ?? undefined),
     meta('citation_journal_title', journal),
     meta('citation_conference_title', conference),
+    meta('citation_technical_report_institution', reportBy),
+    meta('citation_technical_report_number', reportBy && number),
+    meta('citation_dissertation_institution', thesisAt),
+    meta('citation_volume', volume),
+    meta('citation_issue', issue),
+    meta('citation_firstpage', firstPage),
+    meta('citation_lastpage', lastPage),
     meta('citation_doi', paper.doi),
     meta('citation_abstract_html_url', url),
     meta('citation_pdf_url', pdfUrl),

@@ -5,11 +5,11 @@ import zlib from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
 import { etagListMatches } from '../lib/etag';
+import { acceptsGzip } from '../lib/preparedBody';
 import { documentHeaders, HSTS } from '../plugins/securityHeaders';
 
 /** An inline `<style>` element's text: everything up to the first end tag, as the HTML parser reads it. */
 const STYLE_ELEMENT = /<style\b[^>]*>([\s\S]*?)<\/style[\s/>]/gi;
-const GZIP = /\bgzip\b/;
 
 /** The texts of the page's inline styles, as the browser hashes them (the parser reads CR LF and CR as LF). */
 export function inlineStyles(html: string): string[] {
@@ -58,6 +58,8 @@ export class PageAnswer {
   private readonly gzip: Encoded;
   /** Only a successful answer may become a 304 (RFC 9110, 13.2.1). */
   private readonly revalidates: boolean;
+  /** About the memory the answer holds: both bodies, and their headers. */
+  readonly bytes: number;
 
   constructor(
     html: string,
@@ -71,10 +73,11 @@ export class PageAnswer {
     this.plain = new Encoded(text, shared, type);
     this.gzip = new Encoded(zlib.gzipSync(text, { level: 9 }), shared, { ...type, 'content-encoding': 'gzip' });
     this.revalidates = status >= 200 && status < 300;
+    this.bytes = this.plain.body.length + this.gzip.body.length + 2 * JSON.stringify(this.plain.raw).length;
   }
 
   private encodingFor(headers: IncomingMessage['headers']): { encoded: Encoded; notModified: boolean } {
-    const encoded = GZIP.test(headers['accept-encoding'] ?? '') ? this.gzip : this.plain;
+    const encoded = acceptsGzip(headers['accept-encoding']) ? this.gzip : this.plain;
     return { encoded, notModified: this.revalidates && etagListMatches(headers['if-none-match'], encoded.etag) };
   }
 

@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { TLSSocket } from 'node:tls';
 
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { LRUCache } from 'lru-cache';
 
 import { prefetchPage, serializeState, startingState } from '../../../src/app/preloadedState';
 import { pageAt, routes } from '../../../src/app/routes';
@@ -37,19 +38,22 @@ import { articleShareImage, shareImage } from './shareImage';
 const NOT_FOUND_LOCATION = '/404';
 const MEDIA_PREFIX = '/media/';
 const ANSWER_COUNT_INTERVAL_MS = 60_000;
-const MAX_ARTICLE_IMAGES = 200;
+const MB = 1024 * 1024;
+/** Memory the share images of notes and papers may take in all; the least recently asked for go first. */
+const ARTICLE_IMAGES_BYTES = 16 * MB;
 /** What the share images of notes and papers show: their titles and authors, a cover picture, the owner's name. */
 const ARTICLE_IMAGE_DATA: DataTag[] = ['Note', 'Publication', 'Image', 'SiteContent'];
 /** Authors named on a paper's share image before "et al.". */
 const SHARE_IMAGE_AUTHORS = 3;
 
 interface CachedPage {
+  /** The page's answer, or the not-found page's when the address names nothing. */
   answer: Promise<PageAnswer>;
   /** The answer, once rendered: a hit then answers at once, not a turn later. */
   ready?: PageAnswer;
   /** The address with a query string is drawn by the browser (see ServerPage.readsQuery). */
   readsQuery: boolean;
-  /** The kinds of data the page shows; undefined while it renders (any change then drops it). */
+  /** The kinds of data the page shows; undefined while it renders. */
   shows?: ReadonlySet<DataTag>;
   /** Set when part of its data failed to load, or when other instances may write: the page is drawn again soon. */
   expires?: number;
@@ -59,9 +63,44 @@ interface RenderedPage {
   html: string;
   shows: ReadonlySet<DataTag>;
   complete: boolean;
-  /** When the data decides it: 404 for a note that is not there, 301 (to `location`) for one under an earlier address. */
+  /** When the data decides it: 301 (to `location`) for an item under an earlier address. */
   status?: number;
   location?: string;
+}
+
+/** A request's address as the page cache reads it. */
+interface Address {
+  pathname: string;
+  /** The query string with its `?`, or nothing. */
+  search: string;
+  hasQuery: boolean;
+  mode: ThemeMode;
+  /** The page's key in the cache: its address and theme. */
+  key: string;
+}
+
+/** A page to answer: kept under `key`, or rendered (`render` answers undefined when the address names nothing). */
+interface PagePlan {
+  key: string;
+  status: number;
+  render: () => Promise<RenderedPage | undefined>;
+  readsQuery: boolean;
+}
+
+type Plan = PagePlan | { redirect: string };
+
+/** The request's address; `cookies` as the cookie plugin reads them (not yet read when load shedding asks). */
+function addressOf(request: FastifyRequest, cookies: Record<string, string | undefined>): Address {
+  const queryAt = request.url.indexOf('?');
+  const pathname = queryAt < 0 ? request.url : request.url.slice(0, queryAt);
+  const mode: ThemeMode = cookies[THEME_COOKIE] === 'dark' ? 'dark' : 'light';
+  return {
+    pathname,
+    search: queryAt < 0 ? '' : request.url.slice(queryAt),
+    hasQuery: queryAt >= 0 && queryAt < request.url.length - 1,
+    mode,
+    key: `${pathname}|${mode}`,
+  };
 }
 
 /** The page data the server reads itself, through the endpoints' own selectors (the same cache keys as the pages' calls). */
@@ -71,6 +110,13 @@ const select = {
   bannerImages: imagesApi.endpoints.getImages.select(bannerQuery),
   talks: talksApi.endpoints.getTalks.select(),
 };
+
+/** The site's words, which every page shows, from the store that fetched them. */
+function siteContentIn(store: AppStore): CurrentContent {
+  const content = select.content(store.getState()).data;
+  if (!content) throw new Error('The site content could not be read.');
+  return content;
+}
 
 /** The head's structured data of each kind, from the page's data. */
 const structuredData: Record<StructuredData, (state: RootState, content: CurrentContent, publicUrl: string) => string> = {
@@ -88,9 +134,14 @@ const structuredData: Record<StructuredData, (state: RootState, content: Current
  * same way.
  */
 export class PageRenderer {
-  private readonly pages = new Map<string, CachedPage>();
-  /** Share images of notes and papers by their page's address; unknown ones are cached too (as undefined), within MAX_ARTICLE_IMAGES. */
-  private readonly articleImages = new Map<string, Promise<Buffer | undefined>>();
+  /** Rendered pages, within PAGE_CACHE_MB: the least recently asked for go first. */
+  private readonly pages: LRUCache<string, CachedPage>;
+  /** Pages being rendered: a request for one meanwhile waits for the same rendering. */
+  private readonly drawing = new Map<string, CachedPage>();
+  /** Share images of notes and papers by their page's address; an address naming nothing is not kept. */
+  private readonly articleImages = new LRUCache<string, Buffer>({ maxSize: ARTICLE_IMAGES_BYTES, sizeCalculation: (image) => image.length });
+  /** Share images being made: a request for one meanwhile waits for the same one. */
+  private readonly makingImages = new Map<string, Promise<Buffer | undefined>>();
   private readonly sitemapText: CachedBuild<string>;
   private readonly shareImageBytes: CachedBuild<Buffer>;
   private readonly serverQuery;
@@ -104,6 +155,7 @@ export class PageRenderer {
     private readonly staticDir: string,
   ) {
     this.serverQuery = inProcessQuery(app);
+    this.pages = new LRUCache({ maxSize: Math.max(1, Math.round(app.config.pageCacheMb * MB)), sizeCalculation: (page) => page.ready?.bytes ?? 1 });
     // With several instances on one database, what is cached here lives at most as long as a cached
     // API answer: an announcement from another instance can be lost.
     this.maxAgeMs = app.dialect === 'postgres' ? OTHER_INSTANCES_DELAY_MS : Number.POSITIVE_INFINITY;
@@ -118,31 +170,42 @@ export class PageRenderer {
   }
 
   send(request: FastifyRequest, reply: FastifyReply): FastifyReply | Promise<FastifyReply> {
-    const queryAt = request.url.indexOf('?');
-    const pathname = queryAt < 0 ? request.url : request.url.slice(0, queryAt);
-    const hasQuery = queryAt >= 0 && queryAt < request.url.length - 1;
-    const mode: ThemeMode = request.cookies[THEME_COOKIE] === 'dark' ? 'dark' : 'light';
-    const key = `${pathname}|${mode}`;
-    // A page is cached under its own address only, so a hit needs no matching against the routes.
-    let cached = this.fresh(key);
-    if (!cached || (cached.readsQuery && hasQuery)) {
-      const matched = pageAt(pathname);
-      if (matched.unknown) {
-        // The year is in the page's footer.
-        cached = this.cached(`404|${mode}|${new Date().getFullYear()}`, 404, () => this.renderPage(NOT_FOUND_LOCATION, pageAt(NOT_FOUND_LOCATION), mode));
-      } else {
-        // Another spelling of a page's address is sent to the page's own: one page, one cache entry.
-        if (matched.page && matched.ownPath !== undefined && matched.ownPath !== pathname)
-          return reply.redirect(`${matched.ownPath}${queryAt < 0 ? '' : request.url.slice(queryAt)}`, 301);
-        const { page } = matched;
-        cached =
-          page && !(page.readsQuery && hasQuery)
-            ? this.cached(key, page.status ?? 200, () => this.renderPage(pathname, matched, mode), page.readsQuery)
-            : this.cached(`client|${mode}`, 200, () => this.renderShell(mode));
-      }
+    const address = addressOf(request, request.cookies);
+    let cached = this.keptFor(address);
+    if (!cached) {
+      const plan = this.plan(address);
+      if ('redirect' in plan) return reply.redirect(plan.redirect, 301);
+      cached = this.cached(plan, address.mode);
     }
     if (cached.ready) return this.answer(cached.ready, request, reply);
     return cached.answer.then((answer) => this.answer(answer, request, reply));
+  }
+
+  /** Whether the request is answered without rendering (a kept page, the not-found page, a redirect): what a busy server still answers. */
+  answersWithoutRendering(request: FastifyRequest): boolean {
+    const { cookie } = request.headers;
+    const address = addressOf(request, request.cookies ?? (cookie === undefined ? {} : this.app.parseCookie(cookie)));
+    if (this.keptFor(address)) return true;
+    const plan = this.plan(address);
+    return 'redirect' in plan || this.fresh(plan.key) !== undefined;
+  }
+
+  /** The kept page for the address: a page is cached under its own address only, so a hit needs no matching against the routes. */
+  private keptFor({ key, hasQuery }: Address): CachedPage | undefined {
+    const kept = this.fresh(key);
+    return kept && !(kept.readsQuery && hasQuery) ? kept : undefined;
+  }
+
+  /** What answers an address that is not a kept page: the page to render (kept under `key`), or the page's own address. */
+  private plan({ pathname, search, hasQuery, mode, key }: Address): Plan {
+    const matched = pageAt(pathname);
+    if (matched.unknown) return this.notFoundPlan(mode);
+    // Another spelling of a page's address is sent to the page's own: one page, one cache entry.
+    if (matched.page && matched.ownPath !== undefined && matched.ownPath !== pathname) return { redirect: `${matched.ownPath}${search}` };
+    const { page } = matched;
+    if (page && !(page.readsQuery && hasQuery))
+      return { key, status: page.status ?? 200, render: () => this.renderPage(pathname, matched, mode), readsQuery: page.readsQuery };
+    return { key: `client|${mode}`, status: 200, render: () => this.renderShell(mode), readsQuery: false };
   }
 
   /**
@@ -174,6 +237,11 @@ export class PageRenderer {
     return answer.send(request, reply);
   }
 
+  /** What the page cache holds: its pages (the not-found page included) and their bytes. */
+  cacheUse(): { pages: number; bytes: number } {
+    return { pages: this.pages.size, bytes: this.pages.calculatedSize };
+  }
+
   /** The share image for link previews, made once per change of the banner pictures or the site's words. */
   shareImage(): Promise<Buffer> {
     return this.shareImageBytes.get(() => this.makeShareImage());
@@ -190,12 +258,17 @@ export class PageRenderer {
     this.answered = 0;
   }
 
-  /** Drops what shows the changed data, and pages still being drawn, which may have read it before the change. */
+  /** Drops what shows the changed data, and pages still being drawn, which may have read it before the change (they are not kept). */
   private forget(changed: ReadonlySet<DataTag>): void {
-    for (const [key, page] of this.pages) if (!page.shows || [...page.shows].some((tag) => changed.has(tag))) this.pages.delete(key);
+    const stale = [...this.pages.entries()].filter(([, page]) => !page.shows || [...page.shows].some((tag) => changed.has(tag)));
+    for (const [key] of stale) this.pages.delete(key);
+    this.drawing.clear();
     this.sitemapText.drop();
     if (changed.has('Image') || changed.has('Gallery') || changed.has('SiteContent')) this.shareImageBytes.drop();
-    if (ARTICLE_IMAGE_DATA.some((tag) => changed.has(tag))) this.articleImages.clear();
+    if (ARTICLE_IMAGE_DATA.some((tag) => changed.has(tag))) {
+      this.articleImages.clear();
+      this.makingImages.clear();
+    }
   }
 
   private fresh(key: string): CachedPage | undefined {
@@ -203,66 +276,101 @@ export class PageRenderer {
     return hit && !(hit.expires && hit.expires < Date.now()) ? hit : undefined;
   }
 
-  private cached(key: string, status: number, render: () => Promise<RenderedPage>, readsQuery = false): CachedPage {
-    const hit = this.fresh(key);
+  /** The not-found page, rendered once per change of what it shows (the year is in its footer), for every address that names nothing. */
+  private notFoundPlan(mode: ThemeMode): PagePlan {
+    return {
+      key: `404|${mode}|${new Date().getFullYear()}`,
+      status: 404,
+      render: () => this.renderPage(NOT_FOUND_LOCATION, pageAt(NOT_FOUND_LOCATION), mode),
+      readsQuery: false,
+    };
+  }
+
+  /**
+   * The page under the key: kept, being rendered, or rendered now. `render` answers undefined when the
+   * address names nothing (a note that is not there): the not-found page answers it, and nothing is
+   * kept, so that addresses naming nothing cost no memory however many are asked for.
+   */
+  private cached({ key, status, render, readsQuery }: PagePlan, mode: ThemeMode): CachedPage {
+    const hit = this.fresh(key) ?? this.drawing.get(key);
     if (hit) return hit;
     const entry = { readsQuery } as CachedPage;
     if (Number.isFinite(this.maxAgeMs)) entry.expires = Date.now() + this.maxAgeMs;
     entry.answer = render().then(
       (rendered) => {
+        // A change announced meanwhile dropped the drawing: its answer is sent, not kept.
+        const current = this.drawing.get(key) === entry;
+        if (current) this.drawing.delete(key);
+        if (!rendered) {
+          const notFound = this.cached(this.notFoundPlan(mode), mode);
+          return notFound.ready ?? notFound.answer;
+        }
         entry.shows = rendered.shows;
         if (!rendered.complete) entry.expires = Date.now() + OTHER_INSTANCES_DELAY_MS;
         entry.ready = new PageAnswer(rendered.html, rendered.status ?? status, rendered.location ? { location: rendered.location } : {});
+        if (current) this.pages.set(key, entry);
         return entry.ready;
       },
       (error: unknown) => {
-        if (this.pages.get(key) === entry) this.pages.delete(key);
+        if (this.drawing.get(key) === entry) this.drawing.delete(key);
         throw error;
       },
     );
-    this.pages.set(key, entry);
+    this.drawing.set(key, entry);
     return entry;
   }
 
-  /** A fresh store holding the answers of the calls, for one use: `draw` runs before its cache is dropped. */
-  private async withData<T>(prefetch: Prefetch[], mode: ThemeMode, draw: (store: AppStore, content: CurrentContent) => Promise<T>): Promise<T> {
+  /** A fresh store, for one use: `use` runs before its cache is dropped. */
+  private async withStore<T>(use: (store: AppStore) => Promise<T>): Promise<T> {
     const store = makeStore(undefined, { serverQuery: this.serverQuery });
     try {
-      await prefetchPage(store, prefetch, mode);
-      const content = select.content(store.getState()).data;
-      if (!content) throw new Error('The site content could not be read.');
-      return await draw(store, content);
+      return await use(store);
     } finally {
       // Drops the cache's expiry timers, which would keep this store alive for a minute.
       store.dispatch(api.util.resetApiState());
     }
   }
 
-  private async renderPage(location: string, matched: MatchedPage, mode: ThemeMode): Promise<RenderedPage> {
+  /** A fresh store holding the answers of the calls, for one use: `draw` runs before its cache is dropped. */
+  private withData<T>(prefetch: Prefetch[], mode: ThemeMode, draw: (store: AppStore, content: CurrentContent) => Promise<T>): Promise<T> {
+    return this.withStore(async (store) => {
+      await prefetchPage(store, prefetch, mode);
+      return draw(store, siteContentIn(store));
+    });
+  }
+
+  /** The page at the address, or undefined when it names nothing (then nothing is rendered). */
+  private async renderPage(location: string, matched: MatchedPage, mode: ThemeMode): Promise<RenderedPage | undefined> {
     const page = matched.page;
     if (!page) throw new Error(`No server-rendered page at ${location}`);
-    return this.withData(matched.prefetch, mode, async (store, content) => {
+    return this.withStore(async (store) => {
+      // The address's own calls first: when they show it names nothing, the not-found page answers it
+      // without the layout's calls or a rendering.
+      await prefetchPage(store, matched.ownPrefetch, mode);
+      const own = store.getState();
+      if ((page.article && !page.article(own, matched.params)) || (page.exists && !page.exists(own, matched.params))) return undefined;
+      await prefetchPage(store, shellPrefetch(), mode);
+      const content = siteContentIn(store);
       const { publicUrl } = this.app.config;
       const state = store.getState();
       const scripts = [...this.manifest.entry, ...matched.chunks.flatMap((chunk) => this.manifest.chunks[chunk] ?? [])];
       const shows = new Set(DATA_TAGS.filter((tag) => api.util.selectInvalidatedBy(state, [tag]).length > 0));
       const complete = Object.values(state.api.queries).every((query) => query?.status === 'fulfilled');
       const article = page.article?.(state, matched.params);
-      const missing = (page.article && !article) || (page.exists && !page.exists(state, matched.params));
       // An item found under an earlier address is sent to its own, whose page is the one cached and indexed.
       if (article && article.path !== location) return { html: '', shows, complete, status: 301, location: article.path };
-      let head = pageHeadTags(page.head(content.content), content.content, missing ? undefined : matched.canonicalPath, publicUrl, article);
+      let head = pageHeadTags(page.head(content.content), content.content, matched.canonicalPath, publicUrl, article);
       for (const kind of page.structuredData ?? []) head += structuredData[kind](state, content, publicUrl);
       if (article) head += article.paper ? scholarlyArticleHead(article, article.paper, publicUrl) : blogPostingJsonLd(article, content.content, publicUrl);
-      // The route itself draws the not-found message for an item that is not there.
-      const status = missing ? 404 : undefined;
+      // The not-found page is answered at addresses of the app's screens too: the browser then shows it there.
+      const notFound = matched.unknown;
       try {
         const { body, styles, state: json } = await renderApp(location, store);
-        return { html: htmlDocument({ mode, head, scripts, app: { body, styles }, state: json }), shows, complete, status };
+        return { html: htmlDocument({ mode, head, scripts, app: { body, styles }, state: json, notFound }), shows, complete };
       } catch (error) {
         // The browser can still draw the page itself.
         this.app.log.error({ err: error, location }, 'server rendering failed');
-        return { html: htmlDocument({ mode, head, scripts, state: serializeState(startingState(store)) }), shows, complete, status };
+        return { html: htmlDocument({ mode, head, scripts, state: serializeState(startingState(store)), notFound }), shows, complete };
       }
     });
   }
@@ -301,14 +409,22 @@ export class PageRenderer {
   }
 
   private articleImage(path: string, make: () => Promise<Buffer | undefined>): Promise<Buffer | undefined> {
-    let image = this.articleImages.get(path);
-    if (!image) {
-      if (this.articleImages.size >= MAX_ARTICLE_IMAGES) this.articleImages.clear();
-      image = make();
-      this.articleImages.set(path, image);
-      image.catch(() => this.articleImages.delete(path));
+    const kept = this.articleImages.get(path);
+    if (kept) return Promise.resolve(kept);
+    let making = this.makingImages.get(path);
+    if (!making) {
+      const made = make();
+      making = made;
+      this.makingImages.set(path, made);
+      // Kept once made, unless a change meanwhile dropped it; an address naming nothing is not kept.
+      const done = (image?: Buffer) => {
+        if (this.makingImages.get(path) !== made) return;
+        this.makingImages.delete(path);
+        if (image) this.articleImages.set(path, image);
+      };
+      made.then(done, () => done());
     }
-    return image;
+    return making;
   }
 
   private async makeNoteShareImage(slug: string): Promise<Buffer | undefined> {

@@ -43,6 +43,8 @@ function listenToOtherInstances(app: FastifyInstance, instance: string, deliver:
   let retry: NodeJS.Timeout | undefined;
   const connect = async () => {
     const { Client: PgClient } = await import('pg');
+    // Closed while the driver loaded: no connection to open.
+    if (closing) return;
     const next = new PgClient({ connectionString: app.config.databaseUrl });
     const reconnect = () => {
       if (closing || client !== next) return;

@@ -3,6 +3,8 @@ import fp from 'fastify-plugin';
 
 import type { ErrorBody } from '../../contract';
 import { detail, type DetailBody, MESSAGES } from '../errors';
+import { WorkRefused } from '../workers/pool';
+import { RETRY_AFTER_SECONDS } from './loadShedding';
 
 /** DRF's wording for what a schema refuses. */
 function fieldMessage(error: FastifySchemaValidationError): string {
@@ -126,7 +128,10 @@ export default fp(
         return reply.serializer(JSON.stringify).type('application/json; charset=utf-8').send(detail(MESSAGES.busy));
       }
       let answer: { status: number; body: ErrorBody } | undefined;
-      if (!error.validation) answer = clientError(error, request);
+      if (error instanceof WorkRefused) {
+        if (error.status === 503) reply.header('Retry-After', RETRY_AFTER_SECONDS);
+        answer = { status: error.status, body: detail(error.message) };
+      } else if (!error.validation) answer = clientError(error, request);
       else if (error.validationContext === 'params' && error.validation.every((problem) => fieldOf(problem) === 'id'))
         answer = { status: 404, body: detail(MESSAGES.notFound) };
       else answer = { status: 400, body: validationBody(error.validation) };

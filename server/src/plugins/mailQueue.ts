@@ -1,15 +1,12 @@
 import fp from 'fastify-plugin';
 
+import type { BackgroundLoop } from '../lib/backgroundLoop';
 import { removeUnconfirmed, runMailQueue } from '../services/mailQueue';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    mailQueue: {
-      /** Asks for a round of sending now (something was queued). */
-      wake(): void;
-      /** Resolves once no round is running or asked for. */
-      idle(): Promise<void>;
-    };
+    /** The sender: `wake()` when something was queued, `idle()` to wait until no round is running or asked for. */
+    mailQueue: BackgroundLoop;
   }
 }
 
@@ -24,66 +21,27 @@ const CLEAN_UP_EVERY_MS = 3600_000;
 /**
  * Sends the queued mail in the background, at the bounded rate, and removes what was never confirmed.
  * Every instance runs this; the database decides which instance sends each message (see claimDueMail).
+ * Messages being sent finish before the mailer closes (the loop stops before the server closes).
  */
 export default fp(
   async (app) => {
-    let timer: NodeJS.Timeout | undefined;
-    let closed = false;
-    let running: Promise<void> | undefined;
-    let again = false;
     let cleanedAt = 0;
-
-    const plan = (): Promise<void> => {
-      // One round at a time; a wake during a round asks for one more.
-      if (running) {
-        again = true;
-        return running;
-      }
-      running = round().finally(() => {
-        running = undefined;
-        if (again && !closed) {
-          again = false;
-          void plan();
-        }
-      });
-      return running;
-    };
-
-    const round = async () => {
-      if (closed) return;
-      clearTimeout(timer);
-      let wait = MAX_SLEEP_MS;
-      try {
+    const sender = app.background.loop('sending queued mail', {
+      maxSleepMs: MAX_SLEEP_MS,
+      async pass() {
         if (Date.now() - cleanedAt >= CLEAN_UP_EVERY_MS) {
           await removeUnconfirmed(app);
           cleanedAt = Date.now();
         }
-        const next = await runMailQueue(app);
-        if (next !== undefined) wait = Math.min(MAX_SLEEP_MS, Math.max(0, next - Date.now()) + 50);
-      } catch (error) {
-        app.log.error({ err: error }, 'sending queued mail failed');
-      }
-      if (!closed) timer = setTimeout(() => void plan(), wait);
-      timer?.unref();
-    };
-
-    app.decorate('mailQueue', {
-      wake: () => void plan(),
-      async idle() {
-        while (running) await running;
+        return runMailQueue(app);
       },
     });
+    app.decorate('mailQueue', sender);
     // A publication (here or on another instance) may have made an announcement due sooner than the timer wakes.
-    app.changes.subscribe(['Note', 'Publication'], () => void plan());
+    app.changes.subscribe(['Note', 'Publication'], () => sender.wake());
     app.addHook('onReady', async () => {
-      void plan();
-    });
-    // Messages being sent finish before the mailer closes.
-    app.addHook('preClose', async () => {
-      closed = true;
-      clearTimeout(timer);
-      await app.mailQueue.idle();
+      sender.wake();
     });
   },
-  { name: 'mail-queue', dependencies: ['changes', 'mailer'] },
+  { name: 'mail-queue', dependencies: ['changes', 'mailer', 'background-work'] },
 );

@@ -15,51 +15,19 @@ const MAX_SLEEP_MS = 60_000;
  */
 export default fp(
   async (app) => {
-    let timer: NodeJS.Timeout | undefined;
-    let closed = false;
-    let running: Promise<void> | undefined;
-    let again = false;
-
-    const plan = async (): Promise<void> => {
-      // One pass at a time; a change during a pass asks for one more.
-      if (running) {
-        again = true;
-        return running;
-      }
-      running = pass().finally(() => {
-        running = undefined;
-        if (again) {
-          again = false;
-          void plan();
-        }
-      });
-      return running;
-    };
-
-    const pass = async () => {
-      if (closed) return;
-      clearTimeout(timer);
-      try {
+    const schedule = app.background.loop('publishing scheduled notes', {
+      maxSleepMs: MAX_SLEEP_MS,
+      async pass() {
         await publishDueNotes(app);
         const next = await nextPublication(app.db);
-        const wait = next === undefined ? MAX_SLEEP_MS : Math.min(MAX_SLEEP_MS, Math.max(0, Date.parse(next) - Date.now()) + 50);
-        if (!closed) timer = setTimeout(() => void plan(), wait);
-      } catch (error) {
-        app.log.error({ err: error }, 'publishing scheduled notes failed');
-        if (!closed) timer = setTimeout(() => void plan(), MAX_SLEEP_MS);
-      }
-      timer?.unref();
-    };
-
-    // A save may have scheduled a note sooner than the timer wakes.
-    app.changes.subscribe(['Note'], () => void plan());
-    app.addHook('onReady', async () => {
-      await plan();
+        return next === undefined ? undefined : Date.parse(next);
+      },
     });
-    app.addHook('onClose', async () => {
-      closed = true;
-      clearTimeout(timer);
+    // A save may have scheduled a note sooner than the timer wakes.
+    app.changes.subscribe(['Note'], () => schedule.wake());
+    app.addHook('onReady', async () => {
+      await schedule.runNow();
     });
   },
-  { name: 'note-schedule', dependencies: ['changes'] },
+  { name: 'note-schedule', dependencies: ['changes', 'background-work'] },
 );

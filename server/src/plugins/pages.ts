@@ -9,6 +9,14 @@ import { readAssetManifest } from '../pages/assets';
 import { robotsTxt } from '../pages/crawlers';
 import { SHARE_IMAGE_PATH } from '../pages/head';
 import { PageRenderer } from '../pages/renderer';
+import { answerUnderPressure, answerUnderPressureWhen } from './loadShedding';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** What the page cache holds (no pages without a built SPA). */
+    pageCacheUse: () => { pages: number; bytes: number };
+  }
+}
 
 /** Paths of the API and of files: they never fall back to a page (a missing script is a 404, not HTML). */
 const NOT_PAGES = ['/api/', '/backend/', '/login-with-token/', '/media/', '/assets/'];
@@ -25,24 +33,31 @@ export default fp(
     if (!manifest) {
       app.log.warn(`no built SPA in ${root}; run "npm run build" to serve the pages`);
     } else {
-      await app.register(fastifyStatic, {
-        root,
-        index: false,
-        wildcard: false,
-        preCompressed: true,
-        setHeaders(res, filePath) {
-          const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
-          res.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=300');
-        },
+      // The files of the built SPA cost next to nothing, and a page that arrived needs them: they answer under load too.
+      await app.register(async (files) => {
+        files.addHook('onRoute', (route) => {
+          route.config = { ...route.config, ...answerUnderPressure };
+        });
+        await files.register(fastifyStatic, {
+          root,
+          index: false,
+          wildcard: false,
+          preCompressed: true,
+          setHeaders(res, filePath) {
+            const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
+            res.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=300');
+          },
+        });
       });
     }
     const pages = manifest && new PageRenderer(app, manifest, root);
+    app.decorate('pageCacheUse', () => pages?.cacheUse() ?? { pages: 0, bytes: 0 });
 
-    app.get('/robots.txt', async (_request, reply) =>
+    app.get('/robots.txt', { config: answerUnderPressure }, async (_request, reply) =>
       reply.type('text/plain; charset=utf-8').header('cache-control', 'public, max-age=3600').send(robotsTxt(app.config.publicUrl)),
     );
     if (pages) {
-      app.get('/sitemap.xml', async (_request, reply) =>
+      app.get('/sitemap.xml', { config: answerUnderPressure }, async (_request, reply) =>
         reply
           .type('application/xml; charset=utf-8')
           .header('cache-control', 'public, max-age=3600')
@@ -73,7 +88,8 @@ export default fp(
     };
     // Pages are answered by a catch-all route, which every other route outranks: through the not-found
     // handler alone (a second routing, hooks called through bound copies) a cached page lost a tenth of its rate (bench/).
-    if (pages) app.get('/*', pageOrNotFound);
+    // Under load, what the page cache answers without rendering is still answered.
+    if (pages) app.get('/*', { config: answerUnderPressureWhen((request) => pages.answersWithoutRendering(request)) }, pageOrNotFound);
     app.setNotFoundHandler(pageOrNotFound);
     // With CORS on, every answer varies by Origin (plugins/cors): pages then go through the hooks.
     if (pages && app.config.corsOrigins.length === 0) {

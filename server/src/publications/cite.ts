@@ -1,18 +1,32 @@
 /**
- * The ways to cite a paper, made on the server with Citation.js so that no citation library
- * reaches the browser: APA and Chicago (author-date) as text, RIS, and BibTeX.
+ * The ways to cite a paper, made on the server with Citation.js so that no citation library reaches
+ * the browser: APA and Chicago (author-date) as text and as HTML, RIS, and BibTeX. The styles are the
+ * CSL project's own: APA as Citation.js ships it, Chicago from styles/chicago-author-date.csl.
  */
-import '@citation-js/plugin-bibtex';
 import '@citation-js/plugin-ris';
 import '@citation-js/plugin-csl';
 
+import fs from 'node:fs';
+import path from 'node:path';
+
 import { Cite, plugins } from '@citation-js/core';
+import { fromHtml } from 'hast-util-from-html';
+import rehypeSanitize from 'rehype-sanitize';
+import rehypeStringify from 'rehype-stringify';
+import { unified } from 'unified';
 
 import type { Citations, Publication } from '../../contract/publications';
-import { CHICAGO_AUTHOR_DATE } from './chicagoStyle';
+import { type CslItem, cslItem } from './csl';
 
-const CHICAGO = 'research-site-chicago';
-plugins.config.get('@csl').styles.add(CHICAGO, CHICAGO_AUTHOR_DATE);
+/** Beside this module in the sources, beside the bundle in a build (scripts/buildServer.mjs copies it). */
+const CHICAGO_FILE = path.join(__dirname, 'styles', 'chicago-author-date.csl');
+const CHICAGO = 'chicago-author-date';
+const LANG = 'en-US';
+const csl = plugins.config.get('@csl');
+csl.styles.add(CHICAGO, fs.readFileSync(CHICAGO_FILE, 'utf8'));
+// Each style's engine takes a second or more to build from its file: it is built when a worker thread
+// loads this module, not within the first paper's task, which has a deadline.
+for (const style of ['apa', CHICAGO]) csl.engine([], style, LANG, 'text');
 
 /**
  * Fields a reference manager keeps for its owner (where the PDF sits on their disk, their notes,
@@ -37,7 +51,7 @@ const PRIVATE_FIELDS = new Set([
   'mendeley-tags',
 ]);
 
-/** How a thesis is named, style by style. */
+/** How a thesis is named, style by style, when its entry does not say (`type`). */
 const THESIS_GENRES: Record<string, { apa: string; chicago: string }> = {
   phdthesis: { apa: 'Doctoral dissertation', chicago: 'PhD diss.' },
   mastersthesis: { apa: 'Master’s thesis', chicago: 'Master’s thesis' },
@@ -54,126 +68,66 @@ function bibtexOf(type: string, citeKey: string, fields: Record<string, string>)
   return `@${type}{${citeKey},\n${lines.join(',\n')}\n}\n`;
 }
 
-type CslItem = Record<string, unknown>;
-
-/**
- * The fields a citation is made of; the rest (abstracts, keywords, links, a reference manager's own)
- * is left out of what Citation.js reads, or set from the site's reading of it.
- */
-const CITED_FIELDS = new Set([
-  'author',
-  'editor',
-  'title',
-  'journal',
-  'journaltitle',
-  'booktitle',
-  'publisher',
-  'address',
-  'location',
-  'institution',
-  'school',
-  'organization',
-  'year',
-  'date',
-  'month',
-  'volume',
-  'number',
-  'issue',
-  'pages',
-  'edition',
-  'series',
-  'chapter',
-  'type',
-  'howpublished',
-  'doi',
-  'url',
-  'isbn',
-  'issn',
-  'eprint',
-  'archiveprefix',
-  'eprinttype',
-]);
-
-/** CSL types for BibTeX's, for a citation made without Citation.js. */
-const CSL_TYPES: Record<string, string> = {
-  article: 'article-journal',
-  inproceedings: 'paper-conference',
-  conference: 'paper-conference',
-  incollection: 'chapter',
-  inbook: 'chapter',
-  book: 'book',
-  phdthesis: 'thesis',
-  mastersthesis: 'thesis',
-  techreport: 'report',
+/** A name as RIS writes it: the particle (`van der`) with the family name, which Citation.js's RIS leaves out. */
+const withParticle = (name: Record<string, string>) => {
+  const { 'non-dropping-particle': particle, ...rest } = name;
+  return particle ? { ...rest, family: `${particle} ${rest.family}` } : name;
 };
 
 /**
- * The entry as Citation.js reads BibTeX. Its reader recurses into nested groups: an entry nested
- * deeper than its stack allows (no real one is) is cited from what the site read of it instead.
+ * RIS as reference managers read it, from Citation.js's tags: a page range in `SP` and `EP` (Citation.js
+ * writes it whole in `SP`), a preprint as unpublished work (`UNPB`) with its server and its arXiv id
+ * (`AN`), and each field on one line (Citation.js breaks values every 70 characters, mid-word).
  */
-function readByCitationJs(publication: Publication, fields: Record<string, string>): CslItem {
-  const properties = Object.fromEntries(Object.entries(fields).filter(([name]) => CITED_FIELDS.has(name)));
-  try {
-    const [item] = new Cite([{ type: publication.entry_type, label: publication.cite_key, properties }], { forceType: '@biblatex/entries+list' }).data;
-    delete item._graph;
-    return item;
-  } catch {
-    return {
-      id: publication.cite_key,
-      type: Object.hasOwn(CSL_TYPES, publication.entry_type) ? CSL_TYPES[publication.entry_type] : 'document',
-      author: publication.authors.filter((name) => name !== 'others').map((name) => ({ literal: name })),
-      ...(publication.year === null ? {} : { issued: { 'date-parts': [[publication.year]] } }),
-      ...(publication.venue ? { 'container-title': publication.venue } : {}),
-      ...(publication.url ? { URL: publication.url } : {}),
-    };
+function ris(item: CslItem, arxiv: string): string {
+  const names = (list: unknown) => (Array.isArray(list) ? (list as Record<string, string>[]).map(withParticle) : list);
+  const [{ TY, ...tags }] = new Cite({ ...item, author: names(item.author), editor: names(item.editor) }).format('ris', { format: 'object' });
+  const preprint = item.type === 'article' && arxiv;
+  const lines = [`TY  - ${String(preprint ? 'UNPB' : TY)}`];
+  const add = (tag: string, value: unknown) => {
+    for (const one of [value].flat()) lines.push(`${tag}  - ${String(one).replace(/\s+/g, ' ')}`);
+  };
+  for (const [tag, value] of Object.entries(tags)) {
+    const [first, last] = tag === 'SP' && typeof value === 'string' ? value.split('-', 2) : [];
+    if (last) {
+      add('SP', first);
+      add('EP', last);
+    } else if (!(preprint && tag === 'C7')) add(tag, value);
   }
-}
-
-/**
- * The entry's CSL, corrected where Citation.js reads less than the site does: titles and abstracts as
- * readable text (Citation.js leaves `\mathbb{E}` half-converted), the DOI as the site found it, topics
- * as the site split them, and a preprint's server when the entry names only an eprint number.
- */
-function cslItem(publication: Publication, fields: Record<string, string>, abstract: string): CslItem {
-  const item = readByCitationJs(publication, fields);
-  item.title = publication.title_text;
-  if (abstract) item.abstract = abstract;
-  if (publication.doi) item.DOI = publication.doi;
-  // One keyword a topic (Citation.js splits at commas only, BibTeX files at semicolons too).
-  if (publication.topics.length > 0) item.keyword = publication.topics.map((topic) => topic.name).join(',');
-  if (publication.arxiv && !item.publisher && !item['container-title']) {
-    item.type = 'article';
-    item.publisher = 'arXiv';
-    item.number = `arXiv:${publication.arxiv}`;
-    item.URL ??= `https://arxiv.org/abs/${publication.arxiv}`;
-  } else if (publication.ssrn && !item.URL && !publication.doi) {
-    item.URL = `https://papers.ssrn.com/sol3/papers.cfm?abstract_id=${publication.ssrn}`;
+  if (preprint) {
+    add('PB', item.publisher);
+    add('AN', `arXiv:${arxiv}`);
   }
-  return item;
+  return [...lines, 'ER  - ', ''].join('\n');
 }
 
-/**
- * RIS, each field on one line: Citation.js breaks values every 70 characters, mid-word, and reference
- * managers read the breaks back as spaces or not at all. Values hold no line breaks of their own (text
- * is on one line), so every line that starts no field is such a break.
- */
-function ris(item: CslItem): string {
-  const lines = new Cite(item).format('ris').replace(/\n(?![A-Z][A-Z0-9] {2}-)/g, '');
-  return lines.endsWith('\n') ? lines : `${lines}\n`;
-}
+/** Citeproc's HTML reduced to text and italics or bold: nothing else of it reaches the page. */
+const cleaner = unified()
+  .use(rehypeSanitize, { tagNames: ['i', 'em', 'b'], attributes: {}, strip: ['script', 'style'] })
+  .use(rehypeStringify, { characterReferences: { useNamedReferences: true } });
+const cleanHtml = (html: string) => cleaner.stringify(cleaner.runSync(fromHtml(html, { fragment: true }))).trim();
 
-function bibliography(item: CslItem, template: string): string {
-  return new Cite(item).format('bibliography', { template, format: 'text', lang: 'en-US' }).trim();
+/** The item in a style, as plain text (to copy) and as HTML (to show, with its italics). */
+function bibliography(item: CslItem, template: string): { text: string; html: string } {
+  const cite = new Cite(item);
+  return {
+    text: cite.format('bibliography', { template, format: 'text', lang: LANG }).trim(),
+    html: cleanHtml(cite.format('bibliography', { template, format: 'html', lang: LANG })),
+  };
 }
 
 /** Every way to cite the publication; `fields` are its entry's, `abstract` its abstract as plain text. */
 export function citationsOf(publication: Publication, fields: Record<string, string>, abstract: string): Citations {
   const item = cslItem(publication, fields, abstract);
-  const genre = Object.hasOwn(THESIS_GENRES, publication.entry_type) ? THESIS_GENRES[publication.entry_type] : undefined;
+  const genre = !item.genre && Object.hasOwn(THESIS_GENRES, publication.entry_type) ? THESIS_GENRES[publication.entry_type] : undefined;
+  const apa = bibliography(genre ? { ...item, genre: genre.apa } : item, 'apa');
+  const chicago = bibliography(genre ? { ...item, genre: genre.chicago } : item, CHICAGO);
   return {
-    apa: bibliography(genre ? { ...item, genre: genre.apa } : item, 'apa'),
-    chicago: bibliography(genre ? { ...item, genre: genre.chicago } : item, CHICAGO),
+    apa: apa.text,
+    chicago: chicago.text,
     bibtex: bibtexOf(publication.entry_type, publication.cite_key, fields),
-    ris: ris(item),
+    ris: ris(item, publication.arxiv),
+    apa_html: apa.html,
+    chicago_html: chicago.html,
   };
 }

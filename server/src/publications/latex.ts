@@ -170,9 +170,12 @@ function accented(source: Source, start: number, to: number, mark: string): { te
 
 const SPECIAL = new Set(['\\', '{', '}', '~', '-', '`', "'"]);
 
-/** Text outside mathematics, as Unicode with emphasis markers. */
+/**
+ * Text outside mathematics, as Unicode with emphasis markers, composed (NFC): `{\'\i}` and a file's own
+ * `í` are then the same character in every output, the page, its head tags and every citation.
+ */
 function textOf(text: string): string {
-  return textBetween(sourceOf(text), 0, text.length);
+  return textBetween(sourceOf(text), 0, text.length).normalize('NFC');
 }
 
 /** The text from `from` up to `to` (the end of the text or of the group it is in), as `textOf` gives it. */

@@ -5,48 +5,9 @@
  * source would be read out symbol by symbol.
  */
 
-const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: '\u00a0' };
-
-const decode = (text: string) =>
-  text.replace(/&(?:#x([0-9a-f]+)|#(\d+)|([a-z]+));/gi, (entity, hex?: string, decimal?: string, name?: string) =>
-    hex ? String.fromCodePoint(parseInt(hex, 16)) : decimal ? String.fromCodePoint(Number(decimal)) : (ENTITIES[name?.toLowerCase() ?? ''] ?? entity),
-  );
-
-interface Element {
-  tag: string;
-  children: Node[];
-}
-type Node = Element | string;
-
-/** Elements that never have content, as HTML writes them without a closing tag. */
-const VOID = new Set(['br', 'img', 'hr', 'wbr', 'mspace', 'none', 'mprescripts']);
-
-/**
- * The markup as a tree. It is the server's own rendering, so it is well formed; a stray closing tag
- * closes up to its element, or is ignored when none is open.
- */
-function parse(html: string): Element {
-  const root: Element = { tag: '', children: [] };
-  const open: Element[] = [root];
-  const tag = /<(\/?)([a-zA-Z][\w-]*)[^>]*?(\/?)>/g;
-  let at = 0;
-  for (let match = tag.exec(html); match; match = tag.exec(html)) {
-    if (match.index > at) open[open.length - 1].children.push(decode(html.slice(at, match.index)));
-    at = match.index + match[0].length;
-    const [, closing, name, selfClosing] = match;
-    const lower = name.toLowerCase();
-    if (closing) {
-      const depth = open.map((element) => element.tag).lastIndexOf(lower);
-      if (depth > 0) open.length = depth;
-    } else {
-      const element: Element = { tag: lower, children: [] };
-      open[open.length - 1].children.push(element);
-      if (!selfClosing && !VOID.has(lower)) open.push(element);
-    }
-  }
-  if (at < html.length) open[open.length - 1].children.push(decode(html.slice(at)));
-  return root;
-}
+import type { Element, ElementContent, Root } from 'hast';
+import { fromHtml } from 'hast-util-from-html';
+import { toText } from 'hast-util-to-text';
 
 const SUPERSCRIPTS: Record<string, string> = {
   '0': '⁰',
@@ -99,10 +60,11 @@ const SPACED = new Set(['+', '−', '-', '=', '<', '>', '≤', '≥', '≠', '�
 /** One part of a formula, grouped in brackets when it is more than a character, as `e^(μt)` or `(a + b)/2`. */
 const grouped = (text: string) => ([...text].length > 1 ? `(${text})` : text);
 
-function mathText(node: Node): string {
-  if (typeof node === 'string') return node;
-  const parts = node.children.filter((child) => typeof child !== 'string' || child.trim()).map(mathText);
-  switch (node.tag) {
+function mathText(node: ElementContent): string {
+  if (node.type === 'text') return node.value;
+  if (node.type !== 'element') return '';
+  const parts = node.children.filter((child) => child.type === 'element' || (child.type === 'text' && child.value.trim())).map(mathText);
+  switch (node.tagName) {
     case 'annotation':
     case 'annotation-xml':
       return '';
@@ -135,13 +97,19 @@ function mathText(node: Node): string {
   }
 }
 
-function text(node: Node): string {
-  if (typeof node === 'string') return node;
-  if (node.tag === 'math') return mathText(node);
-  return node.children.map(text).join('');
+/** Each formula of the tree in place as the text it reads as, so that the tree's text is the page's. */
+function readFormulas(parent: Root | Element): void {
+  parent.children = parent.children.map((child) => {
+    if (child.type !== 'element') return child;
+    if (child.tagName === 'math') return { type: 'text', value: mathText(child) };
+    readFormulas(child);
+    return child;
+  });
 }
 
 /** The HTML's text, mathematics included as readable characters, on one line. */
 export function htmlToPlainText(html: string): string {
-  return text(parse(html)).replace(/\s+/g, ' ').replace(/\( /g, '(').replace(/ \)/g, ')').trim();
+  const tree = fromHtml(html, { fragment: true });
+  readFormulas(tree);
+  return toText(tree).replace(/\s+/g, ' ').replace(/\( /g, '(').replace(/ \)/g, ')').trim();
 }

@@ -1,5 +1,6 @@
-import { type BibEntry, isSpace } from './bibtex';
+import { type BibEntry, parseBibtex } from './bibtex';
 import { latexToHtml, latexToText } from './latex';
+import { authorsOf } from './names';
 
 /** A BibTeX entry as the Research page shows it and the database keeps it. */
 export interface RenderedPublication {
@@ -20,61 +21,6 @@ export interface RenderedPublication {
   is_working_paper: boolean;
   /** Every field of the entry, @string macros expanded: what citations, topics and further links are made from. */
   fields: Record<string, string>;
-}
-
-/**
- * Splits at brace depth 0 where `separatorAt` finds a separator, as BibTeX does for `and` between
- * names; `separatorAt` gives the separator's length at a position, or 0.
- */
-function splitTopLevel(text: string, separatorAt: (text: string, i: number) => number): string[] {
-  const parts: string[] = [];
-  let depth = 0;
-  let start = 0;
-  for (let i = 0; i < text.length; i += 1) {
-    if (text[i] === '{') depth += 1;
-    else if (text[i] === '}') depth -= 1;
-    else if (depth === 0) {
-      const length = separatorAt(text, i);
-      if (length > 0) {
-        parts.push(text.slice(start, i));
-        i += length - 1;
-        start = i + 1;
-      }
-    }
-  }
-  parts.push(text.slice(start));
-  return parts.map((part) => part.trim()).filter(Boolean);
-}
-
-const commaAt = (text: string, i: number) => (text[i] === ',' ? 1 : 0);
-
-/**
- * The length of an `and` between spaces (any case) at a position, or 0. Only the first space of a
- * run is tried: the rest of the run ends at the same word, and trying each would take time in
- * proportion to the square of the run's length.
- */
-function andAt(text: string, i: number): number {
-  if (!isSpace(text.charCodeAt(i)) || isSpace(text.charCodeAt(i - 1))) return 0;
-  let end = i;
-  while (isSpace(text.charCodeAt(end))) end += 1;
-  if (text.slice(end, end + 3).toLowerCase() !== 'and' || !isSpace(text.charCodeAt(end + 3))) return 0;
-  end += 3;
-  while (isSpace(text.charCodeAt(end))) end += 1;
-  return end - i;
-}
-
-/** "Last, First" and "Last, Jr, First" become "First Last (Jr)"; "First Last" stays as it is. */
-function personName(name: string): string {
-  const parts = splitTopLevel(name, commaAt);
-  const [last, ...rest] = parts.map(latexToText);
-  if (rest.length === 0) return last;
-  if (rest.length === 1) return `${rest[0]} ${last}`;
-  return `${rest[1]} ${last} ${rest[0]}`;
-}
-
-export function authorsOf(field: string | undefined): string[] {
-  if (!field) return [];
-  return splitTopLevel(field, andAt).map((name) => (name.toLowerCase() === 'others' ? 'others' : personName(name)));
 }
 
 const DOI = /^10\.\d{4,9}\/\S+$/;
@@ -148,9 +94,23 @@ function venueOf(type: string, fields: Record<string, string>): string {
   return venue;
 }
 
-/** A first guess staff can change: reports, unpublished work and preprints without a journal are working papers. */
+/** Entry types an arXiv preprint is exported as. */
+const PREPRINT_TYPES = new Set(['article', 'misc', 'online', 'preprint', 'unpublished', 'techreport', 'report']);
+
+/**
+ * Whether the entry is an arXiv preprint: it has an arXiv id and names no other place it appeared, or
+ * names arXiv as its journal, as Google Scholar's BibTeX does (`journal = {arXiv preprint arXiv:2403.01234}`).
+ */
+export function isArxivPreprint(type: string, fields: Record<string, string>, arxiv: string): boolean {
+  if (!arxiv || !PREPRINT_TYPES.has(type)) return false;
+  const journal = fields.journal ?? fields.journaltitle;
+  if (journal) return /arxiv/i.test(journal);
+  return !fields.booktitle && !fields.publisher && !fields.institution && !fields.school;
+}
+
+/** A first guess staff can change: reports, unpublished work and preprints are working papers. */
 function looksLikeWorkingPaper(type: string, fields: Record<string, string>, arxiv: string, ssrn: string): boolean {
-  if (type === 'techreport' || type === 'unpublished') return true;
+  if (type === 'techreport' || type === 'unpublished' || isArxivPreprint(type, fields, arxiv)) return true;
   if (type !== 'misc' && type !== 'online' && type !== 'preprint') return false;
   if (fields.journal) return false;
   return Boolean(arxiv || ssrn || /working paper|preprint/i.test(`${fields.howpublished ?? ''} ${fields.note ?? ''} ${fields.type ?? ''}`));
@@ -180,4 +140,13 @@ export function renderEntry(entry: BibEntry): RenderedPublication {
     is_working_paper: looksLikeWorkingPaper(entry.type, fields, arxiv, ssrn),
     fields,
   };
+}
+
+/** The entries of a BibTeX text, or the problems that stop it being imported (answered under `bibtex`). */
+export type EntriesRead = { entries: RenderedPublication[] } | { problems: { bibtex: string[] } };
+
+export function readEntries(bibtex: string): EntriesRead {
+  const parsed = parseBibtex(bibtex);
+  if (!parsed.ok) return { problems: { bibtex: parsed.errors } };
+  return { entries: parsed.entries.map(renderEntry) };
 }

@@ -1,11 +1,9 @@
 import type { DocumentCategory } from '../../contract';
 import type { Db, Dialect } from '../db';
 import { nowIso } from '../db/columns';
-import type { DocumentCategoryRow, UserRow } from '../db/schema';
-import { recordAudit } from './audit';
+import type { DocumentCategoryRow } from '../db/schema';
+import { type AuditActor, recordAudit } from './audit';
 import { byName } from './order';
-
-type Actor = Pick<UserRow, 'id' | 'email'>;
 
 const toCategory = (row: Pick<DocumentCategoryRow, 'id' | 'name' | 'description'>, documentCount: number): DocumentCategory => ({
   id: row.id,
@@ -46,7 +44,7 @@ export async function categoryNameTaken(db: Db, name: string, exceptId?: number)
 }
 
 /** A new category and its audit line, in one transaction. */
-export function createCategory(db: Db, actor: Actor, { name, description }: { name: string; description: string }): Promise<DocumentCategory> {
+export function createCategory(db: Db, actor: AuditActor, { name, description }: { name: string; description: string }): Promise<DocumentCategory> {
   return db.transaction().execute(async (trx) => {
     const created = await trx.insertInto('document_categories').values({ name, description, created_at: nowIso() }).returningAll().executeTakeFirstOrThrow();
     await recordAudit(trx, actor, 'category.created', `category ${created.id} "${created.name}"`);
@@ -55,7 +53,7 @@ export function createCategory(db: Db, actor: Actor, { name, description }: { na
 }
 
 /** Renames and describes a category, with its audit line; false when it is gone. */
-export function updateCategory(db: Db, actor: Actor, id: number, { name, description }: { name: string; description: string }): Promise<boolean> {
+export function updateCategory(db: Db, actor: AuditActor, id: number, { name, description }: { name: string; description: string }): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
     const before = await trx.selectFrom('document_categories').select('name').where('id', '=', id).executeTakeFirst();
     if (!before) return false;
@@ -79,7 +77,7 @@ export type CategoryDeletion = { deleted: DocumentCategoryRow; moved: number } |
  * documents each into the other's category wait rather than deadlock): Mark Current and uploads into
  * them wait until the move is done.
  */
-export function deleteCategory(db: Db, dialect: Dialect, actor: Actor, id: number, moveTo?: number): Promise<CategoryDeletion> {
+export function deleteCategory(db: Db, dialect: Dialect, actor: AuditActor, id: number, moveTo?: number): Promise<CategoryDeletion> {
   return db.transaction().execute(async (trx): Promise<CategoryDeletion> => {
     const ids = moveTo === undefined ? [id] : [id, moveTo].sort((a, b) => a - b);
     if (dialect === 'postgres') await trx.selectFrom('document_categories').select('id').where('id', 'in', ids).orderBy('id').forUpdate().execute();

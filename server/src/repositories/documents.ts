@@ -3,8 +3,8 @@ import type { Insertable } from 'kysely';
 import type { Document } from '../../contract';
 import type { Db, Dialect } from '../db';
 import { nowIso } from '../db/columns';
-import type { DocumentRow, DocumentsTable, UserRow } from '../db/schema';
-import { changeOneAudited, recordAudit } from './audit';
+import type { DocumentRow, DocumentsTable } from '../db/schema';
+import { type AuditActor, changeOneAudited, recordAudit } from './audit';
 import { forgetPendingUploads } from './storedFiles';
 
 /**
@@ -87,7 +87,6 @@ async function unmarkOthers(trx: Db, categoryId: number, exceptId?: number): Pro
   await update.execute();
 }
 
-type Actor = Pick<UserRow, 'id' | 'email'>;
 /** What a write needs: the database and which engine it is (for the category lock). */
 type Site = { db: Db; dialect: Dialect };
 
@@ -95,7 +94,7 @@ type Site = { db: Db; dialect: Dialect };
  * Records an uploaded document (its file is already stored, as a pending upload), taking the current
  * mark from the others if asked.
  */
-export function createDocument(site: Site, actor: Actor, values: Omit<Insertable<DocumentsTable>, 'uploaded_at'>): Promise<number> {
+export function createDocument(site: Site, actor: AuditActor, values: Omit<Insertable<DocumentsTable>, 'uploaded_at'>): Promise<number> {
   return site.db.transaction().execute(async (trx) => {
     if (values.is_current === 1 && values.category_id) {
       await lockCategory(trx, site.dialect, values.category_id);
@@ -146,7 +145,7 @@ function editAuditLine(before: DocumentRow, change: DocumentChange): [action: st
  * file when given (a replaced file's upload date is the document's). Answers the row as it was before
  * the edit, whose file the caller removes once replaced; undefined when the document is gone.
  */
-export function updateDocument(site: Site, actor: Actor, id: number, change: DocumentChange): Promise<DocumentRow | undefined> {
+export function updateDocument(site: Site, actor: AuditActor, id: number, change: DocumentChange): Promise<DocumentRow | undefined> {
   const { name, description, categoryId, isCurrent, file } = change;
   return site.db.transaction().execute(async (trx) => {
     // The category's lock before the document's, in the order uploads and Mark Current take them.
@@ -172,7 +171,7 @@ export function updateDocument(site: Site, actor: Actor, id: number, change: Doc
  * Deletes the document's row (the caller removes its file) and detaches it from the publications it
  * was the paper of; undefined when there was none.
  */
-export function deleteDocument(db: Db, actor: Actor, id: number): Promise<(DocumentRow & { detachedPublications: number }) | undefined> {
+export function deleteDocument(db: Db, actor: AuditActor, id: number): Promise<(DocumentRow & { detachedPublications: number }) | undefined> {
   return changeOneAudited(
     db,
     actor,

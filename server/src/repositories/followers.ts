@@ -2,6 +2,7 @@ import type { ExpressionBuilder, Insertable, Updateable } from 'kysely';
 
 import type { Db } from '../db';
 import type { Database, FollowAnnouncementRow, FollowerRow, FollowersTable, NoteRow, PublicationRow, TalkRow } from '../db/schema';
+import { mailboxOf } from '../lib/email';
 
 /** A follower who receives mail: confirmed, not stopped, and following at least one kind. */
 function receivesMail(eb: ExpressionBuilder<Database, 'followers'>) {
@@ -10,6 +11,11 @@ function receivesMail(eb: ExpressionBuilder<Database, 'followers'>) {
 
 export function findFollowerByEmail(db: Db, emailNormalized: string): Promise<FollowerRow | undefined> {
   return db.selectFrom('followers').selectAll().where('email_normalized', '=', emailNormalized).executeTakeFirst();
+}
+
+/** Every follower delivered to one mailbox (spellings of one address, accounts' included), oldest first. */
+export function findFollowersByMailbox(db: Db, mailbox: string): Promise<FollowerRow[]> {
+  return db.selectFrom('followers').selectAll().where('mailbox', '=', mailbox).orderBy('id').execute();
 }
 
 export function findFollowerByUser(db: Db, userId: number): Promise<FollowerRow | undefined> {
@@ -28,8 +34,13 @@ export function findFollowerByConfirmHash(db: Db, hash: string): Promise<Followe
   return db.selectFrom('followers').selectAll().where('confirm_token_hash', '=', hash).executeTakeFirst();
 }
 
-export function insertFollower(db: Db, values: Insertable<FollowersTable>): Promise<FollowerRow> {
-  return db.insertInto('followers').values(values).returningAll().executeTakeFirstOrThrow();
+/** Adds a follower, with the mailbox of its address. */
+export function insertFollower(db: Db, values: Omit<Insertable<FollowersTable>, 'mailbox'>): Promise<FollowerRow> {
+  return db
+    .insertInto('followers')
+    .values({ ...values, mailbox: mailboxOf(values.email) })
+    .returningAll()
+    .executeTakeFirstOrThrow();
 }
 
 export function updateFollower(db: Db, id: number, changes: Updateable<FollowersTable>): Promise<FollowerRow | undefined> {

@@ -1,11 +1,9 @@
 import type { Gallery } from '../../contract';
 import type { Db } from '../db';
 import { nowIso } from '../db/columns';
-import type { GalleryRow, UserRow } from '../db/schema';
-import { changeOneAudited, recordAudit } from './audit';
+import type { GalleryRow } from '../db/schema';
+import { type AuditActor, changeOneAudited, recordAudit } from './audit';
 import { byName } from './order';
-
-type Actor = Pick<UserRow, 'id' | 'email'>;
 
 export const toGallery = (row: GalleryRow): Gallery => ({ id: row.id, name: row.name, slug: row.slug, description: row.description });
 
@@ -59,7 +57,7 @@ export async function galleryNameTaken(db: Db, name: string, exceptId?: number):
 }
 
 /** A new gallery with a free slug, and its audit line, in one transaction. */
-export function createGallery(db: Db, actor: Actor, { name, description }: { name: string; description: string }): Promise<GalleryRow> {
+export function createGallery(db: Db, actor: AuditActor, { name, description }: { name: string; description: string }): Promise<GalleryRow> {
   return db.transaction().execute(async (trx) => {
     const created = await trx
       .insertInto('galleries')
@@ -74,7 +72,7 @@ export function createGallery(db: Db, actor: Actor, { name, description }: { nam
 /** Renames and describes a gallery; undefined when it is gone. */
 export function updateGallery(
   db: Db,
-  actor: Actor,
+  actor: AuditActor,
   existing: GalleryRow,
   { name, description }: { name: string; description: string },
 ): Promise<GalleryRow | undefined> {
@@ -88,7 +86,7 @@ export function updateGallery(
 }
 
 /** Deletes a gallery, its images becoming unassigned; undefined when there was none. */
-export function deleteGallery(db: Db, actor: Actor, id: number): Promise<(GalleryRow & { unassignedImages: number }) | undefined> {
+export function deleteGallery(db: Db, actor: AuditActor, id: number): Promise<(GalleryRow & { unassignedImages: number }) | undefined> {
   return changeOneAudited(
     db,
     actor,

@@ -1,11 +1,9 @@
 import type { Image } from '../../contract';
 import type { Db } from '../db';
 import { nowIso } from '../db/columns';
-import type { ImageRow, UserRow } from '../db/schema';
-import { changeOneAudited, deleteOneAudited, recordAudit } from './audit';
+import type { ImageRow } from '../db/schema';
+import { type AuditActor, changeOneAudited, deleteOneAudited, recordAudit } from './audit';
 import { forgetPendingUploads } from './storedFiles';
-
-type Actor = Pick<UserRow, 'id' | 'email'>;
 
 type ImageWithGallery = ImageRow & { gallery_name: string | null };
 
@@ -56,7 +54,7 @@ export function findImageRow(db: Db, id: number): Promise<ImageRow | undefined> 
 }
 
 /** Records an uploaded image (its files are already stored, as pending uploads) and its audit line. */
-export function createImage(db: Db, actor: Actor, values: ImageText & ImageFiles): Promise<number> {
+export function createImage(db: Db, actor: AuditActor, values: ImageText & ImageFiles): Promise<number> {
   return db.transaction().execute(async (trx) => {
     const row = await trx
       .insertInto('images')
@@ -70,7 +68,7 @@ export function createImage(db: Db, actor: Actor, values: ImageText & ImageFiles
 }
 
 /** Edits an image, and points it at new files (stored as pending uploads) when given; undefined when it is gone. */
-export function updateImage(db: Db, actor: Actor, id: number, text: ImageText, files?: ImageFiles): Promise<ImageRow | undefined> {
+export function updateImage(db: Db, actor: AuditActor, id: number, text: ImageText, files?: ImageFiles): Promise<ImageRow | undefined> {
   return changeOneAudited(
     db,
     actor,
@@ -89,5 +87,5 @@ export function updateImage(db: Db, actor: Actor, id: number, text: ImageText, f
 }
 
 /** Deletes the image's row (the caller removes its files); undefined when there was none. */
-export const deleteImage = (db: Db, actor: Actor, id: number): Promise<ImageRow | undefined> =>
+export const deleteImage = (db: Db, actor: AuditActor, id: number): Promise<ImageRow | undefined> =>
   deleteOneAudited(db, actor, 'images', id, (row) => ['image.deleted', `image ${id} "${row.title}"`]);

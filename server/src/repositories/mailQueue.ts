@@ -12,20 +12,41 @@ import type { MailQueueRow, MailQueueTable } from '../db/schema';
 const CLAIM_LOCK = '4630119702';
 const MINUTE_MS = 60_000;
 
-export type QueuedMail = Omit<Insertable<MailQueueTable>, 'state' | 'next_attempt_at' | 'created_at'>;
+/**
+ * The order messages are sent in, lower first. Account mail comes first: someone waits at the screen
+ * for the link, and only an account's own address gets it. Then what a follow request by address alone
+ * asks for: its visitor waits too, but anyone can ask for any address, so these never hold up an
+ * account's mail. Follower mail (announcements, digests) last: nobody waits for it.
+ */
+export const MAIL_PRIORITY: Record<MailQueueTable['kind'], number> = {
+  'account-confirm': 0,
+  'register-attempt': 0,
+  'follow-confirm': 1,
+  announcement: 2,
+  digest: 2,
+};
+const ACCOUNT_PRIORITY = 0;
+/**
+ * The share of each minute's rate that only account mail may use: with the rest of the minute taken by
+ * confirmations and announcements, a new account's link still leaves at once.
+ */
+const ACCOUNT_SHARE = 0.1;
 
-/** Adds messages to the queue, due at once. */
+export type QueuedMail = Omit<Insertable<MailQueueTable>, 'state' | 'next_attempt_at' | 'created_at' | 'priority'>;
+
+/** Adds messages to the queue, due at once, each in its kind's place in the order. */
 export async function enqueueMail(db: Db, mail: QueuedMail[], at: string): Promise<void> {
   if (mail.length === 0) return;
   await db
     .insertInto('mail_queue')
-    .values(mail.map((row) => ({ ...row, state: 'pending' as const, next_attempt_at: at, created_at: at })))
+    .values(mail.map((row) => ({ ...row, priority: MAIL_PRIORITY[row.kind], state: 'pending' as const, next_attempt_at: at, created_at: at })))
     .execute();
 }
 
 /**
- * Takes up to `max` due messages to send, and no more than the rate leaves room for: messages taken in
- * the last minute, by any instance, count against `perMinute`. In one transaction, which on PostgreSQL
+ * Takes up to `max` due messages to send, in the order of MAIL_PRIORITY, and no more than the rate
+ * leaves room for: messages taken in the last minute, by any instance, count against `perMinute`, of
+ * which the last tenth (ACCOUNT_SHARE) is account mail's alone. In one transaction, which on PostgreSQL
  * holds a lock while it counts, and selects the rows FOR UPDATE SKIP LOCKED: each message is taken by
  * one instance only. When the minute is full, answers when it has room again.
  */
@@ -43,11 +64,13 @@ export async function claimDueMail(
       .where('claimed_at', '>', isoAt(now - MINUTE_MS))
       .executeTakeFirstOrThrow();
     const room = perMinute - Number(recent.count);
-    if (room <= 0) return { rows: [], roomAt: Date.parse(String(recent.oldest)) + MINUTE_MS };
+    const roomAt = Date.parse(String(recent.oldest)) + MINUTE_MS;
+    if (room <= 0) return { rows: [], roomAt };
+    const roomForOthers = room - Math.floor(perMinute * ACCOUNT_SHARE);
     // Selected first, then updated: PostgreSQL may run a LIMIT inside UPDATE … WHERE id IN (…) more than once, taking more rows.
-    const due = await trx
+    const selected = await trx
       .selectFrom('mail_queue')
-      .select('id')
+      .select(['id', 'priority'])
       .where('state', '=', 'pending')
       .where('next_attempt_at', '<=', at)
       .orderBy('priority')
@@ -55,7 +78,10 @@ export async function claimDueMail(
       .limit(Math.min(room, max))
       .$if(dialect === 'postgres', (query) => query.forUpdate().skipLocked())
       .execute();
-    if (due.length === 0) return { rows: [] };
+    const accountMail = selected.filter((row) => row.priority === ACCOUNT_PRIORITY);
+    const due = [...accountMail, ...selected.filter((row) => row.priority !== ACCOUNT_PRIORITY).slice(0, Math.max(0, roomForOthers - accountMail.length))];
+    // Other mail waiting for the room kept for account mail waits for the minute to move on.
+    if (due.length === 0) return selected.length ? { rows: [], roomAt } : { rows: [] };
     const rows = await trx
       .updateTable('mail_queue')
       .set((eb) => ({ state: 'sending', claimed_at: at, attempts: eb('attempts', '+', 1) }))
@@ -105,14 +131,16 @@ export async function nextMailDue(db: Db): Promise<string | undefined> {
   return row?.next_attempt_at;
 }
 
-/** Messages not sent yet: waiting, or being sent. */
-export async function countWaitingMail(db: Db): Promise<number> {
-  const { count } = await db
+/** Messages not sent yet (waiting, or being sent): all of them, and the account mail among them. */
+export async function countWaitingMail(db: Db): Promise<{ all: number; account: number }> {
+  const byPriority = await db
     .selectFrom('mail_queue')
-    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .select((eb) => ['priority', eb.fn.countAll<number>().as('count')])
     .where('state', 'in', ['pending', 'sending'])
-    .executeTakeFirstOrThrow();
-  return Number(count);
+    .groupBy('priority')
+    .execute();
+  const count = (rows: typeof byPriority) => rows.reduce((sum, row) => sum + Number(row.count), 0);
+  return { all: count(byPriority), account: count(byPriority.filter((row) => row.priority === ACCOUNT_PRIORITY)) };
 }
 
 /** The message most recently tried (sent, failed, or waiting to be tried again). */

@@ -1,10 +1,8 @@
 import type { NewsItem } from '../../contract/news';
 import type { Db } from '../db';
 import { nowIso } from '../db/columns';
-import type { NewsItemRow, UserRow } from '../db/schema';
-import { changeOneAudited, recordAudit } from './audit';
-
-type Actor = Pick<UserRow, 'id' | 'email'>;
+import type { NewsItemRow } from '../db/schema';
+import { type AuditActor, changeOneAudited, recordAudit } from './audit';
 
 export interface NewsText {
   date: string;
@@ -28,7 +26,7 @@ export function findNewsItem(db: Db, id: number): Promise<NewsItemRow | undefine
 }
 
 /** A new item and its audit line, in one transaction. */
-export function createNewsItem(db: Db, actor: Actor, item: NewsText): Promise<NewsItemRow> {
+export function createNewsItem(db: Db, actor: AuditActor, item: NewsText): Promise<NewsItemRow> {
   return db.transaction().execute(async (trx) => {
     const at = nowIso();
     const created = await trx
@@ -42,7 +40,7 @@ export function createNewsItem(db: Db, actor: Actor, item: NewsText): Promise<Ne
 }
 
 /** Sets the given fields, naming them in the audit line; undefined when the item is gone. */
-export function updateNewsItem(db: Db, actor: Actor, id: number, change: Partial<NewsText>): Promise<NewsItemRow | undefined> {
+export function updateNewsItem(db: Db, actor: AuditActor, id: number, change: Partial<NewsText>): Promise<NewsItemRow | undefined> {
   return changeOneAudited(
     db,
     actor,
@@ -58,7 +56,7 @@ export function updateNewsItem(db: Db, actor: Actor, id: number, change: Partial
 }
 
 /** Deletes an item with its audit line; undefined when there was none. */
-export function deleteNewsItem(db: Db, actor: Actor, id: number): Promise<NewsItemRow | undefined> {
+export function deleteNewsItem(db: Db, actor: AuditActor, id: number): Promise<NewsItemRow | undefined> {
   return changeOneAudited(
     db,
     actor,

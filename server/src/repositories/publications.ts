@@ -1,17 +1,18 @@
-import type { Publication, SelectedPaper } from '../../contract/publications';
+import type { Citations, Publication, SelectedPaper } from '../../contract/publications';
 import type { Db } from '../db';
 import { nowIso } from '../db/columns';
-import type { PublicationRow, UserRow } from '../db/schema';
+import type { PublicationRow } from '../db/schema';
 import { parseBibtex } from '../publications/bibtex';
 import { kindOf, linksOf, paperKey, topicsOf } from '../publications/facets';
 import { htmlToPlainText } from '../publications/plainText';
 import type { RenderedPublication } from '../publications/render';
-import { recordAudit } from './audit';
+import { type AuditActor, recordAudit } from './audit';
 
-type Actor = Pick<UserRow, 'id' | 'email'>;
-
-/** Where visitors download a publication's attached paper. */
-export const paperPath = (id: number) => `/api/publications/${id}/paper/`;
+/**
+ * Where visitors and crawlers fetch a publication's attached paper: beside its page, named for its
+ * type (`paper.pdf`, `paper.docx`); a list that does not know the type names a PDF, which redirects.
+ */
+export const paperPath = (citeKey: string, extension = 'pdf') => `/research/${paperKey(citeKey)}/paper.${extension}`;
 
 /**
  * The entry's fields, macros expanded. A row imported before they were kept is read from its source,
@@ -49,7 +50,7 @@ export function toPublication(row: PublicationRow): Publication {
     bibtex: row.bibtex,
     is_working_paper: isWorkingPaper,
     document: row.document_id,
-    paper_url: row.document_id === null ? '' : paperPath(row.id),
+    paper_url: row.document_id === null ? '' : paperPath(row.cite_key),
     topics: topicsOf(fields),
     links: linksOf(fields),
     selected: row.selected === 1,
@@ -121,7 +122,7 @@ export async function findPublicationByKey(db: Db, key: string): Promise<Publica
 }
 
 /** Adds entries after the existing ones and rewrites others in place, with one audit line; run in the transaction that planned it. */
-export async function writeImport(db: Db, actor: Actor, entries: { added: RenderedPublication[]; updated: { id: number; entry: RenderedPublication }[] }) {
+export async function writeImport(db: Db, actor: AuditActor, entries: { added: RenderedPublication[]; updated: { id: number; entry: RenderedPublication }[] }) {
   const at = nowIso();
   const last = await db
     .selectFrom('publications')
@@ -131,7 +132,7 @@ export async function writeImport(db: Db, actor: Actor, entries: { added: Render
   for (const { id, entry } of entries.updated)
     await db
       .updateTable('publications')
-      .set({ ...entryColumns(entry), updated_at: at })
+      .set({ ...entryColumns(entry), citations: null, updated_at: at })
       .where('id', '=', id)
       .execute();
   for (const entry of entries.added) {
@@ -159,12 +160,12 @@ export interface PublicationChange {
   selected?: boolean;
 }
 
-export async function updatePublication(db: Db, actor: Actor, row: PublicationRow, change: PublicationChange): Promise<PublicationRow> {
+export async function updatePublication(db: Db, actor: AuditActor, row: PublicationRow, change: PublicationChange): Promise<PublicationRow> {
   return db.transaction().execute(async (trx) => {
     const updated = await trx
       .updateTable('publications')
       .set({
-        ...(change.entry ? entryColumns(change.entry) : {}),
+        ...(change.entry ? { ...entryColumns(change.entry), citations: null } : {}),
         ...(change.isWorkingPaper === undefined ? {} : { is_working_paper: change.isWorkingPaper ? 1 : 0 }),
         ...(change.documentId === undefined ? {} : { document_id: change.documentId }),
         ...(change.selected === undefined ? {} : { selected: change.selected ? 1 : 0 }),
@@ -185,7 +186,7 @@ export async function updatePublication(db: Db, actor: Actor, row: PublicationRo
 }
 
 /** False when the publication was gone already. */
-export async function deletePublication(db: Db, actor: Actor, row: PublicationRow): Promise<boolean> {
+export async function deletePublication(db: Db, actor: AuditActor, row: PublicationRow): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
     const result = await trx.deleteFrom('publications').where('id', '=', row.id).executeTakeFirst();
     if (Number(result.numDeletedRows) === 0) return false;
@@ -195,7 +196,7 @@ export async function deletePublication(db: Db, actor: Actor, row: PublicationRo
 }
 
 /** Numbers the publications in the order of `ids`, which names each of them once; run in the transaction that checked it. */
-export async function setPublicationOrder(db: Db, actor: Actor, ids: number[]): Promise<void> {
+export async function setPublicationOrder(db: Db, actor: AuditActor, ids: number[]): Promise<void> {
   for (const [index, id] of ids.entries())
     await db
       .updateTable('publications')
@@ -210,4 +211,19 @@ export async function publicationIdsByCiteKeys(db: Db, keys: string[]): Promise<
   if (keys.length === 0) return [];
   const rows = await db.selectFrom('publications').select('id').where('cite_key', 'in', keys).execute();
   return rows.map((row) => row.id);
+}
+
+/** Papers whose citations a change left unformatted, a few at a time. */
+export function publicationsWithoutCitations(db: Db, limit: number): Promise<PublicationRow[]> {
+  return db.selectFrom('publications').selectAll().where('citations', 'is', null).orderBy('id').limit(limit).execute();
+}
+
+/** Stores a paper's formatted citations, unless its entry changed meanwhile (they would be the old entry's). */
+export async function storeCitations(db: Db, row: PublicationRow, citations: Citations): Promise<void> {
+  await db
+    .updateTable('publications')
+    .set({ citations: JSON.stringify(citations) })
+    .where('id', '=', row.id)
+    .where('updated_at', '=', row.updated_at)
+    .execute();
 }

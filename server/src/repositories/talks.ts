@@ -1,13 +1,11 @@
 import type { Talk } from '../../contract/talks';
 import type { Db } from '../db';
 import { nowIso } from '../db/columns';
-import type { TalkRow, UserRow } from '../db/schema';
+import type { TalkRow } from '../db/schema';
 import { paperKey } from '../publications/facets';
 import { htmlToPlainText } from '../publications/plainText';
-import { changeOneAudited, recordAudit } from './audit';
+import { type AuditActor, changeOneAudited, recordAudit } from './audit';
 import { announce } from './followers';
-
-type Actor = Pick<UserRow, 'id' | 'email'>;
 
 /** What staff write, checked and rendered. */
 export interface TalkFields {
@@ -68,7 +66,7 @@ export function findTalk(db: Db, id: number): Promise<TalkWithPaper | undefined>
 }
 
 /** A new talk and its audit line, and its announcement to followers when asked, in one transaction; answers its id. */
-export function createTalk(db: Db, actor: Actor, talk: TalkFields, { announced }: { announced: boolean }): Promise<number> {
+export function createTalk(db: Db, actor: AuditActor, talk: TalkFields, { announced }: { announced: boolean }): Promise<number> {
   return db.transaction().execute(async (trx) => {
     const at = nowIso();
     const created = await trx
@@ -83,7 +81,7 @@ export function createTalk(db: Db, actor: Actor, talk: TalkFields, { announced }
 }
 
 /** Sets the given fields, naming them in the audit line; undefined when the talk is gone. */
-export function updateTalk(db: Db, actor: Actor, id: number, change: Partial<TalkFields>): Promise<TalkRow | undefined> {
+export function updateTalk(db: Db, actor: AuditActor, id: number, change: Partial<TalkFields>): Promise<TalkRow | undefined> {
   return changeOneAudited(
     db,
     actor,
@@ -106,7 +104,7 @@ export function updateTalk(db: Db, actor: Actor, id: number, change: Partial<Tal
 }
 
 /** Deletes a talk with its audit line; undefined when there was none. */
-export function deleteTalk(db: Db, actor: Actor, id: number): Promise<TalkRow | undefined> {
+export function deleteTalk(db: Db, actor: AuditActor, id: number): Promise<TalkRow | undefined> {
   return changeOneAudited(
     db,
     actor,

@@ -1,10 +1,8 @@
 import type { TeachingCourse } from '../../contract/teaching';
 import type { Db } from '../db';
 import { nowIso } from '../db/columns';
-import type { DocumentRow, TeachingCourseRow, UserRow } from '../db/schema';
-import { changeOneAudited, recordAudit } from './audit';
-
-type Actor = Pick<UserRow, 'id' | 'email'>;
+import type { DocumentRow, TeachingCourseRow } from '../db/schema';
+import { type AuditActor, changeOneAudited, recordAudit } from './audit';
 
 /** A course's own fields, as a save writes them. */
 export type TeachingFields = Omit<TeachingCourseRow, 'id' | 'created_at' | 'updated_at'>;
@@ -97,7 +95,7 @@ async function replaceMaterials(trx: Db, courseId: number, documentIds: number[]
 }
 
 /** A new course with its materials and its audit line, in one transaction. */
-export async function createTeaching(db: Db, actor: Actor, fields: TeachingFields, materials: number[]): Promise<CourseWithMaterials> {
+export async function createTeaching(db: Db, actor: AuditActor, fields: TeachingFields, materials: number[]): Promise<CourseWithMaterials> {
   const created = await db.transaction().execute(async (trx) => {
     const at = nowIso();
     const row = await trx
@@ -118,7 +116,7 @@ export async function createTeaching(db: Db, actor: Actor, fields: TeachingField
  */
 export async function updateTeaching(
   db: Db,
-  actor: Actor,
+  actor: AuditActor,
   id: number,
   change: Partial<TeachingFields>,
   materials: number[] | undefined,
@@ -143,7 +141,7 @@ export async function updateTeaching(
 }
 
 /** Deletes a course (its material rows go with it) with its audit line; undefined when there was none. */
-export function deleteTeaching(db: Db, actor: Actor, id: number): Promise<TeachingCourseRow | undefined> {
+export function deleteTeaching(db: Db, actor: AuditActor, id: number): Promise<TeachingCourseRow | undefined> {
   return changeOneAudited(
     db,
     actor,

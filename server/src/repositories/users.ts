@@ -7,7 +7,7 @@ import type { Db } from '../db';
 import { nowIso } from '../db/columns';
 import type { Database, UserRow, UsersTable } from '../db/schema';
 import { normalizeEmail } from '../lib/email';
-import { COMMAND_LINE, recordAudit } from './audit';
+import { type AuditActor, COMMAND_LINE, recordAudit } from './audit';
 import { revokeAllSessions } from './sessions';
 
 export function findUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {
@@ -77,13 +77,11 @@ export async function findUsersPage(db: Db, { search, page, pageSize }: { search
   return { count: Number(count), rows };
 }
 
-type Actor = Pick<UserRow, 'id' | 'email'>;
-
 /**
  * A staff member changes a user's staff right and/or active state, with one audit line per change; a
  * deactivated account is signed out everywhere. Undefined when the user is gone.
  */
-export function changeUserAccess(db: Db, actor: Actor, target: UserRow, change: { isStaff?: boolean; isActive?: boolean }): Promise<UserRow | undefined> {
+export function changeUserAccess(db: Db, actor: AuditActor, target: UserRow, change: { isStaff?: boolean; isActive?: boolean }): Promise<UserRow | undefined> {
   return db.transaction().execute(async (trx) => {
     const row = await trx
       .updateTable('users')
@@ -107,7 +105,7 @@ export function changeUserAccess(db: Db, actor: Actor, target: UserRow, change: 
 }
 
 /** Ends every sign-in of the user, with an audit line counting them. */
-export function signOutUserEverywhere(db: Db, actor: Actor, target: UserRow): Promise<void> {
+export function signOutUserEverywhere(db: Db, actor: AuditActor, target: UserRow): Promise<void> {
   return db.transaction().execute(async (trx) => {
     const revoked = await revokeAllSessions(trx, target.id);
     const details = `${displayName(target)}; ${revoked} ${revoked === 1 ? 'session' : 'sessions'} revoked`;
@@ -116,7 +114,7 @@ export function signOutUserEverywhere(db: Db, actor: Actor, target: UserRow): Pr
 }
 
 /** Deletes the account (sessions, refresh and app tokens go with it: ON DELETE CASCADE); false when it was gone. */
-export function deleteUser(db: Db, actor: Actor, target: UserRow): Promise<boolean> {
+export function deleteUser(db: Db, actor: AuditActor, target: UserRow): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
     const result = await trx.deleteFrom('users').where('id', '=', target.id).executeTakeFirst();
     if (Number(result.numDeletedRows) === 0) return false;

@@ -55,9 +55,12 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
         ),
       ]);
       const load = app.isUnderPressure() ? ('busy' as const) : ('ok' as const);
-      const ready = database === 'ok' && storage === 'ok' && load === 'ok';
-      if (load === 'busy') reply.header('Retry-After', RETRY_AFTER_SECONDS);
-      return reply.code(ready ? 200 : 503).send({ status: ready ? 'ok' : 'unavailable', database, storage, load });
+      // Asked before the site started its threads (a server built without main's start), this starts them.
+      if (!app.work.ready) void app.work.warmUp().catch((error: unknown) => app.log.error({ err: error }, 'worker threads could not start'));
+      const workers = app.work.ready ? ('ok' as const) : ('starting' as const);
+      const ready = database === 'ok' && storage === 'ok' && load === 'ok' && workers === 'ok';
+      if (load === 'busy' || workers === 'starting') reply.header('Retry-After', RETRY_AFTER_SECONDS);
+      return reply.code(ready ? 200 : 503).send({ status: ready ? 'ok' : 'unavailable', database, storage, load, workers });
     },
   );
 };

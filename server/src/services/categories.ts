@@ -2,11 +2,10 @@ import type { FastifyInstance } from 'fastify';
 
 import type { DocumentCategory } from '../../contract';
 import { isUniqueViolation } from '../db/errors';
-import type { UserRow } from '../db/schema';
+import type { AuditActor } from '../repositories/audit';
 import { createCategory, deleteCategory, findCategory, updateCategory } from '../repositories/categories';
 
 type Site = Pick<FastifyInstance, 'db' | 'dialect' | 'changes'>;
-type Actor = Pick<UserRow, 'id' | 'email'>;
 
 interface CategoryText {
   name: string;
@@ -26,7 +25,7 @@ async function unlessNameTaken<T>(write: () => Promise<T>): Promise<T | NameTake
 }
 
 /** A new document category, or `nameTaken` when a concurrent write took the name first. */
-export function addCategory(site: Site, actor: Actor, text: CategoryText): Promise<{ category: DocumentCategory } | NameTaken> {
+export function addCategory(site: Site, actor: AuditActor, text: CategoryText): Promise<{ category: DocumentCategory } | NameTaken> {
   return unlessNameTaken(async () => {
     const category = await createCategory(site.db, actor, text);
     site.changes.publish('Category');
@@ -41,7 +40,7 @@ export function addCategory(site: Site, actor: Actor, text: CategoryText): Promi
  */
 export function editCategory(
   site: Site,
-  actor: Actor,
+  actor: AuditActor,
   id: number,
   text: CategoryText,
 ): Promise<{ category: DocumentCategory } | NameTaken | { refused: 'notFound' }> {
@@ -64,7 +63,7 @@ export type CategoryRemovalRefusal = { refused: 'notFound' } | { refused: 'holds
  * move to, in the same transaction; a moved current document stays current unless that category
  * already has one.
  */
-export async function removeCategory(site: Site, actor: Actor, id: number, moveTo?: number): Promise<{ moved: number } | CategoryRemovalRefusal> {
+export async function removeCategory(site: Site, actor: AuditActor, id: number, moveTo?: number): Promise<{ moved: number } | CategoryRemovalRefusal> {
   const outcome = await deleteCategory(site.db, site.dialect, actor, id, moveTo);
   if (!outcome) return { refused: 'notFound' };
   if ('holds' in outcome) return { refused: 'holdsDocuments', documents: outcome.holds };

@@ -1,15 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 
 import { isForeignKeyViolation, isUniqueViolation } from '../db/errors';
-import type { DocumentRow, UserRow } from '../db/schema';
+import type { DocumentRow } from '../db/schema';
 import type { ChangeTopic } from '../plugins/changes';
+import type { AuditActor } from '../repositories/audit';
 import { createDocument, deleteDocument, type DocumentFile, type DocumentWithCategory, findDocument, updateDocument } from '../repositories/documents';
 import { randomName, storageKey } from '../storage';
 import { DOCUMENT_TYPES, type DocumentKind, downloadFileName } from './documents';
 import { abandonUpload, removeFiles, storeUpload } from './uploadedFiles';
 
 type Site = Pick<FastifyInstance, 'db' | 'dialect' | 'storage' | 'changes' | 'log'>;
-type Actor = Pick<UserRow, 'id' | 'email'>;
 
 /**
  * The document as saved, or why it was not: its category gone meanwhile, another document of the
@@ -56,7 +56,7 @@ async function storeDocumentFile(site: Site, upload: DocumentUpload): Promise<Do
 }
 
 /** A new document from an upload. */
-export async function addDocument(site: Site, actor: Actor, text: DocumentText, upload: DocumentUpload): Promise<DocumentOutcome> {
+export async function addDocument(site: Site, actor: AuditActor, text: DocumentText, upload: DocumentUpload): Promise<DocumentOutcome> {
   const file = await storeDocumentFile(site, upload);
   let id: number;
   try {
@@ -82,7 +82,7 @@ export async function addDocument(site: Site, actor: Actor, text: DocumentText, 
  * A replaced document keeps its id, so its download address, its download counts and the
  * publications it is the paper of stay; its old file is removed once the row points at the new one.
  */
-export async function editDocument(site: Site, actor: Actor, id: number, text: DocumentText, upload?: DocumentUpload): Promise<DocumentOutcome> {
+export async function editDocument(site: Site, actor: AuditActor, id: number, text: DocumentText, upload?: DocumentUpload): Promise<DocumentOutcome> {
   const file = upload && (await storeDocumentFile(site, upload));
   let before: DocumentRow | undefined;
   try {
@@ -104,7 +104,7 @@ export async function editDocument(site: Site, actor: Actor, id: number, text: D
 }
 
 /** Deletes a document and its file, detaching it from its publications; false when there was none. */
-export async function removeDocument(site: Site, actor: Actor, id: number): Promise<boolean> {
+export async function removeDocument(site: Site, actor: AuditActor, id: number): Promise<boolean> {
   const deleted = await deleteDocument(site.db, actor, id);
   if (!deleted) return false;
   site.changes.publish(...cvTopics(deleted.is_current === 1), ...(deleted.detachedPublications > 0 ? (['Publication'] as const) : []));

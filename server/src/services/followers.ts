@@ -15,15 +15,16 @@ import { isoAt, nowIso } from '../db/columns';
 import { isUniqueViolation } from '../db/errors';
 import type { FollowerRow, UserRow } from '../db/schema';
 import type { FieldErrors } from '../errors';
-import { cleanEmail, isValidEmail, normalizeEmail } from '../lib/email';
+import { cleanEmail, isValidEmail, mailboxOf, normalizeEmail } from '../lib/email';
 import { randomText } from '../lib/randomText';
-import { countInWindow } from '../repositories/abuseCounters';
+import { countInWindow, uncount } from '../repositories/abuseCounters';
 import {
   countFollowers,
   findFollowerByConfirmHash,
   findFollowerByEmail,
   findFollowerByUnsubscribeToken,
   findFollowerByUser,
+  findFollowersByMailbox,
   insertFollower,
   updateFollower,
 } from '../repositories/followers';
@@ -41,28 +42,63 @@ const chosenKinds = (row: Pick<FollowerRow, FollowKind>): FollowKind[] => FOLLOW
 /** Whether the follower is sent mail now. */
 const receivesMail = (row: FollowerRow): boolean => row.confirmed_at !== null && row.stopped_at === null && chosenKinds(row).length > 0;
 
+/** Follow requests by address alone one client address makes in an hour at most: a visitor makes one or two. */
+export const FOLLOW_REQUESTS_PER_ADDRESS_PER_HOUR = 10;
+const HOUR_SECONDS = 3600;
+/** The count of mail that follow requests had sent, from all clients and instances together. */
+const ALL_FOLLOW_MAIL = { scope: 'follow-all', subject: '' };
+
 /**
- * Someone asks to follow with an address alone. The answer is the same whatever the address's state,
- * so that it tells nobody who follows; the address gets a link to confirm (or, following already, a
- * note saying so), at most a few an hour, and nothing else until it is confirmed.
+ * Someone asks to follow with an address alone. Anyone can, for any address, so what it sends is
+ * limited three ways, in the database (several instances count together): requests per client address
+ * and mail from all requests in an hour (FOLLOW_CONFIRMATIONS_PER_HOUR), both refused with the seconds
+ * to wait, and mail to one mailbox (spellings such as `ada+x@` are one), past which nothing is sent.
+ * Otherwise the answer is the same whatever the address's state, so that it tells nobody who follows:
+ * the address gets a link to confirm (or, following already, a note saying so) and nothing else until
+ * it is confirmed.
  */
-export async function requestFollow(site: Site, emailInput: string): Promise<{ problems: FieldErrors } | { requested: true }> {
+export async function requestFollow(
+  site: Site,
+  emailInput: string,
+  clientAddress: string,
+): Promise<{ problems: FieldErrors } | { requested: true } | { retryAfter: number }> {
   const email = cleanEmail(emailInput);
   if (!isValidEmail(email)) return { problems: { email: [FOLLOW_MESSAGES.invalidEmail] } };
+  const fromClient = await countInWindow(
+    site.db,
+    { scope: 'follow-request', subject: '', address: clientAddress },
+    FOLLOW_REQUESTS_PER_ADDRESS_PER_HOUR,
+    HOUR_SECONDS,
+  );
+  if (!fromClient.allowed) return { retryAfter: fromClient.retryAfter };
+  // Counted whatever the address's state, before it is looked at: a refusal tells nothing about it.
+  const fromAll = await countInWindow(site.db, ALL_FOLLOW_MAIL, site.config.followConfirmationsPerHour, HOUR_SECONDS);
+  if (!fromAll.allowed) return { retryAfter: fromAll.retryAfter };
   const normalized = normalizeEmail(email);
-  const allowed = await countInWindow(site.db, { scope: 'follow-mail', subject: normalized }, MAILS_PER_ADDRESS_PER_HOUR, 3600);
-  if (!allowed.allowed) return { requested: true };
-  const names = await siteNames(site);
-  const existing = await findFollowerByEmail(site.db, normalized);
-  if (existing && receivesMail(existing)) {
-    await queueMessage(site, 'follow-confirm', alreadyFollowingMail(names, existing.email, existing.unsubscribe_token));
+  const mailbox = mailboxOf(email);
+  const toMailbox = await countInWindow(site.db, { scope: 'follow-mail', subject: mailbox }, MAILS_PER_ADDRESS_PER_HOUR, HOUR_SECONDS);
+  if (!toMailbox.allowed) {
+    // Nothing is sent: the hour's count is of mail.
+    await uncount(site.db, ALL_FOLLOW_MAIL);
     return { requested: true };
   }
+  const names = await siteNames(site);
+  const ofMailbox = await findFollowersByMailbox(site.db, mailbox);
+  const following = ofMailbox.find(receivesMail);
+  if (following) {
+    await queueMessage(site, 'follow-confirm', alreadyFollowingMail(names, following.email, following.unsubscribe_token));
+    return { requested: true };
+  }
+  // This spelling's own row, else the one another spelling left waiting for its confirmation, which
+  // takes this spelling: one mailbox waits for one link.
+  const existing = ofMailbox.find((row) => row.email_normalized === normalized) ?? ofMailbox.find((row) => row.user_id === null);
   const token = newToken();
   const at = nowIso();
   try {
-    if (existing) await updateFollower(site.db, existing.id, { confirm_token_hash: sha256(token), updated_at: at });
-    else
+    if (existing) {
+      const spelling = existing.user_id === null ? { email, email_normalized: normalized } : {};
+      await updateFollower(site.db, existing.id, { ...spelling, confirm_token_hash: sha256(token), updated_at: at });
+    } else
       await insertFollower(site.db, {
         email,
         email_normalized: normalized,
@@ -175,5 +211,5 @@ export async function followStatus(site: Site): Promise<FollowStatus> {
     const outcome = last.state === 'sent' ? 'sent' : last.state === 'failed' ? 'failed' : 'retrying';
     lastSend = { at: last.finished_at ?? last.claimed_at, outcome, error: last.last_error };
   }
-  return { followers, waiting, last_send: lastSend };
+  return { followers, waiting: waiting.all, waiting_account: waiting.account, last_send: lastSend };
 }

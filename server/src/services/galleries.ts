@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 
 import { isUniqueViolation } from '../db/errors';
-import type { GalleryRow, UserRow } from '../db/schema';
+import type { GalleryRow } from '../db/schema';
+import type { AuditActor } from '../repositories/audit';
 import { createGallery, deleteGallery, updateGallery } from '../repositories/galleries';
 
 type Site = Pick<FastifyInstance, 'db' | 'changes'>;
-type Actor = Pick<UserRow, 'id' | 'email'>;
 
 type Saved = { gallery: GalleryRow };
 /** A concurrent write took the name first: the database's unique index refused this one. */
@@ -25,7 +25,7 @@ async function unlessNameTaken<T>(write: () => Promise<T>): Promise<T | NameTake
   }
 }
 
-export function addGallery(site: Site, actor: Actor, text: GalleryText): Promise<Saved | NameTaken> {
+export function addGallery(site: Site, actor: AuditActor, text: GalleryText): Promise<Saved | NameTaken> {
   return unlessNameTaken(async (): Promise<Saved> => {
     const gallery = await createGallery(site.db, actor, text);
     site.changes.publish('Gallery');
@@ -34,7 +34,7 @@ export function addGallery(site: Site, actor: Actor, text: GalleryText): Promise
 }
 
 /** Renames and describes a gallery; images show its name and are listed by its slug, which follows the name. */
-export function editGallery(site: Site, actor: Actor, existing: GalleryRow, text: GalleryText): Promise<Saved | NameTaken | { refused: 'notFound' }> {
+export function editGallery(site: Site, actor: AuditActor, existing: GalleryRow, text: GalleryText): Promise<Saved | NameTaken | { refused: 'notFound' }> {
   return unlessNameTaken(async (): Promise<Saved | { refused: 'notFound' }> => {
     const gallery = await updateGallery(site.db, actor, existing, text);
     if (!gallery) return { refused: 'notFound' };
@@ -46,7 +46,7 @@ export function editGallery(site: Site, actor: Actor, existing: GalleryRow, text
 }
 
 /** Deletes a gallery, leaving its images unassigned; false when there was none. */
-export async function removeGallery(site: Site, actor: Actor, id: number): Promise<boolean> {
+export async function removeGallery(site: Site, actor: AuditActor, id: number): Promise<boolean> {
   const deleted = await deleteGallery(site.db, actor, id);
   if (!deleted) return false;
   site.changes.publish('Gallery', ...(deleted.unassignedImages > 0 ? (['Image'] as const) : []));

@@ -2,14 +2,14 @@ import type { FastifyInstance } from 'fastify';
 
 import type { Image } from '../../contract';
 import { isForeignKeyViolation } from '../db/errors';
-import type { ImageRow, UserRow } from '../db/schema';
+import type { ImageRow } from '../db/schema';
+import type { AuditActor } from '../repositories/audit';
 import { createImage, deleteImage, findImage, type ImageFiles, imageKeys, type ImageText, updateImage } from '../repositories/images';
 import { randomName, storageKey } from '../storage';
 import { ImageRejected, processImage } from './images';
 import { abandonUpload, removeFiles, storeUpload } from './uploadedFiles';
 
 type Site = Pick<FastifyInstance, 'db' | 'storage' | 'changes' | 'log' | 'imagePool'>;
-type Actor = Pick<UserRow, 'id' | 'email'>;
 
 /** The image as saved, or why it was not: the picture refused, or the gallery or image gone meanwhile. */
 export type ImageOutcome = { image: Image } | { rejected: ImageRejected } | { refused: 'galleryMissing' | 'notFound' };
@@ -44,7 +44,7 @@ async function storeImage(site: Site, data: Buffer): Promise<ImageFiles | ImageR
 }
 
 /** A new image from an upload. */
-export async function addImage(site: Site, actor: Actor, text: ImageText, data: Buffer): Promise<ImageOutcome> {
+export async function addImage(site: Site, actor: AuditActor, text: ImageText, data: Buffer): Promise<ImageOutcome> {
   const files = await storeImage(site, data);
   if (files instanceof ImageRejected) return { rejected: files };
   let id: number;
@@ -60,7 +60,7 @@ export async function addImage(site: Site, actor: Actor, text: ImageText, data: 
 }
 
 /** Edits an image's words and gallery, and replaces its picture when an upload is given. */
-export async function editImage(site: Site, actor: Actor, existing: ImageRow, text: ImageText, data?: Buffer): Promise<ImageOutcome> {
+export async function editImage(site: Site, actor: AuditActor, existing: ImageRow, text: ImageText, data?: Buffer): Promise<ImageOutcome> {
   let files: ImageFiles | undefined;
   if (data) {
     const stored = await storeImage(site, data);
@@ -85,7 +85,7 @@ export async function editImage(site: Site, actor: Actor, existing: ImageRow, te
 }
 
 /** Deletes an image and its files; false when there was none. */
-export async function removeImage(site: Site, actor: Actor, id: number): Promise<boolean> {
+export async function removeImage(site: Site, actor: AuditActor, id: number): Promise<boolean> {
   const deleted = await deleteImage(site.db, actor, id);
   if (!deleted) return false;
   site.changes.publish('Image');

@@ -68,13 +68,9 @@ export async function siteNames(site: Pick<FastifyInstance, 'db' | 'config'>): P
   return { siteName: (await currentContent(site.db)).content.name, publicUrl: site.config.frontendUrl, serverUrl: site.config.publicUrl };
 }
 
-/** Queues a message written now (account mail), ahead of follower mail, and wakes the sender. */
+/** Queues a message written now (account mail, or a follow request's), ahead of follower mail, and wakes the sender. */
 export async function queueMessage(site: QueueSite, kind: 'follow-confirm' | 'account-confirm' | 'register-attempt', message: MailMessage): Promise<void> {
-  await enqueueMail(
-    site.db,
-    [{ kind, priority: 0, to_address: message.to, subject: message.subject, text_body: message.text, html_body: message.html }],
-    nowIso(),
-  );
+  await enqueueMail(site.db, [{ kind, to_address: message.to, subject: message.subject, text_body: message.text, html_body: message.html }], nowIso());
   site.mailQueue.wake();
 }
 
@@ -142,7 +138,6 @@ async function releaseDueAnnouncements(site: SendingSite): Promise<void> {
       if (theirs.length)
         mail.push({
           kind: 'announcement',
-          priority: 1,
           to_address: follower.email,
           follower_id: follower.id,
           announcements: theirs.map((row) => row.id).join(','),
@@ -164,7 +159,7 @@ async function queueDueDigests(site: SendingSite): Promise<void> {
     if (theirs.length)
       await enqueueMail(
         site.db,
-        [{ kind: 'digest', priority: 1, to_address: follower.email, follower_id: follower.id, announcements: theirs.map((row) => row.id).join(',') }],
+        [{ kind: 'digest', to_address: follower.email, follower_id: follower.id, announcements: theirs.map((row) => row.id).join(',') }],
         now,
       );
   }

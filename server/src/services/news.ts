@@ -1,59 +1,44 @@
 import type { FastifyInstance } from 'fastify';
 
 import { NEWS_LIMITS, NEWS_MESSAGES, type NewsItemInput } from '../../contract/news';
-import type { NewsItemRow, UserRow } from '../db/schema';
-import { ErrorCollector, type FieldErrors, MESSAGES } from '../errors';
-import { isCalendarDate, isWebAddress } from '../lib/fieldChecks';
+import type { NewsItemRow } from '../db/schema';
+import { ErrorCollector, MESSAGES } from '../errors';
+import type { AuditActor } from '../repositories/audit';
 import { createNewsItem, deleteNewsItem, findNewsItem, type NewsText, updateNewsItem } from '../repositories/news';
+import { announceDeleted, announceSaved, changedFields, checkDate, checkLine, checkWebAddress, type Edited, type Refused, type Saved } from './staffEdits';
 
 type Site = Pick<FastifyInstance, 'db' | 'changes'>;
-type Actor = Pick<UserRow, 'id' | 'email'>;
-
-type Saved = { item: NewsItemRow };
-type Refused = { problems: FieldErrors };
 
 /** The item's fields, trimmed, or a message for each field that is wrong. */
-function readNews(input: NewsItemInput): NewsText | Refused {
+function checkInput(input: NewsItemInput): NewsText | Refused {
   const errors = new ErrorCollector();
-  const date = input.date.trim();
-  const text = input.text.trim();
-  const link = input.link.trim();
-  if (!isCalendarDate(date)) errors.add('date', NEWS_MESSAGES.date);
-  // Counted in code points, as the schema counts them, so an emoji is one character.
-  if (!text) errors.add('text', NEWS_MESSAGES.textRequired);
-  else if ([...text].length > NEWS_LIMITS.text) errors.add('text', NEWS_MESSAGES.textTooLong);
-  if (link && !isWebAddress(link)) errors.add('link', NEWS_MESSAGES.link);
-  else if ([...link].length > NEWS_LIMITS.link) errors.add('link', MESSAGES.maxLength(NEWS_LIMITS.link));
+  const date = checkDate(errors, 'date', input.date, NEWS_MESSAGES.date);
+  const text = checkLine(errors, 'text', input.text, { limit: NEWS_LIMITS.text, required: NEWS_MESSAGES.textRequired, tooLong: NEWS_MESSAGES.textTooLong });
+  const link = checkWebAddress(errors, 'link', input.link, {
+    limit: NEWS_LIMITS.link,
+    invalid: NEWS_MESSAGES.link,
+    tooLong: MESSAGES.maxLength(NEWS_LIMITS.link),
+  });
   return errors.any ? { problems: errors.fields } : { date, text, link };
 }
 
-export async function addNews(site: Site, actor: Actor, input: NewsItemInput): Promise<Saved | Refused> {
-  const read = readNews(input);
-  if ('problems' in read) return read;
-  const item = await createNewsItem(site.db, actor, read);
-  site.changes.publish('News');
-  return { item };
+export async function addNews(site: Site, actor: AuditActor, input: NewsItemInput): Promise<Saved<NewsItemRow> | Refused> {
+  const checked = checkInput(input);
+  if ('problems' in checked) return checked;
+  return announceSaved(site, 'News', await createNewsItem(site.db, actor, checked));
 }
 
 /** Rewrites an item; undefined when there is none. An edit that changes nothing writes nothing. */
-export async function editNews(site: Site, actor: Actor, id: number, input: NewsItemInput): Promise<Saved | Refused | undefined> {
+export async function editNews(site: Site, actor: AuditActor, id: number, input: NewsItemInput): Promise<Edited<NewsItemRow>> {
   const row = await findNewsItem(site.db, id);
   if (!row) return undefined;
-  const read = readNews(input);
-  if ('problems' in read) return read;
-  const change = Object.fromEntries(
-    (Object.keys(read) as (keyof NewsText)[]).filter((field) => read[field] !== row[field]).map((field) => [field, read[field]]),
-  );
+  const checked = checkInput(input);
+  if ('problems' in checked) return checked;
+  const change = changedFields(row, checked);
   if (Object.keys(change).length === 0) return { item: row };
   const item = await updateNewsItem(site.db, actor, id, change);
-  if (!item) return undefined;
-  site.changes.publish('News');
-  return { item };
+  return item && announceSaved(site, 'News', item);
 }
 
 /** Deletes an item; false when there was none. */
-export async function removeNews(site: Site, actor: Actor, id: number): Promise<boolean> {
-  if (!(await deleteNewsItem(site.db, actor, id))) return false;
-  site.changes.publish('News');
-  return true;
-}
+export const removeNews = (site: Site, actor: AuditActor, id: number) => announceDeleted(site, 'News', deleteNewsItem(site.db, actor, id));

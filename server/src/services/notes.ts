@@ -14,16 +14,14 @@ import {
 } from '../../contract/notes';
 import type { Db } from '../db';
 import { nowIso } from '../db/columns';
-import type { NoteRevisionRow, NoteRow, UserRow } from '../db/schema';
-import { ErrorCollector, type FieldErrors } from '../errors';
-import { type NotePhoto, renderNote } from '../notes/markdown';
-import { recordAudit } from '../repositories/audit';
+import type { NoteRevisionRow, NoteRow } from '../db/schema';
+import { ErrorCollector } from '../errors';
+import { type AuditActor, recordAudit } from '../repositories/audit';
 import { announce } from '../repositories/followers';
 import {
   deleteNoteRows,
   findNote,
   findRevision,
-  imagesByIds,
   insertNote,
   insertRevision,
   moveSlug,
@@ -36,53 +34,18 @@ import {
   splitTags,
   updateNote,
 } from '../repositories/notes';
-import { RENDITIONS } from './imageJobs';
+import { photosById, renderBody } from './markdownBodies';
+import { changedFields, lineProblems, type Refused } from './staffEdits';
 
-type Site = Pick<FastifyInstance, 'db' | 'changes'>;
-type Actor = Pick<UserRow, 'id' | 'email'>;
-
-type Refused = { problems: FieldErrors };
+type Site = Pick<FastifyInstance, 'db' | 'changes' | 'work'>;
 type Stale = { stale: true };
-
-const mediaUrl = (key: string) => `/media/${key}`;
-
-/** The width a rendition fitted inside its box has, for srcset's `w` descriptors. */
-function fittedWidth(width: number, height: number, box: { width: number; height: number }): number {
-  return Math.round(width * Math.min(1, box.width / width, box.height / height));
-}
-
-/** Library pictures by id, in the sizes a note shows. */
-async function photosById(db: Db, ids: number[]): Promise<Map<number, NotePhoto & { alt: string }>> {
-  const rows = ids.length ? await imagesByIds(db, ids) : [];
-  return new Map(
-    rows.map((row) => {
-      const large = fittedWidth(row.width, row.height, RENDITIONS.large);
-      const thumb = fittedWidth(row.width, row.height, RENDITIONS.thumb);
-      return [
-        row.id,
-        {
-          alt: row.description || row.title,
-          src: mediaUrl(row.large_key),
-          srcset: `${mediaUrl(row.thumb_key)} ${thumb}w, ${mediaUrl(row.large_key)} ${large}w`,
-          width: large,
-          height: Math.round((row.height * large) / row.width),
-        },
-      ];
-    }),
-  );
-}
-
-/** Renders a body against the photo library; a talk's abstract starts its headings lower (see renderNote). */
-export function renderBody(db: Db, body: string, topHeading?: number) {
-  return renderNote(body, (ids) => photosById(db, ids), topHeading);
-}
 
 const bytes = (text: string) => Buffer.byteLength(text, 'utf8');
 
 /** The preview the editor shows: the same rendering visitors get, with the problems a save would refuse. */
-export async function previewNote(db: Db, body: string): Promise<Preview | Refused> {
+export async function previewNote(site: Pick<Site, 'db' | 'work'>, body: string): Promise<Preview | Refused> {
   if (bytes(body) > NOTE_LIMITS.bodyBytes) return { problems: { body: [NOTE_MESSAGES.bodyTooLong] } };
-  const rendered = await renderBody(db, body);
+  const rendered = await renderBody(site, body);
   return { html: rendered.html, problems: rendered.problems, reading_minutes: rendered.readingMinutes };
 }
 
@@ -131,12 +94,9 @@ const FIELD_NAMES: Record<keyof NoteFields, string> = {
   body: 'Body',
 };
 
-function changedFields(before: NoteFields | undefined, after: NoteFields): string[] {
-  if (!before) return [];
-  return (Object.keys(FIELD_NAMES) as (keyof NoteFields)[])
-    .filter((field) => JSON.stringify(before[field]) !== JSON.stringify(after[field]))
-    .map((field) => FIELD_NAMES[field]);
-}
+/** The names of the fields an edit changes, as the revisions and the audit trail show them. */
+const changedNames = (before: NoteFields | undefined, after: NoteFields): string[] =>
+  before ? (Object.keys(changedFields(before, after)) as (keyof NoteFields)[]).map((field) => FIELD_NAMES[field]) : [];
 
 const fieldsOf = (row: NoteRow): NoteFields => ({
   title: row.title,
@@ -152,20 +112,20 @@ const fieldsOf = (row: NoteRow): NoteFields => ({
  * publishes it now, at its time, or not at all. A published note's old address keeps working as a
  * redirect. A save over someone else's newer one is refused as stale. Undefined: no such note.
  */
-export async function saveNote(site: Site, actor: Actor, id: number | undefined, input: NoteInput): Promise<StaffNote | Refused | Stale | undefined> {
+export async function saveNote(site: Site, actor: AuditActor, id: number | undefined, input: NoteInput): Promise<StaffNote | Refused | Stale | undefined> {
   const existing = id === undefined ? undefined : await findNote(site.db, id);
   if (id !== undefined && !existing) return undefined;
   const checked = await checkInput(site.db, input, existing);
   if ('problems' in checked) return checked;
-  const rendered = await renderBody(site.db, checked.fields.body);
-  if (rendered.problems.length) return { problems: { body: rendered.problems.map(({ line, message }) => (line ? `Line ${line}: ${message}` : message)) } };
+  const rendered = await renderBody(site, checked.fields.body);
+  if (rendered.problems.length) return { problems: { body: lineProblems(rendered.problems) } };
 
   const at = nowIso();
   const { fields } = checked;
   const saved = await site.db.transaction().execute(async (trx): Promise<{ row: NoteRow } | Stale | undefined> => {
     if (existing && input.revision !== undefined && (await newestRevision(trx, existing.id)) !== input.revision) return { stale: true as const };
     const before = existing && fieldsOf(existing);
-    const changed = changedFields(before, fields);
+    const changed = changedNames(before, fields);
     const wasPublished = existing?.status === 'published';
     const status = checked.publish === 'now' ? 'published' : checked.publish === 'schedule' ? 'scheduled' : 'draft';
     const values = {
@@ -236,7 +196,7 @@ export const toRevision = (row: NoteRevisionRow): NoteRevision => ({
 /** Saves an earlier revision's text again (as a new revision), keeping the note's status. */
 export async function restoreRevision(
   site: Site,
-  actor: Actor,
+  actor: AuditActor,
   id: number,
   revisionId: number,
   startedFrom: number,
@@ -258,7 +218,7 @@ export async function restoreRevision(
 }
 
 /** Deletes a note with its revisions and old addresses; false when there was none. */
-export async function removeNote(site: Site, actor: Actor, id: number): Promise<boolean> {
+export async function removeNote(site: Site, actor: AuditActor, id: number): Promise<boolean> {
   const deleted = await site.db.transaction().execute(async (trx) => {
     const row = await deleteNoteRows(trx, id);
     if (row) await recordAudit(trx, actor, 'note.deleted', `note ${row.id} (${row.slug})`, row.title);

@@ -1,13 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 
 import type { ImportPlan } from '../../contract/publications';
-import type { Db } from '../db';
 import { nowIso } from '../db/columns';
 import type { PublicationRow, UserRow } from '../db/schema';
 import { fieldError, type FieldErrors } from '../errors';
-import { parseBibtex } from '../publications/bibtex';
 import { linksOf, paperKey, topicsOf } from '../publications/facets';
-import { type RenderedPublication, renderEntry } from '../publications/render';
+import type { EntriesRead, RenderedPublication } from '../publications/render';
 import { findDocument } from '../repositories/documents';
 import { announce } from '../repositories/followers';
 import {
@@ -33,15 +31,12 @@ export const PUBLICATION_MESSAGES = {
     `Citation keys "${key}" and "${other}" give the same page address (${address}): rename one of them.`,
 } as const;
 
-type Site = Pick<FastifyInstance, 'db' | 'changes'>;
+type Site = Pick<FastifyInstance, 'db' | 'changes' | 'work'>;
 type Actor = Pick<UserRow, 'id' | 'email'>;
 
-/** The entries of a BibTeX text, or the problems that stop it being imported (answered under `bibtex`). */
-function readEntries(bibtex: string): { entries: RenderedPublication[] } | { problems: FieldErrors } {
-  const parsed = parseBibtex(bibtex);
-  if (!parsed.ok) return { problems: { bibtex: parsed.errors } };
-  return { entries: parsed.entries.map(renderEntry) };
-}
+/** The entries of a BibTeX text, read in the worker pool, or the problems that stop it being imported (answered under `bibtex`). */
+const readEntries = (site: Pick<Site, 'work'>, bibtex: string): Promise<EntriesRead> =>
+  site.work.attempt('bibtex', bibtex, (message) => ({ problems: { bibtex: [message] } }));
 
 const FIELD_LABELS: [keyof ReturnType<typeof entryColumns>, string][] = [
   ['entry_type', 'type'],
@@ -114,10 +109,10 @@ function planImport(existing: PublicationRow[], entries: RenderedPublication[]) 
 }
 
 /** What importing the text would add and change, changing nothing. */
-export async function previewImport(db: Db, bibtex: string): Promise<{ plan: ImportPlan } | { problems: FieldErrors }> {
-  const read = readEntries(bibtex);
+export async function previewImport(site: Pick<Site, 'db' | 'work'>, bibtex: string): Promise<{ plan: ImportPlan } | { problems: FieldErrors }> {
+  const read = await readEntries(site, bibtex);
   if ('problems' in read) return read;
-  const existing = await listPublications(db);
+  const existing = await listPublications(site.db);
   const problems = sharedAddresses(existing, read.entries);
   if (problems) return { problems };
   return { plan: planImport(existing, read.entries).plan };
@@ -128,7 +123,7 @@ export async function previewImport(db: Db, bibtex: string): Promise<{ plan: Imp
  * staff set by hand (order, working-paper mark, attached paper, home-page selection). A text that changes nothing writes nothing.
  */
 export async function importPublications(site: Site, actor: Actor, bibtex: string): Promise<{ plan: ImportPlan } | { problems: FieldErrors }> {
-  const read = readEntries(bibtex);
+  const read = await readEntries(site, bibtex);
   if ('problems' in read) return read;
   const outcome = await site.db.transaction().execute(async (trx) => {
     const existing = await listPublications(trx);
@@ -177,7 +172,7 @@ export async function editPublication(
   if (!row) return undefined;
   const change: PublicationChange = {};
   if (edit.bibtex !== undefined) {
-    const read = readEntries(edit.bibtex);
+    const read = await readEntries(site, edit.bibtex);
     if ('problems' in read) return read;
     if (read.entries.length !== 1) return { problems: fieldError('bibtex', PUBLICATION_MESSAGES.oneEntry) };
     const [entry] = read.entries;

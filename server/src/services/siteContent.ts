@@ -3,14 +3,12 @@ import type { FastifyInstance } from 'fastify';
 import type { CurrentContent, SiteContent } from '../../contract/content';
 import { changedSections } from '../../contract/contentRules';
 import { nowIso } from '../db/columns';
-import type { UserRow } from '../db/schema';
-import { recordAudit } from '../repositories/audit';
+import { type AuditActor, recordAudit } from '../repositories/audit';
 import { contentVersion, currentContent, insertContentVersion } from '../repositories/siteContent';
 
 export const STALE_CONTENT = 'The site content was changed by someone else since you opened it. Reload to see their changes, then make yours again.';
 
 type Site = Pick<FastifyInstance, 'db' | 'changes'>;
-type Actor = Pick<UserRow, 'id' | 'email'>;
 
 /** How much of an earlier value the audit line quotes. */
 const QUOTED_CHARS = 200;
@@ -38,7 +36,7 @@ export type SaveOutcome = { current: CurrentContent } | { stale: true };
  */
 export async function saveSiteContent(
   site: Site,
-  actor: Actor,
+  actor: AuditActor,
   startedFrom: number,
   content: SiteContent,
   action = 'site_content.updated',
@@ -65,7 +63,7 @@ export async function saveSiteContent(
 }
 
 /** Saves an earlier state again, as a new one; undefined when there is no such state. */
-export async function restoreSiteContent(site: Site, actor: Actor, versionId: number, startedFrom: number): Promise<SaveOutcome | undefined> {
+export async function restoreSiteContent(site: Site, actor: AuditActor, versionId: number, startedFrom: number): Promise<SaveOutcome | undefined> {
   const content = await contentVersion(site.db, versionId);
   if (!content) return undefined;
   return saveSiteContent(site, actor, startedFrom, content, 'site_content.restored');

@@ -2,9 +2,8 @@ import type { FastifyInstance } from 'fastify';
 
 import { TEACHING_LIMITS, TEACHING_MESSAGES, TEACHING_ROLES, type TeachingInput } from '../../contract/teaching';
 import { isForeignKeyViolation } from '../db/errors';
-import type { UserRow } from '../db/schema';
-import { ErrorCollector, type FieldErrors } from '../errors';
-import { isCalendarDate, isWebAddress } from '../lib/fieldChecks';
+import { ErrorCollector } from '../errors';
+import type { AuditActor } from '../repositories/audit';
 import {
   type CourseWithMaterials,
   createTeaching,
@@ -14,26 +13,27 @@ import {
   type TeachingFields,
   updateTeaching,
 } from '../repositories/teaching';
-import { renderBody } from './notes';
+import { renderBody } from './markdownBodies';
+import {
+  announceDeleted,
+  announceSaved,
+  changedFields,
+  checkChoice,
+  checkDate,
+  checkLine,
+  checkMarkdown,
+  checkWebAddress,
+  type Edited,
+  type Refused,
+  type Saved,
+} from './staffEdits';
 
-type Site = Pick<FastifyInstance, 'db' | 'changes'>;
-type Actor = Pick<UserRow, 'id' | 'email'>;
-
-type Saved = { course: CourseWithMaterials };
-type Refused = { problems: FieldErrors };
+type Site = Pick<FastifyInstance, 'db' | 'changes' | 'work'>;
 type Checked = { fields: TeachingFields; materials: number[] };
 
-const bytes = (text: string) => Buffer.byteLength(text, 'utf8');
 /** The Teaching page shows a course's name as an h3 (under its academic year's h2): the description's headings come below it. */
 const DESCRIPTION_TOP_HEADING = 4;
-
-/** A required line of text, trimmed, or its message. Counted in code points, as the schema counts them. */
-function line(errors: ErrorCollector, field: string, value: string, limit: number, messages: { required: string; tooLong: string }): string {
-  const trimmed = value.trim();
-  if (!trimmed) errors.add(field, messages.required);
-  else if ([...trimmed].length > limit) errors.add(field, messages.tooLong);
-  return trimmed;
-}
+const DESCRIPTION = { maxBytes: TEACHING_LIMITS.descriptionBytes, tooLong: TEACHING_MESSAGES.descriptionTooLong };
 
 /**
  * The course's fields tidied, with the description rendered through the notes' pipeline, or a message
@@ -41,38 +41,25 @@ function line(errors: ErrorCollector, field: string, value: string, limit: numbe
  */
 async function checkInput(site: Site, input: TeachingInput): Promise<Checked | Refused> {
   const errors = new ErrorCollector();
-  const course = line(errors, 'course', input.course, TEACHING_LIMITS.course, {
-    required: TEACHING_MESSAGES.courseRequired,
-    tooLong: TEACHING_MESSAGES.courseTooLong,
+  const line = (field: 'course' | 'institution' | 'term', required: string, tooLong: string) =>
+    checkLine(errors, field, input[field], { limit: TEACHING_LIMITS[field], required, tooLong });
+  const course = line('course', TEACHING_MESSAGES.courseRequired, TEACHING_MESSAGES.courseTooLong);
+  const institution = line('institution', TEACHING_MESSAGES.institutionRequired, TEACHING_MESSAGES.institutionTooLong);
+  const term = line('term', TEACHING_MESSAGES.termRequired, TEACHING_MESSAGES.termTooLong);
+  const startDate = checkDate(errors, 'start_date', input.start_date, TEACHING_MESSAGES.startDate);
+  const role = checkChoice(errors, 'role', input.role, TEACHING_ROLES, TEACHING_MESSAGES.role);
+  const link = checkWebAddress(errors, 'link', input.link, {
+    limit: TEACHING_LIMITS.link,
+    invalid: TEACHING_MESSAGES.link,
+    tooLong: TEACHING_MESSAGES.linkTooLong,
   });
-  const institution = line(errors, 'institution', input.institution, TEACHING_LIMITS.institution, {
-    required: TEACHING_MESSAGES.institutionRequired,
-    tooLong: TEACHING_MESSAGES.institutionTooLong,
-  });
-  const term = line(errors, 'term', input.term, TEACHING_LIMITS.term, { required: TEACHING_MESSAGES.termRequired, tooLong: TEACHING_MESSAGES.termTooLong });
-  const startDate = input.start_date.trim();
-  if (!isCalendarDate(startDate)) errors.add('start_date', TEACHING_MESSAGES.startDate);
-  const role = TEACHING_ROLES.find((known) => known === input.role.trim());
-  if (!role) errors.add('role', TEACHING_MESSAGES.role);
-  const link = input.link.trim();
-  if (link && !isWebAddress(link)) errors.add('link', TEACHING_MESSAGES.link);
-  else if ([...link].length > TEACHING_LIMITS.link) errors.add('link', TEACHING_MESSAGES.linkTooLong);
   const materials = [...new Set(input.materials)];
   if (materials.length > TEACHING_LIMITS.materials) errors.add('materials', TEACHING_MESSAGES.tooManyMaterials);
   else if ((await existingDocuments(site.db, materials)).size < materials.length) errors.add('materials', TEACHING_MESSAGES.noDocument);
-
-  // Only its end is trimmed: leading spaces are Markdown, and problems are told by the lines staff typed.
-  const description = input.description.trim() ? input.description.trimEnd() : '';
-  let html = '';
-  if (bytes(description) > TEACHING_LIMITS.descriptionBytes) errors.add('description', TEACHING_MESSAGES.descriptionTooLong);
-  else if (description) {
-    const rendered = await renderBody(site.db, description, DESCRIPTION_TOP_HEADING);
-    for (const { line: at, message } of rendered.problems) errors.add('description', at ? `Line ${at}: ${message}` : message);
-    html = rendered.html;
-  }
+  const description = await checkMarkdown(errors, 'description', input.description, DESCRIPTION, (body) => renderBody(site, body, DESCRIPTION_TOP_HEADING));
   if (errors.any || !role) return { problems: errors.fields };
   return {
-    fields: { course, institution, term, start_date: startDate, role, description, description_html: html, link },
+    fields: { course, institution, term, start_date: startDate, role, description: description.source, description_html: description.html, link },
     materials,
   };
 }
@@ -87,39 +74,26 @@ async function savingMaterials<T>(write: () => Promise<T>): Promise<T | Refused>
   }
 }
 
-export async function addTeaching(site: Site, actor: Actor, input: TeachingInput): Promise<Saved | Refused> {
+export async function addTeaching(site: Site, actor: AuditActor, input: TeachingInput): Promise<Saved<CourseWithMaterials> | Refused> {
   const checked = await checkInput(site, input);
   if ('problems' in checked) return checked;
-  const course = await savingMaterials(() => createTeaching(site.db, actor, checked.fields, checked.materials));
-  if ('problems' in course) return course;
-  site.changes.publish('Teaching');
-  return { course };
+  const item = await savingMaterials(() => createTeaching(site.db, actor, checked.fields, checked.materials));
+  return 'problems' in item ? item : announceSaved(site, 'Teaching', item);
 }
 
 /** Rewrites a course; undefined when there is none. An edit that changes nothing writes nothing. */
-export async function editTeaching(site: Site, actor: Actor, id: number, input: TeachingInput): Promise<Saved | Refused | undefined> {
+export async function editTeaching(site: Site, actor: AuditActor, id: number, input: TeachingInput): Promise<Edited<CourseWithMaterials>> {
   const row = await findTeaching(site.db, id);
   if (!row) return undefined;
   const checked = await checkInput(site, input);
   if ('problems' in checked) return checked;
-  const { fields } = checked;
-  const change: Partial<TeachingFields> = Object.fromEntries(
-    (Object.keys(fields) as (keyof TeachingFields)[]).filter((field) => fields[field] !== row[field]).map((field) => [field, fields[field]]),
-  );
-  // The HTML follows its source: a renderer that now writes it differently does not make an edit of it.
-  if (change.description === undefined) delete change.description_html;
+  const change = changedFields(row, checked.fields, { description_html: 'description' });
   const sameMaterials = checked.materials.join() === row.materials.map((material) => material.id).join();
-  if (Object.keys(change).length === 0 && sameMaterials) return { course: row };
-  const course = await savingMaterials(() => updateTeaching(site.db, actor, id, change, sameMaterials ? undefined : checked.materials));
-  if (!course) return undefined;
-  if ('problems' in course) return course;
-  site.changes.publish('Teaching');
-  return { course };
+  if (Object.keys(change).length === 0 && sameMaterials) return { item: row };
+  const item = await savingMaterials(() => updateTeaching(site.db, actor, id, change, sameMaterials ? undefined : checked.materials));
+  if (!item || 'problems' in item) return item;
+  return announceSaved(site, 'Teaching', item);
 }
 
-/** Deletes a course; false when there was none. */
-export async function removeTeaching(site: Site, actor: Actor, id: number): Promise<boolean> {
-  if (!(await deleteTeaching(site.db, actor, id))) return false;
-  site.changes.publish('Teaching');
-  return true;
-}
+/** Deletes a course (its material rows go with it); false when there was none. */
+export const removeTeaching = (site: Site, actor: AuditActor, id: number) => announceDeleted(site, 'Teaching', deleteTeaching(site.db, actor, id));

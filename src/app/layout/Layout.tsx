@@ -4,6 +4,7 @@ import styled from 'styled-components';
 
 import { useIsPreviewing } from '@/lib/content/useSiteContent';
 import { paths } from '@/lib/paths';
+import { retryChunkOnce } from '@/lib/retryChunk';
 import { useAuth } from '@/lib/session/AuthProvider';
 import { useSignOut } from '@/lib/session/useSignOut';
 import { theme } from '@/lib/theme/themes';
@@ -14,7 +15,7 @@ import { ScrollToTop } from './ScrollToTop';
 import { TopBar } from './TopBar';
 
 // Only staff preview content, from the content editor in the staff chunk: the bar comes with that chunk.
-const PreviewBar = lazy(() => import(/* webpackChunkName: "staff" */ './PreviewBar').then((m) => ({ default: m.PreviewBar })));
+const PreviewBar = lazy(retryChunkOnce(() => import(/* webpackChunkName: "staff" */ './PreviewBar').then((m) => ({ default: m.PreviewBar }))));
 
 /** A column filling the window, so the footer sits at the bottom of short pages. */
 const Shell = styled.div`

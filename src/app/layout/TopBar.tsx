@@ -4,6 +4,7 @@ import styled from 'styled-components';
 
 import { useSiteContent } from '@/lib/content/useSiteContent';
 import { paths } from '@/lib/paths';
+import { retryChunkOnce } from '@/lib/retryChunk';
 import { theme } from '@/lib/theme/themes';
 import { ButtonLink } from '@/ui';
 
@@ -15,7 +16,7 @@ import { IconButton, ThemeToggle } from './ThemeToggle';
 
 // Only a signed-in user's bar shows the account dropdown, and never a server-rendered or hydrating
 // one (the session is checked after hydration), so visitors' first load does without its code.
-const UserMenu = lazy(() => import(/* webpackChunkName: "userMenu" */ './UserMenu').then((m) => ({ default: m.UserMenu })));
+const UserMenu = lazy(retryChunkOnce(() => import(/* webpackChunkName: "userMenu" */ './UserMenu').then((m) => ({ default: m.UserMenu }))));
 
 /** Scroll distance after which the bar turns solid. */
 const SCROLLED_PX = 80;

@@ -36,6 +36,11 @@ function lastSend(last: FollowStatus['last_send']): string {
   return `Failed, ${at}; it will not be tried again. The mail server said: ${last.error}`;
 }
 
+/** "12 waiting (1 account email)": account mail is sent first, so staff see whether it waits. */
+function waitingMail({ waiting, waiting_account: account }: FollowStatus): string {
+  return `${waiting} waiting (${account} account ${account === 1 ? 'email' : 'emails'})`;
+}
+
 /** How many follow the research by email, what mail waits, and how the last sending went. */
 export function FollowersSummary() {
   const { data, isLoading, isError } = useGetFollowStatusQuery();
@@ -45,8 +50,8 @@ export function FollowersSummary() {
     <Figures>
       <dt>Followers</dt>
       <dd>{data.followers}</dd>
-      <dt>Emails waiting</dt>
-      <dd>{data.waiting}</dd>
+      <dt>Mail queue</dt>
+      <dd>{waitingMail(data)}</dd>
       <dt>Last sending</dt>
       <dd>{lastSend(data.last_send)}</dd>
     </Figures>

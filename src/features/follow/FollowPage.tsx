@@ -20,7 +20,8 @@ const Panel = styled(Card)`
 
 /**
  * Following the research with an address alone (/follow), and where the footer's plain form leads
- * (/follow/requested, or /follow?invalid). The form posts natively too, before the page's scripts run.
+ * (/follow/requested, /follow?invalid, or /follow?busy=MINUTES past the limits on follow requests).
+ * The form posts natively too, before the page's scripts run.
  */
 export function FollowPage() {
   useDocumentTitle('Follow');
@@ -33,6 +34,9 @@ export function FollowPage() {
   const [message, setMessage] = useState<FormMessage | null>(() => {
     if (pathname === paths.followRequested) return { tone: 'success', text: FOLLOW_MESSAGES.requested };
     if (searchParams.has('invalid')) return { tone: 'error', text: FOLLOW_MESSAGES.invalidEmail };
+    const busyMinutes = Number(searchParams.get('busy'));
+    // The limits count by the hour.
+    if (Number.isInteger(busyMinutes) && busyMinutes > 0 && busyMinutes <= 60) return { tone: 'error', text: FOLLOW_MESSAGES.tooMany(busyMinutes) };
     return null;
   });
 

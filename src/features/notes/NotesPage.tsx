@@ -2,6 +2,7 @@ import { Link, useParams } from 'react-router-dom';
 import styled from 'styled-components';
 
 import type { NoteList, NoteListQuery } from '@/contract/notes';
+import { isNotFound } from '@/lib/api/errors';
 import { useGetNotesQuery } from '@/lib/api/notesApi';
 import { paths } from '@/lib/paths';
 import { theme } from '@/lib/theme/themes';
@@ -145,10 +146,11 @@ function TagCounts({ tags, current }: { tags: NoteList['tags']; current?: string
 }
 
 function NotesList({ query }: { query: NoteListQuery }) {
-  const { currentData: list, isFetching, isError } = useGetNotesQuery(query);
-  const pastTheEnd = list !== undefined && list.page > list.pages;
-  useDocumentTitle(pastTheEnd ? '404' : 'Notes');
-  if (pastTheEnd) return missing;
+  const { currentData: list, isFetching, isError, error } = useGetNotesQuery(query);
+  // A page past the end, or a tag no note carries.
+  const notFound = (list !== undefined && list.page > list.pages) || isNotFound(error);
+  useDocumentTitle(notFound ? '404' : 'Notes');
+  if (notFound) return missing;
   const { tag } = query;
   return (
     <Page>
@@ -167,7 +169,7 @@ function NotesList({ query }: { query: NoteListQuery }) {
           </Intro>
           {!list && isFetching && <LoadingText>Loading notes...</LoadingText>}
           {isError && <Alert tone="error">Failed to load notes.</Alert>}
-          {list?.notes.length === 0 && <Muted>{tag ? `No notes tagged ${tag} yet.` : 'No notes yet.'}</Muted>}
+          {list?.notes.length === 0 && <Muted>No notes yet.</Muted>}
           {list && list.notes.length > 0 && (
             <Items aria-label="Notes">
               {list.notes.map((note) => (

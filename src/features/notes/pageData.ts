@@ -6,6 +6,7 @@ import type { Params } from 'react-router-dom';
 
 import { NOTE_LIMITS, TAG_PATTERN } from '@/contract/noteRules';
 import type { NoteListQuery } from '@/contract/notes';
+import { isNotFound } from '@/lib/api/errors';
 import { notesApi } from '@/lib/api/notesApi';
 import { paths } from '@/lib/paths';
 import type { RootState } from '@/lib/state';
@@ -53,10 +54,11 @@ export function noteArticle(state: RootState, { slug = '' }: Params) {
   };
 }
 
-/** Whether a notes address names a page of its list: a page past the end, or an impossible one, is not found. */
+/** Whether a notes address names a page of its list: a page past the end, an impossible one or an unknown tag is not found. */
 export function notesListExists(state: RootState, params: Params): boolean {
   const query = notesListQuery(params);
   if (!query) return false;
-  const list = notesApi.endpoints.getNotes.select(query)(state).data;
+  const { data: list, error } = notesApi.endpoints.getNotes.select(query)(state);
+  if (isNotFound(error)) return false;
   return !list || list.page <= list.pages;
 }

@@ -9,6 +9,8 @@ import { Button } from '@/ui';
 
 /** The styles people read first, then the files reference managers import. */
 const ORDER: CitationFormat[] = ['apa', 'chicago', 'bibtex', 'ris'];
+/** The styles shown with their italics: HTML the server wrote, holding nothing but text and emphasis. */
+const HTML_OF: Partial<Record<CitationFormat, 'apa_html' | 'chicago_html'>> = { apa: 'apa_html', chicago: 'chicago_html' };
 
 const Formats = styled.div`
   display: grid;
@@ -47,6 +49,7 @@ function Citation({ paper, format, onCopy }: { paper: Paper; format: CitationFor
   const text = useRef<HTMLPreElement>(null);
   const { label, extension } = CITATION_FORMATS[format];
   const headingId = `cite-${format}`;
+  const html = HTML_OF[format] && paper.citations[HTML_OF[format]];
   const copy = async () => {
     try {
       await navigator.clipboard.writeText(paper.citations[format]);
@@ -61,9 +64,13 @@ function Citation({ paper, format, onCopy }: { paper: Paper; format: CitationFor
   return (
     <section aria-labelledby={headingId}>
       <h3 id={headingId}>{label}</h3>
-      <Text ref={text} $code={extension !== 'txt'}>
-        {paper.citations[format]}
-      </Text>
+      {html ? (
+        <Text ref={text} $code={false} dangerouslySetInnerHTML={{ __html: html }} />
+      ) : (
+        <Text ref={text} $code={extension !== 'txt'}>
+          {paper.citations[format]}
+        </Text>
+      )}
       <Actions>
         <Button $variant="secondary" $size="sm" onClick={() => void copy()}>
           Copy<span className="visually-hidden"> {label} citation</span>

@@ -17,6 +17,8 @@ import * as m014 from './014_followers';
 import * as m015 from './015_talks';
 import * as m016 from './016_teaching';
 import * as m017 from './017_publication_selected';
+import * as m018 from './018_follower_mailbox';
+import * as m019 from './019_publication_citations';
 
 /** Every migration, in order. Both dialects run the same list. */
 export const migrations: Record<string, Migration> = {
@@ -37,4 +39,6 @@ export const migrations: Record<string, Migration> = {
   '015_talks': m015,
   '016_teaching': m016,
   '017_publication_selected': m017,
+  '018_follower_mailbox': m018,
+  '019_publication_citations': m019,
 };

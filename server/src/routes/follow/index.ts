@@ -39,7 +39,13 @@ const followRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const fromForm = (request.headers['content-type'] ?? '').startsWith(FORM);
-      const outcome = await requestFollow(app, request.body.email);
+      const outcome = await requestFollow(app, request.body.email, request.ip);
+      if ('retryAfter' in outcome) {
+        const minutes = Math.ceil(outcome.retryAfter / 60);
+        reply.header('retry-after', String(outcome.retryAfter));
+        if (fromForm) return reply.redirect(`${paths.follow}?busy=${minutes}`, 303);
+        return reply.code(429).send(detail(FOLLOW_MESSAGES.tooMany(minutes)));
+      }
       // A plain form is answered with the page that says what happened.
       if (fromForm) return reply.redirect('problems' in outcome ? `${paths.follow}?invalid` : paths.followRequested, 303);
       if ('problems' in outcome) return reply.code(400).send(outcome.problems);

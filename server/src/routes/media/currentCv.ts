@@ -5,13 +5,11 @@ import { DetailSchema, DocumentSchema } from '../../../contract';
 import { ResponseCache } from '../../lib/responseCache';
 import { siteAddress } from '../../lib/siteAddress';
 import { findCurrentCv, toDocument } from '../../repositories/documents';
-import { DOCUMENT_TYPES } from '../../services/documents';
+import { DOCUMENT_EXTENSIONS, documentExtension } from '../../services/documents';
 import { DownloadLinks } from './downloadLinks';
 import { fileResponses, sendDocument } from './files';
 
 const NO_CURRENT_CV = 'No current CV has been published.';
-const CV_EXTENSIONS = new Set(Object.values(DOCUMENT_TYPES).map((type) => type.extension));
-const extensionOf = (contentType: string) => Object.values(DOCUMENT_TYPES).find((type) => type.contentType === contentType)?.extension ?? 'pdf';
 
 /** The current CV for visitors: its description for the CV page, and a stable address to link to. */
 const currentCvRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -39,10 +37,10 @@ const currentCvRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      if (!CV_EXTENSIONS.has(request.params.extension)) return reply.callNotFound();
+      if (!DOCUMENT_EXTENSIONS.has(request.params.extension)) return reply.callNotFound();
       const row = await findCurrentCv(app.db);
       if (!row) return reply.code(404).send({ detail: NO_CURRENT_CV });
-      const extension = extensionOf(row.content_type);
+      const extension = documentExtension(row.content_type);
       if (request.params.extension !== extension) return reply.header('cache-control', 'no-cache').redirect(`/cv.${extension}`, 302);
       // Revalidated on every use: the address stays, the file behind it changes.
       return sendDocument(request, reply, app, row, { cacheControl: 'no-cache', counted: true });

@@ -9,6 +9,7 @@ import { DetailSchema } from '../../../contract';
 import type { DocumentRow } from '../../db/schema';
 import { MESSAGES } from '../../errors';
 import { etagListMatches } from '../../lib/etag';
+import { answerUnderPressure } from '../../plugins/loadShedding';
 import { IMAGE_FORMATS } from '../../services/images';
 import { type ByteRange, SMALL_FILE_BYTES, type Storage, type StoredFileInfo } from '../../storage';
 
@@ -31,8 +32,9 @@ export interface ServedFile {
   key: string;
   contentType: string;
   cacheControl: string;
-  /** Offered as the saved file's name; the answer becomes an attachment. */
+  /** Offered as the saved file's name; the answer becomes an attachment, or is shown in the browser when `inline`. */
   downloadName?: string;
+  inline?: boolean;
   /**
    * Told when the whole file goes out to a GET (not a HEAD, a range or a revalidation), so that a
    * download counts once however the browser fetches it.
@@ -43,13 +45,13 @@ export interface ServedFile {
 }
 
 /**
- * RFC 6266 attachment header: an ASCII fallback name for old clients and the exact name
- * in RFC 5987 encoding for everyone else.
+ * RFC 6266 attachment header (or inline, shown in the browser): an ASCII fallback name for old clients
+ * and the exact name in RFC 5987 encoding for everyone else.
  */
-export function attachmentDisposition(name: string): string {
+export function attachmentDisposition(name: string, disposition: 'attachment' | 'inline' = 'attachment'): string {
   const fallback = name.replace(/[^\x20-\x7e]|["\\%]/g, '_');
   const encoded = encodeURIComponent(name).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
-  return `attachment; filename="${fallback}"; filename*=UTF-8''${encoded}`;
+  return `${disposition}; filename="${fallback}"; filename*=UTF-8''${encoded}`;
 }
 
 interface Validators {
@@ -116,7 +118,7 @@ export async function sendStoredFile(request: FastifyRequest, reply: FastifyRepl
     return reply.code(416).header('content-range', `bytes */${info.size}`).send({ detail: 'Requested range not satisfiable.' });
   }
   reply.type(file.contentType);
-  if (file.downloadName) reply.header('content-disposition', attachmentDisposition(file.downloadName));
+  if (file.downloadName) reply.header('content-disposition', attachmentDisposition(file.downloadName, file.inline ? 'inline' : 'attachment'));
   if (range) {
     reply.code(206).header('content-range', `bytes ${range.start}-${range.end}/${info.size}`);
     reply.header('content-length', range.end - range.start + 1);
@@ -129,19 +131,23 @@ export async function sendStoredFile(request: FastifyRequest, reply: FastifyRepl
   return reply.send(await storage.openReadStream(file.key));
 }
 
-/** A stored document as a download under the name it was uploaded with; `counted` downloads go into its weekly count. */
+/**
+ * A stored document as a download under the name it was uploaded with (`inline`: shown in the browser
+ * under that name); `counted` downloads go into its weekly count.
+ */
 export function sendDocument(
   request: FastifyRequest,
   reply: FastifyReply,
   app: FastifyInstance,
   row: DocumentRow,
-  { cacheControl, counted }: { cacheControl: string; counted: boolean },
+  { cacheControl, counted, inline = false }: { cacheControl: string; counted: boolean; inline?: boolean },
 ) {
   return sendStoredFile(request, reply, app.storage, {
     key: row.file_key,
     contentType: row.content_type,
     cacheControl,
     downloadName: row.original_filename,
+    inline,
     onWholeFile: counted ? () => app.downloads.count(row.id) : undefined,
     row: { table: 'documents', id: row.id },
   });
@@ -155,6 +161,8 @@ const mediaFileRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/media/images/:file',
     {
+      // Pictures of a page that arrived: files, answered under load too.
+      config: answerUnderPressure,
       schema: {
         params: Type.Object({ file: Type.String() }),
         response: fileResponses,

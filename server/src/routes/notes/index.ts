@@ -46,6 +46,8 @@ const notesRoutes: FastifyPluginAsyncTypebox = async (app) => {
         listPublishedNotes(app.db, { offset: (page - 1) * perPage, limit: perPage, tag }),
         publishedTagCounts(app.db),
       ]);
+      // A tag no published note carries names no list.
+      if (tag !== undefined && !tags.some((counted) => counted.tag === tag)) return { status: 404, body: detail(MESSAGES.notFound) };
       const covers = await coversOf(app.db, rows);
       return { status: 200, body: { notes: rows.map((row) => toSummary(row, covers)), page, pages: Math.max(1, Math.ceil(total / perPage)), total, tags } };
     });
@@ -64,7 +66,7 @@ const notesRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/api/notes/preview/',
     { onRequest: app.requireStaff, schema: { body: PreviewInputSchema, response: { 200: PreviewSchema, ...errorResponses } } },
     async (request, reply) => {
-      const outcome = await previewNote(app.db, request.body.body);
+      const outcome = await previewNote(app, request.body.body);
       // A preview carries the body's problems too: only one without HTML was refused.
       if (!('html' in outcome)) return reply.code(400).send(outcome.problems);
       return outcome;

@@ -7,8 +7,8 @@ import {
   BIBTEX_MAX_CHARS,
   BibtexImportSchema,
   CitationParamsSchema,
-  type Citations,
   ImportPlanSchema,
+  PaperFileParamsSchema,
   PaperKeyParamsSchema,
   PaperSchema,
   PublicationOrderSchema,
@@ -17,10 +17,12 @@ import {
   SelectedPaperSchema,
 } from '../../../contract/publications';
 import type { Db } from '../../db';
-import type { PublicationRow } from '../../db/schema';
+import type { DocumentRow, PublicationRow } from '../../db/schema';
 import { detail, errorResponses, fieldError, MESSAGES } from '../../errors';
 import { ResponseCache } from '../../lib/responseCache';
 import { signedInUser } from '../../plugins/auth';
+import { cslItem, publishedIn } from '../../publications/csl';
+import { paperKey } from '../../publications/facets';
 import { htmlToPlainText } from '../../publications/plainText';
 import { findDocument } from '../../repositories/documents';
 import {
@@ -28,10 +30,13 @@ import {
   findPublicationByKey,
   listPublications,
   listSelectedPublications,
+  paperPath,
   storedFields,
   toPublication,
   toSelectedPaper,
 } from '../../repositories/publications';
+import { paperCitations } from '../../services/citations';
+import { DOCUMENT_EXTENSIONS, documentExtension } from '../../services/documents';
 import { editPublication, importPublications, previewImport, PUBLICATION_MESSAGES, removePublication, reorderPublications } from '../../services/publications';
 import { attachmentDisposition, fileResponses, sendDocument } from '../media/files';
 import { staffDeleteRoute } from '../staffDelete';
@@ -41,9 +46,6 @@ import { staffDeleteRoute } from '../staffDelete';
  * `\u0000`), which a binary file chosen by mistake comes close to, so that the reader can say what it is.
  */
 const IMPORT_BODY_LIMIT = BIBTEX_MAX_CHARS * 6 + 1024;
-/** Papers whose citations are kept made; more than a site has, fewer than a crawler of unknown keys could fill. */
-const MAX_CITED = 500;
-
 /** The content types of the citation downloads. */
 const CITATION_TYPES = {
   txt: 'text/plain; charset=utf-8',
@@ -51,31 +53,9 @@ const CITATION_TYPES = {
   ris: 'application/x-research-info-systems; charset=utf-8',
 };
 
-/**
- * A paper's citations, made once per version of its row (its `updated_at` changes with every write),
- * for its page and its downloads alike: formatting with citeproc takes some milliseconds a paper.
- * Citation.js is loaded by the first citation asked for, not at the server's start: loading it and
- * reading its styles takes longer than the rest of the start.
- */
-function citationMaker() {
-  const made = new Map<string, Citations>();
-  return async (row: PublicationRow): Promise<Citations> => {
-    const version = `${row.id} ${row.updated_at}`;
-    let citations = made.get(version);
-    if (!citations) {
-      const { citationsOf } = await import('../../publications/cite');
-      citations = citationsOf(toPublication(row), storedFields(row), htmlToPlainText(row.abstract_html));
-      if (made.size >= MAX_CITED) made.clear();
-      made.set(version, citations);
-    }
-    return citations;
-  };
-}
-
-/** Whether the document attached to the publication is a PDF (what Google Scholar indexes). */
-async function attachedPdf(db: Db, row: PublicationRow): Promise<boolean> {
-  const document = row.document_id === null ? undefined : await findDocument(db, row.document_id);
-  return document?.content_type === 'application/pdf';
+/** The document attached to the publication, if any. */
+async function attachedDocument(db: Db, row: PublicationRow): Promise<DocumentRow | undefined> {
+  return row.document_id === null ? undefined : findDocument(db, row.document_id);
 }
 
 /** Publications: listed for visitors on the Research page, imported and edited by staff. */
@@ -83,8 +63,6 @@ const publicationRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const cache = new ResponseCache();
   // Deleting a document detaches it from its publications.
   app.changes.subscribe(['Publication', 'Document'], () => cache.clear());
-
-  const citations = citationMaker();
 
   app.get('/api/publications/', { schema: { response: { 200: Type.Array(PublicationSchema), ...errorResponses } } }, async (_request, reply) =>
     cache.send(reply, 'publications', async () => ({ status: 200, body: (await listPublications(app.db)).map(toPublication) })),
@@ -103,13 +81,18 @@ const publicationRoutes: FastifyPluginAsyncTypebox = async (app) => {
       cache.send(reply, `paper ${request.params.key.toLowerCase()}`, async () => {
         const row = await findPublicationByKey(app.db, request.params.key);
         if (!row) return { status: 404, body: detail(MESSAGES.notFound) };
+        const publication = toPublication(row);
+        const document = await attachedDocument(app.db, row);
         return {
           status: 200,
           body: {
-            ...toPublication(row),
+            ...publication,
+            // Named for the attached paper's type, which the list does not know.
+            paper_url: document ? paperPath(row.cite_key, documentExtension(document.content_type)) : '',
             abstract_text: htmlToPlainText(row.abstract_html),
-            paper_is_pdf: await attachedPdf(app.db, row),
-            citations: await citations(row),
+            paper_is_pdf: document?.content_type === 'application/pdf',
+            published_in: publishedIn(cslItem(publication, storedFields(row), '')),
+            citations: await paperCitations(app, row),
           },
         };
       }),
@@ -129,7 +112,7 @@ const publicationRoutes: FastifyPluginAsyncTypebox = async (app) => {
         .type(CITATION_TYPES[extension])
         .header('content-disposition', attachmentDisposition(extension === 'txt' ? `${key}-${format}.txt` : `${key}.${extension}`))
         .header('cache-control', 'no-cache')
-        .send((await citations(row))[format]);
+        .send((await paperCitations(app, row))[format]);
     },
   );
 
@@ -140,7 +123,7 @@ const publicationRoutes: FastifyPluginAsyncTypebox = async (app) => {
     schema: { body: BibtexImportSchema, response: { 200: ImportPlanSchema, ...errorResponses } },
   };
   app.post('/api/publications/import/preview/', importing, async (request, reply) => {
-    const outcome = await previewImport(app.db, request.body.bibtex);
+    const outcome = await previewImport(app, request.body.bibtex);
     if ('problems' in outcome) return reply.code(400).send(outcome.problems);
     return outcome.plan;
   });
@@ -175,7 +158,33 @@ const publicationRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   staffDeleteRoute(app, '/api/publications/:id/', removePublication);
 
-  /** The attached paper, public like the publication it belongs to. */
+  /**
+   * The attached paper beside the paper's page (`/research/KEY/paper.pdf`), where crawlers may fetch it
+   * (robots.txt keeps them out of /api/), shown in the browser and counted as a download. The address
+   * of another type or spelling redirects to the paper's own, which follows a replaced file's type.
+   */
+  app.get(
+    '/research/:key/paper.:extension',
+    {
+      schema: {
+        params: PaperFileParamsSchema,
+        response: { ...fileResponses, 302: Type.Null({ description: 'Redirect to the address of the paper’s own type' }) },
+      },
+    },
+    async (request, reply) => {
+      const { key, extension } = request.params;
+      if (!DOCUMENT_EXTENSIONS.has(extension)) return reply.callNotFound();
+      const row = await findPublicationByKey(app.db, key);
+      const document = row && (await attachedDocument(app.db, row));
+      if (!row || !document) return reply.code(404).send(detail(PUBLICATION_MESSAGES.noPaper));
+      const ownExtension = documentExtension(document.content_type);
+      if (key !== paperKey(row.cite_key) || extension !== ownExtension)
+        return reply.header('cache-control', 'no-cache').redirect(paperPath(row.cite_key, ownExtension), 302);
+      return sendDocument(request, reply, app, document, { cacheControl: 'no-cache', counted: true, inline: true });
+    },
+  );
+
+  /** The attached paper as a download, at its first address. */
   app.get('/api/publications/:id/paper/', { schema: { params: IdParamsSchema, response: fileResponses } }, async (request, reply) => {
     const row = await findPublication(app.db, request.params.id);
     const document = row?.document_id ? await findDocument(app.db, row.document_id) : undefined;

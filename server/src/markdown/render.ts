@@ -21,15 +21,7 @@ import { CONTINUE, EXIT, visit } from 'unist-util-visit';
 import type { BodyProblem } from '../../contract/notes';
 import { mathHtml } from '../lib/math';
 import { type Chart, CHART_LIMITS, chartFigure, parseChart } from './charts';
-
-/** A picture of the photo library as a note shows it. */
-export interface NotePhoto {
-  src: string;
-  srcset: string;
-  width: number;
-  height: number;
-}
-export type PhotoLookup = (ids: number[]) => Promise<Map<number, NotePhoto>>;
+import type { FoundPhotos } from './photos';
 
 export interface RenderedNote {
   html: string;
@@ -39,6 +31,7 @@ export interface RenderedNote {
 }
 
 const PHOTO = /^photo:(\d{1,9})$/;
+
 /**
  * What a body may hold so that rendering it stays well under a second (bench/noteRendering.ts
  * measures bodies at each limit). The parser's time grows with lines and, faster than linearly, with
@@ -47,6 +40,8 @@ const PHOTO = /^photo:(\d{1,9})$/;
  * trees are walked recursively. A long real note stays far below each.
  */
 export const STRUCTURE_LIMITS = { nesting: 32, lines: 20_000, blocks: 4_000, markers: 1_000, parts: 25_000 };
+/** What a page may carry of one body's HTML: a reader's phone downloads and lays out all of it. */
+export const RENDERED_LIMIT_BYTES = 4_000_000;
 const count = (n: number) => n.toLocaleString('en');
 const STRUCTURE_MESSAGES = {
   nesting: `Quotes and lists nest at most ${STRUCTURE_LIMITS.nesting} levels deep.`,
@@ -82,7 +77,7 @@ const textOf = (node: ElementContent): string => (node.type === 'text' ? node.va
 const raw = (value: string) => ({ type: 'raw', value }) as unknown as ElementContent;
 
 /** Problems of the Markdown itself: charts that do not parse, pictures that are not in the library or have no alt text. */
-async function checkSource(tree: MdastRoot, photos: PhotoLookup): Promise<{ problems: BodyProblem[]; found: Map<number, NotePhoto> }> {
+function checkSource(tree: MdastRoot, found: FoundPhotos): BodyProblem[] {
   const problems: BodyProblem[] = [];
   const wanted = new Map<number, number[]>();
   let charts = 0;
@@ -101,19 +96,13 @@ async function checkSource(tree: MdastRoot, photos: PhotoLookup): Promise<{ prob
         problems.push({ line, message: 'Describe the picture between the brackets, ![like this](photo:12): its alt text is what screen readers read.' });
     }
   });
-  const found = wanted.size ? await photos([...wanted.keys()]) : new Map<number, NotePhoto>();
   for (const [id, lines] of wanted)
     if (!found.has(id)) for (const line of lines) problems.push({ line, message: `There is no picture photo:${id} in the photo library.` });
-  return { problems, found };
+  return problems;
 }
 
 /** The site's own parts, added to the sanitised tree. Charts are drawn later (asynchronously): answered as the `pre` elements to replace. */
-function addOwnParts(
-  tree: HastRoot,
-  photos: Map<number, NotePhoto>,
-  mathProblems: BodyProblem[],
-  topHeading: number,
-): { node: Element; chart: Chart | undefined }[] {
+function addOwnParts(tree: HastRoot, photos: FoundPhotos, mathProblems: BodyProblem[], topHeading: number): { node: Element; chart: Chart | undefined }[] {
   const charts: { node: Element; chart: Chart | undefined }[] = [];
   // The page's title is its only h1: the text's highest heading level becomes `topHeading`, the others follow.
   let highest = 6;
@@ -238,13 +227,13 @@ function partsProblem(tree: MdastRoot): BodyProblem | undefined {
  * `topHeading` under the headings of the page that shows it). Problems (by line) are what a save
  * refuses; the HTML is whole either way, so that the preview shows everything that did render.
  */
-export async function renderNote(body: string, photos: PhotoLookup, topHeading = 2): Promise<RenderedNote> {
+export async function renderMarkdown(body: string, found: FoundPhotos, topHeading = 2): Promise<RenderedNote> {
   const structure = structureProblem(body);
   if (structure) return { html: '', problems: [structure], readingMinutes: 1 };
   const mdast = markdown.parse(body);
   const parts = partsProblem(mdast);
   if (parts) return { html: '', problems: [parts], readingMinutes: 1 };
-  const { problems, found } = await checkSource(mdast, photos);
+  const problems = checkSource(mdast, found);
   const words = toString(mdast).split(/\s+/).filter(Boolean).length;
   let hasHtml = false;
   visit(mdast, 'html', () => {
@@ -263,6 +252,12 @@ export async function renderNote(body: string, photos: PhotoLookup, topHeading =
     }),
   );
   const html = unified().use(rehypeStringify, { allowDangerousHtml: true }).stringify(hast);
+  const size = Buffer.byteLength(html);
+  if (size > RENDERED_LIMIT_BYTES)
+    problems.push({
+      line: 1,
+      message: `This comes to ${(size / 1e6).toFixed(1)} MB of HTML; at most ${RENDERED_LIMIT_BYTES / 1e6} MB is published: draw fewer points in its charts, or split it into several notes.`,
+    });
   return {
     html,
     problems: [...problems, ...mathProblems].sort((a, b) => a.line - b.line),

@@ -20,7 +20,8 @@ import type { TopLevelSpec } from 'vega-lite';
 import type { BodyProblem } from '../../contract/notes';
 import { escapeHtml } from '../lib/html';
 
-export const CHART_LIMITS = { rows: 5_000, columns: 8, charts: 12, option: 300 } as const;
+/** `marks`: points of a scatter or bar chart (rows × series), each drawn as a shape of its own in the SVG (about 160 bytes). */
+export const CHART_LIMITS = { rows: 5_000, columns: 8, charts: 12, option: 300, marks: 5_000 } as const;
 
 const TYPES = ['line', 'area', 'bar', 'scatter'] as const;
 type ChartType = (typeof TYPES)[number];
@@ -162,6 +163,12 @@ export function parseChart(source: string, firstLine: number): { chart: Chart } 
     if (column >= 0) problem(optionLine('log'), `A log y axis needs values above zero; "${header[column + 1]}" has some at or below zero.`);
   }
   if (type === 'bar' && logY) problem(optionLine('log'), 'Bars start at zero, which a log axis cannot show: use a line or points.');
+  const marks = rows.length * (header.length - 1);
+  if ((type === 'scatter' || type === 'bar') && marks > CHART_LIMITS.marks)
+    problem(
+      optionLine('type'),
+      `A ${type} chart draws at most ${CHART_LIMITS.marks.toLocaleString('en')} points (rows × series); this one has ${marks.toLocaleString('en')}: draw a line, or fewer rows.`,
+    );
   if (problems.length) return { problems };
 
   return {

@@ -1,0 +1,86 @@
+import type { NoteInput } from '../../server/contract/notes';
+import * as render from '../../server/src/pages/render';
+import { type Auth, pageServerFor, type TestServer } from './testServer';
+
+const saveNote = async (server: TestServer, staff: Auth, fields: Partial<NoteInput>) => {
+  const payload = { title: 'Volatility smiles', summary: '', tags: [], cover_image: null, body: 'The smile.', publish: 'now', publish_at: null, ...fields };
+  const response = await server.inject({ method: 'POST', url: '/api/notes/manage/', headers: staff, payload });
+  expect(response.statusCode).toBe(201);
+};
+
+/** Counts the app's renderings from now on, by address. */
+function countRenders() {
+  let renderApp: jest.SpyInstance | undefined;
+  beforeAll(() => {
+    renderApp = jest.spyOn(render, 'renderApp');
+  });
+  afterAll(() => renderApp?.mockRestore());
+  return () => renderApp?.mock.calls.length ?? 0;
+}
+
+describe('pages of addresses that name nothing', () => {
+  const { server, staff } = pageServerFor('all');
+  const renders = countRenders();
+  const get = (url: string) => server.inject({ method: 'GET', url });
+
+  beforeAll(async () => {
+    await saveNote(server, staff, { slug: 'volatility-smiles', tags: ['volatility'] });
+  });
+
+  it('answers a tag no published note carries 404, as a page and through the API', async () => {
+    expect((await get('/notes/tag/volatility')).statusCode).toBe(200);
+    expect((await get('/api/notes/?tag=volatility')).statusCode).toBe(200);
+
+    const page = await get('/notes/tag/bonds');
+    expect(page.statusCode).toBe(404);
+    expect(page.body).toContain('Bee Error?');
+    // The browser shows the not-found page at the address too, rather than the notes screen.
+    expect(page.body).toContain('<div id="root" data-not-found>');
+    const api = await get('/api/notes/?tag=bonds');
+    expect(api.statusCode).toBe(404);
+    expect(api.json()).toEqual({ detail: 'Not found.' });
+  });
+
+  it('answers 2,000 such addresses with the one not-found page, rendering and keeping nothing for them', async () => {
+    const notFound = await get('/no/such/page');
+    expect(notFound.statusCode).toBe(404);
+    const kept = server.pageCacheUse();
+    const rendered = renders();
+    const addresses = (i: number) => [`/notes/missing-${i}`, `/research/missing-${i}`, `/notes/tag/missing-${i}`, `/research/topic/missing-${i}`, `/missing/${i}`];
+    for (let i = 0; i < 400; i += 1) {
+      for (const url of addresses(i)) {
+        const res = await get(url);
+        expect([url, res.statusCode, res.body === notFound.body]).toEqual([url, 404, true]);
+      }
+    }
+    expect(server.pageCacheUse()).toEqual(kept);
+    expect(renders()).toBe(rendered);
+    // A page that exists is kept as before.
+    expect((await get('/notes/volatility-smiles')).statusCode).toBe(200);
+    expect(server.pageCacheUse().pages).toBe(kept.pages + 1);
+  }, 120_000);
+});
+
+describe('a page cache over its bound', () => {
+  // Room for a few pages only.
+  const bound = 0.1;
+  const { server } = pageServerFor('all', { pageCacheMb: bound });
+  const renders = countRenders();
+  const get = (url: string) => server.inject({ method: 'GET', url });
+
+  it('keeps the pages asked for most recently within its bytes, and renders the others again', async () => {
+    const pages = ['/', '/cv', '/research', '/notes', '/talks', '/teaching', '/on-the-web', '/about', '/login', '/register', '/forgot-password'];
+    for (const url of pages) {
+      expect([url, (await get(url)).statusCode]).toEqual([url, 200]);
+      expect(server.pageCacheUse().bytes).toBeLessThanOrEqual(bound * 1024 * 1024);
+    }
+    expect(server.pageCacheUse().pages).toBeGreaterThan(1);
+    expect(server.pageCacheUse().pages).toBeLessThan(pages.length);
+
+    const before = renders();
+    await get(pages[pages.length - 1]);
+    expect(renders()).toBe(before);
+    await get(pages[0]);
+    expect(renders()).toBe(before + 1);
+  });
+});

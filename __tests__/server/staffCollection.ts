@@ -1,0 +1,97 @@
+import { MESSAGES } from '../../server/src/errors';
+import type { ChangeTopic } from '../../server/src/plugins/changes';
+import { type Auth, recordChanges, serverWithAccountsFor, type TestServer } from './testServer';
+
+/** The calls of a staff collection at `url` (`/api/news/`): staff write unless told otherwise, anyone reads. */
+export function collectionClient<Input extends object, Item extends { id: number }>(
+  server: TestServer,
+  staff: Auth,
+  url: string,
+  input: (fields?: Partial<Input>) => Input,
+) {
+  const post = (payload: object, headers: Auth = staff) => server.inject({ method: 'POST', url, headers, payload });
+  const patch = (id: number, payload: object, headers: Auth = staff) => server.inject({ method: 'PATCH', url: `${url}${id}/`, headers, payload });
+  const remove = (id: number, headers: Auth = staff) => server.inject({ method: 'DELETE', url: `${url}${id}/`, headers });
+  const list = async (query = '', headers: Auth = {}) => (await server.inject({ method: 'GET', url: `${url}${query}`, headers })).json<Item[]>();
+  /** An item created through the API, which must take it. */
+  const created = async (fields: Partial<Input> = {}) => {
+    const response = await post(input(fields));
+    expect(response.statusCode).toBe(201);
+    return response.json<Item>();
+  };
+  return { post, patch, remove, list, created };
+}
+
+/** One wrong input: what the case is, the fields that make it wrong, and the messages answered, by field. */
+export type WrongFields<Input> = [string, Partial<Input>, Record<string, string[]>];
+
+/** A staff collection as the cases every collection shares need it. */
+export interface StaffCollection<Input> {
+  url: string;
+  /** A valid input, with the given fields instead. */
+  input: (fields?: Partial<Input>) => Input;
+  /** An edit that changes the item. */
+  change: Partial<Input>;
+  /** What its writes announce. */
+  topic: ChangeTopic;
+  wrongFields: WrongFields<Input>[];
+}
+
+/**
+ * What every staff collection answers alike, one table of cases for each: only staff write and anyone
+ * reads, each wrong input is refused with its messages on a new item and on an edit, a body missing a
+ * field is refused, an item that is not there is a 404, and a refused write announces nothing.
+ */
+export function describeStaffCollection<Input extends object>(name: string, collection: StaffCollection<Input>) {
+  describe(`${name}, as every staff collection`, () => {
+    const { server, staff, user: visitor, anonymous } = serverWithAccountsFor();
+    const { post, patch, remove, list, created } = collectionClient<Input, { id: number }>(server, staff, collection.url, collection.input);
+    const { input } = collection;
+
+    it('lets only staff write, and anyone read', async () => {
+      const existing = await created();
+      for (const [headers, status] of [
+        [anonymous, 401],
+        [visitor, 403],
+      ] as const) {
+        expect((await post(input(), headers)).statusCode).toBe(status);
+        expect((await patch(existing.id, input(collection.change), headers)).statusCode).toBe(status);
+        expect((await remove(existing.id, headers)).statusCode).toBe(status);
+      }
+      expect(await list('', visitor)).toEqual([existing]);
+      expect(await list()).toEqual([existing]);
+    });
+
+    it.each(collection.wrongFields)('refuses %s, on a new item and on an edit', async (_case, fields, errors) => {
+      const response = await post(input(fields));
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual(errors);
+      const existing = await created();
+      const edit = await patch(existing.id, input(fields));
+      expect(edit.statusCode).toBe(400);
+      expect(edit.json()).toEqual(errors);
+      expect(await list()).toEqual([existing]);
+    });
+
+    it('refuses a body missing a field, with the field’s message', async () => {
+      const [field] = Object.keys(input());
+      const { [field as keyof Input]: _missing, ...rest } = input();
+      const response = await post(rest);
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({ [field]: [MESSAGES.required] });
+      expect(await list()).toEqual([]);
+    });
+
+    it('answers 404 for an item that is not there, and announces no refused write', async () => {
+      const announced = recordChanges(server, [collection.topic]);
+      const [[, wrong]] = collection.wrongFields;
+      expect((await post(input(wrong))).statusCode).toBe(400);
+      expect((await post(input(), visitor)).statusCode).toBe(403);
+      for (const response of [await patch(9999, input()), await remove(9999)]) {
+        expect(response.statusCode).toBe(404);
+        expect(response.json()).toEqual({ detail: MESSAGES.notFound });
+      }
+      expect(announced).toEqual([]);
+    });
+  });
+}

@@ -1,0 +1,30 @@
+import os from 'node:os';
+import fs from 'node:fs';
+import path from 'node:path';
+import v8 from 'node:v8';
+async function main() {
+  process.env.NODE_ENV = 'production';
+  const { loadConfig } = await import('/work/main/server/src/config');
+  const { buildServer } = await import('/work/main/server/src/server');
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'prof-'));
+  const app = await buildServer(loadConfig({ dataDir, logLevel: 'silent', maxEventLoopDelayMs: 0 }));
+  await app.ready();
+  const kinds = [(n: number) => `/notes/missing-${n}`, (n: number) => `/research/missing-${n}`, (n: number) => `/notes/tag/missing-${n}`, (n: number) => `/no/such/${n}`, (n: number) => `/api/notes/missing-${n}/`, (n: number) => `/api/notes/?tag=missing-${n}`, (n: number) => `/api/publications/papers/missing-${n}/`, (n: number) => `/notes/page/${1000 + (n % 9000)}`, (n: number) => `/research/topic/missing-${n}`];
+  const only = process.argv[2] === undefined ? kinds : [kinds[Number(process.argv[2])]];
+  let n = 0;
+  const run = async (count: number) => { for (let i = 0; i < count; i += 1) { n += 1; await app.inject({ method: "GET", url: only[n % only.length](n) }); await new Promise((resolve) => setImmediate(resolve)); } };
+  await run(2000);
+  global.gc!(); global.gc!();
+  const before = process.memoryUsage();
+  const t = performance.now(); const c = process.cpuUsage();
+  await run(Number(process.argv[3] ?? 20000));
+  const cpu = process.cpuUsage(c);
+  const wall = performance.now() - t;
+  global.gc!(); global.gc!();
+  const after = process.memoryUsage();
+  console.log(`kind ${process.argv[2] ?? 'all'}: cpu ${((cpu.user + cpu.system) / 1000 / Number(process.argv[3] ?? 20000)).toFixed(3)} ms/miss, wall ${(wall / Number(process.argv[3] ?? 20000)).toFixed(3)}; heap ${(before.heapUsed / 2 ** 20).toFixed(1)} -> ${(after.heapUsed / 2 ** 20).toFixed(1)} MB; rss ${(before.rss / 2 ** 20).toFixed(0)} -> ${(after.rss / 2 ** 20).toFixed(0)}`, app.pageCacheUse());
+  if (process.env.SNAP) v8.writeHeapSnapshot('/tmp/after.heapsnapshot');
+  await app.close();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+}
+void main();

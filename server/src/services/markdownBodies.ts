@@ -1,0 +1,50 @@
+/**
+ * Markdown bodies (notes, talk abstracts, course descriptions) rendered for the site: the pictures
+ * they name are looked up in the photo library here, and the rendering itself runs in the worker pool.
+ */
+import type { FastifyInstance } from 'fastify';
+
+import type { Db } from '../db';
+import type { NotePhoto } from '../markdown/photos';
+import { photoIdsIn } from '../markdown/photos';
+import type { RenderedNote } from '../markdown/render';
+import { imagesByIds } from '../repositories/notes';
+import { RENDITIONS } from './imageJobs';
+
+const mediaUrl = (key: string) => `/media/${key}`;
+
+/** The width a rendition fitted inside its box has, for srcset's `w` descriptors. */
+function fittedWidth(width: number, height: number, box: { width: number; height: number }): number {
+  return Math.round(width * Math.min(1, box.width / width, box.height / height));
+}
+
+/** Library pictures by id, in the sizes a note shows. */
+export async function photosById(db: Db, ids: number[]): Promise<Map<number, NotePhoto & { alt: string }>> {
+  const rows = ids.length ? await imagesByIds(db, ids) : [];
+  return new Map(
+    rows.map((row) => {
+      const large = fittedWidth(row.width, row.height, RENDITIONS.large);
+      const thumb = fittedWidth(row.width, row.height, RENDITIONS.thumb);
+      return [
+        row.id,
+        {
+          alt: row.description || row.title,
+          src: mediaUrl(row.large_key),
+          srcset: `${mediaUrl(row.thumb_key)} ${thumb}w, ${mediaUrl(row.large_key)} ${large}w`,
+          width: large,
+          height: Math.round((row.height * large) / row.width),
+        },
+      ];
+    }),
+  );
+}
+
+/**
+ * Renders a body against the photo library; a talk's abstract starts its headings lower (see
+ * renderMarkdown). A body the pool cannot render within its limits comes back as one problem that
+ * says why, like any other problem of the body, so that the editor keeps the text and shows it.
+ */
+export async function renderBody(site: Pick<FastifyInstance, 'db' | 'work'>, body: string, topHeading?: number): Promise<RenderedNote> {
+  const photos = await photosById(site.db, photoIdsIn(body));
+  return site.work.attempt('markdown', { body, photos, topHeading }, (message) => ({ html: '', problems: [{ line: 0, message }], readingMinutes: 1 }));
+}
