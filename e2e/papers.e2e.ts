@@ -102,7 +102,7 @@ describe('papers', () => {
       '<meta name="citation_publication_date" content="2025">',
       '<meta name="citation_journal_title" content="Quantitative Finance">',
       '<meta name="citation_doi" content="10.1080/14697688.2025.000001">',
-      `<meta name="citation_pdf_url" content="${BASE_URL}/api/publications/${article.id}/paper/">`,
+      `<meta name="citation_pdf_url" content="${BASE_URL}/research/${KEY}/paper.pdf">`,
       '"@type":"ScholarlyArticle"',
     ])
       expect([tag, head.includes(tag)]).toEqual([tag, true]);

@@ -3,12 +3,11 @@ import { account, buildTestServer, GOOD_PASSWORD, type Server } from './accounts
 /** Parallel requests over real connections, as browsers and attackers send them: bounded in count, each test in seconds. */
 describe('parallel requests against a listening server', () => {
   let server: Server;
-  const port = 8512;
-  const site = `http://127.0.0.1:${port}`;
+  let site: string;
   beforeAll(async () => {
     // Behind one proxy, so that the test can speak from several client addresses.
     server = await buildTestServer({ trustProxy: 1 });
-    await server.listen({ host: '127.0.0.1', port });
+    site = await server.listen({ host: '127.0.0.1', port: 0 });
   });
   afterAll(async () => {
     await server.cleanup();

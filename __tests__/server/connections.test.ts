@@ -48,10 +48,10 @@ describe('TRUST_PROXY', () => {
 
 describe('timeouts on a listening server', () => {
   let server: Server;
-  const port = 8510;
+  let port: number;
   beforeAll(async () => {
     server = await buildTestServer({ requestTimeoutSeconds: 1, idleTimeoutSeconds: 1 });
-    await server.listen({ host: '127.0.0.1', port });
+    port = Number(new URL(await server.listen({ host: '127.0.0.1', port: 0 })).port);
   });
   afterAll(async () => {
     await server.cleanup();
@@ -119,10 +119,10 @@ describe('timeouts on a listening server', () => {
 
 describe('connections from one address', () => {
   let server: Server;
-  const port = 8511;
+  let port: number;
   beforeAll(async () => {
     server = await buildTestServer({ maxConnectionsPerAddress: 20 });
-    await server.listen({ host: '127.0.0.1', port });
+    port = Number(new URL(await server.listen({ host: '127.0.0.1', port: 0 })).port);
   });
   afterAll(async () => {
     await server.cleanup();

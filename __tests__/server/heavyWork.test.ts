@@ -72,7 +72,14 @@ describe('citations', () => {
     for (const row of rows) expect(JSON.parse(row.citations ?? 'null')).toMatchObject({ apa: expect.any(String), ris: expect.stringContaining('TY  -') });
     // What a visitor gets is what is stored, not formatted again.
     const [first] = rows;
-    const stored = { apa: 'Stored APA.', chicago: 'Stored Chicago.', bibtex: '@misc{x}', ris: 'TY  - GEN\nER  - \n' };
+    const stored = {
+      apa: 'Stored APA.',
+      chicago: 'Stored Chicago.',
+      bibtex: '@misc{x}',
+      ris: 'TY  - GEN\nER  - \n',
+      apa_html: 'Stored <i>APA</i>.',
+      chicago_html: 'Stored <i>Chicago</i>.',
+    };
     await server.db
       .updateTable('publications')
       .set({ citations: JSON.stringify(stored) })

@@ -46,7 +46,13 @@ describe('pages of addresses that name nothing', () => {
     expect(notFound.statusCode).toBe(404);
     const kept = server.pageCacheUse();
     const rendered = renders();
-    const addresses = (i: number) => [`/notes/missing-${i}`, `/research/missing-${i}`, `/notes/tag/missing-${i}`, `/research/topic/missing-${i}`, `/missing/${i}`];
+    const addresses = (i: number) => [
+      `/notes/missing-${i}`,
+      `/research/missing-${i}`,
+      `/notes/tag/missing-${i}`,
+      `/research/topic/missing-${i}`,
+      `/missing/${i}`,
+    ];
     for (let i = 0; i < 400; i += 1) {
       for (const url of addresses(i)) {
         const res = await get(url);

@@ -125,12 +125,13 @@ describe('server-rendered pages', () => {
     expect(state.theme).toEqual({ mode: 'light' });
     expect(state.session).toBeUndefined();
     const content = (await get('/api/site-content/')).json();
+    // The page's own calls, then the site's words every page shows.
     expect(Object.values(state.api.queries)).toEqual([
-      expect.objectContaining({ endpointName: 'getSiteContent', status: 'fulfilled', data: content }),
       expect.objectContaining({ endpointName: 'getImages', status: 'fulfilled', data: images }),
       expect.objectContaining({ endpointName: 'getNews', status: 'fulfilled', data: (await get(`/api/news/?limit=${NEWS_LIMITS.onHomePage}`)).json() }),
       expect.objectContaining({ endpointName: 'getNotes', status: 'fulfilled', data: (await get(`/api/notes/?limit=${NOTE_LIMITS.onHomePage}`)).json() }),
       expect.objectContaining({ endpointName: 'getSelectedPapers', status: 'fulfilled', data: [] }),
+      expect.objectContaining({ endpointName: 'getSiteContent', status: 'fulfilled', data: content }),
     ]);
   });
 

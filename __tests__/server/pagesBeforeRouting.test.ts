@@ -25,12 +25,12 @@ function get(port: number, path: string, headers: Record<string, string> = {}): 
 const withoutDate = ({ date: _date, ...headers }: http.IncomingHttpHeaders) => headers;
 
 describe('cached pages answered before routing, on a listening server', () => {
-  const port = 8523;
+  let port: number;
   const { server, staff } = pageServerFor('all', { publicUrl: 'https://northcote.example', trustProxy: 1 });
   const early: boolean[] = [];
 
   beforeAll(async () => {
-    await server.listen({ host: '127.0.0.1', port });
+    port = Number(new URL(await server.listen({ host: '127.0.0.1', port: 0 })).port);
     // Records whether each request was answered before routing.
     const answer = server.beforeRouting.answer;
     if (!answer) throw new Error('The pages plugin answers nothing before routing.');

@@ -6,8 +6,7 @@ import { buildTestServer } from './testServer';
 describe('closing the server on a signal', () => {
   it('cuts the requests still running after the grace period, and writes the downloads counted first', async () => {
     const server = await buildTestServer();
-    const port = 8527;
-    await server.listen({ host: '127.0.0.1', port });
+    const port = Number(new URL(await server.listen({ host: '127.0.0.1', port: 0 })).port);
     const flushes: string[] = [];
     const flush = server.downloads.flush.bind(server.downloads);
     server.downloads.flush = async () => {

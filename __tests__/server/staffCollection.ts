@@ -30,22 +30,26 @@ export interface StaffCollection<Input> {
   url: string;
   /** A valid input, with the given fields instead. */
   input: (fields?: Partial<Input>) => Input;
-  /** An edit that changes the item. */
+  /** An edit that changes the item, and one that changes nothing (the same words, spaced otherwise). */
   change: Partial<Input>;
+  same: Partial<Input>;
   /** What its writes announce. */
   topic: ChangeTopic;
+  /** Its lines in the audit trail: the action's prefix, the subject, and the details of the create, the change and the delete. */
+  audit: { action: string; subject: (id: number) => string; details: [created: string, changed: string, deleted: string] };
   wrongFields: WrongFields<Input>[];
 }
 
 /**
  * What every staff collection answers alike, one table of cases for each: only staff write and anyone
- * reads, each wrong input is refused with its messages on a new item and on an edit, a body missing a
- * field is refused, an item that is not there is a 404, and a refused write announces nothing.
+ * reads; an edit and a delete are recorded and announced once, an edit that changes nothing neither;
+ * each wrong input is refused with its messages on a new item and on an edit, a body missing a field is
+ * refused, an item that is not there is a 404, and a refused write announces nothing.
  */
 export function describeStaffCollection<Input extends object>(name: string, collection: StaffCollection<Input>) {
   describe(`${name}, as every staff collection`, () => {
     const { server, staff, user: visitor, anonymous } = serverWithAccountsFor();
-    const { post, patch, remove, list, created } = collectionClient<Input, { id: number }>(server, staff, collection.url, collection.input);
+    const { post, patch, remove, list, created } = collectionClient<Input, { id: number; updated_at: string }>(server, staff, collection.url, collection.input);
     const { input } = collection;
 
     it('lets only staff write, and anyone read', async () => {
@@ -60,6 +64,43 @@ export function describeStaffCollection<Input extends object>(name: string, coll
       }
       expect(await list('', visitor)).toEqual([existing]);
       expect(await list()).toEqual([existing]);
+    });
+
+    it('edits an item and deletes it, after which it is not there', async () => {
+      const existing = await created();
+      const edited = await patch(existing.id, input(collection.change));
+      expect(edited.statusCode).toBe(200);
+      expect(edited.json()).toMatchObject({ id: existing.id, ...collection.change });
+      expect(Date.parse(edited.json<{ updated_at: string }>().updated_at)).toBeGreaterThanOrEqual(Date.parse(existing.updated_at));
+      expect(await list()).toEqual([edited.json()]);
+      expect((await remove(existing.id)).statusCode).toBe(204);
+      expect(await list()).toEqual([]);
+      expect((await patch(existing.id, input())).statusCode).toBe(404);
+    });
+
+    it('records and announces each write once, and neither for an edit that changes nothing', async () => {
+      const announced = recordChanges(server, [collection.topic]);
+      const existing = await created();
+      expect((await patch(existing.id, input(collection.same))).statusCode).toBe(200);
+      expect(announced).toEqual([[collection.topic]]);
+      await patch(existing.id, input(collection.change));
+      await remove(existing.id);
+      expect(announced).toEqual([[collection.topic], [collection.topic], [collection.topic]]);
+      const { action, subject, details } = collection.audit;
+      const trail = await server.db
+        .selectFrom('audit_log')
+        .select(['action', 'subject', 'details', 'actor_email'])
+        .where('action', 'like', `${action}.%`)
+        .orderBy('id')
+        .execute();
+      expect(trail.map((line) => ({ ...line }))).toEqual(
+        ['created', 'updated', 'deleted'].map((verb, index) => ({
+          action: `${action}.${verb}`,
+          subject: subject(existing.id),
+          details: details[index],
+          actor_email: 'staff@example.com',
+        })),
+      );
     });
 
     it.each(collection.wrongFields)('refuses %s, on a new item and on an edit', async (_case, fields, errors) => {

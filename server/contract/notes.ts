@@ -5,6 +5,7 @@
 import { type Static, Type } from '@sinclair/typebox';
 
 import { IdSchema, Nullable, SavedVersionSchema } from './index';
+import { NoteNotebookSchema } from './notebooks';
 import { NOTE_LIMITS } from './noteRules';
 
 export { NOTE_LIMITS, NOTE_MESSAGES, NOTES_PER_PAGE, slugFromTitle } from './noteRules';
@@ -69,6 +70,8 @@ export const PublicNoteSchema = Type.Object({
   html: Type.String(),
   previous: NeighbourSchema,
   next: NeighbourSchema,
+  /** The notebook the note was made from, to download; absent for notes written in the editor. */
+  notebook: Type.Optional(NoteNotebookSchema),
 });
 export type PublicNote = Static<typeof PublicNoteSchema>;
 

@@ -110,7 +110,7 @@ function quoted(text: string): string {
 const SECRET_PARAM = /[?&](?:signature|token)=/i;
 const SECRET_PARAMS = /([?&](?:signature|token)=)[^&#]*/gi;
 const SECRET_PATH =
-  /^(\/+(?:unsubscribe|follow\/confirm|api\/follow\/(?:confirm|unsubscribe))\/+|\/+(?:reset-password|confirm-email|backend\/password-reset-confirm)\/+[^/?#]*\/+)[^/?#]+/i;
+  /^(\/+(?:unsubscribe|follow\/confirm|api\/follow\/(?:confirm|unsubscribe))\/+|\/+(?:reset-password|confirm-email|backend\/password-reset-confirm)\/+[^/?#]+\/+)[^/?#]+/i;
 
 /** A request's address as the log keeps it: with every secret replaced by `[redacted]`. */
 export function loggedUrl(url: string): string {

@@ -8,6 +8,8 @@ export const staffApiPaths = {
   manageNote: (id: number) => `/api/notes/manage/${id}/`,
   noteRevisions: (id: number) => `/api/notes/manage/${id}/revisions/`,
   restoreNote: (id: number) => `/api/notes/manage/${id}/restore/`,
+  notebookPreview: '/api/notes/manage/notebook/preview/',
+  notebookNote: '/api/notes/manage/notebook/',
   galleries: '/api/photos/galleries/',
   galleryUpdate: (id: number) => `/api/photos/galleries/update/${id}/`,
   gallery: (id: number) => `/api/photos/galleries/${id}/`,

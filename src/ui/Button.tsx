@@ -69,6 +69,16 @@ export const ButtonLink = styled.a<{ $variant?: ButtonVariant; $size?: 'sm' | 'm
   }
 `;
 
+/** A row's small button for an action on its item ("Edit"); screen readers hear which item. */
+export function ItemButton({ action, name, ...props }: { action: string; name: string } & ButtonHTMLAttributes<HTMLButtonElement>) {
+  return (
+    <Button $variant="secondary" $size="sm" {...props}>
+      {action}
+      <span className="visually-hidden"> {name}</span>
+    </Button>
+  );
+}
+
 /** A row's small Delete button; screen readers hear which item it deletes. */
 export function DeleteButton({ name, ...props }: { name: string } & ButtonHTMLAttributes<HTMLButtonElement>) {
   return (

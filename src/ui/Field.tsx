@@ -108,12 +108,28 @@ export function TextAreaField({ label, hint, error, ...input }: Common & Textare
   );
 }
 
-export function SelectField({ label, hint, error, children, ...select }: Common & SelectHTMLAttributes<HTMLSelectElement>) {
+/** A choice's value and what the list shows for it. */
+export type Choice = readonly [value: string | number, label: string];
+
+/** A drop-down list: `children` first (a "None" option, say), then the `options`. */
+export function SelectField({
+  label,
+  hint,
+  error,
+  children,
+  options = [],
+  ...select
+}: Common & SelectHTMLAttributes<HTMLSelectElement> & { options?: readonly Choice[] }) {
   return (
     <FieldFrame label={label} hint={hint} error={error}>
       {({ id, describedBy }) => (
         <Select id={id} aria-describedby={describedBy} aria-invalid={error ? true : undefined} {...select}>
           {children}
+          {options.map(([value, text]) => (
+            <option key={value} value={value}>
+              {text}
+            </option>
+          ))}
         </Select>
       )}
     </FieldFrame>

@@ -2,9 +2,10 @@ import { type FormEvent, type ReactNode, type RefObject, useId, useRef, useState
 
 import { failureMessage } from '../lib/api/errors';
 import { useDocumentTitle } from '../lib/useDocumentTitle';
-import { Button, DeleteButton } from './Button';
+import { DeleteButton, ItemButton } from './Button';
 import { Card } from './Card';
 import { CollectionList, type Column, type ListQuery } from './CollectionList';
+import { FormActions } from './FormActions';
 import { FormAlert, type FormMessage } from './FormAlert';
 import { Page, Row, Stack } from './Page';
 import { StaffIntro } from './StaffIntro';
@@ -150,16 +151,7 @@ export function StaffCollectionPage<Item extends { id: number }>({
           <FormAlert message={message} />
           <form ref={collection.form} onSubmit={collection.submit} noValidate>
             {children}
-            <Row>
-              <Button type="submit" disabled={sending}>
-                {sending ? 'Saving...' : `${editing ? 'Save' : 'Add'} ${words.item}`}
-              </Button>
-              {editing && (
-                <Button type="button" $variant="secondary" onClick={collection.stopEditing}>
-                  Cancel
-                </Button>
-              )}
-            </Row>
+            <FormActions label={`${editing ? 'Save' : 'Add'} ${words.item}`} saving={sending} onCancel={editing ? collection.stopEditing : undefined} />
           </form>
         </Card>
         <CollectionList
@@ -174,9 +166,7 @@ export function StaffCollectionPage<Item extends { id: number }>({
           columns={columns}
           actions={(item) => (
             <Row>
-              <Button $variant="secondary" $size="sm" onClick={() => collection.startEditing(item)}>
-                Edit<span className="visually-hidden"> {nameOf(item)}</span>
-              </Button>
+              <ItemButton action="Edit" name={nameOf(item)} onClick={() => collection.startEditing(item)} />
               <DeleteButton name={nameOf(item)} onClick={() => void collection.remove(item)} />
             </Row>
           )}

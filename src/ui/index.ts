@@ -1,13 +1,26 @@
 export { AccessDenied } from './AccessDenied';
 export { Alert } from './Alert';
 export { AuthLoading } from './AuthLoading';
-export { Button, ButtonLink, DeleteButton } from './Button';
+export { Button, ButtonLink, DeleteButton, ItemButton } from './Button';
 export { Card, CardGrid } from './Card';
 export { CollectionList, type Column } from './CollectionList';
 export { useSiteContentPage } from './ContentPending';
 export { CreateNamedForm } from './CreateNamedForm';
 export { Entry, EntryGroup, EntryLinks, EntryMeta } from './EntryList';
-export { CheckboxField, FieldError, FieldFrame, FieldHint, Input, NEW_PASSWORD_HINT, PasswordField, SelectField, TextAreaField, TextField } from './Field';
+export {
+  CheckboxField,
+  type Choice,
+  FieldError,
+  FieldFrame,
+  FieldHint,
+  Input,
+  NEW_PASSWORD_HINT,
+  PasswordField,
+  SelectField,
+  TextAreaField,
+  TextField,
+} from './Field';
+export { FormActions } from './FormActions';
 export { FormAlert, type FormMessage } from './FormAlert';
 export { GlobalStyle } from './GlobalStyle';
 export { Group } from './Group';

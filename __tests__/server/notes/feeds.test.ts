@@ -260,6 +260,10 @@ describe('feeds under hostile text', () => {
         publish_at: null,
         published_at: new Date(Date.UTC(2026, 0, 1 + index)).toISOString(),
         revised_at: null,
+        notebook_key: null,
+        notebook_name: null,
+        notebook_kernel: null,
+        notebook_run_at: null,
         created_at: '2026-01-01T00:00:00.000Z',
         updated_at: '2026-01-01T00:00:00.000Z',
       }));

@@ -79,6 +79,8 @@ describe('notes API', () => {
   });
 
   it('is published by the server itself when its time comes', async () => {
+    // The save must land before the note's time: its body is rendered by worker threads, started first.
+    await server.work.warmUp();
     const note = await created({ publish: 'schedule', publish_at: new Date(Date.now() + 1_500).toISOString() });
     expect((await read(note.slug)).statusCode).toBe(404);
     const deadline = Date.now() + 5_000;

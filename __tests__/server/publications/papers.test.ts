@@ -250,6 +250,21 @@ describe('a page per paper', () => {
     });
   });
 
+  it('formats again citations stored without a part the page now shows', async () => {
+    const older = { apa: 'Older APA.', chicago: 'Older Chicago.', bibtex: '@misc{x}', ris: 'TY  - GEN\nER  - \n' };
+    await server.db
+      .updateTable('publications')
+      .set({ citations: JSON.stringify(older) })
+      .where('cite_key', '=', 'northcote2025costs')
+      .execute();
+    server.changes.publish('Publication');
+    const { citations } = (await get('/api/publications/papers/northcote2025costs/')).json<Paper>();
+    expect(citations.chicago_html).toBe(
+      'Northcote, Elias. 2025. <i>Transaction Costs in Statistical Arbitrage</i>. Working Paper No. 4567890. SSRN. https://papers.ssrn.com/sol3/papers.cfm?abstract_id=4567890.',
+    );
+    expect(citations.apa).not.toBe(older.apa);
+  });
+
   it('reads a paper imported before its fields were kept from its BibTeX source', async () => {
     // Such rows come from before citations were stored too.
     await server.db.updateTable('publications').set({ fields: '{}', citations: null, updated_at: new Date().toISOString() }).execute();

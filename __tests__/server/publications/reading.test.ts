@@ -184,7 +184,8 @@ describe('citations', () => {
         'Northcote, Elias, and Jane Doe. 2023. “Estimating ∂θE[f(X)] without Bias.” Proceedings of the ACM International Conference on AI in Finance (New York), 10–18. https://doi.org/10.1145/3604237.3626851.',
       book: 'Northcote, Elias. 2020. Volatility Modelling in Practice. Cambridge University Press.',
       thesis: 'Northcote, Elias. 2015. “Essays on Rough Volatility.” PhD diss., University of Oxford.',
-      arxiv: 'Northcote, Elias, and Jane Doe. 2024. “Pricing under Stable Lévy Processes.” arXiv:2403.01234. Preprint, arXiv. https://arxiv.org/abs/2403.01234.',
+      arxiv:
+        'Northcote, Elias, and Jane Doe. 2024. “Pricing under Stable Lévy Processes.” arXiv:2403.01234. Preprint, arXiv. https://arxiv.org/abs/2403.01234.',
       workingPaper:
         'Northcote, Elias. 2025. Transaction Costs in Statistical Arbitrage. Working Paper No. 4567890. SSRN. https://papers.ssrn.com/sol3/papers.cfm?abstract_id=4567890.',
     });
@@ -200,7 +201,9 @@ describe('citations', () => {
     );
     expect(cite(REFERENCES.book).chicago_html).toBe('Northcote, Elias. 2020. <i>Volatility Modelling in Practice</i>. Cambridge University Press.');
     // A title cannot bring markup of its own.
-    const hostile = cite(String.raw`@book{x, author = {Doe, Jane}, title = {<b onclick="alert(1)">Bold</b> <script>alert(2)</script> \& <img src=x>}, year = {2020}}`);
+    const hostile = cite(
+      String.raw`@book{x, author = {Doe, Jane}, title = {<b onclick="alert(1)">Bold</b> <script>alert(2)</script> \& <img src=x>}, year = {2020}}`,
+    );
     for (const kind of Object.keys(REFERENCES) as (keyof typeof REFERENCES)[])
       for (const citations of [cite(REFERENCES[kind]), hostile])
         for (const style of ['apa', 'chicago'] as const) {
@@ -245,14 +248,11 @@ describe('citations', () => {
 
   it('reads names as BibTeX does: particles, suffixes and organisations', () => {
     const names = (author: string) => renderEntry(entriesOf(`@misc{x, title = {T}, author = {${author}}}`)[0]).authors;
-    expect(names(String.raw`Ludwig van Beethoven and de la Fontaine, Jean and King, Jr, Martin Luther and {Bank for International Settlements} and Doe, J. and others`)).toEqual([
-      'Ludwig van Beethoven',
-      'Jean de la Fontaine',
-      'Martin Luther King Jr',
-      'Bank for International Settlements',
-      'J. Doe',
-      'others',
-    ]);
+    expect(
+      names(
+        String.raw`Ludwig van Beethoven and de la Fontaine, Jean and King, Jr, Martin Luther and {Bank for International Settlements} and Doe, J. and others`,
+      ),
+    ).toEqual(['Ludwig van Beethoven', 'Jean de la Fontaine', 'Martin Luther King Jr', 'Bank for International Settlements', 'J. Doe', 'others']);
     expect(cite(String.raw`@book{x, title = {T}, author = {{World Bank} and de la Fontaine, Jean}, year = {2020}}`).chicago).toBe(
       'World Bank, and Jean de la Fontaine. 2020. T.',
     );

@@ -44,7 +44,9 @@ describe('papers for Google Scholar', () => {
     const category = await createCategory(server, staff, 'Papers');
     const document = (await uploadDocument(server, staff, { name: 'A paper', category: String(category.id) })).json<{ id: number }>();
     for (const publication of (await get('/api/publications/')).json<Publication[]>())
-      expect((await server.inject({ method: 'PATCH', url: `/api/publications/${publication.id}/`, headers: staff, payload: { document: document.id } })).statusCode).toBe(200);
+      expect(
+        (await server.inject({ method: 'PATCH', url: `/api/publications/${publication.id}/`, headers: staff, payload: { document: document.id } })).statusCode,
+      ).toBe(200);
   });
 
   const tagsOf = async (key: string) => {

@@ -1,6 +1,8 @@
 import type { Talk, TalkInput } from '../../../server/contract/talks';
 import { PAPERS_BIB } from '../publications/fixtures';
+import { collectionClient } from '../staffCollection';
 import { pageServerFor } from '../testServer';
+import { talkInput } from './fixtures';
 
 const PUBLIC_URL = 'https://northcote.example';
 const jsonLd = (html: string) => [...html.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/g)].map(([, json]) => JSON.parse(json));
@@ -9,23 +11,7 @@ describe('the Talks page, server-rendered', () => {
   const { server, staff } = pageServerFor('all', { publicUrl: PUBLIC_URL });
 
   const get = (url: string) => server.inject({ method: 'GET', url });
-  const add = async (fields: Partial<TalkInput>) => {
-    const payload = {
-      title: 'A talk',
-      event: '',
-      place: '',
-      date: '2020-05-04',
-      type: 'seminar',
-      abstract: '',
-      slides: null,
-      video: '',
-      paper: null,
-      ...fields,
-    };
-    const response = await server.inject({ method: 'POST', url: '/api/talks/', headers: staff, payload });
-    expect(response.statusCode).toBe(201);
-    return response.json<Talk>();
-  };
+  const { created: add } = collectionClient<TalkInput, Talk>(server, staff, '/api/talks/', talkInput);
 
   it('shows a friendly empty state on a fresh site, and lists /talks in the sitemap', async () => {
     const page = await get('/talks');
@@ -41,7 +27,15 @@ describe('the Talks page, server-rendered', () => {
   it('draws each talk into the first HTML, upcoming first, with its abstract, links and an Event, and again after each write', async () => {
     await server.inject({ method: 'POST', url: '/api/publications/import/', headers: staff, payload: { bibtex: PAPERS_BIB } });
     const paper = (await get('/api/publications/')).json<{ id: number; cite_key: string }[]>().find(({ cite_key }) => cite_key === 'northcote2019slv')!;
-    await add({ title: 'Jumps in calibration', date: '2020-05-04', paper: paper.id, video: 'https://video.example.org/jumps' });
+    await add({
+      title: 'Jumps in calibration',
+      event: '',
+      place: '',
+      date: '2020-05-04',
+      type: 'seminar',
+      paper: paper.id,
+      video: 'https://video.example.org/jumps',
+    });
     const upcoming = await add({
       title: 'Rough volatility in practice',
       event: 'Bachelier Congress',

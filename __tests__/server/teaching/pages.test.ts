@@ -1,6 +1,8 @@
 import type { TeachingCourse, TeachingInput } from '../../../server/contract/teaching';
 import { createCategory, uploadDocument } from '../media/client';
+import { collectionClient } from '../staffCollection';
 import { pageServerFor } from '../testServer';
+import { courseInput } from './fixtures';
 
 const PUBLIC_URL = 'https://northcote.example';
 
@@ -8,22 +10,7 @@ describe('the Teaching page, server-rendered', () => {
   const { server, staff } = pageServerFor('all', { publicUrl: PUBLIC_URL });
 
   const get = (url: string) => server.inject({ method: 'GET', url });
-  const save = async (fields: Partial<TeachingInput>, id?: number) => {
-    const payload: TeachingInput = {
-      course: 'Stochastic Calculus for Finance',
-      institution: 'Imperial College London',
-      term: 'Autumn 2025',
-      start_date: '2025-10-06',
-      role: 'lecturer',
-      description: 'Itô calculus with **worked examples**.',
-      link: '',
-      materials: [],
-      ...fields,
-    };
-    const response = await server.inject({ method: id ? 'PATCH' : 'POST', url: id ? `/api/teaching/${id}/` : '/api/teaching/', headers: staff, payload });
-    expect(response.statusCode).toBeLessThan(300);
-    return response.json<TeachingCourse>();
-  };
+  const { created, patch } = collectionClient<TeachingInput, TeachingCourse>(server, staff, '/api/teaching/', courseInput);
 
   it('says kindly that nothing is listed yet on a fresh site', async () => {
     const page = await get('/teaching');
@@ -37,8 +24,8 @@ describe('the Teaching page, server-rendered', () => {
     const category = await createCategory(server, staff, 'Teaching');
     const upload = await uploadDocument(server, staff, { name: 'Problem sheet 1', category: String(category.id) });
     const sheet = upload.json<{ id: number }>().id;
-    const course = await save({ materials: [sheet] });
-    await save({ course: 'Numerical Methods', term: 'Spring 2025', start_date: '2025-02-03', role: 'teaching_assistant' });
+    const course = await created({ description: 'Itô calculus with **worked examples**.', materials: [sheet] });
+    await created({ course: 'Numerical Methods', term: 'Spring 2025', start_date: '2025-02-03', role: 'teaching_assistant' });
 
     const page = (await get('/teaching')).body;
     expect(page).toMatch(/<h2[^>]*>2025–26<\/h2>.*Stochastic Calculus for Finance.*<h2[^>]*>2024–25<\/h2>.*Numerical Methods/s);
@@ -47,7 +34,7 @@ describe('the Teaching page, server-rendered', () => {
     expect(page).toContain(`href="/api/teaching/${course.id}/materials/${sheet}/"`);
     expect(page).not.toContain('No courses are listed yet');
 
-    await save({ course: 'Stochastic Calculus II' }, course.id);
+    expect((await patch(course.id, courseInput({ course: 'Stochastic Calculus II' }))).statusCode).toBe(200);
     expect((await get('/teaching')).body).toContain('Stochastic Calculus II');
 
     // The page shows the documents' names: deleting one takes it off the page.

@@ -17,7 +17,10 @@ const probeApi = api.injectEndpoints({
 });
 
 const busy = (retryAfter?: string) =>
-  HttpResponse.json({ detail: 'The server is busy. Please try again in a few seconds.' }, { status: 503, headers: retryAfter ? { 'Retry-After': retryAfter } : {} });
+  HttpResponse.json(
+    { detail: 'The server is busy. Please try again in a few seconds.' },
+    { status: 503, headers: retryAfter ? { 'Retry-After': retryAfter } : {} },
+  );
 
 /** Answers the calls to /api/busy/ in turn; the last answer stands for every further call. */
 function answerInTurn(method: 'get' | 'post', ...answers: (() => Response)[]) {

@@ -24,7 +24,11 @@ import { TarWriter } from './tar';
 function fileKeys(rows: Record<string, Record<string, unknown>[]>): string[] {
   const keys = new Set<string>();
   for (const [table, columns] of Object.entries(FILE_KEY_COLUMNS))
-    for (const row of rows[table] ?? []) for (const column of columns) keys.add(String(row[column]));
+    for (const row of rows[table] ?? [])
+      for (const column of columns) {
+        // A nullable key column (a note's notebook) names no file when null.
+        if (row[column] !== null && row[column] !== undefined) keys.add(String(row[column]));
+      }
   return [...keys].sort();
 }
 

@@ -50,6 +50,7 @@ export const NATURAL_KEYS: Partial<Record<BackedUpTable, string[]>> = {
 export const FILE_KEY_COLUMNS = {
   images: ['original_key', 'thumb_key', 'banner_key', 'large_key'],
   documents: ['file_key'],
+  notes: ['notebook_key'],
 } as const satisfies Partial<Record<BackedUpTable, readonly string[]>>;
 
 /** Tables whose id a database sequence hands out; after a restore it continues past the restored ids. */

@@ -215,6 +215,7 @@ async function checkRows(archive: TarReader, manifest: Manifest, maxBytes: numbe
       count += 1;
       for (const column of keyColumns) {
         const key = row[column];
+        if (key === null) continue;
         const where = `The backup's ${table} row ${count} (id ${JSON.stringify(row.id)}) points at the file ${JSON.stringify(key)}`;
         if (typeof key !== 'string' || !isValidKey(key)) throw new Error(`${where}, which is not a storage key of this site.`);
         if (!carried.has(key)) throw new Error(`${where}, which the backup does not carry.`);

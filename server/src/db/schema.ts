@@ -258,6 +258,11 @@ export interface NotesTable {
   published_at: string | null;
   /** The last change of its text after it was published. */
   revised_at: string | null;
+  /** The notebook it was made from (see services/notebookNotes.ts), or null. */
+  notebook_key: Generated<string | null>;
+  notebook_name: Generated<string | null>;
+  notebook_kernel: Generated<string | null>;
+  notebook_run_at: Generated<string | null>;
   created_at: string;
   updated_at: string;
 }

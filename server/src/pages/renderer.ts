@@ -34,7 +34,7 @@ import { PageAnswer } from './pageAnswer';
 import { renderApp } from './render';
 import { articleShareImage, shareImage } from './shareImage';
 
-/** Any address the app does not know renders the same not-found page, under this key. */
+/** Every address that names nothing is answered with the one not-found page, rendered at this address. */
 const NOT_FOUND_LOCATION = '/404';
 const MEDIA_PREFIX = '/media/';
 const ANSWER_COUNT_INTERVAL_MS = 60_000;
@@ -130,8 +130,9 @@ const structuredData: Record<StructuredData, (state: RootState, content: Current
  * fresh store whose queries reach the API in-process. A page is rendered once per change of what it
  * shows (writes announce the kinds of data they changed on `app.changes`, on this instance or another,
  * and a page shows the kinds its queries provide as tags) and cached as the answer every visitor
- * gets (compressed once, headers and ETag included). The sitemap and the share image are cached the
- * same way.
+ * gets (compressed once, headers and ETag included), within PAGE_CACHE_MB. An address that names
+ * nothing (unknown, or a note, paper or tag that is not there) is answered with the not-found page and
+ * keeps nothing. The sitemap and the share image are cached the same way.
  */
 export class PageRenderer {
   /** Rendered pages, within PAGE_CACHE_MB: the least recently asked for go first. */
@@ -320,11 +321,11 @@ export class PageRenderer {
     return entry;
   }
 
-  /** A fresh store, for one use: `use` runs before its cache is dropped. */
-  private async withStore<T>(use: (store: AppStore) => Promise<T>): Promise<T> {
+  /** A fresh store, for one use: `work` runs before its cache is dropped. */
+  private async withStore<T>(work: (store: AppStore) => Promise<T>): Promise<T> {
     const store = makeStore(undefined, { serverQuery: this.serverQuery });
     try {
-      return await use(store);
+      return await work(store);
     } finally {
       // Drops the cache's expiry timers, which would keep this store alive for a minute.
       store.dispatch(api.util.resetApiState());

@@ -52,6 +52,10 @@ function textField(fields: Record<string, string>, ...names: string[]): string |
 /** The pages with a plain hyphen between first and last (`1--29` → `1-29`), as CSL reads a range. */
 const pagesOf = (fields: Record<string, string>) => textField(fields, 'pages')?.replace(/\s*[-‐‑–—]+\s*/g, '-');
 
+/** `howpublished` as a publisher's name: not when it is a web address. */
+const publishedBy = (fields: Record<string, string>) =>
+  /^\s*(\\url|https?:)/i.test(fields.howpublished ?? '') ? undefined : textField(fields, 'howpublished');
+
 /** Every way to cite a publication is made from this; `abstract` is its abstract as plain text. */
 export function cslItem(publication: Publication, fields: Record<string, string>, abstract: string): CslItem {
   const type = publication.entry_type;
@@ -65,7 +69,7 @@ export function cslItem(publication: Publication, fields: Record<string, string>
     ...(publication.year === null ? {} : { issued: { 'date-parts': [[publication.year]] } }),
     'container-title': IN_A_BOOK.has(type) ? textField(fields, 'booktitle') : textField(fields, 'journal', 'journaltitle', 'booktitle'),
     'collection-title': textField(fields, 'series'),
-    publisher: textField(fields, 'publisher', 'institution', 'school', 'organization'),
+    publisher: textField(fields, 'publisher', 'institution', 'school', 'organization') ?? publishedBy(fields),
     'publisher-place': textField(fields, 'address', 'location'),
     volume: textField(fields, 'volume'),
     // A journal's `number` is its issue; a report's, its own number.

@@ -1,4 +1,4 @@
-import type { Selectable } from 'kysely';
+import type { Insertable, Selectable, Updateable } from 'kysely';
 
 import type { Db } from '../db';
 import { nowIso } from '../db/columns';
@@ -34,8 +34,17 @@ export function changeOneAudited<Row>(
   });
 }
 
+/** A change's line of the trail, from the row it changed. */
+type AuditLine<Row> = (row: Row) => [action: string, subject: string, details?: string];
+
+/** The collections staff write (news, talks, courses): their rows say when they were created and last written. */
+type Collection = 'news_items' | 'talks' | 'teaching_courses';
+type CollectionRow<T extends Collection> = Selectable<Database[T]>;
+/** A collection row's own fields, as a write sets them. */
+type CollectionFields<T extends Collection> = Omit<Insertable<Database[T]>, 'id' | 'created_at' | 'updated_at'>;
+
 /** The tables whose rows staff delete one at a time. */
-type DeletedOneByOne = 'documents' | 'galleries' | 'images';
+type DeletedOneByOne = 'documents' | 'galleries' | 'images' | Collection;
 
 /** Deletes one row by id with its line of the trail; undefined when there was none. */
 export function deleteOneAudited<T extends DeletedOneByOne>(
@@ -43,7 +52,7 @@ export function deleteOneAudited<T extends DeletedOneByOne>(
   actor: AuditActor,
   table: T,
   id: number,
-  line: (row: Selectable<Database[T]>) => [action: string, subject: string],
+  line: AuditLine<Selectable<Database[T]>>,
 ): Promise<Selectable<Database[T]> | undefined> {
   const remove = (trx: Db) =>
     trx
@@ -53,6 +62,62 @@ export function deleteOneAudited<T extends DeletedOneByOne>(
       .executeTakeFirst();
   return changeOneAudited(db, actor, remove as (trx: Db) => Promise<Selectable<Database[T]> | undefined>, line);
 }
+
+/**
+ * Inserts a row of a collection, dated now, with its line of the trail and what `beside` writes with it
+ * (its materials, an announcement), in one transaction.
+ */
+export function insertOneAudited<T extends Collection>(
+  db: Db,
+  actor: AuditActor,
+  table: T,
+  fields: CollectionFields<T>,
+  line: AuditLine<CollectionRow<T>>,
+  beside?: (trx: Db, row: CollectionRow<T>, at: string) => Promise<void>,
+): Promise<CollectionRow<T>> {
+  return db.transaction().execute(async (trx) => {
+    const at = nowIso();
+    const values = { ...fields, created_at: at, updated_at: at } as Insertable<Database[Collection]>;
+    const row = (await trx
+      .insertInto(table as Collection)
+      .values(values)
+      .returningAll()
+      .executeTakeFirstOrThrow()) as CollectionRow<T>;
+    await beside?.(trx, row, at);
+    await recordAudit(trx, actor, ...line(row));
+    return row;
+  });
+}
+
+/** Sets fields of a collection's row, dated now, with its line of the trail and what `beside` writes with it; undefined when the row is gone. */
+export function updateOneAudited<T extends Collection>(
+  db: Db,
+  actor: AuditActor,
+  table: T,
+  id: number,
+  change: Partial<CollectionFields<T>>,
+  line: AuditLine<CollectionRow<T>>,
+  beside?: (trx: Db) => Promise<void>,
+): Promise<CollectionRow<T> | undefined> {
+  return changeOneAudited(
+    db,
+    actor,
+    async (trx) => {
+      const row = (await trx
+        .updateTable(table as Collection)
+        .set({ ...change, updated_at: nowIso() } as Updateable<Database[Collection]>)
+        .where('id', '=', id)
+        .returningAll()
+        .executeTakeFirst()) as CollectionRow<T> | undefined;
+      if (row) await beside?.(trx);
+      return row;
+    },
+    line,
+  );
+}
+
+/** The details of an edit's line: the fields it changed. */
+export const changedDetails = (fields: readonly string[]) => `Changed ${fields.join(', ')}.`;
 
 /** One page of the trail, newest first, and how many lines it has in all. */
 export async function auditPage(db: Db, { page, pageSize }: { page: number; pageSize: number }) {

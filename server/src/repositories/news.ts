@@ -1,8 +1,7 @@
 import type { NewsItem } from '../../contract/news';
 import type { Db } from '../db';
-import { nowIso } from '../db/columns';
 import type { NewsItemRow } from '../db/schema';
-import { type AuditActor, changeOneAudited, recordAudit } from './audit';
+import { type AuditActor, changedDetails, deleteOneAudited, insertOneAudited, updateOneAudited } from './audit';
 
 export interface NewsText {
   date: string;
@@ -26,41 +25,13 @@ export function findNewsItem(db: Db, id: number): Promise<NewsItemRow | undefine
 }
 
 /** A new item and its audit line, in one transaction. */
-export function createNewsItem(db: Db, actor: AuditActor, item: NewsText): Promise<NewsItemRow> {
-  return db.transaction().execute(async (trx) => {
-    const at = nowIso();
-    const created = await trx
-      .insertInto('news_items')
-      .values({ ...item, created_at: at, updated_at: at })
-      .returningAll()
-      .executeTakeFirstOrThrow();
-    await recordAudit(trx, actor, 'news.created', subject(created), created.text);
-    return created;
-  });
-}
+export const createNewsItem = (db: Db, actor: AuditActor, item: NewsText): Promise<NewsItemRow> =>
+  insertOneAudited(db, actor, 'news_items', item, (row) => ['news.created', subject(row), row.text]);
 
 /** Sets the given fields, naming them in the audit line; undefined when the item is gone. */
-export function updateNewsItem(db: Db, actor: AuditActor, id: number, change: Partial<NewsText>): Promise<NewsItemRow | undefined> {
-  return changeOneAudited(
-    db,
-    actor,
-    (trx) =>
-      trx
-        .updateTable('news_items')
-        .set({ ...change, updated_at: nowIso() })
-        .where('id', '=', id)
-        .returningAll()
-        .executeTakeFirst(),
-    (row) => ['news.updated', subject(row), `Changed ${Object.keys(change).join(', ')}.`],
-  );
-}
+export const updateNewsItem = (db: Db, actor: AuditActor, id: number, change: Partial<NewsText>): Promise<NewsItemRow | undefined> =>
+  updateOneAudited(db, actor, 'news_items', id, change, (row) => ['news.updated', subject(row), changedDetails(Object.keys(change))]);
 
 /** Deletes an item with its audit line; undefined when there was none. */
-export function deleteNewsItem(db: Db, actor: AuditActor, id: number): Promise<NewsItemRow | undefined> {
-  return changeOneAudited(
-    db,
-    actor,
-    (trx) => trx.deleteFrom('news_items').where('id', '=', id).returningAll().executeTakeFirst(),
-    (row) => ['news.deleted', subject(row), row.text],
-  );
-}
+export const deleteNewsItem = (db: Db, actor: AuditActor, id: number): Promise<NewsItemRow | undefined> =>
+  deleteOneAudited(db, actor, 'news_items', id, (row) => ['news.deleted', subject(row), row.text]);

@@ -213,9 +213,9 @@ export async function publicationIdsByCiteKeys(db: Db, keys: string[]): Promise<
   return rows.map((row) => row.id);
 }
 
-/** Papers whose citations a change left unformatted, a few at a time. */
-export function publicationsWithoutCitations(db: Db, limit: number): Promise<PublicationRow[]> {
-  return db.selectFrom('publications').selectAll().where('citations', 'is', null).orderBy('id').limit(limit).execute();
+/** Papers whose citations a change left unformatted, a few at a time, in order of id after `afterId`. */
+export function publicationsWithoutCitations(db: Db, afterId: number, limit: number): Promise<PublicationRow[]> {
+  return db.selectFrom('publications').selectAll().where('citations', 'is', null).where('id', '>', afterId).orderBy('id').limit(limit).execute();
 }
 
 /** Stores a paper's formatted citations, unless its entry changed meanwhile (they would be the old entry's). */

@@ -40,6 +40,8 @@ export async function referencedAmong(db: Db, keys: readonly string[]): Promise<
     for (const row of images) for (const key of [row.original_key, row.thumb_key, row.banner_key, row.large_key]) found.add(key);
     const documents = await db.selectFrom('documents').select('file_key').where('file_key', 'in', batch).execute();
     for (const row of documents) found.add(row.file_key);
+    const notebooks = await db.selectFrom('notes').select('notebook_key').where('notebook_key', 'in', batch).execute();
+    for (const row of notebooks) if (row.notebook_key) found.add(row.notebook_key);
   }
   return new Set(keys.filter((key) => found.has(key)));
 }

@@ -1,10 +1,9 @@
 import type { Talk } from '../../contract/talks';
 import type { Db } from '../db';
-import { nowIso } from '../db/columns';
 import type { TalkRow } from '../db/schema';
 import { paperKey } from '../publications/facets';
 import { htmlToPlainText } from '../publications/plainText';
-import { type AuditActor, changeOneAudited, recordAudit } from './audit';
+import { type AuditActor, changedDetails, deleteOneAudited, insertOneAudited, updateOneAudited } from './audit';
 import { announce } from './followers';
 
 /** What staff write, checked and rendered. */
@@ -66,49 +65,19 @@ export function findTalk(db: Db, id: number): Promise<TalkWithPaper | undefined>
 }
 
 /** A new talk and its audit line, and its announcement to followers when asked, in one transaction; answers its id. */
-export function createTalk(db: Db, actor: AuditActor, talk: TalkFields, { announced }: { announced: boolean }): Promise<number> {
-  return db.transaction().execute(async (trx) => {
-    const at = nowIso();
-    const created = await trx
-      .insertInto('talks')
-      .values({ ...talk, created_at: at, updated_at: at })
-      .returningAll()
-      .executeTakeFirstOrThrow();
-    await recordAudit(trx, actor, 'talk.created', subject(created), created.title);
-    if (announced) await announce(trx, 'talk', [created.id], at);
-    return created.id;
-  });
+export async function createTalk(db: Db, actor: AuditActor, talk: TalkFields, { announced }: { announced: boolean }): Promise<number> {
+  const announcing = announced ? (trx: Db, row: TalkRow, at: string) => announce(trx, 'talk', [row.id], at) : undefined;
+  return (await insertOneAudited(db, actor, 'talks', talk, (row) => ['talk.created', subject(row), row.title], announcing)).id;
 }
 
-/** Sets the given fields, naming them in the audit line; undefined when the talk is gone. */
-export function updateTalk(db: Db, actor: AuditActor, id: number, change: Partial<TalkFields>): Promise<TalkRow | undefined> {
-  return changeOneAudited(
-    db,
-    actor,
-    (trx) =>
-      trx
-        .updateTable('talks')
-        .set({ ...change, updated_at: nowIso() })
-        .where('id', '=', id)
-        .returningAll()
-        .executeTakeFirst(),
-    // The HTML is the abstract's rendering: the abstract is the field named.
-    (row) => [
-      'talk.updated',
-      subject(row),
-      `Changed ${Object.keys(change)
-        .filter((field) => field !== 'abstract_html')
-        .join(', ')}.`,
-    ],
-  );
-}
+/** Sets the given fields, naming them in the audit line (the abstract, not its HTML); undefined when the talk is gone. */
+export const updateTalk = (db: Db, actor: AuditActor, id: number, change: Partial<TalkFields>): Promise<TalkRow | undefined> =>
+  updateOneAudited(db, actor, 'talks', id, change, (row) => [
+    'talk.updated',
+    subject(row),
+    changedDetails(Object.keys(change).filter((field) => field !== 'abstract_html')),
+  ]);
 
 /** Deletes a talk with its audit line; undefined when there was none. */
-export function deleteTalk(db: Db, actor: AuditActor, id: number): Promise<TalkRow | undefined> {
-  return changeOneAudited(
-    db,
-    actor,
-    (trx) => trx.deleteFrom('talks').where('id', '=', id).returningAll().executeTakeFirst(),
-    (row) => ['talk.deleted', subject(row), row.title],
-  );
-}
+export const deleteTalk = (db: Db, actor: AuditActor, id: number): Promise<TalkRow | undefined> =>
+  deleteOneAudited(db, actor, 'talks', id, (row) => ['talk.deleted', subject(row), row.title]);

@@ -1,8 +1,7 @@
 import type { TeachingCourse } from '../../contract/teaching';
 import type { Db } from '../db';
-import { nowIso } from '../db/columns';
 import type { DocumentRow, TeachingCourseRow } from '../db/schema';
-import { type AuditActor, changeOneAudited, recordAudit } from './audit';
+import { type AuditActor, changedDetails, deleteOneAudited, insertOneAudited, updateOneAudited } from './audit';
 
 /** A course's own fields, as a save writes them. */
 export type TeachingFields = Omit<TeachingCourseRow, 'id' | 'created_at' | 'updated_at'>;
@@ -96,23 +95,20 @@ async function replaceMaterials(trx: Db, courseId: number, documentIds: number[]
 
 /** A new course with its materials and its audit line, in one transaction. */
 export async function createTeaching(db: Db, actor: AuditActor, fields: TeachingFields, materials: number[]): Promise<CourseWithMaterials> {
-  const created = await db.transaction().execute(async (trx) => {
-    const at = nowIso();
-    const row = await trx
-      .insertInto('teaching_courses')
-      .values({ ...fields, created_at: at, updated_at: at })
-      .returningAll()
-      .executeTakeFirstOrThrow();
-    await replaceMaterials(trx, row.id, materials);
-    await recordAudit(trx, actor, 'teaching.created', subject(row), row.term);
-    return row;
-  });
+  const created = await insertOneAudited(
+    db,
+    actor,
+    'teaching_courses',
+    fields,
+    (row) => ['teaching.created', subject(row), row.term],
+    (trx, row) => replaceMaterials(trx, row.id, materials),
+  );
   return (await withMaterials(db, [created]))[0];
 }
 
 /**
- * Sets the given fields and, when given, the materials, naming what changed in the audit line;
- * undefined when the course is gone.
+ * Sets the given fields and, when given, the materials, naming what changed in the audit line (the
+ * description, not its HTML); undefined when the course is gone.
  */
 export async function updateTeaching(
   db: Db,
@@ -122,30 +118,20 @@ export async function updateTeaching(
   materials: number[] | undefined,
 ): Promise<CourseWithMaterials | undefined> {
   const changed = [...Object.keys(change).filter((field) => field !== 'description_html'), ...(materials ? ['materials'] : [])];
-  const updated = await changeOneAudited(
+  const updated = await updateOneAudited(
     db,
     actor,
+    'teaching_courses',
+    id,
+    change,
+    (row) => ['teaching.updated', subject(row), changedDetails(changed)],
     async (trx) => {
-      const row = await trx
-        .updateTable('teaching_courses')
-        .set({ ...change, updated_at: nowIso() })
-        .where('id', '=', id)
-        .returningAll()
-        .executeTakeFirst();
-      if (row && materials) await replaceMaterials(trx, id, materials);
-      return row;
+      if (materials) await replaceMaterials(trx, id, materials);
     },
-    (row) => ['teaching.updated', subject(row), `Changed ${changed.join(', ')}.`],
   );
   return updated && (await withMaterials(db, [updated]))[0];
 }
 
 /** Deletes a course (its material rows go with it) with its audit line; undefined when there was none. */
-export function deleteTeaching(db: Db, actor: AuditActor, id: number): Promise<TeachingCourseRow | undefined> {
-  return changeOneAudited(
-    db,
-    actor,
-    (trx) => trx.deleteFrom('teaching_courses').where('id', '=', id).returningAll().executeTakeFirst(),
-    (row) => ['teaching.deleted', subject(row), row.term],
-  );
-}
+export const deleteTeaching = (db: Db, actor: AuditActor, id: number): Promise<TeachingCourseRow | undefined> =>
+  deleteOneAudited(db, actor, 'teaching_courses', id, (row) => ['teaching.deleted', subject(row), row.term]);

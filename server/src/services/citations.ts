@@ -15,10 +15,18 @@ type Site = Pick<FastifyInstance, 'db' | 'work'>;
 const BATCH = 20;
 
 /**
- * An entry whose citations the pool refuses to format (far past any real entry's size) is cited by its
- * BibTeX alone, stored like any other, so that it is not tried again on every view.
+ * What a paper whose citations the pool refused to format (past the deadline: a machine busy for
+ * seconds, or an entry far past any real one) is cited by meanwhile: its BibTeX. Not stored: the
+ * citations are formatted again after the next change or start.
  */
 const bibtexOnly = (row: PublicationRow): Citations => ({ apa: '', chicago: '', bibtex: row.bibtex, ris: '', apa_html: '', chicago_html: '' });
+
+/** The citations formatted and stored now, or undefined when the pool refused them. */
+async function formatAndStore(site: Site, row: PublicationRow): Promise<Citations | undefined> {
+  const citations = await site.work.attempt('citations', row, () => undefined);
+  if (citations) await storeCitations(site.db, row, citations);
+  return citations;
+}
 
 /**
  * The paper's citations: stored ones, or formatted now (and stored) when its entry changed since or
@@ -27,18 +35,17 @@ const bibtexOnly = (row: PublicationRow): Citations => ({ apa: '', chicago: '', 
 export async function paperCitations(site: Site, row: PublicationRow): Promise<Citations> {
   const stored: unknown = row.citations ? JSON.parse(row.citations) : undefined;
   if (Value.Check(CitationsSchema, stored)) return stored;
-  const citations = await site.work.attempt('citations', row, () => bibtexOnly(row));
-  await storeCitations(site.db, row, citations);
-  return citations;
+  return (await formatAndStore(site, row)) ?? bibtexOnly(row);
 }
 
-/** Formats every paper whose citations are missing; answers how many it formatted. */
+/** Formats every paper whose citations are missing, each once; answers how many it formatted. */
 export async function formatMissingCitations(site: Site): Promise<number> {
   let formatted = 0;
+  let after = 0;
   for (;;) {
-    const rows = await publicationsWithoutCitations(site.db, BATCH);
+    const rows = await publicationsWithoutCitations(site.db, after, BATCH);
     if (rows.length === 0) return formatted;
-    for (const row of rows) await paperCitations(site, row);
-    formatted += rows.length;
+    for (const row of rows) if (await formatAndStore(site, row)) formatted += 1;
+    after = rows[rows.length - 1].id;
   }
 }

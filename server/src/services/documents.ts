@@ -18,8 +18,7 @@ export const DOCUMENT_TYPES: Record<DocumentKind, { contentType: string; extensi
 
 /** The extensions of the addresses named after a document's type (`/cv.pdf`, `/research/KEY/paper.pdf`). */
 export const DOCUMENT_EXTENSIONS = new Set(Object.values(DOCUMENT_TYPES).map((type) => type.extension));
-export const documentExtension = (contentType: string) =>
-  Object.values(DOCUMENT_TYPES).find((type) => type.contentType === contentType)?.extension ?? 'pdf';
+export const documentExtension = (contentType: string) => Object.values(DOCUMENT_TYPES).find((type) => type.contentType === contentType)?.extension ?? 'pdf';
 
 const ODT_MIMETYPE = 'application/vnd.oasis.opendocument.text';
 const DOCX_MAIN_PART = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml';

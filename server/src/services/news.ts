@@ -5,7 +5,8 @@ import type { NewsItemRow } from '../db/schema';
 import { ErrorCollector, MESSAGES } from '../errors';
 import type { AuditActor } from '../repositories/audit';
 import { createNewsItem, deleteNewsItem, findNewsItem, type NewsText, updateNewsItem } from '../repositories/news';
-import { announceDeleted, announceSaved, changedFields, checkDate, checkLine, checkWebAddress, type Edited, type Refused, type Saved } from './staffEdits';
+import type { Edited, Refused, Saved } from './staffEdits';
+import { announceDeleted, announceSaved, changedFields, checkDate, checkLine, checkWebAddress } from './staffEdits';
 
 type Site = Pick<FastifyInstance, 'db' | 'changes'>;
 

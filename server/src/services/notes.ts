@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 
+import type { NoteNotebook } from '../../contract/notebooks';
 import { RESERVED_SLUGS, SLUG_PATTERN, TAG_PATTERN, tidyTag } from '../../contract/noteRules';
 import {
   NOTE_LIMITS,
@@ -263,7 +264,14 @@ export function toSummary(row: NoteRow, covers: Map<number, NoteCover>): NoteSum
   };
 }
 
+/** What a note's readers are told of the notebook it was made from (services/notebookNotes.ts). */
+function notebookOf(row: NoteRow): NoteNotebook | null {
+  if (!row.notebook_key) return null;
+  return { url: `/api/notes/${row.slug}/notebook/`, kernel: row.notebook_kernel, last_run: row.notebook_run_at };
+}
+
 export function toPublicNote(row: NoteRow, covers: Map<number, NoteCover>, neighbours: { previous?: NoteRow; next?: NoteRow }): PublicNote {
   const link = (other?: NoteRow) => (other ? { slug: other.slug, title: other.title } : null);
-  return { ...toSummary(row, covers), html: row.html, previous: link(neighbours.previous), next: link(neighbours.next) };
+  const notebook = notebookOf(row);
+  return { ...toSummary(row, covers), html: row.html, previous: link(neighbours.previous), next: link(neighbours.next), ...(notebook ? { notebook } : {}) };
 }

@@ -7,19 +7,8 @@ import { findDocument } from '../repositories/documents';
 import { findPublication } from '../repositories/publications';
 import { createTalk, deleteTalk, findTalk, type TalkFields, type TalkWithPaper, updateTalk } from '../repositories/talks';
 import { renderBody } from './markdownBodies';
-import {
-  announceDeleted,
-  announceSaved,
-  changedFields,
-  checkChoice,
-  checkDate,
-  checkLine,
-  checkMarkdown,
-  checkWebAddress,
-  type Edited,
-  type Refused,
-  type Saved,
-} from './staffEdits';
+import type { Edited, Refused, Saved } from './staffEdits';
+import { announceDeleted, announceSaved, changedFields, checkChoice, checkDate, checkLine, checkMarkdown, checkWebAddress } from './staffEdits';
 
 type Site = Pick<FastifyInstance, 'db' | 'changes' | 'work'>;
 

@@ -14,19 +14,8 @@ import {
   updateTeaching,
 } from '../repositories/teaching';
 import { renderBody } from './markdownBodies';
-import {
-  announceDeleted,
-  announceSaved,
-  changedFields,
-  checkChoice,
-  checkDate,
-  checkLine,
-  checkMarkdown,
-  checkWebAddress,
-  type Edited,
-  type Refused,
-  type Saved,
-} from './staffEdits';
+import type { Edited, Refused, Saved } from './staffEdits';
+import { announceDeleted, announceSaved, changedFields, checkChoice, checkDate, checkLine, checkMarkdown, checkWebAddress } from './staffEdits';
 
 type Site = Pick<FastifyInstance, 'db' | 'changes' | 'work'>;
 type Checked = { fields: TeachingFields; materials: number[] };

@@ -55,13 +55,13 @@ export interface ByteRange {
   end: number;
 }
 
-export const STORAGE_FOLDERS = ['images', 'documents'] as const;
+export const STORAGE_FOLDERS = ['images', 'documents', 'notebooks'] as const;
 export type StorageFolder = (typeof STORAGE_FOLDERS)[number];
 
 /** Files up to this size are cached in memory once read and answered from a buffer. */
 export const SMALL_FILE_BYTES = 1024 * 1024;
 
-const KEY_PATTERN = /^(images|documents)\/[0-9a-f]{32}(-[a-z]+)?\.[a-z0-9]{2,5}$/;
+const KEY_PATTERN = /^(images|documents|notebooks)\/[0-9a-f]{32}(-[a-z]+)?\.[a-z0-9]{2,5}$/;
 
 export function isValidKey(key: string): boolean {
   return KEY_PATTERN.test(key);

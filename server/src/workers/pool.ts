@@ -14,8 +14,9 @@ export type Refusal = 'deadline' | 'memory' | 'nesting' | 'busy';
 const SUBJECTS: Record<keyof Tasks, string> = {
   markdown: 'This text',
   bibtex: 'This BibTeX',
+  notebook: 'This notebook',
   citations: "This paper's entry",
-  warmUp: 'Starting the site',
+  ready: 'Starting the site',
 };
 
 const seconds = (ms: number) => `${Number((ms / 1000).toFixed(2))} second${ms === 1000 ? '' : 's'}`;
@@ -55,8 +56,6 @@ export interface PoolOptions {
 const MAX_QUEUE = 64;
 /** A task that waits this long for a thread is given up: its caller has been kept long enough. */
 const MAX_WAIT_MS = 30_000;
-/** Threads load every module and render once before they take work; on a loaded machine that takes a few seconds. */
-const WARM_UP_DEADLINE_MS = 30_000;
 /**
  * Worker threads run at a lower priority than the event loop's thread: on a small machine the work
  * of one staff preview then waits for visitors' requests, not the other way round.
@@ -144,9 +143,9 @@ export class WorkPool {
     }
   }
 
-  /** Starts every thread and has each load its modules and render once; resolves when they all have. */
+  /** Starts every thread (each loads its modules and renders once, see worker.ts); resolves when they all have. */
   warmUp(): Promise<void> {
-    this.warming ??= Promise.all(Array.from({ length: this.options.threads }, () => this.run('warmUp', undefined, WARM_UP_DEADLINE_MS))).then(() => {
+    this.warming ??= Promise.all(Array.from({ length: this.options.threads }, () => this.run('ready', undefined))).then(() => {
       this.warm = true;
     });
     return this.warming;

@@ -7,12 +7,13 @@ import type { PublicationRow } from '../db/schema';
 import type { FoundPhotos } from '../markdown/photos';
 import type { RenderedNote } from '../markdown/render';
 import { renderMarkdown } from '../markdown/render';
+import { type NotebookInput, notebookTask } from '../notebooks/task';
 import { citationsOf } from '../publications/cite';
 import { htmlToPlainText } from '../publications/plainText';
 import { type EntriesRead, readEntries } from '../publications/render';
 import { storedFields, toPublication } from '../repositories/publications';
 
-/** A small body with every part the pipeline draws, rendered once by each thread before it takes work. */
+/** A small body with every part the pipeline draws, rendered once by each thread before it takes work (also after a thread was ended). */
 const WARM_UP_BODY = [
   '## Warm-up',
   'Text with $x^2$, `code` and a [link](https://example.org).',
@@ -22,25 +23,29 @@ const WARM_UP_BODY = [
 ].join('\n\n');
 const WARM_UP_BIBTEX = '@article{warm, author = {Doe, Jane}, title = {A $\\mathbb{E}$ title}, journal = {J}, year = {2020}, pages = {1--2}}';
 
+/** Loads and runs every part once, so that a thread's first real task is as fast as its others. */
+export async function warmUpThread(): Promise<void> {
+  await renderMarkdown(WARM_UP_BODY, new Map());
+  const read = readEntries(WARM_UP_BIBTEX);
+  if ('entries' in read) {
+    const [entry] = read.entries;
+    citationsOf(
+      { ...entry, key: entry.cite_key, title_text: entry.title, topics: [], authors: entry.authors } as unknown as Parameters<typeof citationsOf>[0],
+      entry.fields,
+      '',
+    );
+  }
+}
+
 export const TASKS = {
   markdown: (input: { body: string; photos: FoundPhotos; topHeading?: number }): Promise<RenderedNote> =>
     renderMarkdown(input.body, input.photos, input.topHeading),
   bibtex: (text: string): EntriesRead => readEntries(text),
+  /** An uploaded `.ipynb` file: parsed here, since a large one would hold the event loop. */
+  notebook: (input: NotebookInput) => notebookTask(input),
   citations: (row: PublicationRow): Citations => citationsOf(toPublication(row), storedFields(row), htmlToPlainText(row.abstract_html)),
-  /** Loads and runs every part once, so that a thread's first real task is as fast as its others. */
-  warmUp: async (): Promise<true> => {
-    await renderMarkdown(WARM_UP_BODY, new Map());
-    const read = readEntries(WARM_UP_BIBTEX);
-    if ('entries' in read) {
-      const [entry] = read.entries;
-      citationsOf(
-        { ...entry, key: entry.cite_key, title_text: entry.title, topics: [], authors: entry.authors } as unknown as Parameters<typeof citationsOf>[0],
-        entry.fields,
-        '',
-      );
-    }
-    return true;
-  },
+  /** Answers once a thread is ready: a thread warms itself up (warmUpThread) before it takes any task. */
+  ready: (): true => true,
 };
 
 export type Tasks = typeof TASKS;

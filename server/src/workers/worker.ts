@@ -4,7 +4,7 @@
  */
 import type { MessagePort } from 'node:worker_threads';
 
-import { type TaskName, TASKS } from './tasks';
+import { type TaskName, TASKS, warmUpThread } from './tasks';
 
 export interface TaskMessage {
   name: TaskName;
@@ -15,7 +15,7 @@ export interface TaskMessage {
 /** What a task answers: its value, or why it could not finish (a stack overflow is input nested too deeply). */
 export type TaskAnswer = { ok: true; value: unknown } | { ok: false; reason: 'nesting' };
 
-export default async function runTask({ name, input, started }: TaskMessage): Promise<TaskAnswer> {
+async function runTask({ name, input, started }: TaskMessage): Promise<TaskAnswer> {
   started.postMessage('started');
   started.close();
   try {
@@ -26,3 +26,10 @@ export default async function runTask({ name, input, started }: TaskMessage): Pr
     throw error;
   }
 }
+
+/**
+ * The pool takes a thread's handler once this resolves: a new thread (at the start, or in place of
+ * one ended at a deadline) has loaded and run every part before its first task, whose deadline then
+ * counts the task alone.
+ */
+export default warmUpThread().then(() => runTask);

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 
 import type { DocumentCategory } from '@/contract';
-import { Button, Card, DeleteButton, FormAlert, type FormMessage, Muted, Row, Table } from '@/ui';
+import { Card, DeleteButton, FormAlert, type FormMessage, ItemButton, Muted, Row, Table } from '@/ui';
 
 import { CategoryRenameModal } from './CategoryRenameModal';
 import { DeleteCategoryDialog } from './DeleteCategoryDialog';
@@ -18,6 +18,11 @@ export function CategoriesList({ categories }: { categories: DocumentCategory[] 
   const [deletions, setDeletions] = useState(0);
   const heading = useRef<HTMLHeadingElement>(null);
   const find = (id: number | null) => categories.find((category) => category.id === id) ?? null;
+  /** Opens a dialog on a category; the last message goes. */
+  const open = (dialog: (id: number) => void, category: DocumentCategory) => {
+    setMessage(null);
+    dialog(category.id);
+  };
 
   // A deleted category's row takes its Delete button along: keyboard users continue from the heading.
   // This runs after the dialog has closed and handed the focus back.
@@ -47,23 +52,8 @@ export function CategoriesList({ categories }: { categories: DocumentCategory[] 
                 <td data-label="Documents">{documentsCount(category.document_count)}</td>
                 <td data-label="Actions">
                   <Row $gap={2}>
-                    <Button
-                      $variant="secondary"
-                      $size="sm"
-                      onClick={() => {
-                        setMessage(null);
-                        setRenamingId(category.id);
-                      }}
-                    >
-                      Rename<span className="visually-hidden"> {category.name}</span>
-                    </Button>
-                    <DeleteButton
-                      name={category.name}
-                      onClick={() => {
-                        setMessage(null);
-                        setDeletingId(category.id);
-                      }}
-                    />
+                    <ItemButton action="Rename" name={category.name} onClick={() => open(setRenamingId, category)} />
+                    <DeleteButton name={category.name} onClick={() => open(setDeletingId, category)} />
                   </Row>
                 </td>
               </tr>

@@ -4,7 +4,7 @@ import type { DocumentCategory } from '@/contract';
 import { FIELD_LIMITS } from '@/contract/fieldLimits';
 import { useUpdateCategoryMutation } from '@/lib/api/documentsApi';
 import { failureMessage } from '@/lib/api/errors';
-import { Button, FormAlert, type FormMessage, Modal, Row, TextAreaField, TextField, useFields } from '@/ui';
+import { FormActions, FormAlert, type FormMessage, Modal, TextAreaField, TextField, useFields } from '@/ui';
 
 interface Props {
   /** The category to rename; null while the dialog is closed. */
@@ -54,14 +54,7 @@ function CategoryRenameForm({ category, onCancel, onSaved }: { category: Documen
         {...bind('name')}
       />
       <TextAreaField label="Description (optional)" rows={3} maxLength={FIELD_LIMITS.description} {...bind('description')} />
-      <Row>
-        <Button type="submit" disabled={isLoading}>
-          {isLoading ? 'Saving...' : 'Save Changes'}
-        </Button>
-        <Button $variant="secondary" onClick={onCancel}>
-          Cancel
-        </Button>
-      </Row>
+      <FormActions label="Save Changes" saving={isLoading} onCancel={onCancel} />
     </form>
   );
 }

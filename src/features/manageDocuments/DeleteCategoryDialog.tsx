@@ -68,13 +68,14 @@ function DeleteCategoryForm({
             “{category.name}” holds {documentsCount(category.document_count)}. They move to the category you choose and keep their names, files and download
             counts; a current document stays current there unless that category already has one.
           </p>
-          <SelectField label="Move its documents to" required value={target} onChange={(event) => setTarget(event.target.value)}>
+          <SelectField
+            label="Move its documents to"
+            required
+            value={target}
+            onChange={(event) => setTarget(event.target.value)}
+            options={others.map((other) => [other.id, other.name])}
+          >
             <option value="">Choose a category</option>
-            {others.map((other) => (
-              <option key={other.id} value={String(other.id)}>
-                {other.name}
-              </option>
-            ))}
           </SelectField>
         </>
       )}

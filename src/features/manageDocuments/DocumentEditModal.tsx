@@ -7,7 +7,7 @@ import { useUpdateDocumentMutation } from '@/lib/api/documentsApi';
 import { failureMessage } from '@/lib/api/errors';
 import { formatDate } from '@/lib/dates';
 import { theme } from '@/lib/theme/themes';
-import { Button, CheckboxField, FormAlert, type FormMessage, Modal, Row, SelectField, TextAreaField, TextField, useFields } from '@/ui';
+import { CheckboxField, FormActions, FormAlert, type FormMessage, Modal, SelectField, TextAreaField, TextField, useFields } from '@/ui';
 
 interface Props {
   /** The document to edit; null while the dialog is closed. */
@@ -126,15 +126,11 @@ function DocumentEditForm({
       <TextAreaField label="Description (optional)" rows={3} maxLength={FIELD_LIMITS.description} {...bind('description')} />
       <SelectField
         label="Category"
+        options={categories.map((category) => [category.id, category.name])}
         {...bind('category')}
         hint="The category named CV (in any capitalisation) provides the download on the CV page: its current document is the one visitors get."
       >
         <option value="">No category</option>
-        {categories.map((category) => (
-          <option key={category.id} value={String(category.id)}>
-            {category.name}
-          </option>
-        ))}
       </SelectField>
       <CheckboxField
         label="Current document of its category (other current documents in the category are unmarked)"
@@ -148,14 +144,7 @@ function DocumentEditForm({
         hint="Leave empty to keep the current file. A new file keeps this document's download address and download counts."
         onChange={(event) => setReplacement(event.currentTarget.files?.[0] ?? null)}
       />
-      <Row>
-        <Button type="submit" disabled={isLoading}>
-          {isLoading ? 'Saving...' : 'Save Changes'}
-        </Button>
-        <Button $variant="secondary" onClick={onCancel}>
-          Cancel
-        </Button>
-      </Row>
+      <FormActions label="Save Changes" saving={isLoading} onCancel={onCancel} />
     </form>
   );
 }

@@ -6,7 +6,7 @@ import { useDeleteDocumentMutation, useMarkCurrentMutation, useUnmarkCurrentMuta
 import { failureMessage } from '@/lib/api/errors';
 import { formatDate } from '@/lib/dates';
 import { theme } from '@/lib/theme/themes';
-import { Button, ButtonLink, Card, DeleteButton, FormAlert, type FormMessage, Muted, Row, Table } from '@/ui';
+import { ButtonLink, Card, DeleteButton, FormAlert, type FormMessage, ItemButton, Muted, Row, Table } from '@/ui';
 
 import { DocumentEditModal } from './DocumentEditModal';
 import { Description, isCvCategory } from './parts';
@@ -39,6 +39,11 @@ export function DocumentsList({ documents, categories }: { documents: Document[]
   // The document being edited, found in the latest list so that the dialog shows its current file.
   const [editingId, setEditingId] = useState<number | null>(null);
   const [message, setMessage] = useState<FormMessage | null>(null);
+
+  function startEditing(document: Document) {
+    setMessage(null);
+    setEditingId(document.id);
+  }
 
   async function onMarkCurrent(document: Document) {
     if (document.category === null || !window.confirm(markCurrentQuestion(document))) return;
@@ -106,29 +111,20 @@ export function DocumentsList({ documents, categories }: { documents: Document[]
                     <ButtonLink $variant="secondary" $size="sm" href={document.download_url}>
                       Download<span className="visually-hidden"> {document.name}</span>
                     </ButtonLink>
-                    <Button
-                      $variant="secondary"
-                      $size="sm"
-                      disabled={busyId === document.id}
-                      onClick={() => {
-                        setMessage(null);
-                        setEditingId(document.id);
-                      }}
-                    >
-                      Edit<span className="visually-hidden"> {document.name}</span>
-                    </Button>
-                    <Button
-                      $variant="secondary"
-                      $size="sm"
+                    <ItemButton action="Edit" name={document.name} disabled={busyId === document.id} onClick={() => startEditing(document)} />
+                    <ItemButton
+                      action="Mark Current"
+                      name={document.name}
                       disabled={document.is_current || document.category === null || busyId === document.id}
                       onClick={() => void onMarkCurrent(document)}
-                    >
-                      Mark Current<span className="visually-hidden"> {document.name}</span>
-                    </Button>
+                    />
                     {document.is_current && (
-                      <Button $variant="secondary" $size="sm" disabled={busyId === document.id} onClick={() => void onUnmarkCurrent(document)}>
-                        Unmark Current<span className="visually-hidden"> {document.name}</span>
-                      </Button>
+                      <ItemButton
+                        action="Unmark Current"
+                        name={document.name}
+                        disabled={busyId === document.id}
+                        onClick={() => void onUnmarkCurrent(document)}
+                      />
                     )}
                     <DeleteButton name={document.name} disabled={busyId === document.id} onClick={() => void onDelete(document)} />
                   </Row>

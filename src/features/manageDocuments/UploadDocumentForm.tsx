@@ -54,15 +54,11 @@ export function UploadDocumentForm({ categories }: { categories: DocumentCategor
         <SelectField
           label="Category"
           required
+          options={categories.map((category) => [category.id, category.name])}
           {...bind('category')}
           hint="The category named CV (in any capitalisation) provides the download on the CV page: its current document is the one visitors get."
         >
           <option value="">Select a category</option>
-          {categories.map((category) => (
-            <option key={category.id} value={String(category.id)}>
-              {category.name}
-            </option>
-          ))}
         </SelectField>
         <TextAreaField label="Description (optional)" rows={3} maxLength={FIELD_LIMITS.description} {...bind('description')} />
         <CheckboxField

@@ -6,10 +6,11 @@ import { formatDateTime } from '@/lib/dates';
 import { PathLink } from '@/lib/PathLink';
 import { paths } from '@/lib/paths';
 import { useDocumentTitle } from '@/lib/useDocumentTitle';
-import { ButtonLink, CollectionList, DeleteButton, FormAlert, type FormMessage, hiddenHeading, Page, Row, Stack, StaffIntro } from '@/ui';
+import { Button, ButtonLink, CollectionList, DeleteButton, FormAlert, type FormMessage, hiddenHeading, Page, Row, Stack, StaffIntro } from '@/ui';
 
 import { DeleteNoteDialog } from './DeleteNoteDialog';
 import { NOTE_EDITOR_MESSAGES } from './messages';
+import { NotebookImport } from './NotebookImport';
 import { statusText } from './noteStatus';
 import { useHandedOver } from './useHandedOver';
 
@@ -25,6 +26,7 @@ export function NotesListPage() {
   const { deleted } = useHandedOver<ListState>();
   const [message, setMessage] = useState<FormMessage | null>(deleted ? { tone: 'success', text: NOTE_EDITOR_MESSAGES.deleted } : null);
   const [deleting, setDeleting] = useState<StaffNoteSummary | null>(null);
+  const [importing, setImporting] = useState(false);
 
   return (
     <Page>
@@ -36,7 +38,11 @@ export function NotesListPage() {
           <ButtonLink as={PathLink} to={paths.newNote}>
             New note
           </ButtonLink>
+          <Button type="button" $variant="secondary" aria-expanded={importing} onClick={() => setImporting((open) => !open)}>
+            New note from a notebook
+          </Button>
         </Row>
+        {importing && <NotebookImport />}
         <CollectionList
           heading="All notes"
           list={notes}

@@ -6,13 +6,8 @@ import { SelectField } from '@/ui';
 /** Picks an image's gallery, or none. */
 export function GallerySelect({ galleries, ...select }: { galleries: Gallery[] } & SelectHTMLAttributes<HTMLSelectElement>) {
   return (
-    <SelectField label="Gallery" {...select}>
+    <SelectField label="Gallery" options={galleries.map((gallery) => [gallery.id, gallery.name])} {...select}>
       <option value="">No Gallery</option>
-      {galleries.map((gallery) => (
-        <option key={gallery.id} value={String(gallery.id)}>
-          {gallery.name}
-        </option>
-      ))}
     </SelectField>
   );
 }

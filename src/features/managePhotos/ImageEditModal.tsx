@@ -7,7 +7,7 @@ import { failureMessage } from '@/lib/api/errors';
 import { useUpdateImageMutation } from '@/lib/api/imagesManageApi';
 import { imageAlt } from '@/lib/imageAlt';
 import { theme } from '@/lib/theme/themes';
-import { Button, FormAlert, type FormMessage, Modal, Row, TextAreaField, TextField, useFields } from '@/ui';
+import { FormActions, FormAlert, type FormMessage, Modal, TextAreaField, TextField, useFields } from '@/ui';
 
 import { GallerySelect } from './GallerySelect';
 
@@ -100,14 +100,7 @@ function ImageEditForm({ image, galleries, onCancel, onSaved }: { image: Image; 
         hint="Leave empty to keep the current picture."
         onChange={(event) => setReplacement(event.currentTarget.files?.[0] ?? null)}
       />
-      <Row>
-        <Button type="submit" disabled={isLoading}>
-          {isLoading ? 'Saving...' : 'Save Changes'}
-        </Button>
-        <Button $variant="secondary" onClick={onCancel}>
-          Cancel
-        </Button>
-      </Row>
+      <FormActions label="Save Changes" saving={isLoading} onCancel={onCancel} />
     </form>
   );
 }

@@ -6,7 +6,7 @@ import { failureMessage } from '@/lib/api/errors';
 import { useDeleteImageMutation } from '@/lib/api/imagesManageApi';
 import { formatDate } from '@/lib/dates';
 import { theme } from '@/lib/theme/themes';
-import { Button, ButtonLink, Card, DeleteButton, FormAlert, type FormMessage, Muted, Row, Table } from '@/ui';
+import { ButtonLink, Card, DeleteButton, FormAlert, type FormMessage, ItemButton, Muted, Row, Table } from '@/ui';
 
 import { ImageEditModal } from './ImageEditModal';
 
@@ -25,6 +25,11 @@ export function ImageTable({ images, galleries }: { images: Image[]; galleries: 
   const [deletingId, setDeletingId] = useState<number | null>(null);
   // One message at a time: the latest outcome replaces the one before.
   const [message, setMessage] = useState<FormMessage | null>(null);
+
+  function startEditing(image: Image) {
+    setMessage(null);
+    setEditing(image);
+  }
 
   async function onDelete(image: Image) {
     if (!window.confirm('Are you sure you want to delete this image?')) return;
@@ -61,16 +66,7 @@ export function ImageTable({ images, galleries }: { images: Image[]; galleries: 
                   <td data-label="Uploaded">{formatDate(image.uploaded_at)}</td>
                   <td data-label="Actions">
                     <Row $gap={2}>
-                      <Button
-                        $variant="secondary"
-                        $size="sm"
-                        onClick={() => {
-                          setMessage(null);
-                          setEditing(image);
-                        }}
-                      >
-                        Edit<span className="visually-hidden"> {title}</span>
-                      </Button>
+                      <ItemButton action="Edit" name={title} onClick={() => startEditing(image)} />
                       <ButtonLink $variant="secondary" $size="sm" href={image.image_url} target="_blank" rel="noopener">
                         Open<span className="visually-hidden"> {title} in a new tab</span>
                       </ButtonLink>

@@ -103,14 +103,9 @@ export function PublicationRow({
           value={publication.document ?? ''}
           disabled={busy}
           onChange={(event) => void actions.onChange({ document: event.target.value ? Number(event.target.value) : null })}
+          options={documents.map((document) => [document.id, document.category_name ? `${document.name} (${document.category_name})` : document.name])}
         >
           <option value="">None</option>
-          {documents.map((document) => (
-            <option key={document.id} value={document.id}>
-              {document.name}
-              {document.category_name ? ` (${document.category_name})` : ''}
-            </option>
-          ))}
         </SelectField>
       </Settings>
       {editing && (

@@ -69,13 +69,7 @@ export function TalksEditorPage() {
       ]}
     >
       <TextField label="Title" required maxLength={TALK_LIMITS.title} {...bind('title')} />
-      <SelectField label="Type" {...bind('type')}>
-        {TALK_TYPES.map((type) => (
-          <option key={type} value={type}>
-            {TALK_TYPE_NAMES[type]}
-          </option>
-        ))}
-      </SelectField>
+      <SelectField label="Type" options={TALK_TYPES.map((type) => [type, TALK_TYPE_NAMES[type]])} {...bind('type')} />
       <TextField label="Date" type="date" required {...bind('date')} />
       <TextField label="Event (optional)" maxLength={TALK_LIMITS.event} hint="The conference, seminar series or course." {...bind('event')} />
       <TextField label="Place (optional)" maxLength={TALK_LIMITS.place} hint="A city or an institution." {...bind('place')} />
@@ -83,25 +77,22 @@ export function TalksEditorPage() {
       <SelectField
         label="Slides (optional)"
         hint={documents.isError ? 'The documents could not be loaded.' : 'A document from the documents library; visitors can download it.'}
+        options={documents.data?.map((document) => [document.id, document.category_name ? `${document.name} (${document.category_name})` : document.name])}
         {...bind('slides')}
       >
         <option value="">None</option>
-        {documents.data?.map((document) => (
-          <option key={document.id} value={document.id}>
-            {document.name}
-            {document.category_name ? ` (${document.category_name})` : ''}
-          </option>
-        ))}
       </SelectField>
       <TextField label="Video (optional)" type="url" inputMode="url" maxLength={TALK_LIMITS.video} placeholder="https://" {...bind('video')} />
-      <SelectField label="Related paper (optional)" hint={publications.isError ? 'The publications could not be loaded.' : undefined} {...bind('paper')}>
+      <SelectField
+        label="Related paper (optional)"
+        hint={publications.isError ? 'The publications could not be loaded.' : undefined}
+        options={publications.data?.map((publication) => [
+          publication.id,
+          publication.year ? `${publication.title_text} (${publication.year})` : publication.title_text,
+        ])}
+        {...bind('paper')}
+      >
         <option value="">None</option>
-        {publications.data?.map((publication) => (
-          <option key={publication.id} value={publication.id}>
-            {publication.title_text}
-            {publication.year ? ` (${publication.year})` : ''}
-          </option>
-        ))}
       </SelectField>
     </StaffCollectionPage>
   );

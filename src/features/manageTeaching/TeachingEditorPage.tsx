@@ -127,13 +127,7 @@ export function TeachingEditorPage() {
         hint="Orders the list and places the course in its academic year (August to July)."
         {...bind('start_date')}
       />
-      <SelectField label="Role" {...bind('role')}>
-        {TEACHING_ROLES.map((role) => (
-          <option key={role} value={role}>
-            {TEACHING_ROLE_NAMES[role]}
-          </option>
-        ))}
-      </SelectField>
+      <SelectField label="Role" options={TEACHING_ROLES.map((role) => [role, TEACHING_ROLE_NAMES[role]])} {...bind('role')} />
       <TextAreaField label="Description (optional)" rows={6} hint="Markdown, as in notes: paragraphs, lists, links and formulas." {...bind('description')} />
       <TextField label="Course page (optional)" type="url" inputMode="url" maxLength={TEACHING_LIMITS.link} placeholder="https://" {...bind('link')} />
       <MaterialsPicker documents={documents} chosen={materials} onChange={setMaterials} />

@@ -1,8 +1,10 @@
 import { Link, Navigate, useParams } from 'react-router-dom';
 import styled from 'styled-components';
 
+import type { NoteNotebook } from '@/contract/notebooks';
 import type { PublicNote } from '@/contract/notes';
 import { useGetNoteQuery } from '@/lib/api/notesApi';
+import { formatDate } from '@/lib/dates';
 import { paths } from '@/lib/paths';
 import { theme } from '@/lib/theme/themes';
 import { useDocumentTitle } from '@/lib/useDocumentTitle';
@@ -13,6 +15,19 @@ import { Byline, NoteDate, TagLinks } from './NoteMeta';
 
 /** The cover fills the text column: as wide as the viewport on a phone, at most 70ch (about 44rem) beyond. */
 const COVER_SIZES = '(max-width: 46rem) 100vw, 44rem';
+
+/** The notebook a note was made from, to download, with the kernel and last run its metadata names. */
+function NotebookDownload({ notebook }: { notebook: NoteNotebook }) {
+  const ran = [notebook.kernel && `Run with ${notebook.kernel}`, notebook.last_run && `last run ${formatDate(notebook.last_run)}`].filter(Boolean).join(', ');
+  return (
+    <p>
+      <a href={notebook.url} download>
+        Download the notebook (.ipynb)
+      </a>
+      {ran && ` · ${ran}.`}
+    </p>
+  );
+}
 
 /** The reading column: every part of the note lines up with its text. */
 const Article = styled.article`
@@ -106,6 +121,7 @@ export function NotePage() {
         )}
         {/* Sanitised by the server when the note was saved. */}
         <NoteProse dangerouslySetInnerHTML={{ __html: note.html }} />
+        {note.notebook && <NotebookDownload notebook={note.notebook} />}
         <NeighbourLinks previous={note.previous} next={note.next} />
       </Article>
     </Page>

@@ -1,3 +1,4 @@
+import type { NotebookPreview } from '@/contract/notebooks';
 import type { NoteInput, NoteRevision, Preview, StaffNote, StaffNoteSummary } from '@/contract/notes';
 
 import { staffApiPaths } from '../staffApiPaths';
@@ -41,6 +42,15 @@ export const notesManageApi = api.injectEndpoints({
       query: ({ id, ...body }) => ({ url: staffApiPaths.restoreNote(id), method: 'POST', body }),
       invalidatesTags: (_r, _e, { id }) => [draftTags.list, draftTags.item(id), revisionsTag(id), ...publishedNotes],
     }),
+    /** A notebook (the form's `file`, `hide_code`) rendered as its note would be; nothing is saved. */
+    previewNotebook: build.mutation<NotebookPreview, FormData>({
+      query: (body) => ({ url: staffApiPaths.notebookPreview, method: 'POST', body }),
+    }),
+    /** A new draft from a notebook (the form's `file`, `title`, `hide_code`). */
+    createNoteFromNotebook: build.mutation<StaffNote, FormData>({
+      query: (body) => ({ url: staffApiPaths.notebookNote, method: 'POST', body }),
+      invalidatesTags: [draftTags.list],
+    }),
     deleteNote: build.mutation<void, number>({
       query: (id) => ({ url: staffApiPaths.manageNote(id), method: 'DELETE' }),
       invalidatesTags: (_r, _e, id) => [draftTags.list, draftTags.item(id), ...publishedNotes],
@@ -57,4 +67,6 @@ export const {
   useUpdateNoteMutation,
   useRestoreNoteRevisionMutation,
   useDeleteNoteMutation,
+  usePreviewNotebookMutation,
+  useCreateNoteFromNotebookMutation,
 } = notesManageApi;

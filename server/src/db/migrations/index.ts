@@ -19,6 +19,7 @@ import * as m016 from './016_teaching';
 import * as m017 from './017_publication_selected';
 import * as m018 from './018_follower_mailbox';
 import * as m019 from './019_publication_citations';
+import * as m020 from './020_note_notebooks';
 
 /** Every migration, in order. Both dialects run the same list. */
 export const migrations: Record<string, Migration> = {
@@ -41,4 +42,5 @@ export const migrations: Record<string, Migration> = {
   '017_publication_selected': m017,
   '018_follower_mailbox': m018,
   '019_publication_citations': m019,
+  '020_note_notebooks': m020,
 };

@@ -15,7 +15,7 @@ import { addDocument, type DocumentOutcome, editDocument, removeDocument } from 
 import { staffDeleteRoute } from '../staffDelete';
 import { DownloadLinks } from './downloadLinks';
 import { fileResponses, sendDocument } from './files';
-import { FileField, formRoutes, readUpload } from './multipart';
+import { FileField, formRoutes, readFlag, readUpload } from './multipart';
 
 const CATEGORY_MISSING = 'The selected category does not exist.';
 const CURRENT_NEEDS_CATEGORY = 'A document needs a category to be marked current.';
@@ -41,14 +41,6 @@ const DownloadQuerySchema = Type.Object({
   expires: Type.Optional(Type.String({ maxLength: 20 })),
   signature: Type.Optional(Type.String({ maxLength: 100 })),
 });
-
-function readFlag(errors: ErrorCollector, field: string, value: string | undefined): boolean | undefined {
-  const normalized = (value ?? '').trim().toLowerCase();
-  if (['', 'false', '0', 'off', 'no'].includes(normalized)) return false;
-  if (['true', '1', 'on', 'yes'].includes(normalized)) return true;
-  errors.add(field, MESSAGES.boolean);
-  return undefined;
-}
 
 /** The answer for a document write the service did not do. */
 function refusal(outcome: Exclude<DocumentOutcome, { document: unknown }>): { status: 400 | 404 | 409; body: ErrorBody } {

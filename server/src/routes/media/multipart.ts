@@ -75,3 +75,12 @@ export function readUpload(errors: ErrorCollector, field: string, value: unknown
   }
   return value;
 }
+
+/** A yes/no form field (a checkbox): absent or empty is no; anything but the usual spellings is an error. */
+export function readFlag(errors: ErrorCollector, field: string, value: string | undefined): boolean | undefined {
+  const normalized = (value ?? '').trim().toLowerCase();
+  if (['', 'false', '0', 'off', 'no'].includes(normalized)) return false;
+  if (['true', '1', 'on', 'yes'].includes(normalized)) return true;
+  errors.add(field, MESSAGES.boolean);
+  return undefined;
+}

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 
 import { IdParamsSchema, IdSchema } from '../../../contract';
+import { NOTEBOOK_LIMITS, NotebookPreviewSchema } from '../../../contract/notebooks';
 import { NOTE_MESSAGES } from '../../../contract/noteRules';
 import {
   NoteInputSchema,
@@ -16,7 +17,7 @@ import {
   StaffNoteSchema,
   StaffNoteSummarySchema,
 } from '../../../contract/notes';
-import { detail, errorResponses, MESSAGES } from '../../errors';
+import { detail, ErrorCollector, errorResponses, MESSAGES } from '../../errors';
 import { ResponseCache } from '../../lib/responseCache';
 import { signedInUser } from '../../plugins/auth';
 import {
@@ -28,10 +29,21 @@ import {
   neighbourNotes,
   publishedTagCounts,
 } from '../../repositories/notes';
+import { previewNotebook, saveNotebookNote } from '../../services/notebookNotes';
 import { coversOf, previewNote, removeNote, restoreRevision, saveNote, toPublicNote, toRevision, toStaffNote, toSummary } from '../../services/notes';
+import { fileResponses, sendStoredFile } from '../media/files';
+import { FileField, formRoutes, readFlag, readUpload } from '../media/multipart';
 import { staffDeleteRoute } from '../staffDelete';
 
 const RestoreBodySchema = Type.Object({ revision: IdSchema, started_from: IdSchema }, { additionalProperties: false });
+/** A notebook sent as a form: the file, the title for a new note, whether to hide all code, and the revision a replacement started from. */
+const NotebookFormSchema = Type.Object({
+  file: Type.Optional(FileField),
+  title: Type.Optional(Type.String({ maxLength: 1000 })),
+  hide_code: Type.Optional(Type.String({ maxLength: 10 })),
+  revision: Type.Optional(Type.String({ maxLength: 12 })),
+});
+type NotebookForm = { file?: unknown; title?: string; hide_code?: string; revision?: string };
 
 /** Notes: published ones for everyone; every note, its revisions and a live preview for staff. */
 const notesRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -114,6 +126,89 @@ const notesRoutes: FastifyPluginAsyncTypebox = async (app) => {
   );
 
   staffDeleteRoute(app, '/api/notes/manage/:id/', removeNote);
+
+  /** The notebook of a form, or the field errors that keep it from being read. */
+  const notebookUpload = (body: NotebookForm) => {
+    const errors = new ErrorCollector();
+    const upload = readUpload(errors, 'file', body.file);
+    const hideCode = readFlag(errors, 'hide_code', body.hide_code);
+    if (body.revision !== undefined && !/^\d{1,9}$/.test(body.revision)) errors.add('revision', MESSAGES.integer);
+    if (!upload || hideCode === undefined || errors.any) return { errors: errors.fields };
+    return { upload: { filename: upload.filename, data: upload.data, hideCode } };
+  };
+
+  // The notebook routes take a file of up to 20 MB, parsed in a worker thread; every other route keeps the 1 MB limit.
+  await app.register(
+    formRoutes(NOTEBOOK_LIMITS.fileBytes, async (forms) => {
+      forms.post(
+        '/api/notes/manage/notebook/preview/',
+        {
+          onRequest: app.requireStaff,
+          schema: { consumes: ['multipart/form-data'], body: NotebookFormSchema, response: { 200: NotebookPreviewSchema, ...errorResponses } },
+        },
+        async (request, reply) => {
+          const read = notebookUpload(request.body);
+          if (!read.upload) return reply.code(400).send(read.errors);
+          const outcome = await previewNotebook(app, read.upload);
+          if (!('html' in outcome)) return reply.code(400).send({ file: outcome.problems });
+          return outcome;
+        },
+      );
+
+      forms.post(
+        '/api/notes/manage/notebook/',
+        {
+          onRequest: app.requireStaff,
+          schema: { consumes: ['multipart/form-data'], body: NotebookFormSchema, response: { 201: StaffNoteSchema, ...errorResponses } },
+        },
+        async (request, reply) => {
+          const read = notebookUpload(request.body);
+          if (!read.upload) return reply.code(400).send(read.errors);
+          const outcome = await saveNotebookNote(app, signedInUser(request), read.upload, { title: request.body.title?.trim() });
+          if (!outcome) return reply.code(404).send(detail(MESSAGES.notFound));
+          if ('problems' in outcome) return reply.code(400).send(outcome.problems);
+          if ('stale' in outcome) return reply.code(409).send(detail(NOTE_MESSAGES.stale));
+          return reply.code(201).send(outcome);
+        },
+      );
+
+      forms.put(
+        '/api/notes/manage/:id/notebook/',
+        {
+          onRequest: app.requireStaff,
+          schema: {
+            consumes: ['multipart/form-data'],
+            params: IdParamsSchema,
+            body: NotebookFormSchema,
+            response: { 200: StaffNoteSchema, ...errorResponses },
+          },
+        },
+        async (request, reply) => {
+          const read = notebookUpload(request.body);
+          if (!read.upload) return reply.code(400).send(read.errors);
+          const revision = request.body.revision === undefined ? undefined : Number(request.body.revision);
+          const outcome = await saveNotebookNote(app, signedInUser(request), read.upload, { id: request.params.id, revision });
+          if (!outcome) return reply.code(404).send(detail(MESSAGES.notFound));
+          if ('problems' in outcome) return reply.code(400).send(outcome.problems);
+          if ('stale' in outcome) return reply.code(409).send(detail(NOTE_MESSAGES.stale));
+          return outcome;
+        },
+      );
+    }),
+  );
+
+  /** A published note's notebook, byte for byte as uploaded. */
+  app.get('/api/notes/:slug/notebook/', { schema: { params: NoteSlugParamsSchema, response: fileResponses } }, async (request, reply) => {
+    const row = await findPublishedNote(app.db, request.params.slug);
+    if (!row?.notebook_key || row.slug !== request.params.slug) return reply.code(404).send(detail(MESSAGES.notFound));
+    return sendStoredFile(request, reply, app.storage, {
+      key: row.notebook_key,
+      contentType: 'application/x-ipynb+json',
+      cacheControl: 'no-cache',
+      downloadName: row.notebook_name ?? `${row.slug}.ipynb`,
+      row: { table: 'notes', id: row.id },
+    });
+  });
 
   app.get(
     '/api/notes/manage/:id/revisions/',

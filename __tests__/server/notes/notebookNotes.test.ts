@@ -1,0 +1,144 @@
+import type { NotebookPreview } from '../../../server/contract/notebooks';
+import type { PublicNote, StaffNote } from '../../../server/contract/notes';
+import { form } from '../media/fixtures';
+import { type Auth, serverWithAccountsFor, type TestServer } from '../testServer';
+import { bytesOf, code, display, markdown, notebook, researchNotebook } from './notebookFixtures';
+
+function sendNotebook(server: TestServer, auth: Auth, url: string, data: Buffer, fields: Record<string, string> = {}, method: 'POST' | 'PUT' = 'POST') {
+  const body = form(fields, [{ field: 'file', filename: 'momentum.ipynb', data, contentType: 'application/x-ipynb+json' }]);
+  return server.inject({ method, url, headers: { ...auth, ...body.headers }, payload: body.payload });
+}
+
+describe('notes from notebooks', () => {
+  const { server, staff, user } = serverWithAccountsFor();
+
+  it('previews a notebook without saving anything', async () => {
+    const res = await sendNotebook(server, staff, '/api/notes/manage/notebook/preview/', bytesOf(await researchNotebook()));
+    expect(res.statusCode).toBe(200);
+    const preview = res.json<NotebookPreview>();
+    expect(preview).toMatchObject({
+      title: 'Momentum in equities',
+      problems: [],
+      kernel: 'Python 3 (ipykernel)',
+      last_run: '2025-03-04T10:20:30.000Z',
+      pictures: 3,
+    });
+    expect(preview.html).toContain('<td>SPY</td>');
+    expect((await server.inject({ method: 'GET', url: '/api/notes/manage/', headers: staff })).json()).toEqual([]);
+    expect((await server.inject({ method: 'GET', url: '/api/photos/images/', headers: staff })).json()).toEqual([]);
+  });
+
+  it('is for staff only', async () => {
+    const res = await sendNotebook(server, user, '/api/notes/manage/notebook/preview/', bytesOf(await researchNotebook()));
+    expect(res.statusCode).toBe(403);
+  });
+
+  it('saves a draft with its pictures in the photo library and offers the notebook once published', async () => {
+    const data = bytesOf(await researchNotebook());
+    const created = await sendNotebook(server, staff, '/api/notes/manage/notebook/', data, { title: 'Momentum, revisited', hide_code: 'true' });
+    expect(created.statusCode).toBe(201);
+    const note = created.json<StaffNote>();
+    expect(note).toMatchObject({ title: 'Momentum, revisited', slug: 'momentum-revisited', status: 'draft' });
+    expect(note.body).not.toContain('import pandas');
+    const photos = [...note.body.matchAll(/!\[([^\]]+)\]\(photo:(\d+)\)/g)].map((match) => match[1]);
+    expect(photos).toEqual(['Equity curve of the strategy', 'Drawdowns', 'Figure from cell 8 of the notebook']);
+    const images = (await server.inject({ method: 'GET', url: '/api/photos/images/', headers: staff })).json<{ description: string }[]>();
+    expect(images.map((image) => image.description).sort()).toEqual([...photos].sort());
+
+    // A draft's notebook is nobody's to download.
+    expect((await server.inject({ method: 'GET', url: '/api/notes/momentum-revisited/notebook/' })).statusCode).toBe(404);
+    const published = await server.inject({
+      method: 'PUT',
+      url: `/api/notes/manage/${note.id}/`,
+      headers: staff,
+      payload: {
+        title: note.title,
+        slug: note.slug,
+        summary: '',
+        tags: ['momentum'],
+        cover_image: null,
+        body: note.body,
+        publish: 'now',
+        publish_at: null,
+        revision: note.revision,
+      },
+    });
+    expect(published.statusCode).toBe(200);
+    const page = (await server.inject({ method: 'GET', url: '/api/notes/momentum-revisited/' })).json<PublicNote>();
+    expect(page.notebook).toEqual({ url: '/api/notes/momentum-revisited/notebook/', kernel: 'Python 3 (ipykernel)', last_run: '2025-03-04T10:20:30.000Z' });
+    expect(page.html).toMatch(/<img src="\/media\/images\/[0-9a-f]{32}-large\.webp"[^>]*alt="Equity curve of the strategy"/);
+    const download = await server.inject({ method: 'GET', url: page.notebook!.url });
+    expect(download.statusCode).toBe(200);
+    expect(download.rawPayload.equals(data)).toBe(true);
+    expect(download.headers['content-disposition']).toBe(`attachment; filename="momentum.ipynb"; filename*=UTF-8''momentum.ipynb`);
+  });
+
+  it('replaces a note from a notebook, keeping its address, tags and revisions', async () => {
+    const first = (
+      await sendNotebook(server, staff, '/api/notes/manage/notebook/', bytesOf(notebook([markdown('# Vol\n\nFirst version.')])))
+    ).json<StaffNote>();
+    const tagged = await server.inject({
+      method: 'PUT',
+      url: `/api/notes/manage/${first.id}/`,
+      headers: staff,
+      payload: {
+        title: 'Vol',
+        slug: 'vol',
+        summary: 'Kept.',
+        tags: ['volatility'],
+        cover_image: null,
+        body: first.body,
+        publish: 'now',
+        publish_at: null,
+        revision: first.revision,
+      },
+    });
+    const before = tagged.json<StaffNote>();
+    const svg = '<svg xmlns="http://www.w3.org/2000/svg" width="20" height="10"><script>alert(1)</script><rect width="20" height="10" fill="#080"/></svg>';
+    const replaced = await sendNotebook(
+      server,
+      staff,
+      `/api/notes/manage/${first.id}/notebook/`,
+      bytesOf(notebook([markdown('# Vol\n\nSecond version.'), code('plot()', [display({ 'image/svg+xml': svg })])])),
+      { revision: String(before.revision) },
+      'PUT',
+    );
+    expect(replaced.statusCode).toBe(200);
+    expect(replaced.json<StaffNote>()).toMatchObject({ slug: 'vol', tags: ['volatility'], summary: 'Kept.', status: 'published' });
+    expect(replaced.json<StaffNote>().body).toMatch(/Second version\.[\s\S]*!\[Figure from cell 2 of the notebook\]\(photo:\d+\)/);
+    const revisions = (await server.inject({ method: 'GET', url: `/api/notes/manage/${first.id}/revisions/`, headers: staff })).json<unknown[]>();
+    expect(revisions).toHaveLength(3);
+    const stale = await sendNotebook(
+      server,
+      staff,
+      `/api/notes/manage/${first.id}/notebook/`,
+      bytesOf(notebook([markdown('x')])),
+      { revision: String(before.revision) },
+      'PUT',
+    );
+    expect(stale.statusCode).toBe(409);
+  });
+
+  it('names what is wrong with a file, and saves nothing', async () => {
+    const cases: [Buffer, number, unknown][] = [
+      [bytesOf({ ...notebook([]), nbformat: 3 }), 400, { file: [expect.stringContaining('nbformat 3; the site reads nbformat 4')] }],
+      [bytesOf(notebook([code('x', [display({ 'image/png': '%%%' })])])), 400, { file: ['Cell 1: output of type image/png is not base64.'] }],
+      [Buffer.from('['.repeat(200_000) + ']'.repeat(200_000)), 400, { file: [expect.stringMatching(/not a notebook|nested too deeply/)] }],
+      [
+        bytesOf(notebook(Array.from({ length: 100_000 }, () => ({ cell_type: 'raw', metadata: {}, source: '' })))),
+        400,
+        { file: [expect.stringContaining('at most 2,000 cells')] },
+      ],
+      [
+        Buffer.concat([Buffer.from('{"x":"'), Buffer.alloc(21 * 1024 * 1024, 65), Buffer.from('"}')]),
+        413,
+        { detail: 'The file is too large. The limit is 20 MB.' },
+      ],
+    ];
+    for (const [data, status, body] of cases) {
+      const res = await sendNotebook(server, staff, '/api/notes/manage/notebook/', data);
+      expect([res.statusCode, res.json()]).toEqual([status, body]);
+    }
+    expect((await server.inject({ method: 'GET', url: '/api/notes/manage/', headers: staff })).json()).toEqual([]);
+  });
+});
