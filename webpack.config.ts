@@ -17,7 +17,7 @@ const PUBLIC_PATH = '/';
 /**
  * Writes `assets-manifest.json`: the scripts of the entry, and those of each named lazy chunk, so
  * that the server can write a page's script tags (and start its screen's chunk early). Also
- * copies the favicon and the loader of server-rendered pages (public/boot.js) beside the assets.
+ * copies the favicon, the loader of server-rendered pages (public/boot.js) and KaTeX's stylesheet and fonts beside the assets.
  */
 class AssetManifestPlugin {
   apply(compiler: Compiler) {
@@ -32,6 +32,11 @@ class AssetManifestPlugin {
         compilation.emitAsset('assets-manifest.json', new sources.RawSource(JSON.stringify({ entry, chunks })));
         for (const file of ['favicon.svg', 'boot.js'])
           compilation.emitAsset(file, new sources.RawSource(fs.readFileSync(path.resolve(__dirname, 'public', file))));
+        // KaTeX's stylesheet, in its variant whose fonts swap in, and the fonts it names first (WOFF2, which every browser that runs the site reads).
+        const katex = path.dirname(require.resolve('katex/dist/katex-swap.min.css'));
+        compilation.emitAsset('katex/katex.min.css', new sources.RawSource(fs.readFileSync(path.join(katex, 'katex-swap.min.css'))));
+        for (const font of fs.readdirSync(path.join(katex, 'fonts')).filter((file) => file.endsWith('.woff2')))
+          compilation.emitAsset(`katex/fonts/${font}`, new sources.RawSource(fs.readFileSync(path.join(katex, 'fonts', font))));
       });
     });
   }

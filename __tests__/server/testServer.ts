@@ -17,6 +17,15 @@ type OwnedTestServer = TestServer & { cleanup: () => Promise<void> };
 export type Auth = Record<string, string>;
 
 /**
+ * Servers built here and not cleaned up yet. A test that fails before its own cleanup leaves its
+ * server to the test file's last hook, so that its database connections cannot keep jest from exiting.
+ */
+const unclosed = new Set<OwnedTestServer>();
+afterAll(async () => {
+  for (const server of unclosed) await server.cleanup();
+});
+
+/**
  * A server on a fresh database: SQLite in a temporary folder by default, or a new
  * PostgreSQL database (dropped on close) when DATABASE_URL is set.
  */
@@ -52,15 +61,33 @@ export async function buildTestServer(overrides: Partial<Config> = {}, options: 
     maxEventLoopDelayMs: 0,
     ...overrides,
   });
-  const server = await buildServer(config, options);
-  await server.ready();
-  return Object.assign(server, {
+  const removeData = async () => {
+    await dropDatabase?.();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  };
+  let server: TestServer;
+  try {
+    server = await buildServer(config, options);
+  } catch (error) {
+    await removeData();
+    throw error;
+  }
+  const owned: OwnedTestServer = Object.assign(server, {
     cleanup: async () => {
+      unclosed.delete(owned);
       await server.close();
-      await dropDatabase?.();
-      fs.rmSync(dataDir, { recursive: true, force: true });
+      await removeData();
     },
   });
+  unclosed.add(owned);
+  try {
+    await server.ready();
+  } catch (error) {
+    // A refused start (a missing bucket, say) closes what the start had opened.
+    await owned.cleanup();
+    throw error;
+  }
+  return owned;
 }
 
 /**

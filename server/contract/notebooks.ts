@@ -18,6 +18,8 @@ export const NOTEBOOK_LIMITS = {
   shownLines: 20,
   /** Lines of a text output the note keeps at all. */
   keptLines: 500,
+  /** A figure's alt text, given in the notebook or by the staff on saving. */
+  altChars: 1000,
 } as const;
 
 const mb = (bytes: number) => `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
@@ -35,7 +37,47 @@ export const NOTEBOOK_MESSAGES = {
   notBase64: (type: string) => `output of type ${type} is not base64.`,
   picturesRefused: (cell: number, why: string) => `Cell ${cell}: this picture cannot be stored: ${why}`,
   interactive: 'Interactive output not shown.',
+  attachmentMissing: (name: string) => `the picture attachment:${name} is not attached to the cell.`,
+  altMissing: (figure: number, cell: number) => `Figure ${figure} (cell ${cell}) has no alt text: describe it for readers who cannot see it.`,
+  altTooLong: (figure: number, cell: number) => `Figure ${figure} (cell ${cell}): alt text is at most ${NOTEBOOK_LIMITS.altChars.toLocaleString('en')} characters.`,
+  altList: 'Send the alt text as a JSON list of {"cell", "output" or "attachment", "alt"}.',
+  noSuchFigure: (cell: number, where: string) => `Cell ${cell} has no figure at ${where}.`,
 } as const;
+
+/** A picture of the notebook: an output's, or a Markdown cell's attachment. */
+export const NotebookFigureSchema = Type.Object({
+  /** Its place among the notebook's figures, from 1. */
+  number: Type.Integer(),
+  /** The cell it is in, from 1. */
+  cell: Type.Integer(),
+  /** The output of the cell that draws it, from 1; null for an attachment. */
+  output: Nullable(Type.Integer()),
+  /** The attachment's name (`attachment:NAME` in the cell's Markdown); null for an output. */
+  attachment: Nullable(Type.String()),
+  /** Its MIME type in the notebook. */
+  type: Type.String(),
+  /** The alt text the notebook gives it (cell metadata, Quarto's fig-alt or fig-cap, the Markdown's brackets); null when none. */
+  alt: Nullable(Type.String()),
+});
+export type NotebookFigure = Static<typeof NotebookFigureSchema>;
+
+/**
+ * Alt text given on saving (the form's `alt` field, as JSON), each naming its figure by cell and
+ * output, or by cell and attachment. It replaces the notebook's own.
+ */
+export const FigureAltListSchema = Type.Array(
+  Type.Object(
+    {
+      cell: Type.Integer({ minimum: 1 }),
+      output: Type.Optional(Type.Integer({ minimum: 1 })),
+      attachment: Type.Optional(Type.String({ minLength: 1, maxLength: 255 })),
+      alt: Type.String(),
+    },
+    { additionalProperties: false },
+  ),
+  { maxItems: NOTEBOOK_LIMITS.cells * 4 },
+);
+export type FigureAlt = Static<typeof FigureAltListSchema>[number];
 
 /** What the staff see before anything is saved. */
 export const NotebookPreviewSchema = Type.Object({
@@ -47,7 +89,8 @@ export const NotebookPreviewSchema = Type.Object({
   reading_minutes: Type.Integer(),
   kernel: Nullable(Type.String()),
   last_run: Nullable(Type.String()),
-  pictures: Type.Integer(),
+  /** Every figure, in the notebook's order: they join the photo library on saving, each with its alt text. */
+  figures: Type.Array(NotebookFigureSchema),
 });
 export type NotebookPreview = Static<typeof NotebookPreviewSchema>;
 

@@ -88,7 +88,9 @@ const staff = {
   documents: screen('staff', () => import(/* webpackChunkName: "staff" */ '../features/manageDocuments/DocumentsPage').then((m) => m.DocumentsPage)),
   photos: screen('staff', () => import(/* webpackChunkName: "staff" */ '../features/managePhotos/PhotosPage').then((m) => m.PhotosPage)),
   galleries: screen('staff', () => import(/* webpackChunkName: "staff" */ '../features/manageGalleries/GalleriesPage').then((m) => m.GalleriesPage)),
-  publications: screen('staff', () => import(/* webpackChunkName: "staff" */ '../features/managePublications/PublicationsPage').then((m) => m.PublicationsPage)),
+  publications: screen('staff', () =>
+    import(/* webpackChunkName: "staff" */ '../features/managePublications/PublicationsPage').then((m) => m.PublicationsPage),
+  ),
   news: screen('staff', () => import(/* webpackChunkName: "staff" */ '../features/manageNews/NewsPage').then((m) => m.NewsPage)),
   notes: screen('staff', () => import(/* webpackChunkName: "staff" */ '../features/manageNotes/NotesListPage').then((m) => m.NotesListPage)),
   noteEditor: screen('staff', () => import(/* webpackChunkName: "staff" */ '../features/manageNotes/NoteEditorPage').then((m) => m.NoteEditorPage)),

@@ -3,6 +3,14 @@ export const RESEARCH_FILTERS = ['year', 'type', 'topic'] as const;
 export type ResearchFilter = Partial<Record<(typeof RESEARCH_FILTERS)[number], string>>;
 
 /** Every address the SPA links to or calls, built in one place (with the staff screens' calls in staffApiPaths.ts). */
+/**
+ * KaTeX's stylesheet (its font-display: swap variant) and fonts, copied from the katex package by the
+ * SPA's build: pages whose HTML holds KaTeX's output load it, others never do.
+ */
+export const KATEX_STYLESHEET = '/katex/katex.min.css';
+/** Whether HTML holds mathematics typeset by KaTeX (server/src/lib/math.ts). */
+export const hasTypesetMath = (html: string) => html.includes('<span class="katex">');
+
 export const paths = {
   home: '/',
   cv: '/cv',

@@ -180,10 +180,13 @@ export const NoteProse = styled.div`
     margin: 0;
     color: ${theme.colors.text};
   }
+  /* Drawn 400 units wide with 14-unit text (server/src/markdown/charts.ts): at most 32rem wide, its text stays near the body's size. */
   figure.chart svg {
     display: block;
     width: 100%;
+    max-width: 32rem;
     height: auto;
+    margin: 0 auto;
   }
   figcaption {
     margin-top: ${theme.space[2]};

@@ -25,6 +25,7 @@ export { FormAlert, type FormMessage } from './FormAlert';
 export { GlobalStyle } from './GlobalStyle';
 export { Group } from './Group';
 export { HistoryTable } from './HistoryTable';
+export { MathStyles } from './MathStyles';
 export { MathTitle } from './MathTitle';
 export { Modal } from './Modal';
 export { NoteProse } from './NoteProse';

@@ -95,7 +95,8 @@ describe('ResponseCache', () => {
       },
       type: () => reply,
       send(body: unknown) {
-        sent.push({ status, body });
+        // Cached answers go out as their prepared bytes.
+        sent.push({ status, body: Buffer.isBuffer(body) ? body.toString('utf8') : body });
         return reply;
       },
     };

@@ -43,7 +43,7 @@ describe('note Markdown', () => {
 
   it('renders GitHub tables, footnotes and task lists, with the page keeping its own ids and only heading', async () => {
     const out = await html('# Top\n\n| a | b |\n|---|---|\n| 1 | 2 |\n\nClaim.[^1]\n\n- [x] done\n- [ ] to do\n\n[^1]: Source.\n');
-    expect(out).toContain('<h2>Top</h2>');
+    expect(out).toContain('<h2 id="user-content-top">Top</h2>');
     expect(out).toMatch(/<div class="table-scroll" tabindex="0" role="region" aria-label="Table"><table>/);
     expect(out).toContain('href="#user-content-fn-1" id="user-content-fnref-1"');
     expect(out).toContain('<li id="user-content-fn-1">');
@@ -54,8 +54,21 @@ describe('note Markdown', () => {
   });
 
   it('makes the note’s highest heading an h2, keeping the order of the others', async () => {
-    expect(await html('## Setup\n\n### Detail')).toMatch(/<h2>Setup<\/h2>\s*<h3>Detail<\/h3>/);
-    expect(await html('# Setup\n\n### Detail')).toMatch(/<h2>Setup<\/h2>\s*<h4>Detail<\/h4>/);
+    expect(await html('## Setup\n\n### Detail')).toMatch(/<h2 id="user-content-setup">Setup<\/h2>\s*<h3 id="user-content-detail">Detail<\/h3>/);
+    expect(await html('# Setup\n\n### Detail')).toMatch(/<h2 id="user-content-setup">Setup<\/h2>\s*<h4 id="user-content-detail">Detail<\/h4>/);
+  });
+
+  it('gives headings unique ids from their text, which the body’s own section links reach', async () => {
+    const out = await html('## Data & method\n\nSee [results](#results).\n\n## Results\n\n## Results\n\n<h2 id="mine">Own</h2>');
+    expect(out).toContain('<h2 id="user-content-data--method">Data &#x26; method</h2>');
+    expect(out).toContain('<a href="#user-content-results">results</a>');
+    expect(out).toContain('<h2 id="user-content-results">Results</h2>');
+    expect(out).toContain('<h2 id="user-content-results-1">Results</h2>');
+    expect(out).toContain('<h2 id="user-content-mine">Own</h2>');
+  });
+
+  it('leaves headings without ids where a page lists several bodies', async () => {
+    expect((await renderMarkdown('## Outline', library, 3)).html).toBe('<h3>Outline</h3>');
   });
 
   it('renders formulas and code inside table cells', async () => {
@@ -88,6 +101,46 @@ describe('note Markdown', () => {
     expect(out).not.toMatch(/<svg[^>]* width="\d/);
     // One image, named by its caption: no part of it has a role of its own.
     expect(out.match(/ role="[^"]*"/g)).toEqual([' role="img"']);
+  });
+
+  /** The chart's visible texts and the size they have on a 360 px phone, whose text column is 328 px wide. */
+  const chartTexts = (out: string) => {
+    const viewBoxWidth = Number(/viewBox="0 0 (\d+(?:\.\d+)?) /.exec(out)?.[1]);
+    return [...out.matchAll(/<text [^>]*font-size="([\d.]+)px"[^>]*opacity="1">([^<]*)<\/text>/g)].map(([, size, text]) => ({
+      text,
+      phonePx: (Number(size) * 328) / viewBoxWidth,
+    }));
+  };
+  const daily = (from: string, to: string) => {
+    const rows: string[] = [];
+    for (let day = Date.parse(from), value = 1; day <= Date.parse(to); day += 86_400_000, value *= 1.0003)
+      rows.push(`${new Date(day).toISOString().slice(0, 10)},${value.toFixed(4)}`);
+    return rows;
+  };
+
+  it.each([
+    ['five years', '2019-01-02', '2023-12-29', /^20(19|2\d)$/],
+    ['eight months', '2023-02-01', '2023-09-29', /^(Feb|Mar|Apr|May|Jun|Jul|Aug|Sep)$/],
+    ['eighteen months', '2022-07-01', '2023-12-29', /^[A-Z][a-z]{2} 202[23]$/],
+    ['three weeks', '2024-03-01', '2024-03-21', /^\d{1,2} Mar$/],
+  ])('labels the time axis of a daily series over %s with distinct ticks of its span, readable on a phone', async (_span, from, to, label) => {
+    const out = await html(chart(['type: line', 'title: Equity', '---', 'date,equity', ...daily(from, to)]));
+    const texts = chartTexts(out);
+    const xLabels = texts.map(({ text }) => text).filter((text) => /[A-Za-z]|^20\d\d$/.test(text) && !['date', 'equity'].includes(text));
+    expect(xLabels.length).toBeGreaterThanOrEqual(3);
+    expect(xLabels.length).toBeLessThanOrEqual(6);
+    expect(new Set(xLabels).size).toBe(xLabels.length);
+    for (const text of xLabels) expect(text).toMatch(label);
+    for (const { phonePx } of texts) expect(phonePx).toBeGreaterThanOrEqual(11);
+  });
+
+  it('labels a volatility smile by strike, readable on a phone', async () => {
+    const out = await html(
+      chart(['type: scatter', 'title: Smile', 'x: Strike', 'y: Implied volatility', '---', 'strike,vol', '80,0.31', '100,0.22', '120,0.26']),
+    );
+    const texts = chartTexts(out);
+    expect(texts.map(({ text }) => text)).toEqual(expect.arrayContaining(['80', '100', '120', 'Strike', 'Implied volatility']));
+    for (const { phonePx } of texts) expect(phonePx).toBeGreaterThanOrEqual(11);
   });
 
   it.each([

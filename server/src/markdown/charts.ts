@@ -32,9 +32,17 @@ type Option = (typeof OPTIONS)[number];
 const SERIES_COLOURS = ['#2a7fb8', '#d95f02', '#9a6fc4', '#3e8e9e', '#c2577f', '#7570b3', '#d1603d', '#4f9a4a'];
 /** How many rows the table under a chart shows; the chart itself draws every row. */
 const TABLE_ROWS = 200;
-/** About the text column's width, so that on a large screen the chart's text is drawn at its own size. */
-const WIDTH = 500;
-const HEIGHT = 280;
+/**
+ * The drawing's whole width and height (axes included). The SVG is scaled to the text column: drawn
+ * this narrow, its 14-unit text is still 11 px on a 360 px phone (a 328 px column), and the page caps
+ * its width on large screens (src/ui/NoteProse.ts) so that the text stays near the body's size.
+ */
+const WIDTH = 400;
+const HEIGHT = 260;
+const FONT_SIZE = 14;
+/** Most intervals between time-axis labels that fit across the drawing (one label more than this), by the label's length. */
+const TIME_TICKS = { year: 5, month: 5, day: 4, monthYear: 3 };
+const DAY = 86_400_000;
 
 type XKind = 'temporal' | 'quantitative' | 'nominal';
 
@@ -194,6 +202,28 @@ function describe(chart: Chart): string {
   return `${chart.type === 'scatter' ? 'Scatter plot' : `${chart.type[0].toUpperCase()}${chart.type.slice(1)} chart`} of ${series} against ${chart.header[0]}, ${chart.rows.length} points.`;
 }
 
+/**
+ * Ticks of a time axis that fit its span: years across years, months within a year or two, days
+ * within a couple of months, hours within a day; each label says its own tick (never a run of the
+ * same month name). Times are read and written in UTC, as the dates are written.
+ */
+function timeAxis(xs: string[]) {
+  const times = xs.map((x) => Date.parse(x));
+  const span = Math.max(...times) - Math.min(...times);
+  const step = (count: number, most: number, steps: number[]) => steps.find((size) => count / size <= most) ?? steps[steps.length - 1];
+  const years = span / (365.25 * DAY);
+  if (years >= 2) return { tickCount: { interval: 'year', step: step(years, TIME_TICKS.year, [1, 2, 5, 10, 20, 50, 100]) }, format: '%Y' } as const;
+  const months = span / (30.44 * DAY);
+  if (months >= 2) {
+    const sameYear = new Date(Math.min(...times)).getUTCFullYear() === new Date(Math.max(...times)).getUTCFullYear();
+    const most = sameYear ? TIME_TICKS.month : TIME_TICKS.monthYear;
+    return { tickCount: { interval: 'month', step: step(months, most, [1, 2, 3, 6, 12]) }, format: sameYear ? '%b' : '%b %Y' } as const;
+  }
+  const days = span / DAY;
+  if (days >= 2) return { tickCount: { interval: 'day', step: step(days, TIME_TICKS.day, [1, 2, 7, 14]) }, format: '%-d %b' } as const;
+  return { tickCount: { interval: 'hour', step: step(span / (DAY / 24), TIME_TICKS.day, [1, 2, 3, 6, 12]) }, format: '%H:%M' } as const;
+}
+
 function vegaLiteSpec(chart: Chart): TopLevelSpec {
   const values = chart.rows.flatMap((row) =>
     row
@@ -215,6 +245,8 @@ function vegaLiteSpec(chart: Chart): TopLevelSpec {
     $schema: 'https://vega.github.io/schema/vega-lite/v6.json',
     width: WIDTH,
     height: HEIGHT,
+    // The whole drawing, axes and legend included, takes WIDTH × HEIGHT: its text's size on screen is then known.
+    autosize: { type: 'fit', contains: 'padding' },
     background: 'transparent',
     data: { values },
     // The SVG is one image, named by its title: its marks are not announced one by one.
@@ -225,7 +257,9 @@ function vegaLiteSpec(chart: Chart): TopLevelSpec {
         type: chart.xKind === 'nominal' ? 'ordinal' : chart.xKind,
         title: chart.xTitle,
         sort: chart.xKind === 'nominal' ? null : undefined,
-        scale: chart.logX ? { type: 'log' } : chart.xKind === 'quantitative' ? { zero: false } : undefined,
+        scale: chart.logX ? { type: 'log' } : chart.xKind === 'quantitative' ? { zero: false } : chart.xKind === 'temporal' ? { type: 'utc' } : undefined,
+        // Its ticks are chosen to fit; Vega's estimate of text widths without a browser is wider than the text, and would hide every other label.
+        ...(chart.xKind === 'temporal' ? { axis: { ...timeAxis(chart.rows.map((row) => row[0])), labelOverlap: false } } : {}),
       },
       y: {
         field: 'y',
@@ -255,11 +289,11 @@ function vegaLiteSpec(chart: Chart): TopLevelSpec {
         titleColor: 'currentColor',
         gridColor: 'currentColor',
         gridOpacity: 0.15,
-        labelFontSize: 14,
-        titleFontSize: 15,
+        labelFontSize: FONT_SIZE,
+        titleFontSize: FONT_SIZE,
         titleFontWeight: 'normal',
       },
-      legend: { labelColor: 'currentColor', labelFontSize: 14 },
+      legend: { labelColor: 'currentColor', labelFontSize: FONT_SIZE },
     },
   };
 }

@@ -10,6 +10,7 @@ import { toString } from 'mdast-util-to-string';
 import rehypeHighlight from 'rehype-highlight';
 import rehypeRaw from 'rehype-raw';
 import rehypeSanitize, { defaultSchema } from 'rehype-sanitize';
+import rehypeSlug from 'rehype-slug';
 import rehypeStringify from 'rehype-stringify';
 import remarkGfm from 'remark-gfm';
 import remarkMath from 'remark-math';
@@ -71,6 +72,11 @@ const toHtml = (raw: boolean) =>
     .use(rehypeHighlight, { detect: false, plainText: ['chart', 'math', 'text'] });
 const withRawHtml = toHtml(true);
 const withoutRawHtml = toHtml(false);
+/**
+ * Headings get ids from their text, after sanitising and with its prefix, so that a page's table of
+ * contents and the body's own `#section` links (prefixed likewise) lead to them.
+ */
+const addHeadingIds = rehypeSlug({ prefix: ID_PREFIX });
 
 const classes = (node: Element): string[] => (Array.isArray(node.properties.className) ? node.properties.className.map(String) : []);
 const textOf = (node: ElementContent): string => (node.type === 'text' ? node.value : node.type === 'element' ? node.children.map(textOf).join('') : '');
@@ -241,6 +247,8 @@ export async function renderMarkdown(body: string, found: FoundPhotos, topHeadin
     return false;
   });
   const hast = (await (hasHtml ? withRawHtml : withoutRawHtml).run(mdast)) as HastRoot;
+  // Only a body that is a page of its own: a list of talks or courses would repeat their headings' ids.
+  if (topHeading === 2) addHeadingIds(hast);
   const mathProblems: BodyProblem[] = [];
   const charts = addOwnParts(hast, found, mathProblems, topHeading);
   await Promise.all(

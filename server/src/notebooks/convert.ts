@@ -16,15 +16,20 @@ import { visit } from 'unist-util-visit';
 import { NOTEBOOK_LIMITS, NOTEBOOK_MESSAGES } from '../../contract/notebooks';
 import { type ICell, type IOutput, joined, type Notebook } from './read';
 
-/** A picture an output draws: stored in the photo library when the note is saved. */
+/** A picture an output draws, or a Markdown cell's attachment: stored in the photo library when the note is saved. */
 export interface NotebookPicture {
   /** Stands in the body where the picture goes, until the library gives it an id. */
   token: string;
   type: string;
-  /** PNG, JPEG, GIF or WebP bytes; for `image/svg+xml`, the sanitised SVG to rasterise. */
+  /** PNG, JPEG, GIF or WebP bytes (decoded, never drawn here); for `image/svg+xml`, the sanitised SVG to rasterise. */
   data: Uint8Array;
-  alt: string;
+  /** The notebook's alt text for it; null when it gives none, and the staff give it on saving. */
+  alt: string | null;
   cell: number;
+  /** The output of the cell that draws it, from 1; null for an attachment. */
+  output: number | null;
+  /** The attachment's name; null for an output. */
+  attachment: string | null;
 }
 
 export interface ConvertedNotebook {
@@ -99,11 +104,38 @@ export function sanitisedSvg(svg: string): string | undefined {
   return root ? svgPrinter.stringify({ type: 'root', children: [root] }) : undefined;
 }
 
-const markdownAlt = (alt: string) =>
+/** Alt text written between a Markdown image's brackets. */
+export const markdownAlt = (alt: string) =>
   alt
     .replace(/\s+/g, ' ')
     .replace(/[[\]\\]/g, '\\$&')
     .trim();
+
+/** The picture a MIME bundle holds (the first type shown), decoded but not drawn; or why it is refused. */
+function pictureIn(data: Record<string, unknown>): { type: string; bytes: Uint8Array } | { problem: string } | undefined {
+  const type = PICTURE_ORDER.find((candidate) => candidate in data);
+  if (!type) return undefined;
+  const bytes =
+    type === 'image/svg+xml'
+      ? new TextEncoder().encode(sanitisedSvg(joined(data[type])) ?? '')
+      : Buffer.from(joined(data[type]).replace(/\s/g, ''), 'base64');
+  if (bytes.length > NOTEBOOK_LIMITS.pictureBytes) return { problem: NOTEBOOK_MESSAGES.picture(type, bytes.length) };
+  return bytes.length ? { type, bytes } : undefined;
+}
+
+/** `![alt](attachment:name "title")` in a Markdown cell (Jupyter writes pasted and dropped pictures so). */
+const ATTACHED_IMAGE = /!\[((?:\\.|[^\]\\])*)\]\(\s*<?attachment:([^\s)>]+)>?(?:\s+(?:"[^"]*"|'[^']*'))?\s*\)/g;
+
+function attachmentNamed(attachments: Record<string, unknown>, reference: string): Record<string, unknown> | undefined {
+  let decoded = reference;
+  try {
+    decoded = decodeURIComponent(reference);
+  } catch {
+    // A stray % is part of the name.
+  }
+  const bundle = attachments[reference] ?? attachments[decoded];
+  return typeof bundle === 'object' && bundle !== null ? (bundle as Record<string, unknown>) : undefined;
+}
 
 /** Quarto's `#| key: value` lines at the top of a code cell. */
 function quartoOptions(source: string): { options: Map<string, string>; code: string } {
@@ -167,6 +199,12 @@ export function convertNotebook(notebook: Notebook, options: Options): Converted
   const blocks: { text: string; cell: number }[] = [];
   const pictures: NotebookPicture[] = [];
   const problems: string[] = [];
+  /** The picture's token, which stands where it goes in the body. */
+  const addPicture = (picture: Omit<NotebookPicture, 'token'>) => {
+    const token = `notebook-picture-${nonce}-${pictures.length + 1}`;
+    pictures.push({ token, ...picture });
+    return token;
+  };
 
   notebook.cells.forEach((cell: ICell, index) => {
     const number = index + 1;
@@ -174,7 +212,19 @@ export function convertNotebook(notebook: Notebook, options: Options): Converted
     if (tags.has('remove-cell') || cell.cell_type === 'raw') return;
     if (cell.cell_type === 'markdown') {
       // Jupyter shows `$$…$$` alone on a line as display mathematics; the notes' Markdown wants its own lines for the dollars.
-      const text = sources[index].trim().replace(/^[ \t]*\$\$([^\n]+?)\$\$[ \t]*$/gm, '$$$$\n$1\n$$$$');
+      const text = sources[index]
+        .trim()
+        .replace(/^[ \t]*\$\$([^\n]+?)\$\$[ \t]*$/gm, '$$$$\n$1\n$$$$')
+        .replace(ATTACHED_IMAGE, (_image, alt: string, name: string) => {
+          const bundle = attachmentNamed(((cell as { attachments?: unknown }).attachments ?? {}) as Record<string, unknown>, name);
+          const picture = bundle && pictureIn(bundle);
+          const described = stringOf(alt.replace(/\\(.)/g, '$1')) ?? null;
+          if (!picture || 'problem' in picture) {
+            problems.push(`Cell ${number}: ${picture ? picture.problem : NOTEBOOK_MESSAGES.attachmentMissing(name)}`);
+            return markdownAlt(described ?? '');
+          }
+          return addPicture({ type: picture.type, data: picture.bytes, alt: described, cell: number, output: null, attachment: name });
+        });
       if (text) blocks.push({ text, cell: number });
       return;
     }
@@ -190,16 +240,17 @@ export function convertNotebook(notebook: Notebook, options: Options): Converted
     const outputs: string[] = [];
     if (showOutput) {
       const alt =
-        stringOf(cell.metadata.alt) ??
-        stringOf(quarto.get('fig-alt')) ??
-        stringOf(cell.metadata.caption) ??
-        stringOf(quarto.get('fig-cap')) ??
-        `Figure from cell ${number} of the notebook`;
+        stringOf(cell.metadata.alt) ?? stringOf(quarto.get('fig-alt')) ?? stringOf(cell.metadata.caption) ?? stringOf(quarto.get('fig-cap')) ?? null;
       let textBytes = 0;
-      for (const output of (cell.outputs ?? []) as IOutput[]) {
-        const block = outputBlock(output, number, alt, nonce, pictures, problems, (bytes) => (textBytes += bytes));
+      ((cell.outputs ?? []) as IOutput[]).forEach((output, at) => {
+        const block = outputBlock(
+          output,
+          (picture) => addPicture({ ...picture, alt, cell: number, output: at + 1, attachment: null }),
+          (problem) => problems.push(`Cell ${number}: ${problem}`),
+          (bytes) => (textBytes += bytes),
+        );
         if (block) outputs.push(block);
-      }
+      });
       if (textBytes > NOTEBOOK_LIMITS.outputTextBytes) problems.push(`Cell ${number}: ${NOTEBOOK_MESSAGES.outputText(textBytes)}`);
     }
     if (outputs.length) parts.push(tags.has('hide-output') || tags.has('hide-cell') ? disclosure('Show output', outputs.join('\n\n')) : outputs.join('\n\n'));
@@ -217,11 +268,8 @@ export function convertNotebook(notebook: Notebook, options: Options): Converted
 
 function outputBlock(
   output: IOutput,
-  cell: number,
-  alt: string,
-  nonce: string,
-  pictures: NotebookPicture[],
-  problems: string[],
+  addPicture: (picture: { type: string; data: Uint8Array }) => string,
+  problem: (message: string) => void,
   countText: (bytes: number) => void,
 ): string | undefined {
   const text = (value: string) => {
@@ -232,20 +280,10 @@ function outputBlock(
   if (output.output_type === 'error') return text((output.traceback as string[]).join('\n') || `${String(output.ename)}: ${String(output.evalue)}`);
   const data = (output.data ?? {}) as Record<string, unknown>;
   const types = Object.keys(data);
-  const picture = PICTURE_ORDER.find((type) => type in data);
-  if (picture) {
-    const bytes =
-      picture === 'image/svg+xml'
-        ? new TextEncoder().encode(sanitisedSvg(joined(data[picture])) ?? '')
-        : Buffer.from(joined(data[picture]).replace(/\s/g, ''), 'base64');
-    if (bytes.length > NOTEBOOK_LIMITS.pictureBytes) {
-      problems.push(`Cell ${cell}: ${NOTEBOOK_MESSAGES.picture(picture, bytes.length)}`);
-      return undefined;
-    }
-    if (bytes.length === 0) return undefined;
-    const token = `notebook-picture-${nonce}-${pictures.length + 1}`;
-    pictures.push({ token, type: picture, data: bytes, alt: markdownAlt(alt), cell });
-    return token;
+  if (PICTURE_ORDER.some((type) => type in data)) {
+    const picture = pictureIn(data);
+    if (picture && 'problem' in picture) problem(picture.problem);
+    return picture && !('problem' in picture) ? addPicture({ type: picture.type, data: picture.bytes }) : undefined;
   }
   if (types.some((type) => INTERACTIVE.test(type))) return `*${NOTEBOOK_MESSAGES.interactive}*`;
   const kind = TEXT_ORDER.find((type) => type in data);

@@ -22,8 +22,8 @@ const isCount = (value: unknown) => value === null || (Number.isInteger(value) &
 /** nbformat's "multiline string": one string, or lines to join. */
 export const joined = (value: unknown): string => (Array.isArray(value) ? value.join('') : typeof value === 'string' ? value : '');
 
-function checkMimeBundle(data: unknown, problem: (message: string) => void): void {
-  if (!isObject(data)) return problem('its output has no data.');
+function checkMimeBundle(data: unknown, problem: (message: string) => void, holder = 'its output'): void {
+  if (!isObject(data)) return problem(`${holder} has no data.`);
   for (const [type, value] of Object.entries(data)) {
     // JSON types (application/json, application/vnd.plotly.v1+json…) hold JSON itself.
     if (/[/+]json$/.test(type)) continue;
@@ -54,7 +54,13 @@ function checkCell(cell: unknown, problem: (message: string) => void): void {
     return problem(`its cell_type ${JSON.stringify(cell.cell_type)} is not code, markdown or raw.`);
   if (!isObject(cell.metadata)) problem('it has no metadata.');
   if (!isMultiline(cell.source)) problem('its source is not text.');
-  if (cell.cell_type !== 'code') return;
+  if (cell.cell_type !== 'code') {
+    // Pictures pasted into a Markdown cell, by name.
+    if (cell.attachments === undefined) return;
+    if (!isObject(cell.attachments)) return problem('its attachments are not an object.');
+    for (const [name, bundle] of Object.entries(cell.attachments)) checkMimeBundle(bundle, problem, `its attachment ${name}`);
+    return;
+  }
   if (!isCount(cell.execution_count)) problem('its execution_count is not a number or null.');
   if (!Array.isArray(cell.outputs)) return problem('it has no outputs list.');
   for (const output of cell.outputs) checkOutput(output, problem);

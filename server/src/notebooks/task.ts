@@ -1,10 +1,10 @@
 /**
  * The worker's whole work on an uploaded notebook: read and check it, make its Markdown, and render
- * the preview through the notes pipeline, problems named by cell. Pictures are shown as boxes with
- * their alt text until a save stores them in the photo library.
+ * the preview through the notes pipeline, problems named by cell. Pictures are decoded, never drawn,
+ * here: they are shown as boxes with their alt text until a save stores them in the photo library.
  */
 import { renderMarkdown } from '../markdown/render';
-import { cellAt, type ConvertedNotebook, convertNotebook, withPictures } from './convert';
+import { cellAt, type ConvertedNotebook, convertNotebook, markdownAlt, type NotebookPicture, withPictures } from './convert';
 import { readNotebook } from './read';
 
 export interface NotebookInput {
@@ -14,15 +14,21 @@ export interface NotebookInput {
 
 export type NotebookOutcome = { problems: string[] } | { converted: ConvertedNotebook; html: string; problems: string[]; readingMinutes: number };
 
-/** Stands where a picture goes in the preview: the picture itself exists only once the note is saved. */
-export const picturePlaceholder = (alt: string) => `> **Picture:** ${alt}`;
+/**
+ * Stands where a picture goes in the preview: the picture itself exists only once the note is saved.
+ * An output's is a block of its own; an attachment's stays in its line of text.
+ */
+export function picturePlaceholder(picture: NotebookPicture, index: number): string {
+  const words = markdownAlt(picture.alt ?? `Figure ${index + 1} (cell ${picture.cell}), no alt text yet`);
+  return picture.output === null ? `**[Picture: ${words}]**` : `> **Picture:** ${words}`;
+}
 
 export async function notebookTask(input: NotebookInput): Promise<NotebookOutcome> {
   const read = readNotebook(input.data);
   if ('problems' in read) return read;
   const converted = convertNotebook(read.notebook, { hideCode: input.hideCode });
   const rendered = await renderMarkdown(
-    withPictures(converted.body, converted.pictures, (picture) => picturePlaceholder(picture.alt)),
+    withPictures(converted.body, converted.pictures, picturePlaceholder),
     new Map(),
   );
   const problems = [

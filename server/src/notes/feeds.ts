@@ -7,6 +7,7 @@ import { XMLBuilder } from 'fast-xml-parser';
 import { paths } from '../../../src/lib/paths';
 import type { SiteContent } from '../../contract/content';
 import type { NoteRow } from '../db/schema';
+import { mathMlOnly } from '../lib/math';
 import { splitTags } from '../repositories/notes';
 
 /** How many of the newest notes a feed carries. */
@@ -83,7 +84,7 @@ function feedOf(content: SiteContent, notes: NoteRow[], publicUrl: string): Feed
         url,
         title: feedText(note.title),
         summary: feedText(note.summary),
-        html: feedText(absoluteHtml(note.html, publicUrl, url)),
+        html: feedText(absoluteHtml(mathMlOnly(note.html), publicUrl, url)),
         published,
         updated: note.revised_at ? new Date(note.revised_at).toISOString() : published,
         tags: splitTags(note.tags).map(feedText),

@@ -1,7 +1,7 @@
 import { PRELOADED_STATE_ID } from '../../../src/app/preloadedState';
 import { NOT_FOUND_MARK } from '../../../src/app/servedNotFound';
 import { documentTitle } from '../../../src/content/head';
-import { paths } from '../../../src/lib/paths';
+import { hasTypesetMath, KATEX_STYLESHEET, paths } from '../../../src/lib/paths';
 import type { ThemeMode } from '../../../src/lib/theme/themeSlice';
 import type { SiteContent } from '../../contract/content';
 import { escapeHtml } from '../lib/html';
@@ -37,6 +37,8 @@ export function htmlDocument({ mode, head, scripts, app, state, notFound = false
   // The first paint waits until the whole page is parsed (the state script closes the body): a paint
   // of the first part, then a layout of everything after it, blocked the main thread twice.
   const styles = app ? `<link rel="expect" href="#${PRELOADED_STATE_ID}" blocking="render">${app.styles}` : '';
+  // Only pages that show typeset mathematics load KaTeX's stylesheet; its fonts swap in, never holding back the text.
+  const mathStyles = app && hasTypesetMath(app.body) ? `<link rel="stylesheet" href="${KATEX_STYLESHEET}">` : '';
   const rootMark = notFound ? ` ${NOT_FOUND_MARK}` : '';
   const root = app
     ? `<div id="root"${rootMark}>${app.body}</div>`
@@ -51,6 +53,7 @@ export function htmlDocument({ mode, head, scripts, app, state, notFound = false
     head,
     scriptTags,
     styles,
+    mathStyles,
     `</head><body>${body}</body></html>`,
   ].join('');
 }

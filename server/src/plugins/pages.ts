@@ -19,7 +19,7 @@ declare module 'fastify' {
 }
 
 /** Paths of the API and of files: they never fall back to a page (a missing script is a 404, not HTML). */
-const NOT_PAGES = ['/api/', '/backend/', '/login-with-token/', '/media/', '/assets/'];
+const NOT_PAGES = ['/api/', '/backend/', '/login-with-token/', '/media/', '/assets/', '/katex/'];
 
 /**
  * Serves the built SPA: hashed assets with long caching, the files crawlers ask for, and a page

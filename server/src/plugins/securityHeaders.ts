@@ -7,6 +7,10 @@ const [CSP_BEFORE_STYLES, CSP_AFTER_STYLES] = [
   "default-src 'self'",
   "script-src 'self'",
   "style-src 'self' STYLES",
+  // KaTeX places each part of a formula with a style attribute of its own (heights, shifts). Attributes
+  // cannot hold selectors or load anything from elsewhere, and the sanitiser strips those a note's own
+  // HTML writes: only the server's KaTeX output carries them.
+  "style-src-attr 'unsafe-inline'",
   "img-src 'self' data: blob:",
   "font-src 'self'",
   "connect-src 'self'",

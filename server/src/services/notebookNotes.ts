@@ -7,13 +7,14 @@ import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 
 import { DESCRIPTION_MAX, IMAGE_TITLE_MAX } from '../../contract/media';
-import type { NotebookPreview } from '../../contract/notebooks';
-import { NOTEBOOK_MESSAGES } from '../../contract/notebooks';
+import type { FigureAlt, NotebookPreview } from '../../contract/notebooks';
+import { NOTEBOOK_LIMITS, NOTEBOOK_MESSAGES } from '../../contract/notebooks';
 import { RESERVED_SLUGS } from '../../contract/noteRules';
 import { type NoteInput, slugFromTitle, type StaffNote } from '../../contract/notes';
 import type { NoteRow } from '../db/schema';
+import type { FieldErrors } from '../errors';
 import type { NotebookPicture } from '../notebooks/convert';
-import { withPictures } from '../notebooks/convert';
+import { markdownAlt, withPictures } from '../notebooks/convert';
 import type { NotebookOutcome } from '../notebooks/task';
 import type { AuditActor } from '../repositories/audit';
 import { findNote, slugTaken, splitTags } from '../repositories/notes';
@@ -31,6 +32,8 @@ export interface NotebookUpload {
   filename: string;
   data: Buffer;
   hideCode: boolean;
+  /** Alt text the staff gave figures, by cell and output or attachment (a save's; a preview takes none). */
+  alts?: FigureAlt[];
 }
 
 /** Rasterised SVG is drawn at this density: crisp at the note's width. */
@@ -52,8 +55,39 @@ export async function previewNotebook(site: Pick<Site, 'work'>, upload: Notebook
     reading_minutes: outcome.readingMinutes,
     kernel: converted.kernel,
     last_run: converted.lastRun,
-    pictures: converted.pictures.length,
+    figures: converted.pictures.map((picture, index) => ({
+      number: index + 1,
+      cell: picture.cell,
+      output: picture.output,
+      attachment: picture.attachment,
+      type: picture.type,
+      alt: picture.alt,
+    })),
   };
+}
+
+const placeOf = (figure: { cell: number; output?: number | null; attachment?: string | null }) =>
+  figure.output ? `${figure.cell} output ${figure.output}` : `${figure.cell} attachment ${figure.attachment ?? ''}`;
+
+/**
+ * Each picture's alt text: the one the staff gave, or else the notebook's. A figure left without
+ * any, or with one past the limit, is a problem named by the figure (`alt.N`, N its number).
+ */
+function altTexts(pictures: NotebookPicture[], given: FigureAlt[]): string[] | FieldErrors {
+  const problems: FieldErrors = {};
+  const byPlace = new Map(pictures.map((picture) => [placeOf(picture), picture]));
+  const staffAlt = new Map<string, string>();
+  for (const figure of given) {
+    if (byPlace.has(placeOf(figure))) staffAlt.set(placeOf(figure), figure.alt);
+    else (problems.alt ??= []).push(NOTEBOOK_MESSAGES.noSuchFigure(figure.cell, figure.output ? `output ${figure.output}` : `attachment:${figure.attachment}`));
+  }
+  const alts = pictures.map((picture, index) => {
+    const alt = (staffAlt.get(placeOf(picture))?.trim() || picture.alt || '').replace(/\s+/g, ' ');
+    if (!alt) problems[`alt.${index + 1}`] = [NOTEBOOK_MESSAGES.altMissing(index + 1, picture.cell)];
+    else if ([...alt].length > NOTEBOOK_LIMITS.altChars) problems[`alt.${index + 1}`] = [NOTEBOOK_MESSAGES.altTooLong(index + 1, picture.cell)];
+    return alt;
+  });
+  return Object.keys(problems).length ? problems : alts;
 }
 
 /** The first free address the title suggests: `title`, `title-2`, `title-3`… */
@@ -65,8 +99,8 @@ async function freeSlug(site: Pick<Site, 'db'>, title: string): Promise<string> 
   }
 }
 
-/** Each picture in the photo library (SVG drawn to PNG first), or the problems of those it refused; all or none are kept. */
-async function storePictures(site: Site, actor: AuditActor, title: string, pictures: NotebookPicture[]): Promise<number[] | FileRefused> {
+/** Each picture in the photo library (SVG drawn to PNG first), described by its alt text, or the problems of those it refused; all or none are kept. */
+async function storePictures(site: Site, actor: AuditActor, title: string, pictures: NotebookPicture[], alts: string[]): Promise<number[] | FileRefused> {
   const ids: number[] = [];
   const problems: string[] = [];
   for (const [index, picture] of pictures.entries()) {
@@ -77,7 +111,7 @@ async function storePictures(site: Site, actor: AuditActor, title: string, pictu
       problems.push(NOTEBOOK_MESSAGES.picturesRefused(picture.cell, 'it does not draw.'));
       continue;
     }
-    const text = { title: `${title}: figure ${index + 1}`.slice(0, IMAGE_TITLE_MAX), description: picture.alt.slice(0, DESCRIPTION_MAX), gallery_id: null };
+    const text = { title: `${title}: figure ${index + 1}`.slice(0, IMAGE_TITLE_MAX), description: alts[index].slice(0, DESCRIPTION_MAX), gallery_id: null };
     const outcome = await addImage(site, actor, text, data);
     if ('image' in outcome) ids.push(outcome.image.id);
     else problems.push(NOTEBOOK_MESSAGES.picturesRefused(picture.cell, 'rejected' in outcome ? outcome.rejected.message : 'it was refused.'));
@@ -103,12 +137,14 @@ export async function saveNotebookNote(
   if ('id' in target && !existing) return undefined;
   const outcome = await convert(site, upload);
   if (!('converted' in outcome)) return { problems: { file: outcome.problems } };
-  if (outcome.problems.length) return { problems: { file: outcome.problems } };
   const { converted } = outcome;
+  const alts = altTexts(converted.pictures, upload.alts ?? []);
+  if (outcome.problems.length || !Array.isArray(alts))
+    return { problems: { ...(outcome.problems.length ? { file: outcome.problems } : {}), ...(Array.isArray(alts) ? {} : alts) } };
   const title = existing?.title ?? (('title' in target && target.title) || converted.title || upload.filename.replace(/\.ipynb$/i, ''));
-  const stored = await storePictures(site, actor, title, converted.pictures);
+  const stored = await storePictures(site, actor, title, converted.pictures, alts);
   if (!Array.isArray(stored)) return { problems: { file: stored.problems } };
-  const body = withPictures(converted.body, converted.pictures, (picture, index) => `![${picture.alt}](photo:${stored[index]})`);
+  const body = withPictures(converted.body, converted.pictures, (_picture, index) => `![${markdownAlt(alts[index])}](photo:${stored[index]})`);
   const key = storageKey('notebooks', randomName(), 'ipynb');
   await storeUpload(site, [{ key, data: upload.data }]);
 

@@ -40,11 +40,6 @@ export function DocumentsList({ documents, categories }: { documents: Document[]
   const [editingId, setEditingId] = useState<number | null>(null);
   const [message, setMessage] = useState<FormMessage | null>(null);
 
-  function startEditing(document: Document) {
-    setMessage(null);
-    setEditingId(document.id);
-  }
-
   async function onMarkCurrent(document: Document) {
     if (document.category === null || !window.confirm(markCurrentQuestion(document))) return;
     setMessage(null);
@@ -84,6 +79,11 @@ export function DocumentsList({ documents, categories }: { documents: Document[]
     } finally {
       setBusyId(null);
     }
+  }
+
+  function startEditing(document: Document) {
+    setMessage(null);
+    setEditingId(document.id);
   }
 
   return (

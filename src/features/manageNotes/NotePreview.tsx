@@ -5,7 +5,7 @@ import type { BodyProblem, Preview } from '@/contract/notes';
 import { failureMessage, fieldMessage } from '@/lib/api/errors';
 import { usePreviewNoteMutation } from '@/lib/api/notesManageApi';
 import { theme } from '@/lib/theme/themes';
-import { Alert, Muted, NoteProse, Prose } from '@/ui';
+import { Alert, MathStyles, Muted, NoteProse, Prose } from '@/ui';
 
 import { NOTE_EDITOR_MESSAGES } from './messages';
 
@@ -94,6 +94,7 @@ export function NotePreview({ body, headingId }: { body: string; headingId: stri
             <Muted>About {preview.reading_minutes} min to read</Muted>
             {/* The public page's column width, so that lines break where visitors will see them break. */}
             <Prose>
+              <MathStyles html={preview.html} />
               <NoteProse dangerouslySetInnerHTML={{ __html: preview.html }} />
             </Prose>
           </>

@@ -26,11 +26,6 @@ export function ImageTable({ images, galleries }: { images: Image[]; galleries: 
   // One message at a time: the latest outcome replaces the one before.
   const [message, setMessage] = useState<FormMessage | null>(null);
 
-  function startEditing(image: Image) {
-    setMessage(null);
-    setEditing(image);
-  }
-
   async function onDelete(image: Image) {
     if (!window.confirm('Are you sure you want to delete this image?')) return;
     setMessage(null);
@@ -42,6 +37,11 @@ export function ImageTable({ images, galleries }: { images: Image[]; galleries: 
     } finally {
       setDeletingId(null);
     }
+  }
+
+  function startEditing(image: Image) {
+    setMessage(null);
+    setEditing(image);
   }
 
   return (

@@ -8,7 +8,7 @@ import { formatDate } from '@/lib/dates';
 import { paths } from '@/lib/paths';
 import { theme } from '@/lib/theme/themes';
 import { useDocumentTitle } from '@/lib/useDocumentTitle';
-import { Alert, LoadingText, NoteProse, NotFoundMessage, Page } from '@/ui';
+import { Alert, LoadingText, MathStyles, NoteProse, NotFoundMessage, Page } from '@/ui';
 
 import { FootNav } from './FootNav';
 import { Byline, NoteDate, TagLinks } from './NoteMeta';
@@ -120,6 +120,7 @@ export function NotePage() {
           <Cover src={note.cover.src} srcSet={note.cover.srcset} sizes={COVER_SIZES} width={note.cover.width} height={note.cover.height} alt={note.cover.alt} />
         )}
         {/* Sanitised by the server when the note was saved. */}
+        <MathStyles html={note.html} />
         <NoteProse dangerouslySetInnerHTML={{ __html: note.html }} />
         {note.notebook && <NotebookDownload notebook={note.notebook} />}
         <NeighbourLinks previous={note.previous} next={note.next} />

@@ -1,8 +1,9 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
+import { Value } from '@sinclair/typebox/value';
 
 import { IdParamsSchema, IdSchema } from '../../../contract';
-import { NOTEBOOK_LIMITS, NotebookPreviewSchema } from '../../../contract/notebooks';
+import { type FigureAlt, FigureAltListSchema, NOTEBOOK_LIMITS, NOTEBOOK_MESSAGES, NotebookPreviewSchema } from '../../../contract/notebooks';
 import { NOTE_MESSAGES } from '../../../contract/noteRules';
 import {
   NoteInputSchema,
@@ -36,14 +37,34 @@ import { FileField, formRoutes, readFlag, readUpload } from '../media/multipart'
 import { staffDeleteRoute } from '../staffDelete';
 
 const RestoreBodySchema = Type.Object({ revision: IdSchema, started_from: IdSchema }, { additionalProperties: false });
-/** A notebook sent as a form: the file, the title for a new note, whether to hide all code, and the revision a replacement started from. */
+/**
+ * A notebook sent as a form: the file, the title for a new note, whether to hide all code, the
+ * revision a replacement started from, and the figures' alt text (JSON, FigureAltListSchema).
+ */
 const NotebookFormSchema = Type.Object({
   file: Type.Optional(FileField),
   title: Type.Optional(Type.String({ maxLength: 1000 })),
   hide_code: Type.Optional(Type.String({ maxLength: 10 })),
   revision: Type.Optional(Type.String({ maxLength: 12 })),
+  alt: Type.Optional(Type.String()),
 });
-type NotebookForm = { file?: unknown; title?: string; hide_code?: string; revision?: string };
+type NotebookForm = { file?: unknown; title?: string; hide_code?: string; revision?: string; alt?: string };
+
+/** The alt text of the form's `alt` field, each naming one figure by its output or its attachment; undefined after recording an error. */
+function readAltList(errors: ErrorCollector, text: string | undefined): FigureAlt[] | undefined {
+  if (text === undefined || text.trim() === '') return [];
+  let list: unknown;
+  try {
+    list = JSON.parse(text);
+  } catch {
+    list = undefined;
+  }
+  if (!Value.Check(FigureAltListSchema, list) || list.some((figure) => (figure.output === undefined) === (figure.attachment === undefined))) {
+    errors.add('alt', NOTEBOOK_MESSAGES.altList);
+    return undefined;
+  }
+  return list;
+}
 
 /** Notes: published ones for everyone; every note, its revisions and a live preview for staff. */
 const notesRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -133,8 +154,9 @@ const notesRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const upload = readUpload(errors, 'file', body.file);
     const hideCode = readFlag(errors, 'hide_code', body.hide_code);
     if (body.revision !== undefined && !/^\d{1,9}$/.test(body.revision)) errors.add('revision', MESSAGES.integer);
-    if (!upload || hideCode === undefined || errors.any) return { errors: errors.fields };
-    return { upload: { filename: upload.filename, data: upload.data, hideCode } };
+    const alts = readAltList(errors, body.alt);
+    if (!upload || hideCode === undefined || !alts || errors.any) return { errors: errors.fields };
+    return { upload: { filename: upload.filename, data: upload.data, hideCode, alts } };
   };
 
   // The notebook routes take a file of up to 20 MB, parsed in a worker thread; every other route keeps the 1 MB limit.
