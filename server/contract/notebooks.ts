@@ -34,7 +34,7 @@ export const NOTEBOOK_MESSAGES = {
   outputText: (bytes: number) =>
     `its outputs print ${mb(bytes)} of text; at most ${mb(NOTEBOOK_LIMITS.outputTextBytes)}: print less, or tag the cell remove-output.`,
   picture: (type: string, bytes: number) => `its ${type} output is ${mb(bytes)}; a picture is at most ${mb(NOTEBOOK_LIMITS.pictureBytes)}.`,
-  notBase64: (type: string) => `output of type ${type} is not base64.`,
+  notBase64: (type: string, holder = 'output') => `${holder} of type ${type} is not base64.`,
   picturesRefused: (cell: number, why: string) => `Cell ${cell}: this picture cannot be stored: ${why}`,
   interactive: 'Interactive output not shown.',
   attachmentMissing: (name: string) => `the picture attachment:${name} is not attached to the cell.`,

@@ -10,6 +10,7 @@ export const staffApiPaths = {
   restoreNote: (id: number) => `/api/notes/manage/${id}/restore/`,
   notebookPreview: '/api/notes/manage/notebook/preview/',
   notebookNote: '/api/notes/manage/notebook/',
+  notebookReplace: (id: number) => `/api/notes/manage/${id}/notebook/`,
   galleries: '/api/photos/galleries/',
   galleryUpdate: (id: number) => `/api/photos/galleries/update/${id}/`,
   gallery: (id: number) => `/api/photos/galleries/${id}/`,

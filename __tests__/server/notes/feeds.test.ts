@@ -91,6 +91,10 @@ describe('notes feeds', () => {
     expect(extractFromJson(json.json()).entries?.map((entry) => entry.title)).toEqual(['Equity curves']);
     expect(feed.items[0]).toMatchObject({ url: `${server.config.publicUrl}/notes/equity-curves`, summary: 'Drawn from data.', tags: ['backtesting'] });
     expect(feed.items[0].content_html).toContain('<math');
+    // Feed readers load no stylesheet: the MathML alone, without KaTeX's typeset copy.
+    expect(feed.items[0].content_html).toContain('<span class="katex"><span class="katex-mathml">');
+    expect(feed.items[0].content_html).not.toContain('katex-html');
+    expect(atom.body).not.toContain('katex-html');
     expect(feed.items[0].content_html).toContain(`href="${server.config.publicUrl}/notes/equity-curves#user-content-fn-1"`);
   });
 

@@ -1,3 +1,4 @@
+import { mathMlOnly } from '../../../server/src/lib/math';
 import { renderMarkdown } from '../../../server/src/markdown/render';
 
 const photo = { src: '/media/large.webp', srcset: '/media/thumb.webp 160w, /media/large.webp 1600w', width: 1600, height: 900 };
@@ -21,11 +22,17 @@ const equityCurve = chart([
 ]);
 
 describe('note Markdown', () => {
-  it('renders mathematics to MathML with its TeX source, inline and displayed', async () => {
+  it('typesets mathematics with KaTeX and gives screen readers its MathML with the TeX source, inline and displayed', async () => {
     const out = await html('The variance $\\sigma^2$ of returns:\n\n$$\n\\sigma^2 = E[(X-\\mu)^2]\n$$\n');
     expect(out).toContain('<math xmlns="http://www.w3.org/1998/Math/MathML">');
+    expect(out.match(/<span class="katex-html" aria-hidden="true">/g)).toHaveLength(2);
+    expect(mathMlOnly(out)).not.toContain('katex-html');
+    expect(mathMlOnly(out)).toContain('<span class="katex"><span class="katex-mathml"><math');
+    expect(mathMlOnly(out)).toContain('</math></span></span> of returns:');
     expect(out).toContain('<annotation encoding="application/x-tex">\\sigma^2</annotation>');
-    expect(out).toMatch(/<div class="math-display" tabindex="0" role="region" aria-label="Formula"><span class="katex"><math [^>]*display="block"/);
+    expect(out).toMatch(
+      /<div class="math-display" tabindex="0" role="region" aria-label="Formula"><span class="katex-display"><span class="katex"><span class="katex-mathml"><math [^>]*display="block"/,
+    );
     expect(out).not.toContain('<pre><span');
   });
 
@@ -73,7 +80,7 @@ describe('note Markdown', () => {
 
   it('renders formulas and code inside table cells', async () => {
     const out = await html('| Greek | Formula |\n|---|---|\n| vega | $\\partial V/\\partial\\sigma$ |');
-    expect(out).toContain('<td><span class="katex"><math');
+    expect(out).toContain('<td><span class="katex"><span class="katex-mathml"><math');
   });
 
   it('shows pictures from the photo library in their sizes, and requires their alt text', async () => {

@@ -1,5 +1,5 @@
 import { notebookTask } from '../../../server/src/notebooks/task';
-import { bytesOf, code, display, markdown, notebook, researchNotebook, stream } from './notebookFixtures';
+import { bytesOf, code, display, markdown, notebook, pngBase64, researchNotebook, stream } from './notebookFixtures';
 
 const run = (value: unknown, hideCode = false) => notebookTask({ data: bytesOf(value), hideCode });
 
@@ -18,23 +18,25 @@ describe('a notebook made a note', () => {
     expect(made.kernel).toBe('Python 3 (ipykernel)');
     expect(made.lastRun).toBe('2025-03-04T10:20:30.000Z');
     // Display math through KaTeX, the DataFrame as a scrolling table without its style sheet.
-    expect(html).toMatch(/<div class="math-display"[^>]*><span class="katex"><math[^>]*display="block"/);
+    expect(html).toMatch(/<div class="math-display"[^>]*><span class="katex-display"><span class="katex"><span class="katex-mathml"><math[^>]*display="block"/);
     expect(html).toMatch(/<div class="table-scroll"[^>]*><table[^>]*>/);
     expect(html).toContain('<td>QQQ</td>');
-    expect(html).not.toContain('vertical-align');
+    expect(html).not.toContain('only-of-type');
+    expect(html).not.toContain('<style');
     expect(html).not.toContain('dataframe');
     // Code highlighted in the kernel's language; colours of the stream and traceback stripped.
     expect(html).toContain('class="hljs language-python"');
     expect(html).toContain('converged after 12 steps');
     expect(html).toContain('ZeroDivisionError: division by zero');
     expect(html).not.toContain('[0;31m');
-    // Three pictures (two matplotlib figures, the Plotly output's PNG), with alt text from the cell.
-    expect(made.pictures.map((picture) => [picture.type, picture.alt, picture.cell])).toEqual([
-      ['image/png', 'Equity curve of the strategy', 3],
-      ['image/png', 'Drawdowns', 4],
-      ['image/png', 'Figure from cell 8 of the notebook', 8],
+    // Three pictures (two matplotlib figures, the Plotly output's PNG), with alt text from the cell where it gives one.
+    expect(made.pictures.map((picture) => [picture.type, picture.alt, picture.cell, picture.output])).toEqual([
+      ['image/png', 'Equity curve of the strategy', 3, 1],
+      ['image/png', 'Drawdowns', 4, 1],
+      ['image/png', null, 8, 1],
     ]);
     expect(html).toContain('<strong>Picture:</strong> Equity curve of the strategy');
+    expect(html).toContain('<strong>Picture:</strong> Figure 3 (cell 8), no alt text yet');
     expect(html.match(/Interactive output not shown\./g)).toHaveLength(1);
     expect(html).not.toContain('Plotly.newPlot');
     expect(html).not.toContain('<script');
@@ -61,6 +63,32 @@ describe('a notebook made a note', () => {
     expect(html).toContain('step 500');
     expect(html).not.toContain('step 501');
     expect(html).toContain('300 more lines not shown.');
+  });
+
+  it("makes a Markdown cell's attached pictures figures of the note, with the alt text of their brackets", async () => {
+    const [red, blue] = await Promise.all([pngBase64('#c00'), pngBase64('#00c')]);
+    const svg = '<svg xmlns="http://www.w3.org/2000/svg" width="8" height="8"><script>alert(1)</script><rect width="8" height="8"/></svg>';
+    const outcome = await converted(
+      notebook([
+        markdown('# Curves'),
+        markdown('The curve ![Yield curve, \\[upward\\]](attachment:curve.png "title") steepened.\n\n![](attachment:my%20chart.png)', {}, {
+          'curve.png': { 'image/png': red },
+          'my chart.png': { 'image/png': blue, 'text/plain': 'chart' },
+        }),
+        markdown('![Sketch](attachment:sketch.svg) and ![Lost](attachment:lost.png)', {}, { 'sketch.svg': { 'image/svg+xml': [svg] } }),
+      ]),
+    );
+    expect(outcome.converted.pictures.map(({ type, alt, cell, output, attachment }) => [type, alt, cell, output, attachment])).toEqual([
+      ['image/png', 'Yield curve, [upward]', 2, null, 'curve.png'],
+      ['image/png', null, 2, null, 'my chart.png'],
+      ['image/svg+xml', 'Sketch', 3, null, 'sketch.svg'],
+    ]);
+    expect(Buffer.from(outcome.converted.pictures[2].data).toString()).not.toContain('script');
+    // In the preview each stands in its line of text, until a save stores it.
+    expect(outcome.html).toContain('The curve <strong>[Picture: Yield curve, [upward]]</strong> steepened.');
+    expect(outcome.html).toContain('<strong>[Picture: Figure 2 (cell 2), no alt text yet]</strong>');
+    expect(outcome.problems).toEqual(['Cell 3: the picture attachment:lost.png is not attached to the cell.']);
+    expect(outcome.html).toContain(' and Lost</p>');
   });
 
   it('names a problem of the rendering by its cell', async () => {
@@ -103,6 +131,8 @@ describe('a file that is not a notebook the site reads', () => {
         code('plot()', [display({ 'image/png': 'not base64 at all!' })]),
         { cell_type: 'heading', metadata: {}, source: '' },
         code('x', [{ output_type: 'pyout' }]),
+        markdown('![a](attachment:a.png)', {}, { 'a.png': { 'image/png': '%%%' }, 'b.png': 'none' }),
+        { ...markdown('x'), attachments: [] },
       ]),
     );
     expect(outcome).toEqual({
@@ -111,6 +141,9 @@ describe('a file that is not a notebook the site reads', () => {
         'Cell 3: output of type image/png is not base64.',
         'Cell 4: its cell_type "heading" is not code, markdown or raw.',
         'Cell 5: an output is of unknown output_type "pyout".',
+        'Cell 6: attachment a.png of type image/png is not base64.',
+        'Cell 6: its attachment b.png has no data.',
+        'Cell 7: its attachments are not an object.',
       ],
     });
   });

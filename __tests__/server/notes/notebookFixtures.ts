@@ -7,7 +7,13 @@ let ids = 0;
 const id = () => `cell-${(ids += 1)}`;
 const lines = (text: string) => text.split(/(?<=\n)/);
 
-export const markdown = (source: string, metadata: Json = {}): Json => ({ id: id(), cell_type: 'markdown', metadata, source: lines(source) });
+export const markdown = (source: string, metadata: Json = {}, attachments?: Json): Json => ({
+  id: id(),
+  cell_type: 'markdown',
+  metadata,
+  source: lines(source),
+  ...(attachments ? { attachments } : {}),
+});
 
 export const code = (source: string, outputs: Json[] = [], metadata: Json = {}): Json => ({
   id: id(),

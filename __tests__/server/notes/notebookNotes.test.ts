@@ -2,7 +2,7 @@ import type { NotebookPreview } from '../../../server/contract/notebooks';
 import type { PublicNote, StaffNote } from '../../../server/contract/notes';
 import { form } from '../media/fixtures';
 import { type Auth, serverWithAccountsFor, type TestServer } from '../testServer';
-import { bytesOf, code, display, markdown, notebook, researchNotebook } from './notebookFixtures';
+import { bytesOf, code, display, markdown, notebook, pngBase64, researchNotebook } from './notebookFixtures';
 
 function sendNotebook(server: TestServer, auth: Auth, url: string, data: Buffer, fields: Record<string, string> = {}, method: 'POST' | 'PUT' = 'POST') {
   const body = form(fields, [{ field: 'file', filename: 'momentum.ipynb', data, contentType: 'application/x-ipynb+json' }]);
@@ -21,7 +21,11 @@ describe('notes from notebooks', () => {
       problems: [],
       kernel: 'Python 3 (ipykernel)',
       last_run: '2025-03-04T10:20:30.000Z',
-      pictures: 3,
+      figures: [
+        { number: 1, cell: 3, output: 1, attachment: null, type: 'image/png', alt: 'Equity curve of the strategy' },
+        { number: 2, cell: 4, output: 1, attachment: null, type: 'image/png', alt: 'Drawdowns' },
+        { number: 3, cell: 8, output: 1, attachment: null, type: 'image/png', alt: null },
+      ],
     });
     expect(preview.html).toContain('<td>SPY</td>');
     expect((await server.inject({ method: 'GET', url: '/api/notes/manage/', headers: staff })).json()).toEqual([]);
@@ -33,15 +37,43 @@ describe('notes from notebooks', () => {
     expect(res.statusCode).toBe(403);
   });
 
+  it('refuses a save that leaves a figure without alt text, naming the figure, and saves nothing', async () => {
+    const data = bytesOf(await researchNotebook());
+    const cases: [Record<string, string>, unknown][] = [
+      [{}, { 'alt.3': ['Figure 3 (cell 8) has no alt text: describe it for readers who cannot see it.'] }],
+      [{ alt: JSON.stringify([{ cell: 8, output: 1, alt: '   ' }]) }, { 'alt.3': [expect.stringContaining('Figure 3 (cell 8) has no alt text')] }],
+      [{ alt: JSON.stringify([{ cell: 8, output: 1, alt: 'x'.repeat(1001) }]) }, { 'alt.3': ['Figure 3 (cell 8): alt text is at most 1,000 characters.'] }],
+      [
+        { alt: JSON.stringify([{ cell: 8, output: 1, alt: 'Returns' }, { cell: 2, output: 1, alt: 'A table' }]) },
+        { alt: ['Cell 2 has no figure at output 1.'] },
+      ],
+      [{ alt: '{"cell": 8' }, { alt: [expect.stringContaining('Send the alt text as a JSON list')] }],
+      [{ alt: JSON.stringify([{ cell: 8, output: 1, attachment: 'a.png', alt: 'Both' }]) }, { alt: [expect.stringContaining('JSON list')] }],
+      [{ alt: JSON.stringify([{ cell: 8, alt: 'Neither' }]) }, { alt: [expect.stringContaining('JSON list')] }],
+    ];
+    for (const [fields, body] of cases) {
+      const res = await sendNotebook(server, staff, '/api/notes/manage/notebook/', data, fields);
+      expect([res.statusCode, res.json()]).toEqual([400, body]);
+    }
+    expect((await server.inject({ method: 'GET', url: '/api/notes/manage/', headers: staff })).json()).toEqual([]);
+    expect((await server.inject({ method: 'GET', url: '/api/photos/images/', headers: staff })).json()).toEqual([]);
+  });
+
   it('saves a draft with its pictures in the photo library and offers the notebook once published', async () => {
     const data = bytesOf(await researchNotebook());
-    const created = await sendNotebook(server, staff, '/api/notes/manage/notebook/', data, { title: 'Momentum, revisited', hide_code: 'true' });
+    // The staff describe the figure the notebook leaves undescribed, and reword one it describes.
+    const alt = JSON.stringify([
+      { cell: 8, output: 1, alt: 'Cumulative returns [2020–2025], by  month' },
+      { cell: 3, output: 1, alt: 'Equity curve, log scale' },
+    ]);
+    const created = await sendNotebook(server, staff, '/api/notes/manage/notebook/', data, { title: 'Momentum, revisited', hide_code: 'true', alt });
     expect(created.statusCode).toBe(201);
     const note = created.json<StaffNote>();
     expect(note).toMatchObject({ title: 'Momentum, revisited', slug: 'momentum-revisited', status: 'draft' });
     expect(note.body).not.toContain('import pandas');
-    const photos = [...note.body.matchAll(/!\[([^\]]+)\]\(photo:(\d+)\)/g)].map((match) => match[1]);
-    expect(photos).toEqual(['Equity curve of the strategy', 'Drawdowns', 'Figure from cell 8 of the notebook']);
+    expect(note.body).toContain('![Cumulative returns \\[2020–2025\\], by month](photo:');
+    const photos = [...note.body.matchAll(/!\[((?:\\.|[^\]\\])+)\]\(photo:(\d+)\)/g)].map((match) => match[1].replace(/\\(.)/g, '$1'));
+    expect(photos).toEqual(['Equity curve, log scale', 'Drawdowns', 'Cumulative returns [2020–2025], by month']);
     const images = (await server.inject({ method: 'GET', url: '/api/photos/images/', headers: staff })).json<{ description: string }[]>();
     expect(images.map((image) => image.description).sort()).toEqual([...photos].sort());
 
@@ -66,7 +98,8 @@ describe('notes from notebooks', () => {
     expect(published.statusCode).toBe(200);
     const page = (await server.inject({ method: 'GET', url: '/api/notes/momentum-revisited/' })).json<PublicNote>();
     expect(page.notebook).toEqual({ url: '/api/notes/momentum-revisited/notebook/', kernel: 'Python 3 (ipykernel)', last_run: '2025-03-04T10:20:30.000Z' });
-    expect(page.html).toMatch(/<img src="\/media\/images\/[0-9a-f]{32}-large\.webp"[^>]*alt="Equity curve of the strategy"/);
+    expect(page.html).toMatch(/<img src="\/media\/images\/[0-9a-f]{32}-large\.webp"[^>]*alt="Equity curve, log scale"/);
+    expect(page.html).toContain('alt="Cumulative returns [2020–2025], by month"');
     const download = await server.inject({ method: 'GET', url: page.notebook!.url });
     expect(download.statusCode).toBe(200);
     expect(download.rawPayload.equals(data)).toBe(true);
@@ -99,13 +132,18 @@ describe('notes from notebooks', () => {
       server,
       staff,
       `/api/notes/manage/${first.id}/notebook/`,
-      bytesOf(notebook([markdown('# Vol\n\nSecond version.'), code('plot()', [display({ 'image/svg+xml': svg })])])),
-      { revision: String(before.revision) },
+      bytesOf(
+        notebook([
+          markdown('# Vol\n\nSecond version, with the ![smile](attachment:smile.png) pasted in.', {}, { 'smile.png': { 'image/png': await pngBase64('#0a0') } }),
+          code('plot()', [display({ 'image/svg+xml': svg })]),
+        ]),
+      ),
+      { revision: String(before.revision), alt: JSON.stringify([{ cell: 2, output: 1, alt: 'Volatility by strike' }]) },
       'PUT',
     );
     expect(replaced.statusCode).toBe(200);
     expect(replaced.json<StaffNote>()).toMatchObject({ slug: 'vol', tags: ['volatility'], summary: 'Kept.', status: 'published' });
-    expect(replaced.json<StaffNote>().body).toMatch(/Second version\.[\s\S]*!\[Figure from cell 2 of the notebook\]\(photo:\d+\)/);
+    expect(replaced.json<StaffNote>().body).toMatch(/Second version, with the !\[smile\]\(photo:\d+\) pasted in\.[\s\S]*!\[Volatility by strike\]\(photo:\d+\)/);
     const revisions = (await server.inject({ method: 'GET', url: `/api/notes/manage/${first.id}/revisions/`, headers: staff })).json<unknown[]>();
     expect(revisions).toHaveLength(3);
     const stale = await sendNotebook(

@@ -39,6 +39,11 @@ describe('notes as server-rendered pages', () => {
     expect(page.body).toContain('<meta name="description" content="Why implied volatility depends on the strike.">');
     expect(page.body).toContain('<link rel="alternate" type="application/atom+xml" title="Notes (Atom)" href="/feed.xml">');
     expect(page.body).toMatch(/<math[^>]*>.*σ/);
+    // Typeset by KaTeX, whose stylesheet the head loads; the title in <title> stays plain text.
+    expect(page.body).toContain('<span class="katex-html" aria-hidden="true">');
+    expect(page.body).toMatch(/<link rel="stylesheet" href="\/katex\/katex.min.css">.*<\/head>/);
+    expect(page.headers['content-security-policy']).toContain("style-src-attr 'unsafe-inline'");
+    expect(page.headers['content-security-policy']).toContain("font-src 'self'");
     const posting = jsonLd(page.body).find((data) => data['@type'] === 'BlogPosting');
     expect(posting).toMatchObject({
       headline: 'Volatility smiles',

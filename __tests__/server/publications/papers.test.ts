@@ -125,7 +125,7 @@ describe('a page per paper', () => {
     // 𝔼 is drawn blackboard bold: MathML Core browsers draw no mathvariant but normal.
     expect(body).toContain('<mi>𝔼</mi>');
     expect(body).not.toContain('mathvariant="double-struck"');
-    expect(body).toMatch(/<h2[^>]*>Abstract<\/h2><p[^>]*>We estimate <span class="katex"><math/);
+    expect(body).toMatch(/<h2[^>]*>Abstract<\/h2><p[^>]*>We estimate <span class="katex"><span class="katex-mathml"><math/);
     // Accessible names and hidden link text read the title as text, never its TeX.
     const names = [...body.matchAll(/aria-label="([^"]*)"/g), ...body.matchAll(/<span class="visually-hidden">([^<]*)<\/span>/g)].map(([, name]) => name);
     expect(names).toContain(' of Estimating ∂θE[f(X)] without bias');
@@ -232,7 +232,7 @@ describe('a page per paper', () => {
     expect(selectedTitles(home)).toEqual(['/research/northcote2023-grad']);
     expect(home).toMatch(/aria-labelledby="home-papers".*<a href="\/research">All research<\/a>/);
     // The title's mathematics as MathML, named by its plain text.
-    expect(home).toMatch(/<a href="\/research\/northcote2023-grad"><span aria-hidden="true">Estimating <span class="katex"><math/);
+    expect(home).toMatch(/<a href="\/research\/northcote2023-grad"><link rel="stylesheet" href="\/katex\/katex.min.css"\/><span aria-hidden="true">Estimating <span class="katex"><span class="katex-mathml"><math/);
     expect((await select(false)).statusCode).toBe(200);
     expect(selectedTitles((await get('/')).body)).toEqual([]);
   });

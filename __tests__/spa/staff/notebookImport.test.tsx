@@ -16,7 +16,7 @@ const aPreview = (overrides: Partial<NotebookPreview> = {}): NotebookPreview => 
   reading_minutes: 2,
   kernel: 'Python 3 (ipykernel)',
   last_run: null,
-  pictures: 1,
+  figures: [{ number: 1, cell: 3, output: 1, attachment: null, type: 'image/png', alt: 'Equity curve' }],
   ...overrides,
 });
 
@@ -48,6 +48,25 @@ function serveList() {
   );
 }
 
+/** A notebook whose fifth cell draws a picture the notebook does not describe. */
+const PIXEL = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
+const undescribedNotebook = () =>
+  aFile(
+    'momentum.ipynb',
+    'application/x-ipynb+json',
+    JSON.stringify({
+      nbformat: 4,
+      cells: [0, 1, 2, 3].map(() => ({ cell_type: 'markdown', source: 'x' })).concat([{ cell_type: 'code', outputs: [{ data: { 'image/png': PIXEL } }] } as never]),
+    }),
+  );
+const withUndescribedFigure = () =>
+  aPreview({
+    figures: [
+      { number: 1, cell: 3, output: 1, attachment: null, type: 'image/png', alt: 'Equity curve' },
+      { number: 2, cell: 5, output: 1, attachment: null, type: 'image/png', alt: null },
+    ],
+  });
+
 describe('notes screen: a new note from a notebook', () => {
   it('previews the notebook, takes its title, and saves a draft that opens in the editor', async () => {
     serveList();
@@ -60,6 +79,8 @@ describe('notes screen: a new note from a notebook', () => {
     await user.upload(within(region).getByLabelText('Notebook (.ipynb)'), ipynb());
     expect(await within(region).findByText('Rendered from the cells.')).toBeInTheDocument();
     expect(within(region).getByText(/Kernel: Python 3 \(ipykernel\)\. 1 picture go/)).toBeInTheDocument();
+    // The notebook describes its one figure: nothing is asked.
+    expect(within(region).queryByRole('group', { name: 'Describe the figures' })).not.toBeInTheDocument();
     expect(previews).toEqual([{ file: 'file:momentum.ipynb', hide_code: 'false' }]);
     // Nothing is saved by the preview.
     expect(creates).toEqual([]);
@@ -75,6 +96,83 @@ describe('notes screen: a new note from a notebook', () => {
     await user.click(await within(region).findByRole('button', { name: 'Save as draft' }));
     await waitFor(() => expect(creates).toEqual([{ file: 'file:momentum.ipynb', hide_code: 'true', title: 'Momentum, revisited' }]));
     expect(await screen.findByDisplayValue('Momentum, revisited')).toBeInTheDocument();
+  });
+
+  it('asks for the alt text of each figure the notebook does not describe, tied to its field, and sends it by cell and output', async () => {
+    serveList();
+    serveWrite('post', '/api/notes/manage/notebook/preview/', formFields, () => HttpResponse.json(withUndescribedFigure()));
+    let refuse = true;
+    const creates = serveWrite('post', '/api/notes/manage/notebook/', formFields, () =>
+      refuse
+        ? HttpResponse.json({ 'alt.2': ['Figure 2 (cell 5): alt text is at most 1,000 characters.'] }, { status: 400 })
+        : HttpResponse.json(theNote, { status: 201 }),
+    );
+    const { user } = renderAsStaff('/manage-notes');
+    await user.click(await screen.findByRole('button', { name: 'New note from a notebook' }));
+    const region = screen.getByRole('region', { name: 'New note from a notebook' });
+    await user.upload(within(region).getByLabelText('Notebook (.ipynb)'), undescribedNotebook());
+
+    const group = await within(region).findByRole('group', { name: 'Describe the figures' });
+    // Only the figure without alt text is asked for, with its picture read from the file.
+    const field = within(group).getByRole('textbox');
+    expect(field).toHaveAccessibleName('Describe figure 2 (cell 5)');
+    await waitFor(() => expect(group.querySelector('img')).toHaveAttribute('src', `data:image/png;base64,${PIXEL}`));
+
+    // Saving without it is refused here, the message read with the field, which takes the focus.
+    await user.click(within(region).getByRole('button', { name: 'Save as draft' }));
+    expect(field).toHaveAttribute('aria-invalid', 'true');
+    expect(field).toHaveAccessibleDescription(expect.stringContaining('Figure 2 (cell 5) has no alt text'));
+    await waitFor(() => expect(field).toHaveFocus());
+    expect(within(region).getByRole('alert')).toHaveTextContent('Describe every figure before saving');
+    expect(creates).toEqual([]);
+
+    await user.type(field, 'Monthly returns, mostly between -2% and 3%');
+    await user.click(within(region).getByRole('button', { name: 'Save as draft' }));
+    // A refusal of the server by figure is shown at the figure's field.
+    await waitFor(() => expect(field).toHaveAccessibleDescription(expect.stringContaining('at most 1,000 characters')));
+    expect(creates).toEqual([
+      {
+        file: 'file:momentum.ipynb',
+        hide_code: 'false',
+        title: 'Momentum in equities',
+        alt: JSON.stringify([{ cell: 5, output: 1, alt: 'Monthly returns, mostly between -2% and 3%' }]),
+      },
+    ]);
+    refuse = false;
+    await user.click(within(region).getByRole('button', { name: 'Save as draft' }));
+    expect(await screen.findByDisplayValue('Momentum, revisited')).toBeInTheDocument();
+  });
+
+  it("replaces a saved note's body from a notebook with the same preview, once its edits are saved", async () => {
+    serveList();
+    serveWrite('post', '/api/notes/manage/notebook/preview/', formFields, () => HttpResponse.json(withUndescribedFigure()));
+    const replaced: StaffNote = { ...theNote, body: 'Made again from the cells.', revision: 2 };
+    const replaces = serveWrite('put', '/api/notes/manage/7/notebook/', formFields, () => HttpResponse.json(replaced));
+    const { user } = renderAsStaff('/manage-notes/7');
+    const body = await screen.findByLabelText('Body');
+    await user.click(screen.getByRole('button', { name: 'Replace from a notebook' }));
+    const region = screen.getByRole('region', { name: 'Replace from a notebook' });
+    await user.upload(within(region).getByLabelText('Notebook (.ipynb)'), undescribedNotebook());
+    await within(region).findByRole('group', { name: 'Describe the figures' });
+    // The note keeps its title: none is asked for.
+    expect(within(region).queryByLabelText('Title')).not.toBeInTheDocument();
+    await user.type(within(region).getByLabelText('Describe figure 2 (cell 5)'), 'Monthly returns');
+
+    // Unsaved edits in the editor would be lost: replacing waits for them to be saved or discarded.
+    await user.type(body, ' More.');
+    expect(within(region).getByRole('button', { name: 'Replace the body' })).toBeDisabled();
+    expect(within(region).getByText('Save or discard your edits to the note first.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Discard changes' }));
+
+    await user.click(within(region).getByRole('button', { name: 'Replace the body' }));
+    await waitFor(() =>
+      expect(replaces).toEqual([
+        { file: 'file:momentum.ipynb', hide_code: 'false', alt: JSON.stringify([{ cell: 5, output: 1, alt: 'Monthly returns' }]), revision: '1' },
+      ]),
+    );
+    expect(await screen.findByText('The body was made again from the notebook and saved.')).toBeInTheDocument();
+    expect(screen.getByLabelText('Body')).toHaveValue('Made again from the cells.');
+    expect(screen.queryByRole('region', { name: 'Replace from a notebook' })).not.toBeInTheDocument();
   });
 
   it('lists what is wrong with the notebook by cell and offers no save', async () => {

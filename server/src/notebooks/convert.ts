@@ -126,15 +126,17 @@ function pictureIn(data: Record<string, unknown>): { type: string; bytes: Uint8A
 /** `![alt](attachment:name "title")` in a Markdown cell (Jupyter writes pasted and dropped pictures so). */
 const ATTACHED_IMAGE = /!\[((?:\\.|[^\]\\])*)\]\(\s*<?attachment:([^\s)>]+)>?(?:\s+(?:"[^"]*"|'[^']*'))?\s*\)/g;
 
-function attachmentNamed(attachments: Record<string, unknown>, reference: string): Record<string, unknown> | undefined {
+/** The attachment a reference names (as written, or URL-encoded as some editors write it): its name and MIME bundle. */
+function attachmentNamed(attachments: Record<string, unknown>, reference: string): { name: string; bundle: Record<string, unknown> } | undefined {
   let decoded = reference;
   try {
     decoded = decodeURIComponent(reference);
   } catch {
     // A stray % is part of the name.
   }
-  const bundle = attachments[reference] ?? attachments[decoded];
-  return typeof bundle === 'object' && bundle !== null ? (bundle as Record<string, unknown>) : undefined;
+  const name = Object.hasOwn(attachments, reference) ? reference : decoded;
+  const bundle = Object.hasOwn(attachments, name) ? attachments[name] : undefined;
+  return typeof bundle === 'object' && bundle !== null ? { name, bundle: bundle as Record<string, unknown> } : undefined;
 }
 
 /** Quarto's `#| key: value` lines at the top of a code cell. */
@@ -215,15 +217,15 @@ export function convertNotebook(notebook: Notebook, options: Options): Converted
       const text = sources[index]
         .trim()
         .replace(/^[ \t]*\$\$([^\n]+?)\$\$[ \t]*$/gm, '$$$$\n$1\n$$$$')
-        .replace(ATTACHED_IMAGE, (_image, alt: string, name: string) => {
-          const bundle = attachmentNamed(((cell as { attachments?: unknown }).attachments ?? {}) as Record<string, unknown>, name);
-          const picture = bundle && pictureIn(bundle);
+        .replace(ATTACHED_IMAGE, (_image, alt: string, reference: string) => {
+          const attached = attachmentNamed(((cell as { attachments?: unknown }).attachments ?? {}) as Record<string, unknown>, reference);
+          const picture = attached && pictureIn(attached.bundle);
           const described = stringOf(alt.replace(/\\(.)/g, '$1')) ?? null;
-          if (!picture || 'problem' in picture) {
-            problems.push(`Cell ${number}: ${picture ? picture.problem : NOTEBOOK_MESSAGES.attachmentMissing(name)}`);
+          if (!attached || !picture || 'problem' in picture) {
+            problems.push(`Cell ${number}: ${picture && 'problem' in picture ? picture.problem : NOTEBOOK_MESSAGES.attachmentMissing(reference)}`);
             return markdownAlt(described ?? '');
           }
-          return addPicture({ type: picture.type, data: picture.bytes, alt: described, cell: number, output: null, attachment: name });
+          return addPicture({ type: picture.type, data: picture.bytes, alt: described, cell: number, output: null, attachment: attached.name });
         });
       if (text) blocks.push({ text, cell: number });
       return;

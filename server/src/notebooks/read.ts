@@ -22,13 +22,14 @@ const isCount = (value: unknown) => value === null || (Number.isInteger(value) &
 /** nbformat's "multiline string": one string, or lines to join. */
 export const joined = (value: unknown): string => (Array.isArray(value) ? value.join('') : typeof value === 'string' ? value : '');
 
-function checkMimeBundle(data: unknown, problem: (message: string) => void, holder = 'its output'): void {
-  if (!isObject(data)) return problem(`${holder} has no data.`);
+/** A MIME bundle: an output's data, or a Markdown cell's attachment (`holder` names which). */
+function checkMimeBundle(data: unknown, problem: (message: string) => void, holder = 'output'): void {
+  if (!isObject(data)) return problem(`its ${holder} has no data.`);
   for (const [type, value] of Object.entries(data)) {
     // JSON types (application/json, application/vnd.plotly.v1+json…) hold JSON itself.
     if (/[/+]json$/.test(type)) continue;
-    if (!isMultiline(value)) return problem(`output of type ${type} is not text.`);
-    if (PICTURE_TYPES.includes(type) && !BASE64.test(joined(value).replace(/\s/g, ''))) problem(NOTEBOOK_MESSAGES.notBase64(type));
+    if (!isMultiline(value)) return problem(`${holder} of type ${type} is not text.`);
+    if (PICTURE_TYPES.includes(type) && !BASE64.test(joined(value).replace(/\s/g, ''))) problem(NOTEBOOK_MESSAGES.notBase64(type, holder));
   }
 }
 
@@ -58,7 +59,7 @@ function checkCell(cell: unknown, problem: (message: string) => void): void {
     // Pictures pasted into a Markdown cell, by name.
     if (cell.attachments === undefined) return;
     if (!isObject(cell.attachments)) return problem('its attachments are not an object.');
-    for (const [name, bundle] of Object.entries(cell.attachments)) checkMimeBundle(bundle, problem, `its attachment ${name}`);
+    for (const [name, bundle] of Object.entries(cell.attachments)) checkMimeBundle(bundle, problem, `attachment ${name}`);
     return;
   }
   if (!isCount(cell.execution_count)) problem('its execution_count is not a number or null.');

@@ -24,9 +24,14 @@ const CHICAGO = 'chicago-author-date';
 const LANG = 'en-US';
 const csl = plugins.config.get('@csl');
 csl.styles.add(CHICAGO, fs.readFileSync(CHICAGO_FILE, 'utf8'));
-// Each style's engine takes a second or more to build from its file: it is built when a worker thread
-// loads this module, not within the first paper's task, which has a deadline.
-for (const style of ['apa', CHICAGO]) csl.engine([], style, LANG, 'text');
+/**
+ * Builds each style's engine, which takes a second or more from its file and holds about 100 MB: a
+ * thread that formats citations calls this before it takes a task (the first paper's task has a
+ * deadline), and threads that never format any never pay for them.
+ */
+export function prepareCitationEngines(): void {
+  for (const style of ['apa', CHICAGO]) csl.engine([], style, LANG, 'text');
+}
 
 /**
  * Fields a reference manager keeps for its owner (where the PDF sits on their disk, their notes,

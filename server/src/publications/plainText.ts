@@ -97,14 +97,19 @@ function mathText(node: ElementContent): string {
   }
 }
 
-/** Each formula of the tree in place as the text it reads as, so that the tree's text is the page's. */
+/**
+ * Each formula of the tree in place as the text it reads as, so that the tree's text is the page's.
+ * KaTeX's typeset copy of a formula (hidden from screen readers) says it again: it is left out.
+ */
 function readFormulas(parent: Root | Element): void {
-  parent.children = parent.children.map((child) => {
-    if (child.type !== 'element') return child;
-    if (child.tagName === 'math') return { type: 'text', value: mathText(child) };
-    readFormulas(child);
-    return child;
-  });
+  parent.children = parent.children
+    .filter((child) => !(child.type === 'element' && Array.isArray(child.properties.className) && child.properties.className.includes('katex-html')))
+    .map((child) => {
+      if (child.type !== 'element') return child;
+      if (child.tagName === 'math') return { type: 'text', value: mathText(child) };
+      readFormulas(child);
+      return child;
+    });
 }
 
 /** The HTML's text, mathematics included as readable characters, on one line. */

@@ -4,7 +4,7 @@ import { MessageChannel } from 'node:worker_threads';
 import { Piscina } from 'piscina';
 
 import { MESSAGES } from '../errors';
-import type { Tasks } from './tasks';
+import type { Tasks, ThreadKind } from './tasks';
 import type { TaskAnswer, TaskMessage } from './worker';
 
 /** Why a task was refused: past its deadline, past its thread's memory, nested past the stack, or the queue is full. */
@@ -61,6 +61,8 @@ const MAX_WAIT_MS = 30_000;
  * of one staff preview then waits for visitors' requests, not the other way round.
  */
 const NICE_INCREMENT = 10;
+/** The citation thread stops after this long without work, giving its engines' memory back. */
+const CITATION_IDLE_MS = 30_000;
 
 /**
  * The worker threads that do the site's heavy work (Markdown, BibTeX, citations, charts): the event
@@ -69,30 +71,42 @@ const NICE_INCREMENT = 10;
  * is refused. The threads start with the first task, or with `warmUp` at the site's start.
  */
 export class WorkPool {
-  private pool: Piscina | undefined;
+  private readonly pools = new Map<ThreadKind, Piscina>();
   private warming: Promise<void> | undefined;
   private warm = false;
 
   constructor(private readonly options: PoolOptions) {}
 
-  private threads(): Piscina {
-    // Compiled, the worker is a bundle beside this one; from sources it runs through tsx.
-    const compiled = __filename.endsWith('.js');
-    this.pool ??= new Piscina({
-      filename: path.join(__dirname, compiled ? 'worker.js' : 'worker.ts'),
-      execArgv: compiled ? [] : ['--import', 'tsx'],
-      minThreads: this.options.threads,
-      maxThreads: this.options.threads,
-      maxQueue: MAX_QUEUE,
-      niceIncrement: NICE_INCREMENT,
-      resourceLimits: { maxOldGenerationSizeMb: this.options.memoryMb, maxYoungGenerationSizeMb: 32, stackSizeMb: 4 },
-    });
-    return this.pool;
+  /**
+   * The threads of a kind, started on first use. Citations are formatted rarely (after a paper changes)
+   * by engines that hold about 100 MB each: their one thread stops when idle. The others stay.
+   */
+  private threads(kind: ThreadKind): Piscina {
+    let pool = this.pools.get(kind);
+    if (!pool) {
+      // Compiled, the worker is a bundle beside this one; from sources it runs through tsx.
+      const compiled = __filename.endsWith('.js');
+      const count =
+        kind === 'citations'
+          ? { minThreads: 0, maxThreads: 1, idleTimeout: CITATION_IDLE_MS }
+          : { minThreads: this.options.threads, maxThreads: this.options.threads };
+      pool = new Piscina({
+        filename: path.join(__dirname, compiled ? 'worker.js' : 'worker.ts'),
+        execArgv: compiled ? [] : ['--import', 'tsx'],
+        workerData: { kind },
+        ...count,
+        maxQueue: MAX_QUEUE,
+        niceIncrement: NICE_INCREMENT,
+        resourceLimits: { maxOldGenerationSizeMb: this.options.memoryMb, maxYoungGenerationSizeMb: 32, stackSizeMb: 4 },
+      });
+      this.pools.set(kind, pool);
+    }
+    return pool;
   }
 
   /** Runs a task in a worker thread; rejects with WorkRefused when it cannot finish within its limits. */
   async run<K extends keyof Tasks>(name: K, input: Parameters<Tasks[K]>[0], deadlineMs = this.options.deadlineMs): Promise<Awaited<ReturnType<Tasks[K]>>> {
-    const pool = this.threads();
+    const pool = this.threads(name === 'citations' ? 'citations' : 'markup');
     const abort = new AbortController();
     const { port1, port2 } = new MessageChannel();
     let reason: Refusal | undefined;
@@ -157,10 +171,10 @@ export class WorkPool {
   }
 
   async close(): Promise<void> {
-    const pool = this.pool;
-    this.pool = undefined;
+    const pools = [...this.pools.values()];
+    this.pools.clear();
     this.warming = undefined;
     this.warm = false;
-    await pool?.destroy();
+    await Promise.all(pools.map((pool) => pool.destroy()));
   }
 }

@@ -8,7 +8,7 @@ import type { FoundPhotos } from '../markdown/photos';
 import type { RenderedNote } from '../markdown/render';
 import { renderMarkdown } from '../markdown/render';
 import { type NotebookInput, notebookTask } from '../notebooks/task';
-import { citationsOf } from '../publications/cite';
+import { citationsOf, prepareCitationEngines } from '../publications/cite';
 import { htmlToPlainText } from '../publications/plainText';
 import { type EntriesRead, readEntries } from '../publications/render';
 import { storedFields, toPublication } from '../repositories/publications';
@@ -23,18 +23,17 @@ const WARM_UP_BODY = [
 ].join('\n\n');
 const WARM_UP_BIBTEX = '@article{warm, author = {Doe, Jane}, title = {A $\\mathbb{E}$ title}, journal = {J}, year = {2020}, pages = {1--2}}';
 
-/** Loads and runs every part once, so that a thread's first real task is as fast as its others. */
-export async function warmUpThread(): Promise<void> {
-  await renderMarkdown(WARM_UP_BODY, new Map());
-  const read = readEntries(WARM_UP_BIBTEX);
-  if ('entries' in read) {
-    const [entry] = read.entries;
-    citationsOf(
-      { ...entry, key: entry.cite_key, title_text: entry.title, topics: [], authors: entry.authors } as unknown as Parameters<typeof citationsOf>[0],
-      entry.fields,
-      '',
-    );
+/** The two kinds of thread: one renders what staff write, the other formats citations (see pool.ts). */
+export type ThreadKind = 'markup' | 'citations';
+
+/** Loads and runs every part a thread of its kind uses once, so that its first real task is as fast as its others. */
+export async function warmUpThread(kind: ThreadKind): Promise<void> {
+  if (kind === 'citations') {
+    prepareCitationEngines();
+    return;
   }
+  await renderMarkdown(WARM_UP_BODY, new Map());
+  readEntries(WARM_UP_BIBTEX);
 }
 
 export const TASKS = {

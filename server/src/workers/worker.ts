@@ -4,7 +4,9 @@
  */
 import type { MessagePort } from 'node:worker_threads';
 
-import { type TaskName, TASKS, warmUpThread } from './tasks';
+import { workerData } from 'piscina';
+
+import { type TaskName, type ThreadKind, TASKS, warmUpThread } from './tasks';
 
 export interface TaskMessage {
   name: TaskName;
@@ -32,4 +34,4 @@ async function runTask({ name, input, started }: TaskMessage): Promise<TaskAnswe
  * one ended at a deadline) has loaded and run every part before its first task, whose deadline then
  * counts the task alone.
  */
-export default warmUpThread().then(() => runTask);
+export default warmUpThread((workerData as { kind: ThreadKind }).kind).then(() => runTask);

@@ -19,6 +19,7 @@ import { DeleteNoteDialog } from './DeleteNoteDialog';
 import { MarkdownHelp } from './MarkdownHelp';
 import { NOTE_EDITOR_MESSAGES } from './messages';
 import { blankDraft, draftOf, type NoteDraft, noteInput, sameDraft, splitTags } from './noteDraft';
+import { NotebookImport } from './NotebookImport';
 import { NoteHistory } from './NoteHistory';
 import { NotePreview } from './NotePreview';
 import type { ListState } from './NotesListPage';
@@ -83,6 +84,7 @@ export function NoteEditor({ note, onReload }: { note?: StaffNote; onReload?: ()
   const [message, setMessage] = useState<FormMessage | null>(justCreated ? { tone: 'success', text: NOTE_EDITOR_MESSAGES.saved } : null);
   const [stale, setStale] = useState(false);
   const [deleting, setDeleting] = useState(false);
+  const [fromNotebook, setFromNotebook] = useState(false);
   const previewHeading = useId();
   const dirty = !sameDraft(fields, base ? draftOf(base) : blankDraft());
   useUnsavedChangesGuard(dirty);
@@ -176,6 +178,26 @@ export function NoteEditor({ note, onReload }: { note?: StaffNote; onReload?: ()
             </Button>
           )}
         </FormAlert>
+        {base && (
+          <Row>
+            <Button $variant="secondary" aria-expanded={fromNotebook} onClick={() => setFromNotebook((open) => !open)}>
+              Replace from a notebook
+            </Button>
+          </Row>
+        )}
+        {base && fromNotebook && (
+          <NotebookImport
+            replace={{
+              note: base,
+              blocked: dirty,
+              onReplaced: (saved) => {
+                replaceWith(saved);
+                setFromNotebook(false);
+                setMessage({ tone: 'success', text: NOTE_EDITOR_MESSAGES.replaced });
+              },
+            }}
+          />
+        )}
         <Form aria-label="Note" noValidate onSubmit={(event) => void submit(event)}>
           <Columns $min="18rem">
             <TextField label="Title" required maxLength={NOTE_LIMITS.title} error={errorOf('title')} {...bind('title')} onChange={onTitle} />

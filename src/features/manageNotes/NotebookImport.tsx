@@ -1,50 +1,115 @@
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
+import styled from 'styled-components';
 
-import type { NotebookPreview } from '@/contract/notebooks';
+import { type FigureAlt, NOTEBOOK_LIMITS, NOTEBOOK_MESSAGES, type NotebookFigure, type NotebookPreview } from '@/contract/notebooks';
+import type { StaffNote } from '@/contract/notes';
 import { failureMessage, fieldMessage } from '@/lib/api/errors';
-import { useCreateNoteFromNotebookMutation, usePreviewNotebookMutation } from '@/lib/api/notesManageApi';
+import { useCreateNoteFromNotebookMutation, usePreviewNotebookMutation, useReplaceNoteFromNotebookMutation } from '@/lib/api/notesManageApi';
 import { formatDateTime } from '@/lib/dates';
 import { paths } from '@/lib/paths';
-import { Alert, Button, CheckboxField, Muted, NoteProse, Prose, Row, Stack, TextField } from '@/ui';
+import { theme } from '@/lib/theme/themes';
+import { Alert, Button, CheckboxField, FieldHint, Group, Muted, NoteProse, Prose, Row, Stack, TextAreaField, TextField } from '@/ui';
+
+import { figurePictures, needsAlt } from './notebookFigures';
+
+/** Where a figure is in the notebook, as the server names it: by cell and output, or by cell and attachment. */
+const placeOf = (figure: Pick<NotebookFigure, 'cell' | 'output' | 'attachment'>) =>
+  figure.output === null ? `${figure.cell} attachment ${figure.attachment ?? ''}` : `${figure.cell} output ${figure.output}`;
 
 /** The fields the server reads a notebook from. */
-function notebookForm(file: File, hideCode: boolean, title?: string): FormData {
+function notebookForm(file: File, hideCode: boolean, extra: { title?: string; alts?: FigureAlt[]; revision?: number } = {}): FormData {
   const form = new FormData();
   form.append('file', file);
   form.append('hide_code', hideCode ? 'true' : 'false');
-  if (title !== undefined) form.append('title', title);
+  if (extra.title !== undefined) form.append('title', extra.title);
+  if (extra.alts?.length) form.append('alt', JSON.stringify(extra.alts));
+  if (extra.revision !== undefined) form.append('revision', String(extra.revision));
   return form;
 }
 
+/** A refusal by field (a 400 without `detail`): `file` lists the notebook's problems, `alt.N` figure N's. */
+function refusedFields(error: unknown): Record<string, string[]> | undefined {
+  const { status, data } = error as { status?: unknown; data?: unknown };
+  if (status !== 400 || !data || typeof data !== 'object' || 'detail' in data) return undefined;
+  return data as Record<string, string[]>;
+}
+
+const Figure = styled.div`
+  display: grid;
+  gap: ${theme.space[2]};
+  img {
+    display: block;
+    max-width: 100%;
+    max-height: 18rem;
+    width: auto;
+    height: auto;
+    border: 1px solid ${theme.colors.border};
+    border-radius: ${theme.radii.md};
+    /* Plots are drawn for a white page, often with a transparent background. */
+    background: #fff;
+  }
+`;
+
+/** What replacing a saved note's body needs: the note, whether the editor holds unsaved edits, and what to do with the note saved. */
+interface Replacing {
+  note: StaffNote;
+  blocked: boolean;
+  onReplaced: (note: StaffNote) => void;
+}
+
 /**
- * A new note from a Jupyter notebook: the file is rendered by the server as the note would be
- * (pictures as boxes until saved), its title taken from the first heading and editable, and a
- * draft is made only when asked. The editor then opens it.
+ * A note from a Jupyter notebook: the file is rendered by the server as the note would be (pictures
+ * as boxes until saved), and each figure without alt text is shown with a field to describe it. A new
+ * note takes its title from the first heading (editable) and is saved as a draft, which the editor
+ * then opens; with `replace`, the saved note's body is made again from the notebook.
  */
-export function NotebookImport() {
+export function NotebookImport({ replace }: { replace?: Replacing }) {
   const navigate = useNavigate();
   const [render, rendering] = usePreviewNotebookMutation();
   const [create, creating] = useCreateNoteFromNotebookMutation();
+  const [replaceBody, replacing] = useReplaceNoteFromNotebookMutation();
   const [file, setFile] = useState<File | null>(null);
   const [hideCode, setHideCode] = useState(false);
   const [title, setTitle] = useState('');
   const [preview, setPreview] = useState<NotebookPreview | null>(null);
   const [problems, setProblems] = useState<string[]>([]);
   const [failure, setFailure] = useState<string | null>(null);
+  /** The staff's alt text by the figure's place. */
+  const [alts, setAlts] = useState<Record<string, string>>({});
+  /** Messages by figure number. */
+  const [altErrors, setAltErrors] = useState<Record<number, string>>({});
+  const [pictures, setPictures] = useState<Map<number, string>>(new Map());
+  const [focusRequest, setFocusRequest] = useState(0);
+  const latest = useRef(0);
+  const figuresRef = useRef<HTMLDivElement>(null);
+  const saving = creating.isLoading || replacing.isLoading;
+  const headingId = replace ? 'notebook-replace-heading' : 'notebook-import-heading';
+  const undescribed = preview?.figures.filter(needsAlt) ?? [];
+
+  // After a refused save, the first figure still to describe takes the focus, its message read with it.
+  useEffect(() => {
+    if (focusRequest) figuresRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [focusRequest]);
 
   const show = async (chosen: File | null, hide: boolean) => {
+    const request = (latest.current += 1);
     setPreview(null);
     setProblems([]);
     setFailure(null);
+    setAltErrors({});
     if (!chosen) return;
     try {
       const answer = await render(notebookForm(chosen, hide)).unwrap();
+      if (request !== latest.current) return;
       setPreview(answer);
       setProblems(answer.problems);
       setTitle((current) => current || answer.title);
+      const shown = await figurePictures(chosen, answer.figures.filter(needsAlt));
+      if (request === latest.current) setPictures(shown);
     } catch (error) {
-      const problemsOf = (error as { data?: { file?: string[] } }).data?.file;
+      if (request !== latest.current) return;
+      const problemsOf = refusedFields(error)?.file;
       if (problemsOf) setProblems(problemsOf);
       else setFailure(failureMessage('The notebook could not be read.', error));
     }
@@ -52,22 +117,50 @@ export function NotebookImport() {
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (!file) return;
+    if (!file || !preview) return;
     setFailure(null);
+    const missing = undescribed.filter((figure) => !(alts[placeOf(figure)] ?? '').trim());
+    setAltErrors(Object.fromEntries(missing.map((figure) => [figure.number, NOTEBOOK_MESSAGES.altMissing(figure.number, figure.cell)])));
+    if (missing.length) {
+      setFocusRequest((count) => count + 1);
+      return;
+    }
+    const given = undescribed.map((figure) => ({
+      cell: figure.cell,
+      ...(figure.output === null ? { attachment: figure.attachment ?? '' } : { output: figure.output }),
+      alt: alts[placeOf(figure)].trim(),
+    }));
     try {
-      const note = await create(notebookForm(file, hideCode, title.trim())).unwrap();
-      navigate(paths.editNote(note.id));
+      if (replace) {
+        const form = notebookForm(file, hideCode, { alts: given, revision: replace.note.revision });
+        replace.onReplaced(await replaceBody({ id: replace.note.id, form }).unwrap());
+      } else {
+        const note = await create(notebookForm(file, hideCode, { title: title.trim(), alts: given })).unwrap();
+        navigate(paths.editNote(note.id));
+      }
     } catch (error) {
-      const problemsOf = (error as { data?: { file?: string[] } }).data?.file;
-      if (problemsOf) setProblems(problemsOf);
-      else setFailure(fieldMessage(error, ['title', 'slug']) ?? failureMessage('The note could not be made.', error));
+      const fields = refusedFields(error);
+      const byFigure = Object.entries(fields ?? {}).filter(([field]) => /^alt\.\d+$/.test(field));
+      if (byFigure.length) {
+        setAltErrors(Object.fromEntries(byFigure.map(([field, messages]) => [Number(field.slice(4)), messages.join(' ')])));
+        setFocusRequest((count) => count + 1);
+      }
+      if (fields?.file) setProblems(fields.file);
+      else if (!byFigure.length) {
+        const what = replace ? 'The body was not replaced.' : 'The note could not be made.';
+        setFailure(fieldMessage(error, ['title', 'slug', 'alt']) ?? failureMessage(what, error));
+      }
     }
   };
 
+  const blocked = replace?.blocked ?? false;
   return (
-    <section aria-labelledby="notebook-import-heading">
-      <h2 id="notebook-import-heading">New note from a notebook</h2>
-      <form onSubmit={submit} noValidate>
+    <section aria-labelledby={headingId}>
+      <h2 id={headingId}>{replace ? 'Replace from a notebook' : 'New note from a notebook'}</h2>
+      {replace && (
+        <Muted>The body is made again from the notebook; the title, address, tags and status stay, and the body as it is now stays in the history.</Muted>
+      )}
+      <form onSubmit={(event) => void submit(event)} noValidate>
         <Stack>
           <TextField
             label="Notebook (.ipynb)"
@@ -78,6 +171,8 @@ export function NotebookImport() {
               const chosen = event.currentTarget.files?.[0] ?? null;
               setFile(chosen);
               setTitle('');
+              setAlts({});
+              setPictures(new Map());
               void show(chosen, hideCode);
             }}
           />
@@ -104,24 +199,52 @@ export function NotebookImport() {
           )}
           {preview && (
             <>
-              <TextField label="Title" value={title} required onChange={(event) => setTitle(event.currentTarget.value)} />
+              {!replace && <TextField label="Title" value={title} required onChange={(event) => setTitle(event.currentTarget.value)} />}
               <Muted>
                 {[
                   preview.kernel && `Kernel: ${preview.kernel}.`,
                   preview.last_run && `Last run ${formatDateTime(preview.last_run)}.`,
-                  `${preview.pictures} picture${preview.pictures === 1 ? '' : 's'} go to the photo library on saving.`,
+                  `${preview.figures.length} picture${preview.figures.length === 1 ? '' : 's'} go to the photo library on saving.`,
                 ]
                   .filter(Boolean)
                   .join(' ')}
               </Muted>
+              {undescribed.length > 0 && (
+                <div ref={figuresRef}>
+                  <Group legend="Describe the figures">
+                    <FieldHint>
+                      {undescribed.length === 1 ? 'This figure has' : `These ${undescribed.length} figures have`} no alt text in the notebook. Say what each
+                      shows: screen readers read it in place of the picture, and the photo library keeps it.
+                    </FieldHint>
+                    {undescribed.map((figure) => (
+                      <Figure key={placeOf(figure)}>
+                        {pictures.has(figure.number) && <img src={pictures.get(figure.number)} alt="" />}
+                        <TextAreaField
+                          label={`Describe figure ${figure.number} (cell ${figure.cell})`}
+                          rows={2}
+                          maxLength={NOTEBOOK_LIMITS.altChars}
+                          value={alts[placeOf(figure)] ?? ''}
+                          error={altErrors[figure.number]}
+                          onChange={(event) => {
+                            const text = event.currentTarget.value;
+                            setAlts((current) => ({ ...current, [placeOf(figure)]: text }));
+                          }}
+                        />
+                      </Figure>
+                    ))}
+                  </Group>
+                </div>
+              )}
               <section aria-label="Notebook preview">
                 <Prose>
                   <NoteProse dangerouslySetInnerHTML={{ __html: preview.html }} />
                 </Prose>
               </section>
+              {Object.keys(altErrors).length > 0 && <Alert tone="error">Describe every figure before saving: see the messages beside the fields.</Alert>}
+              {blocked && <Muted>Save or discard your edits to the note first.</Muted>}
               <Row>
-                <Button type="submit" disabled={creating.isLoading || problems.length > 0 || !title.trim()}>
-                  {creating.isLoading ? 'Saving...' : 'Save as draft'}
+                <Button type="submit" disabled={saving || blocked || problems.length > 0 || (!replace && !title.trim())}>
+                  {saving ? 'Saving...' : replace ? 'Replace the body' : 'Save as draft'}
                 </Button>
               </Row>
             </>

@@ -1,6 +1,7 @@
 /** What the notes screens say, in one place so that tests name the same words. */
 export const NOTE_EDITOR_MESSAGES = {
   saved: 'Saved.',
+  replaced: 'The body was made again from the notebook and saved.',
   problems: 'The note was not saved: see the messages beside the fields.',
   saveFailed: 'The note was not saved.',
   loadFailed: 'Failed to load the note.',

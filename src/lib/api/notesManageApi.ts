@@ -46,10 +46,15 @@ export const notesManageApi = api.injectEndpoints({
     previewNotebook: build.mutation<NotebookPreview, FormData>({
       query: (body) => ({ url: staffApiPaths.notebookPreview, method: 'POST', body }),
     }),
-    /** A new draft from a notebook (the form's `file`, `title`, `hide_code`). */
+    /** A new draft from a notebook (the form's `file`, `title`, `hide_code`, `alt`). */
     createNoteFromNotebook: build.mutation<StaffNote, FormData>({
       query: (body) => ({ url: staffApiPaths.notebookNote, method: 'POST', body }),
       invalidatesTags: [draftTags.list],
+    }),
+    /** A saved note's body made again from a notebook (the form's `file`, `hide_code`, `alt`, `revision`). */
+    replaceNoteFromNotebook: build.mutation<StaffNote, { id: number; form: FormData }>({
+      query: ({ id, form }) => ({ url: staffApiPaths.notebookReplace(id), method: 'PUT', body: form }),
+      invalidatesTags: (_r, _e, { id }) => [draftTags.list, draftTags.item(id), revisionsTag(id), ...publishedNotes],
     }),
     deleteNote: build.mutation<void, number>({
       query: (id) => ({ url: staffApiPaths.manageNote(id), method: 'DELETE' }),
@@ -69,4 +74,5 @@ export const {
   useDeleteNoteMutation,
   usePreviewNotebookMutation,
   useCreateNoteFromNotebookMutation,
+  useReplaceNoteFromNotebookMutation,
 } = notesManageApi;
