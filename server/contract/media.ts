@@ -78,5 +78,16 @@ export const DownloadStatsSchema = Type.Object({
       total: Type.Integer(),
     }),
   ),
+  /** The notebooks of notes downloaded in those weeks, likewise (by the note's id); absent when none was. */
+  notebooks: Type.Optional(
+    Type.Array(
+      Type.Object({
+        id: IdSchema,
+        title: Type.String(),
+        counts: Type.Array(Type.Integer()),
+        total: Type.Integer(),
+      }),
+    ),
+  ),
 });
 export type DownloadStats = Static<typeof DownloadStatsSchema>;

@@ -18,6 +18,8 @@ export const NoteProse = styled.div`
   h6 {
     margin: ${theme.space[7]} 0 ${theme.space[3]};
     line-height: 1.25;
+    /* Reached from the table of contents, a heading stands clear of the fixed top bar. */
+    scroll-margin-top: calc(${theme.topBarHeight} + ${theme.space[4]});
   }
   h4,
   h5,

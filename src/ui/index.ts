@@ -20,6 +20,7 @@ export {
   TextAreaField,
   TextField,
 } from './Field';
+export { Foldable } from './Foldable';
 export { FormActions } from './FormActions';
 export { FormAlert, type FormMessage } from './FormAlert';
 export { GlobalStyle } from './GlobalStyle';
@@ -32,6 +33,7 @@ export { NoteProse } from './NoteProse';
 export { NotFoundMessage } from './NotFoundMessage';
 export { ActionBar, Columns, HiddenOnPhones, LoadingText, Muted, Page, Prose, Row, Stack } from './Page';
 export { ProfileLinks, profilesOf } from './ProfileLinks';
+export { ResearchSections } from './ResearchSections';
 export { type CollectionWords, StaffCollectionPage, useStaffCollection } from './StaffCollection';
 export { StaffIntro } from './StaffIntro';
 export { hiddenHeading, Table } from './Table';

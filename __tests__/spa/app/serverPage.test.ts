@@ -58,7 +58,7 @@ describe('the pages the routes declare for the server', () => {
 
   it('names each lazy screen’s chunk as its webpackChunkName does', () => {
     const source = fs.readFileSync(path.join(__dirname, '../../../src/app/routes.tsx'), 'utf8');
-    const screens = [...source.matchAll(/screen\(\s*'([\w-]+)',\s*\(\) => import\(\/\* webpackChunkName: "([\w-]+)" \*\//g)];
+    const screens = [...source.matchAll(/screen\(\s*'([\w-]+)',\s*\(\) =>\s*import\(\/\* webpackChunkName: "([\w-]+)" \*\//g)];
     expect(screens.length).toBeGreaterThan(10);
     for (const [, declared, chunk] of screens) expect(declared).toBe(chunk);
     expect(source.match(/webpackChunkName/g)).toHaveLength(screens.length);

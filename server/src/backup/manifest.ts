@@ -24,6 +24,7 @@ export const TABLES = [
   'teaching_courses',
   'teaching_materials',
   'notes',
+  'notebook_download_counts',
   'note_tags',
   'note_slugs',
   'note_revisions',
@@ -40,6 +41,7 @@ export type BackedUpTable = (typeof TABLES)[number] & keyof Database;
 export const NATURAL_KEYS: Partial<Record<BackedUpTable, string[]>> = {
   refresh_tokens: ['jti'],
   download_counts: ['document_id', 'week_start'],
+  notebook_download_counts: ['note_id', 'week_start'],
   note_tags: ['note_id', 'tag'],
   note_slugs: ['slug'],
   teaching_materials: ['course_id', 'document_id'],

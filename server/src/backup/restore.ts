@@ -68,6 +68,7 @@ const CLEARED_TABLES = [
   'note_revisions',
   'note_slugs',
   'note_tags',
+  'notebook_download_counts',
   'notes',
   'talks',
   'publications',

@@ -21,6 +21,7 @@ export interface Database {
   site_content_versions: SiteContentVersionsTable;
   publications: PublicationsTable;
   download_counts: DownloadCountsTable;
+  notebook_download_counts: NotebookDownloadCountsTable;
   pending_uploads: PendingUploadsTable;
   news_items: NewsItemsTable;
   notes: NotesTable;
@@ -213,6 +214,14 @@ export type PublicationRow = Selectable<PublicationsTable>;
 /** How often a document was downloaded in one week (which starts on Monday, UTC). */
 export interface DownloadCountsTable {
   document_id: number;
+  /** The Monday, as YYYY-MM-DD. */
+  week_start: string;
+  count: number;
+}
+
+/** Downloads of a note's notebook per week, as download_counts counts documents'. */
+export interface NotebookDownloadCountsTable {
+  note_id: number;
   /** The Monday, as YYYY-MM-DD. */
   week_start: string;
   count: number;

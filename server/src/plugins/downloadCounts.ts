@@ -1,14 +1,17 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 
-import { addDownloads, weekStart } from '../repositories/downloads';
+import { addDownloads, addNotebookDownloads, weekStart } from '../repositories/downloads';
 
-/** Counts reach the database this often; a busy download keeps to one write per document and week. */
+/** Counts reach the database this often; a busy download keeps to one write per document (or notebook) and week. */
 const FLUSH_MS = 10_000;
 
+/** What was downloaded: a document, or the notebook a note was made from (by the note's id). */
+export type Downloaded = { document: number } | { notebook: number };
+
 export interface DownloadCounter {
-  /** One more download of the document, written with the next flush. */
-  count(documentId: number): void;
+  /** One more download, written with the next flush. */
+  count(downloaded: Downloaded): void;
   /** Writes the downloads counted so far. */
   flush(): Promise<void>;
 }
@@ -20,24 +23,25 @@ declare module 'fastify' {
 }
 
 function downloadCounter(app: FastifyInstance): DownloadCounter {
-  let pending = new Map<string, { documentId: number; week: string; count: number }>();
+  let pending = new Map<string, { downloaded: Downloaded; week: string; count: number }>();
   return {
-    count(documentId) {
+    count(downloaded) {
       const week = weekStart(new Date());
-      const key = `${documentId}/${week}`;
+      const key = `${'document' in downloaded ? `document ${downloaded.document}` : `notebook ${downloaded.notebook}`}/${week}`;
       const entry = pending.get(key);
       if (entry) entry.count += 1;
-      else pending.set(key, { documentId, week, count: 1 });
+      else pending.set(key, { downloaded, week, count: 1 });
     },
     async flush() {
       const batch = pending;
       pending = new Map();
-      for (const { documentId, week, count } of batch.values()) {
+      for (const { downloaded, week, count } of batch.values()) {
         try {
-          await addDownloads(app.db, documentId, week, count);
+          if ('document' in downloaded) await addDownloads(app.db, downloaded.document, week, count);
+          else await addNotebookDownloads(app.db, downloaded.notebook, week, count);
         } catch (error) {
-          // A document deleted since its download has nothing left to count against.
-          app.log.warn({ err: error, documentId }, 'could not record downloads');
+          // A document or note deleted since its download has nothing left to count against.
+          app.log.warn({ err: error, ...downloaded }, 'could not record downloads');
         }
       }
     },

@@ -21,38 +21,71 @@ export async function addDownloads(db: Db, documentId: number, week: string, cou
     .execute();
 }
 
-/** Downloads per document over the last weeks (oldest first, weeks without downloads as 0), for documents downloaded in them. */
-export async function weeklyDownloads(db: Db, weeks: number, now = new Date()): Promise<DownloadStats> {
-  const current = new Date(`${weekStart(now)}T00:00:00Z`).getTime();
-  const starts = Array.from({ length: weeks }, (_, index) => new Date(current - (weeks - 1 - index) * 7 * DAY_MS).toISOString().slice(0, 10));
-  const rows = await db
-    .selectFrom('download_counts')
-    .innerJoin('documents', 'documents.id', 'download_counts.document_id')
-    .leftJoin('document_categories', 'document_categories.id', 'documents.category_id')
-    .select([
-      'documents.id',
-      'documents.name',
-      'documents.is_current',
-      'document_categories.name as category_name',
-      'download_counts.week_start',
-      'download_counts.count',
-    ])
-    .where('download_counts.week_start', '>=', starts[0])
-    .orderBy('documents.name')
-    .orderBy('documents.id')
+/** Adds downloads of a note's notebook in the week, as addDownloads does for a document. */
+export async function addNotebookDownloads(db: Db, noteId: number, week: string, count: number): Promise<void> {
+  await db
+    .insertInto('notebook_download_counts')
+    .values({ note_id: noteId, week_start: week, count })
+    .onConflict((conflict) => conflict.columns(['note_id', 'week_start']).doUpdateSet({ count: sql`notebook_download_counts.count + ${count}` }))
     .execute();
-  const documents = new Map<number, DownloadStats['documents'][number]>();
+}
+
+/** Weekly rows summed into one series per id over the weeks starting on `starts`, the most downloaded first. */
+function perWeek<Row extends { id: number; week_start: string; count: number }, Entry>(
+  rows: Row[],
+  starts: string[],
+  entry: (row: Row) => Entry,
+): (Entry & { counts: number[]; total: number })[] {
+  const series = new Map<number, Entry & { counts: number[]; total: number }>();
   for (const row of rows) {
-    let document = documents.get(row.id);
-    if (!document) {
-      document = { id: row.id, name: row.name, category_name: row.category_name, is_current: row.is_current === 1, counts: starts.map(() => 0), total: 0 };
-      documents.set(row.id, document);
+    let found = series.get(row.id);
+    if (!found) {
+      found = { ...entry(row), counts: starts.map(() => 0), total: 0 };
+      series.set(row.id, found);
     }
     const index = starts.indexOf(row.week_start);
     if (index >= 0) {
-      document.counts[index] += row.count;
-      document.total += row.count;
+      found.counts[index] += row.count;
+      found.total += row.count;
     }
   }
-  return { weeks: starts, documents: [...documents.values()].sort((a, b) => b.total - a.total) };
+  return [...series.values()].sort((a, b) => b.total - a.total);
+}
+
+/**
+ * Downloads per document over the last weeks (oldest first, weeks without downloads as 0), for
+ * documents downloaded in them; likewise for notes' notebooks.
+ */
+export async function weeklyDownloads(db: Db, weeks: number, now = new Date()): Promise<DownloadStats> {
+  const current = new Date(`${weekStart(now)}T00:00:00Z`).getTime();
+  const starts = Array.from({ length: weeks }, (_, index) => new Date(current - (weeks - 1 - index) * 7 * DAY_MS).toISOString().slice(0, 10));
+  const [documentRows, notebookRows] = await Promise.all([
+    db
+      .selectFrom('download_counts')
+      .innerJoin('documents', 'documents.id', 'download_counts.document_id')
+      .leftJoin('document_categories', 'document_categories.id', 'documents.category_id')
+      .select([
+        'documents.id',
+        'documents.name',
+        'documents.is_current',
+        'document_categories.name as category_name',
+        'download_counts.week_start',
+        'download_counts.count',
+      ])
+      .where('download_counts.week_start', '>=', starts[0])
+      .orderBy('documents.name')
+      .orderBy('documents.id')
+      .execute(),
+    db
+      .selectFrom('notebook_download_counts')
+      .innerJoin('notes', 'notes.id', 'notebook_download_counts.note_id')
+      .select(['notes.id', 'notes.title', 'notebook_download_counts.week_start', 'notebook_download_counts.count'])
+      .where('notebook_download_counts.week_start', '>=', starts[0])
+      .orderBy('notes.title')
+      .orderBy('notes.id')
+      .execute(),
+  ]);
+  const documents = perWeek(documentRows, starts, (row) => ({ id: row.id, name: row.name, category_name: row.category_name, is_current: row.is_current === 1 }));
+  const notebooks = perWeek(notebookRows, starts, (row) => ({ id: row.id, title: row.title }));
+  return { weeks: starts, documents, ...(notebooks.length ? { notebooks } : {}) };
 }

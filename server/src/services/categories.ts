@@ -1,27 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 
 import type { DocumentCategory } from '../../contract';
-import { isUniqueViolation } from '../db/errors';
 import type { AuditActor } from '../repositories/audit';
 import { createCategory, deleteCategory, findCategory, updateCategory } from '../repositories/categories';
+import { type NameTaken, unlessNameTaken } from './staffEdits';
 
 type Site = Pick<FastifyInstance, 'db' | 'dialect' | 'changes'>;
 
 interface CategoryText {
   name: string;
   description: string;
-}
-
-/** A concurrent write took the name first: the database's unique index refused this one. */
-type NameTaken = { refused: 'nameTaken' };
-
-async function unlessNameTaken<T>(write: () => Promise<T>): Promise<T | NameTaken> {
-  try {
-    return await write();
-  } catch (error) {
-    if (isUniqueViolation(error)) return { refused: 'nameTaken' };
-    throw error;
-  }
 }
 
 /** A new document category, or `nameTaken` when a concurrent write took the name first. */

@@ -1,28 +1,17 @@
 import type { FastifyInstance } from 'fastify';
 
-import { isUniqueViolation } from '../db/errors';
 import type { GalleryRow } from '../db/schema';
 import type { AuditActor } from '../repositories/audit';
 import { createGallery, deleteGallery, updateGallery } from '../repositories/galleries';
+import { type NameTaken, unlessNameTaken } from './staffEdits';
 
 type Site = Pick<FastifyInstance, 'db' | 'changes'>;
 
 type Saved = { gallery: GalleryRow };
-/** A concurrent write took the name first: the database's unique index refused this one. */
-type NameTaken = { refused: 'nameTaken' };
 
 interface GalleryText {
   name: string;
   description: string;
-}
-
-async function unlessNameTaken<T>(write: () => Promise<T>): Promise<T | NameTaken> {
-  try {
-    return await write();
-  } catch (error) {
-    if (isUniqueViolation(error)) return { refused: 'nameTaken' };
-    throw error;
-  }
 }
 
 export function addGallery(site: Site, actor: AuditActor, text: GalleryText): Promise<Saved | NameTaken> {

@@ -1,11 +1,12 @@
 /**
- * What the services of staff-written collections (news, talks, teaching, notes) share: the outcomes
- * of a write, the rules of the fields staff type, and which fields an edit changes.
+ * What the services of what staff write (news, talks, teaching, notes, named categories and galleries)
+ * share: the outcomes of a write, the rules of the fields staff type, and which fields an edit changes.
  */
 import { isDeepStrictEqual } from 'node:util';
 
 import type { FastifyInstance } from 'fastify';
 
+import { isUniqueViolation } from '../db/errors';
 import type { ErrorCollector, FieldErrors } from '../errors';
 import { isCalendarDate, isWebAddress } from '../lib/fieldChecks';
 import type { ChangeTopic } from '../plugins/changes';
@@ -30,6 +31,19 @@ export async function announceDeleted(site: Site, topic: ChangeTopic, deleted: P
   if (!(await deleted)) return false;
   site.changes.publish(topic);
   return true;
+}
+
+/** A concurrent write took the name first: the database's unique index refused this one. */
+export type NameTaken = { refused: 'nameTaken' };
+
+/** A write of a named item (a category, a gallery), or `nameTaken` when another took the name meanwhile. */
+export async function unlessNameTaken<T>(write: () => Promise<T>): Promise<T | NameTaken> {
+  try {
+    return await write();
+  } catch (error) {
+    if (isUniqueViolation(error)) return { refused: 'nameTaken' };
+    throw error;
+  }
 }
 
 /** Characters as the schemas count them: code points, so that an emoji is one. */

@@ -61,15 +61,23 @@ const weekLabel = (monday: string) => new Date(`${monday}T00:00:00Z`).toLocaleDa
 
 const downloadsText = (count: number) => `${count} ${count === 1 ? 'download' : 'downloads'}`;
 
-function DocumentDownloads({ document, weeks }: { document: DownloadStats['documents'][number]; weeks: string[] }) {
+/** What one card shows: a document, or a note's notebook. */
+interface Downloaded {
+  key: string;
+  name: string;
+  /** What it is, before the total: its category, "current", "notebook". */
+  about: (string | false | null)[];
+  counts: number[];
+  total: number;
+}
+
+function DocumentDownloads({ document, weeks }: { document: Downloaded; weeks: string[] }) {
   const highest = Math.max(...document.counts);
-  const headingId = `downloads-${document.id}`;
+  const headingId = `downloads-${document.key}`;
   return (
     <li aria-labelledby={headingId}>
       <DocumentName id={headingId}>{document.name}</DocumentName>
-      <Muted>
-        {[document.category_name, document.is_current && 'current', `${downloadsText(document.total)} in ${weeks.length} weeks`].filter(Boolean).join(' · ')}
-      </Muted>
+      <Muted>{[...document.about, `${downloadsText(document.total)} in ${weeks.length} weeks`].filter(Boolean).join(' · ')}</Muted>
       <Weeks aria-label={`Downloads of ${document.name} per week`}>
         {document.counts.map((count, index) => (
           <Week key={weeks[index]} title={`Week of ${weekLabel(weeks[index])}: ${downloadsText(count)}`}>
@@ -88,7 +96,7 @@ function DocumentDownloads({ document, weeks }: { document: DownloadStats['docum
   );
 }
 
-/** How often visitors downloaded the CV and the papers, per week, without knowing who they were. */
+/** How often visitors downloaded the CV, the papers and the notes' notebooks, per week, without knowing who they were. */
 export function DownloadsChart() {
   const stats = useGetDownloadStatsQuery(undefined, { refetchOnMountOrArgChange: true });
   if (stats.isLoading) return <LoadingText>Loading downloads...</LoadingText>;
@@ -102,12 +110,22 @@ export function DownloadsChart() {
       </Alert>
     );
   }
-  const { weeks, documents } = stats.data;
-  if (!documents.length) return <Muted>No downloads yet.</Muted>;
+  const { weeks, documents, notebooks = [] } = stats.data;
+  const downloaded: Downloaded[] = [
+    ...documents.map(({ id, name, category_name, is_current, counts, total }) => ({
+      key: String(id),
+      name,
+      about: [category_name, is_current && 'current'],
+      counts,
+      total,
+    })),
+    ...notebooks.map(({ id, title, counts, total }) => ({ key: `notebook-${id}`, name: title, about: ['notebook of the note'], counts, total })),
+  ];
+  if (!downloaded.length) return <Muted>No downloads yet.</Muted>;
   return (
     <Documents>
-      {documents.map((document) => (
-        <DocumentDownloads key={document.id} document={document} weeks={weeks} />
+      {downloaded.map((document) => (
+        <DocumentDownloads key={document.key} document={document} weeks={weeks} />
       ))}
     </Documents>
   );

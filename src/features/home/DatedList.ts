@@ -1,4 +1,4 @@
-import styled from 'styled-components';
+import styled, { css } from 'styled-components';
 
 import { theme } from '@/lib/theme/themes';
 
@@ -16,6 +16,13 @@ export const ItemNote = styled.p`
   color: ${theme.colors.muted};
 `;
 
+/** Sections side by side while each keeps a readable width (news and notes on a desktop), stacked below that. */
+export const HomeColumns = styled.div`
+  display: grid;
+  grid-template-columns: repeat(auto-fit, minmax(min(100%, 26rem), 1fr));
+  gap: 0 ${theme.space[7]};
+`;
+
 /** The link under a section's items to the page with all of them. */
 export const AllLink = styled.p`
   margin: ${theme.space[3]} 0 0;
@@ -23,12 +30,22 @@ export const AllLink = styled.p`
   font-size: ${theme.fontSizes.sm};
 `;
 
-/** Dated items: the date (or a paper's year) in a column of its own, above the item on a phone. */
-export const DatedList = styled.ul`
+/**
+ * Dated items: the date (or a paper's year) in a column of its own, above the item on a phone. The
+ * items fill their column; with `$columns`, they are laid out in as many columns of readable width
+ * as fit (the selected papers across a desktop's width).
+ */
+export const DatedList = styled.ul<{ $columns?: boolean }>`
   list-style: none;
   margin: 0;
   padding: 0;
-  max-width: ${theme.maxWidth.text};
+  ${({ $columns }) =>
+    $columns &&
+    css`
+      display: grid;
+      grid-template-columns: repeat(auto-fill, minmax(min(100%, 30rem), 1fr));
+      gap: 0 ${theme.space[7]};
+    `}
   li {
     display: grid;
     grid-template-columns: 7.5rem minmax(0, 1fr);

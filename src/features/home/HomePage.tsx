@@ -1,6 +1,7 @@
 import { useDocumentTitle } from '@/lib/useDocumentTitle';
 import { Page, useSiteContentPage } from '@/ui';
 
+import { HomeColumns } from './DatedList';
 import { Hero } from './Hero';
 import { InterestSection } from './InterestSection';
 import { NewsSection } from './NewsSection';
@@ -15,8 +16,10 @@ export function HomePage() {
     <Page>
       <Hero content={content} />
       <SelectedPapers />
-      <NewsSection />
-      <NotesSection />
+      <HomeColumns>
+        <NewsSection />
+        <NotesSection />
+      </HomeColumns>
       {content.interests.map((interest, index) => (
         <InterestSection key={interest.title} interest={interest} flip={index % 2 === 1} />
       ))}

@@ -21,7 +21,7 @@ export function SelectedPapers() {
   return (
     <HomeSection aria-labelledby="home-papers">
       <h2 id="home-papers">Selected papers</h2>
-      <DatedList>
+      <DatedList $columns>
         {papers.map((paper) => (
           <li key={paper.id}>
             {paper.year === null ? <span /> : <time dateTime={String(paper.year)}>{paper.year}</time>}

@@ -1,3 +1,4 @@
+import { useMemo } from 'react';
 import { Link, Navigate, useParams } from 'react-router-dom';
 import styled from 'styled-components';
 
@@ -11,7 +12,9 @@ import { useDocumentTitle } from '@/lib/useDocumentTitle';
 import { Alert, LoadingText, MathStyles, NoteProse, NotFoundMessage, Page } from '@/ui';
 
 import { FootNav } from './FootNav';
+import { NoteContents } from './NoteContents';
 import { Byline, NoteDate, TagLinks } from './NoteMeta';
+import { noteOutline, OUTLINE_MIN_HEADINGS } from './outline';
 
 /** The cover fills the text column: as wide as the viewport on a phone, at most 70ch (about 44rem) beyond. */
 const COVER_SIZES = '(max-width: 46rem) 100vw, 44rem';
@@ -29,9 +32,27 @@ function NotebookDownload({ notebook }: { notebook: NoteNotebook }) {
   );
 }
 
-/** The reading column: every part of the note lines up with its text. */
+/**
+ * The reading column, centred, every part of the note lined up with its text; on a wide screen the
+ * table of contents stands in the margin on its right, beside the body.
+ */
 const Article = styled.article`
   max-width: ${theme.maxWidth.text};
+  margin: 0 auto;
+  @media (min-width: ${theme.breakpoints.wide}) {
+    display: grid;
+    grid-template-columns: minmax(0, 1fr) minmax(0, ${theme.maxWidth.text}) minmax(0, 1fr);
+    gap: 0 ${theme.space[7]};
+    max-width: none;
+    > * {
+      grid-column: 2;
+    }
+    > nav {
+      grid-column: 3;
+      grid-row: 2;
+      align-self: start;
+    }
+  }
 `;
 const Header = styled.header`
   margin-bottom: ${theme.space[6]};
@@ -99,6 +120,12 @@ export function NotePage() {
   // A note asked for under an earlier address is shown under its own.
   if (note && note.slug !== slug) return <Navigate to={paths.note(note.slug)} replace />;
   if (!note) return <Page>{isFetching ? <LoadingText>Loading note...</LoadingText> : <Alert tone="error">Failed to load the note.</Alert>}</Page>;
+  return <NoteArticle note={note} />;
+}
+
+/** The note itself, with a table of contents when it has enough sections to need one. */
+function NoteArticle({ note }: { note: PublicNote }) {
+  const outline = useMemo(() => noteOutline(note.html), [note.html]);
   return (
     <Page>
       <Article>
@@ -116,14 +143,25 @@ export function NotePage() {
           </Byline>
           <TagLinks tags={note.tags} />
         </Header>
-        {note.cover && (
-          <Cover src={note.cover.src} srcSet={note.cover.srcset} sizes={COVER_SIZES} width={note.cover.width} height={note.cover.height} alt={note.cover.alt} />
-        )}
-        {/* Sanitised by the server when the note was saved. */}
-        <MathStyles html={note.html} />
-        <NoteProse dangerouslySetInnerHTML={{ __html: note.html }} />
-        {note.notebook && <NotebookDownload notebook={note.notebook} />}
-        <NeighbourLinks previous={note.previous} next={note.next} />
+        {outline.length >= OUTLINE_MIN_HEADINGS && <NoteContents outline={outline} />}
+        {/* The body, in one grid cell: the table of contents beside it stays in view along all of it. */}
+        <div>
+          {note.cover && (
+            <Cover
+              src={note.cover.src}
+              srcSet={note.cover.srcset}
+              sizes={COVER_SIZES}
+              width={note.cover.width}
+              height={note.cover.height}
+              alt={note.cover.alt}
+            />
+          )}
+          {/* Sanitised by the server when the note was saved. */}
+          <MathStyles html={note.html} />
+          <NoteProse dangerouslySetInnerHTML={{ __html: note.html }} />
+          {note.notebook && <NotebookDownload notebook={note.notebook} />}
+          <NeighbourLinks previous={note.previous} next={note.next} />
+        </div>
       </Article>
     </Page>
   );

@@ -10,6 +10,7 @@ import { Alert, LoadingText, MathTitle, NotFoundMessage, Page, Side, TagList, us
 import { AuthorList } from './AuthorList';
 import { CiteAs } from './CiteAs';
 import { paperLinks } from './links';
+import { RelatedTalks } from './RelatedTalks';
 
 const Article = styled.article`
   math {
@@ -137,6 +138,7 @@ export function PaperPage() {
                 <p dangerouslySetInnerHTML={{ __html: paper.abstract_html }} />
               </section>
             )}
+            <RelatedTalks paperKey={paper.key} />
             <CiteAs paper={paper} />
           </Body>
         </WithAside>

@@ -4,6 +4,7 @@ import styled from 'styled-components';
 import type { Facet, Publication } from '@/contract/publications';
 import { paths, RESEARCH_FILTERS, type ResearchFilter } from '@/lib/paths';
 import { theme } from '@/lib/theme/themes';
+import { Foldable } from '@/ui';
 
 import { facetValues, type FilterFacet, matches } from './pageData';
 
@@ -14,15 +15,24 @@ const FACET_NAMES: Record<FilterFacet, { label: string; all: string }> = {
 };
 
 const Filters = styled.nav`
-  display: grid;
-  gap: ${theme.space[3]};
-  padding: ${theme.space[4]};
+  padding: ${theme.space[1]} ${theme.space[4]};
   border: 1px solid ${theme.colors.border};
   border-radius: ${theme.radii.md};
+  @media (min-width: ${theme.breakpoints.tablet}) {
+    padding: ${theme.space[4]};
+  }
   h2 {
-    margin: 0;
+    margin: 0 0 ${theme.space[3]};
     font-family: ${theme.fonts.ui};
     font-size: ${theme.fontSizes.md};
+  }
+`;
+const Groups = styled.div`
+  display: grid;
+  gap: ${theme.space[3]};
+  padding-bottom: ${theme.space[3]};
+  @media (min-width: ${theme.breakpoints.tablet}) {
+    padding-bottom: 0;
   }
 `;
 const Group = styled.div`
@@ -83,36 +93,42 @@ function valuesOf(publications: Publication[], filter: ResearchFilter, facet: Fi
   return [...counted.values()].sort((a, b) => (facet === 'year' ? b.slug.localeCompare(a.slug) : a.name.localeCompare(b.name)));
 }
 
-/** Links that narrow the list by year, type and topic, so that a filtered list has an address of its own. */
+/**
+ * Links that narrow the list by year, type and topic, so that a filtered list has an address of its own.
+ * Folded on a phone, where they would push the list a screen down; open beside the list on a wide screen.
+ */
 export function ResearchFilters({ publications, filter }: { publications: Publication[]; filter: ResearchFilter }) {
   return (
     <Filters aria-labelledby="research-filters">
-      <h2 id="research-filters">Filter</h2>
-      {RESEARCH_FILTERS.map((facet) => {
-        const values = valuesOf(publications, filter, facet);
-        if (values.length === 0) return null;
-        const labelId = `research-filter-${facet}`;
-        const current = filter[facet];
-        return (
-          <Group key={facet}>
-            <p id={labelId}>{FACET_NAMES[facet].label}</p>
-            <ul aria-labelledby={labelId}>
-              <li>
-                <Link to={paths.researchFiltered({ ...filter, [facet]: undefined })} aria-current={current === undefined ? 'page' : undefined}>
-                  {FACET_NAMES[facet].all}
-                </Link>
-              </li>
-              {values.map((value) => (
-                <li key={value.slug}>
-                  <Link to={paths.researchFiltered({ ...filter, [facet]: value.slug })} aria-current={current === value.slug ? 'page' : undefined}>
-                    {value.name} ({value.count})
-                  </Link>
-                </li>
-              ))}
-            </ul>
-          </Group>
-        );
-      })}
+      <Foldable summary="Filter" headingId="research-filters" wideFrom={theme.breakpoints.tablet}>
+        <Groups>
+          {RESEARCH_FILTERS.map((facet) => {
+            const values = valuesOf(publications, filter, facet);
+            if (values.length === 0) return null;
+            const labelId = `research-filter-${facet}`;
+            const current = filter[facet];
+            return (
+              <Group key={facet}>
+                <p id={labelId}>{FACET_NAMES[facet].label}</p>
+                <ul aria-labelledby={labelId}>
+                  <li>
+                    <Link to={paths.researchFiltered({ ...filter, [facet]: undefined })} aria-current={current === undefined ? 'page' : undefined}>
+                      {FACET_NAMES[facet].all}
+                    </Link>
+                  </li>
+                  {values.map((value) => (
+                    <li key={value.slug}>
+                      <Link to={paths.researchFiltered({ ...filter, [facet]: value.slug })} aria-current={current === value.slug ? 'page' : undefined}>
+                        {value.name} ({value.count})
+                      </Link>
+                    </li>
+                  ))}
+                </ul>
+              </Group>
+            );
+          })}
+        </Groups>
+      </Foldable>
     </Filters>
   );
 }

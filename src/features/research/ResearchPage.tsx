@@ -6,7 +6,7 @@ import { useGetPublicationsQuery } from '@/lib/api/publicationsApi';
 import { paths, RESEARCH_FILTERS, type ResearchFilter } from '@/lib/paths';
 import { theme } from '@/lib/theme/themes';
 import { useDocumentTitle } from '@/lib/useDocumentTitle';
-import { Alert, LoadingText, Muted, NotFoundMessage, Page, Prose, Side, useSiteContentPage, WithAside } from '@/ui';
+import { Alert, LoadingText, Muted, NotFoundMessage, Page, Prose, ResearchSections, Side, useSiteContentPage, WithAside } from '@/ui';
 
 import { facetValues, matches, researchFilterOf } from './pageData';
 import { PublicationEntry } from './PublicationEntry';
@@ -91,6 +91,7 @@ function ResearchList({ filter }: { filter: ResearchFilter }) {
       <WithAside>
         <Prose>
           <h1>Research</h1>
+          <ResearchSections />
           <Muted>Papers and working papers. Each title leads to the paper’s page, with its abstract and the ways to cite it.</Muted>
           <Muted>
             Slides and recordings of talks on this work are on the <Link to={paths.talks}>Talks</Link> page.

@@ -6,7 +6,7 @@ import { useGetTalksQuery } from '@/lib/api/talksApi';
 import { formatCalendarDate } from '@/lib/dates';
 import { paths } from '@/lib/paths';
 import { useDocumentTitle } from '@/lib/useDocumentTitle';
-import { Alert, Entry, EntryGroup, EntryLinks, EntryMeta, LoadingText, Muted, NoteProse, Page, Prose } from '@/ui';
+import { Alert, Entry, EntryGroup, EntryLinks, EntryMeta, LoadingText, Muted, NoteProse, Page, Prose, ResearchSections } from '@/ui';
 
 import { splitTalks } from './schedule';
 
@@ -70,6 +70,7 @@ export function TalksPage() {
     <Page>
       <Prose>
         <h1>Talks</h1>
+        <ResearchSections />
         <Muted>Invited talks, conference presentations, seminars and lectures, with their abstracts, slides and recordings.</Muted>
       </Prose>
       {talks.isLoading && <LoadingText>Loading talks...</LoadingText>}

@@ -2,7 +2,7 @@ import type { TeachingCourse } from '@/contract/teaching';
 import { academicYearOf, TEACHING_ROLE_NAMES } from '@/contract/teachingRules';
 import { useGetTeachingQuery } from '@/lib/api/teachingApi';
 import { useDocumentTitle } from '@/lib/useDocumentTitle';
-import { Alert, Entry, EntryGroup, EntryLinks, EntryMeta, LoadingText, Muted, NoteProse, Page, Prose } from '@/ui';
+import { Alert, Entry, EntryGroup, EntryLinks, EntryMeta, LoadingText, Muted, NoteProse, Page, Prose, ResearchSections } from '@/ui';
 
 /** The courses by academic year, newest first: the list comes newest first, so each year's courses are together. */
 function byAcademicYear(courses: TeachingCourse[]): [string, TeachingCourse[]][] {
@@ -54,6 +54,7 @@ export function TeachingPage() {
     <Page>
       <Prose>
         <h1>Teaching</h1>
+        <ResearchSections />
         <Muted>Courses taught, newest first by academic year, with their materials to download.</Muted>
       </Prose>
       {teaching.isLoading && <LoadingText>Loading courses...</LoadingText>}

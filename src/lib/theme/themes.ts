@@ -12,7 +12,7 @@ const shared = {
   space: [0, 4, 8, 12, 16, 24, 32, 48, 64, 96].map((px) => `${px}px`),
   radii: { sm: '4px', md: '8px', lg: '14px', round: '50%' },
   maxWidth: { text: '70ch', page: '1120px' },
-  breakpoints: { phone: '600px', tablet: '900px' },
+  breakpoints: { phone: '600px', tablet: '900px', wide: '1200px' },
   topBarHeight: '64px',
 };
 

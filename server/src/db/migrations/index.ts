@@ -20,6 +20,7 @@ import * as m017 from './017_publication_selected';
 import * as m018 from './018_follower_mailbox';
 import * as m019 from './019_publication_citations';
 import * as m020 from './020_note_notebooks';
+import * as m021 from './021_notebook_download_counts';
 
 /** Every migration, in order. Both dialects run the same list. */
 export const migrations: Record<string, Migration> = {
@@ -43,4 +44,5 @@ export const migrations: Record<string, Migration> = {
   '018_follower_mailbox': m018,
   '019_publication_citations': m019,
   '020_note_notebooks': m020,
+  '021_notebook_download_counts': m021,
 };

@@ -148,7 +148,7 @@ export function sendDocument(
     cacheControl,
     downloadName: row.original_filename,
     inline,
-    onWholeFile: counted ? () => app.downloads.count(row.id) : undefined,
+    onWholeFile: counted ? () => app.downloads.count({ document: row.id }) : undefined,
     row: { table: 'documents', id: row.id },
   });
 }

@@ -219,7 +219,7 @@ const notesRoutes: FastifyPluginAsyncTypebox = async (app) => {
     }),
   );
 
-  /** A published note's notebook, byte for byte as uploaded. */
+  /** A published note's notebook, byte for byte as uploaded; a whole download counts for the note, as a document's does. */
   app.get('/api/notes/:slug/notebook/', { schema: { params: NoteSlugParamsSchema, response: fileResponses } }, async (request, reply) => {
     const row = await findPublishedNote(app.db, request.params.slug);
     if (!row?.notebook_key || row.slug !== request.params.slug) return reply.code(404).send(detail(MESSAGES.notFound));
@@ -228,6 +228,7 @@ const notesRoutes: FastifyPluginAsyncTypebox = async (app) => {
       contentType: 'application/x-ipynb+json',
       cacheControl: 'no-cache',
       downloadName: row.notebook_name ?? `${row.slug}.ipynb`,
+      onWholeFile: () => app.downloads.count({ notebook: row.id }),
       row: { table: 'notes', id: row.id },
     });
   });

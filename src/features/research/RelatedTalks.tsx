@@ -1,0 +1,47 @@
+import { useMemo } from 'react';
+import { Link } from 'react-router-dom';
+import styled from 'styled-components';
+
+import { useGetTalksQuery } from '@/lib/api/talksApi';
+import { formatCalendarDate } from '@/lib/dates';
+import { paths } from '@/lib/paths';
+import { theme } from '@/lib/theme/themes';
+
+const List = styled.ul`
+  margin: 0;
+  padding: 0;
+  list-style: none;
+  li {
+    padding: ${theme.space[2]} 0;
+  }
+  p {
+    margin: 0;
+    color: ${theme.colors.muted};
+    font-family: ${theme.fonts.ui};
+    font-size: ${theme.fontSizes.sm};
+  }
+`;
+
+/** The talks given on a paper, the latest first (as the list comes), each leading to its entry on the Talks page. */
+export function RelatedTalks({ paperKey }: { paperKey: string }) {
+  const { data } = useGetTalksQuery();
+  const talks = useMemo(() => (data ?? []).filter((talk) => talk.paper_link?.key === paperKey), [data, paperKey]);
+  if (talks.length === 0) return null;
+  return (
+    <section aria-labelledby="paper-talks">
+      <h2 id="paper-talks">Talks</h2>
+      <List>
+        {talks.map((talk) => (
+          <li key={talk.id}>
+            <Link to={paths.talk(talk.id)}>{talk.title}</Link>
+            <p>
+              {[talk.event, talk.place].filter(Boolean).join(', ')}
+              {talk.event || talk.place ? ' · ' : ''}
+              <time dateTime={talk.date}>{formatCalendarDate(talk.date)}</time>
+            </p>
+          </li>
+        ))}
+      </List>
+    </section>
+  );
+}
