@@ -64,7 +64,7 @@ const HOSTILE_ADDRESSES: Record<string, () => string> = {
   'a tag of percent escapes': () => `/notes/tag/${'%41'.repeat(5_000)}`,
 };
 
-interface Answer {
+export interface Answer {
   status: number;
   ms: number;
   body: string;
@@ -88,10 +88,11 @@ function request(method: string, url: string, options: { body?: string; headers?
   });
 }
 
-const percentile = (values: number[], p: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor((values.length * p) / 100))] ?? 0;
+export const percentile = (values: number[], p: number) =>
+  [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor((values.length * p) / 100))] ?? 0;
 
 /** Asks `ask` every `everyMs` until `until` settles; answers every answer. */
-async function meanwhile(until: Promise<unknown>, everyMs: number, ask: () => Promise<Answer>): Promise<Answer[]> {
+export async function meanwhile(until: Promise<unknown>, everyMs: number, ask: () => Promise<Answer>): Promise<Answer[]> {
   let done = false;
   void until.finally(() => {
     done = true;

@@ -22,6 +22,7 @@ import { connectionFlood } from './connectionFlood';
 import { describeFollowFlood, followFlood, meetsFollowFloodBudget } from './followFlood';
 import { hostileCorpus } from './hostileCorpus';
 import { lighthouse, type LighthouseResult, meetsBudget } from './lighthouse';
+import { describeNotebookBench, notebookBench } from './notebook';
 import { renderTimings } from './noteRendering';
 import { HEAVY_NOTE, seedNotes } from './notes';
 import { PAPER, seedPapers } from './papers';
@@ -347,6 +348,7 @@ async function main(): Promise<void> {
     const flood = await connectionFlood(SITE_PORT);
     const follows = await followFlood();
     const corpus = await hostileCorpus();
+    const notebook = await notebookBench();
 
     // Memory is compared once garbage is collected, after a crawl that touched every kind of answer once.
     crawl(5);
@@ -408,6 +410,11 @@ async function main(): Promise<void> {
       ok: meetsFollowFloodBudget(follows),
     });
     checks.push(
+      {
+        budget: 'a 10 MB notebook with 30 figures: converted and previewed within the worker deadline (2 s), saved (201), health p99 < 100 ms meanwhile',
+        value: describeNotebookBench(notebook),
+        ok: notebook.ok,
+      },
       ...corpus.map((c) => ({
         budget: `hostile input (${c.name}): answered 200, 400 or 413, never 500; meanwhile health p99 < 100 ms, sign-in < 500 ms, no 503 to others`,
         value: `${c.status} in ${c.ms} ms (${c.outcome}); health p99 ${c.healthP99} ms, slowest sign-in ${c.slowestSignIn} ms, others refused ${c.othersRefused}`,
@@ -434,7 +441,7 @@ async function main(): Promise<void> {
     for (const c of checks) console.log(`  ${c.ok ? 'PASS' : 'FAIL'}  ${c.budget}: ${c.value}`);
     fs.writeFileSync(
       path.join(ROOT, 'bench/results.json'),
-      `${JSON.stringify({ at: new Date().toISOString(), weight, noteWeight, rendering, bibtex, registration, pages, loads, flood, follows, corpus, memory, checks }, null, 2)}\n`,
+      `${JSON.stringify({ at: new Date().toISOString(), weight, noteWeight, rendering, bibtex, registration, pages, loads, flood, follows, corpus, notebook, memory, checks }, null, 2)}\n`,
     );
     if (checks.some((c) => !c.ok)) process.exitCode = 1;
   } finally {

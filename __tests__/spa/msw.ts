@@ -18,7 +18,7 @@ export const noFollowers: FollowStatus = { followers: 0, waiting: 0, waiting_acc
 
 /**
  * The network for SPA tests; each test adds the handlers it needs with server.use(...). The home page's
- * news, notes and selected papers (and the publications the site-content editor asks about) answer empty unless a
+ * news, notes and selected papers, the talks a paper's page lists (and the publications the site-content editor asks about) answer empty unless a
  * test says otherwise, as on a fresh site; so do the profile's
  * and the dashboard's follower figures.
  */
@@ -27,6 +27,7 @@ export const server = setupServer(
   http.get(url('/api/notes/'), () => HttpResponse.json(noNotes)),
   http.get(url('/api/publications/'), () => HttpResponse.json([])),
   http.get(url('/api/publications/selected/'), () => HttpResponse.json([])),
+  http.get(url('/api/talks/'), () => HttpResponse.json([])),
   http.get(url('/api/follow/choices/'), () => HttpResponse.json(notFollowing)),
   http.get(url('/api/follow/status/'), () => HttpResponse.json(noFollowers)),
 );

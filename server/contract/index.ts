@@ -6,6 +6,14 @@ import { type Static, type TSchema, Type } from '@sinclair/typebox';
 /** The schema or null. */
 export const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
 
+/**
+ * Text the server checks against `limit` itself, to answer in the product's words: the schema refuses
+ * only what is far longer (twice the limit), so that a value a little too long gets that message.
+ */
+export const CheckedText = (limit: number) => Type.String({ maxLength: limit * 2 });
+/** A list the server counts against `limit` itself, likewise. */
+export const CheckedList = <T extends TSchema>(item: T, limit: number) => Type.Array(item, { maxItems: limit * 2 });
+
 /** Ids are 32-bit integers in both databases; larger numbers are refused before they reach a query. */
 export const ID_MAX = 2147483647;
 export const IdSchema = Type.Integer({ minimum: 1, maximum: ID_MAX });

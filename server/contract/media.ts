@@ -13,11 +13,14 @@ export const DOCUMENT_NAME_MAX = FIELD_LIMITS.documentName;
 export const IMAGE_TITLE_MAX = FIELD_LIMITS.imageTitle;
 export const DESCRIPTION_MAX = FIELD_LIMITS.description;
 
-/** `POST /api/photos/galleries/`. */
-export const GalleryCreateSchema = Type.Object({
+/** A gallery and a category are both a name with a description: created alike, checked alike. */
+const NamedItemCreateSchema = Type.Object({
   name: Type.String(),
   description: Type.Optional(Type.String()),
 });
+
+/** `POST /api/photos/galleries/`. */
+export const GalleryCreateSchema = NamedItemCreateSchema;
 export type GalleryCreate = Static<typeof GalleryCreateSchema>;
 
 /** `PATCH /api/photos/galleries/update/{id}/`. */
@@ -25,10 +28,7 @@ export const GalleryUpdateSchema = Type.Partial(GalleryCreateSchema);
 export type GalleryUpdate = Static<typeof GalleryUpdateSchema>;
 
 /** `POST /api/documents/categories/`. */
-export const CategoryCreateSchema = Type.Object({
-  name: Type.String(),
-  description: Type.Optional(Type.String()),
-});
+export const CategoryCreateSchema = NamedItemCreateSchema;
 export type CategoryCreate = Static<typeof CategoryCreateSchema>;
 
 /** `PATCH /api/documents/categories/{id}/`: a new name, a new description, or both. */

@@ -4,7 +4,7 @@
  */
 import { type Static, Type } from '@sinclair/typebox';
 
-import { IdSchema } from './index';
+import { CheckedText, IdSchema } from './index';
 import { NEWS_LIMITS } from './newsRules';
 
 export { NEWS_LIMITS, NEWS_MESSAGES } from './newsRules';
@@ -30,8 +30,8 @@ export type NewsListQuery = Static<typeof NewsListQuerySchema>;
 export const NewsItemInputSchema = Type.Object(
   {
     date: Type.String({ maxLength: 20 }),
-    text: Type.String({ maxLength: NEWS_LIMITS.text * 2 }),
-    link: Type.String({ maxLength: NEWS_LIMITS.link * 2 }),
+    text: CheckedText(NEWS_LIMITS.text),
+    link: CheckedText(NEWS_LIMITS.link),
   },
   { additionalProperties: false },
 );

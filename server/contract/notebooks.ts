@@ -39,7 +39,8 @@ export const NOTEBOOK_MESSAGES = {
   interactive: 'Interactive output not shown.',
   attachmentMissing: (name: string) => `the picture attachment:${name} is not attached to the cell.`,
   altMissing: (figure: number, cell: number) => `Figure ${figure} (cell ${cell}) has no alt text: describe it for readers who cannot see it.`,
-  altTooLong: (figure: number, cell: number) => `Figure ${figure} (cell ${cell}): alt text is at most ${NOTEBOOK_LIMITS.altChars.toLocaleString('en')} characters.`,
+  altTooLong: (figure: number, cell: number) =>
+    `Figure ${figure} (cell ${cell}): alt text is at most ${NOTEBOOK_LIMITS.altChars.toLocaleString('en')} characters.`,
   altList: 'Send the alt text as a JSON list of {"cell", "output" or "attachment", "alt"}.',
   noSuchFigure: (cell: number, where: string) => `Cell ${cell} has no figure at ${where}.`,
 } as const;

@@ -4,7 +4,7 @@
  */
 import { type Static, Type } from '@sinclair/typebox';
 
-import { IdSchema, Nullable, SavedVersionSchema } from './index';
+import { CheckedList, CheckedText, IdSchema, Nullable, SavedVersionSchema } from './index';
 import { NoteNotebookSchema } from './notebooks';
 import { NOTE_LIMITS } from './noteRules';
 
@@ -80,13 +80,13 @@ export const NoteSlugParamsSchema = Type.Object({ slug: Type.String({ maxLength:
 /** What staff write. */
 export const NoteInputSchema = Type.Object(
   {
-    title: Type.String({ maxLength: NOTE_LIMITS.title * 2 }),
-    slug: Type.String({ maxLength: NOTE_LIMITS.slug * 2 }),
-    summary: Type.String({ maxLength: NOTE_LIMITS.summary * 2 }),
-    tags: Type.Array(Type.String({ maxLength: NOTE_LIMITS.tag * 2 }), { maxItems: NOTE_LIMITS.tags * 2 }),
+    title: CheckedText(NOTE_LIMITS.title),
+    slug: CheckedText(NOTE_LIMITS.slug),
+    summary: CheckedText(NOTE_LIMITS.summary),
+    tags: CheckedList(CheckedText(NOTE_LIMITS.tag), NOTE_LIMITS.tags),
     cover_image: Nullable(IdSchema),
     /** Counted in bytes by the server (NOTE_LIMITS.bodyBytes); the schema leaves room for the message. */
-    body: Type.String({ maxLength: NOTE_LIMITS.bodyBytes * 2 }),
+    body: CheckedText(NOTE_LIMITS.bodyBytes),
     /** Keep as a draft, publish now, or publish at `publish_at`. */
     publish: Type.Union([Type.Literal('draft'), Type.Literal('now'), Type.Literal('schedule')]),
     publish_at: Nullable(Type.String({ maxLength: 40 })),
@@ -128,6 +128,6 @@ export type NoteRevision = Static<typeof NoteRevisionSchema>;
 export const BodyProblemSchema = Type.Object({ line: Type.Integer(), message: Type.String() });
 export type BodyProblem = Static<typeof BodyProblemSchema>;
 
-export const PreviewInputSchema = Type.Object({ body: Type.String({ maxLength: NOTE_LIMITS.bodyBytes * 2 }) }, { additionalProperties: false });
+export const PreviewInputSchema = Type.Object({ body: CheckedText(NOTE_LIMITS.bodyBytes) }, { additionalProperties: false });
 export const PreviewSchema = Type.Object({ html: Type.String(), problems: Type.Array(BodyProblemSchema), reading_minutes: Type.Integer() });
 export type Preview = Static<typeof PreviewSchema>;

@@ -4,7 +4,7 @@
  */
 import { type Static, Type } from '@sinclair/typebox';
 
-import { IdSchema, Nullable } from './index';
+import { CheckedText, IdSchema, Nullable } from './index';
 import { TALK_LIMITS, TALK_TYPES } from './talkRules';
 
 export { TALK_LIMITS, TALK_MESSAGES, TALK_TYPE_NAMES, TALK_TYPES, type TalkType } from './talkRules';
@@ -45,15 +45,15 @@ export type Talk = Static<typeof TalkSchema>;
 /** Checked beyond the schema by the server, with one message per field (see TALK_MESSAGES). */
 export const TalkInputSchema = Type.Object(
   {
-    title: Type.String({ maxLength: TALK_LIMITS.title * 2 }),
-    event: Type.String({ maxLength: TALK_LIMITS.event * 2 }),
-    place: Type.String({ maxLength: TALK_LIMITS.place * 2 }),
+    title: CheckedText(TALK_LIMITS.title),
+    event: CheckedText(TALK_LIMITS.event),
+    place: CheckedText(TALK_LIMITS.place),
     date: Type.String({ maxLength: 20 }),
     type: Type.String({ maxLength: 40 }),
     /** Counted in bytes by the server (TALK_LIMITS.abstractBytes); the schema leaves room for the message. */
-    abstract: Type.String({ maxLength: TALK_LIMITS.abstractBytes * 2 }),
+    abstract: CheckedText(TALK_LIMITS.abstractBytes),
     slides: Nullable(IdSchema),
-    video: Type.String({ maxLength: TALK_LIMITS.video * 2 }),
+    video: CheckedText(TALK_LIMITS.video),
     paper: Nullable(IdSchema),
   },
   { additionalProperties: false },

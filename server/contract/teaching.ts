@@ -5,7 +5,7 @@
  */
 import { type Static, Type } from '@sinclair/typebox';
 
-import { IdSchema } from './index';
+import { CheckedList, CheckedText, IdSchema } from './index';
 import { TEACHING_LIMITS, TEACHING_ROLES } from './teachingRules';
 
 export { academicYearOf, TEACHING_LIMITS, TEACHING_MESSAGES, TEACHING_ROLE_NAMES, TEACHING_ROLES, type TeachingRole } from './teachingRules';
@@ -45,17 +45,17 @@ export type TeachingCourse = Static<typeof TeachingCourseSchema>;
 /** Checked beyond the schema by the server, with one message per field (see TEACHING_MESSAGES). */
 export const TeachingInputSchema = Type.Object(
   {
-    course: Type.String({ maxLength: TEACHING_LIMITS.course * 2 }),
-    institution: Type.String({ maxLength: TEACHING_LIMITS.institution * 2 }),
-    term: Type.String({ maxLength: TEACHING_LIMITS.term * 2 }),
+    course: CheckedText(TEACHING_LIMITS.course),
+    institution: CheckedText(TEACHING_LIMITS.institution),
+    term: CheckedText(TEACHING_LIMITS.term),
     start_date: Type.String({ maxLength: 20 }),
     /** One of TEACHING_ROLES. */
     role: Type.String({ maxLength: 40 }),
     /** Counted in bytes by the server (TEACHING_LIMITS.descriptionBytes); the schema leaves room for the message. */
-    description: Type.String({ maxLength: TEACHING_LIMITS.descriptionBytes * 2 }),
-    link: Type.String({ maxLength: TEACHING_LIMITS.link * 2 }),
+    description: CheckedText(TEACHING_LIMITS.descriptionBytes),
+    link: CheckedText(TEACHING_LIMITS.link),
     /** Ids of documents in the library, in the order to list them. */
-    materials: Type.Array(IdSchema, { maxItems: TEACHING_LIMITS.materials * 2 }),
+    materials: CheckedList(IdSchema, TEACHING_LIMITS.materials),
   },
   { additionalProperties: false },
 );

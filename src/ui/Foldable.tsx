@@ -13,6 +13,25 @@ const Details = styled.details<{ $wideFrom: string }>`
     font-family: ${theme.fonts.ui};
     font-size: ${theme.fontSizes.md};
     font-weight: 600;
+    list-style: none;
+  }
+  > summary::-webkit-details-marker {
+    display: none;
+  }
+  /* A flex summary loses the browser's triangle: this one turns as the part opens. */
+  > summary::before {
+    content: '';
+    border-block: 0.3em solid transparent;
+    border-left: 0.45em solid currentColor;
+    transition: transform 0.15s;
+  }
+  &[open] > summary::before {
+    transform: rotate(90deg);
+  }
+  @media (prefers-reduced-motion: reduce) {
+    > summary::before {
+      transition: none;
+    }
   }
   > h2 {
     display: none;

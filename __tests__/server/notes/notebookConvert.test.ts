@@ -37,6 +37,14 @@ describe('a notebook made a note', () => {
     ]);
     expect(html).toContain('<strong>Picture:</strong> Equity curve of the strategy');
     expect(html).toContain('<strong>Picture:</strong> Figure 3 (cell 8), no alt text yet');
+    expect(made.pictures.every((picture) => picture.data.length > 0)).toBe(true);
+    // A preview's pictures come back without their bytes, which it does not store.
+    const preview = await notebookTask({ data: bytesOf(await researchNotebook()), hideCode: false, preview: true });
+    expect('converted' in preview && preview.converted.pictures.map((picture) => [picture.cell, picture.data.length])).toEqual([
+      [3, 0],
+      [4, 0],
+      [8, 0],
+    ]);
     expect(html.match(/Interactive output not shown\./g)).toHaveLength(1);
     expect(html).not.toContain('Plotly.newPlot');
     expect(html).not.toContain('<script');
@@ -71,10 +79,14 @@ describe('a notebook made a note', () => {
     const outcome = await converted(
       notebook([
         markdown('# Curves'),
-        markdown('The curve ![Yield curve, \\[upward\\]](attachment:curve.png "title") steepened.\n\n![](attachment:my%20chart.png)', {}, {
-          'curve.png': { 'image/png': red },
-          'my chart.png': { 'image/png': blue, 'text/plain': 'chart' },
-        }),
+        markdown(
+          'The curve ![Yield curve, \\[upward\\]](attachment:curve.png "title") steepened.\n\n![](attachment:my%20chart.png)',
+          {},
+          {
+            'curve.png': { 'image/png': red },
+            'my chart.png': { 'image/png': blue, 'text/plain': 'chart' },
+          },
+        ),
         markdown('![Sketch](attachment:sketch.svg) and ![Lost](attachment:lost.png)', {}, { 'sketch.svg': { 'image/svg+xml': [svg] } }),
       ]),
     );
@@ -145,6 +157,16 @@ describe('a file that is not a notebook the site reads', () => {
         'Cell 6: its attachment b.png has no data.',
         'Cell 7: its attachments are not an object.',
       ],
+    });
+  });
+
+  it('reads base64 broken into lines, and refuses padding anywhere but at its end', async () => {
+    const png = await pngBase64('#0c0');
+    const broken = png.replace(/.{76}/g, '$&\n').split(/(?<=\n)/);
+    const outcome = await converted(notebook([code('plot()', [display({ 'image/png': broken })], { alt: 'Green' })]));
+    expect(Buffer.from(outcome.converted.pictures[0].data).equals(Buffer.from(png, 'base64'))).toBe(true);
+    expect(await run(notebook([code('plot()', [display({ 'image/png': `${png.slice(0, 8)}=${png.slice(8)}` })])]))).toEqual({
+      problems: ['Cell 1: output of type image/png is not base64.'],
     });
   });
 

@@ -1,3 +1,4 @@
+import type { DownloadStats } from '../../../server/contract/media';
 import type { NotebookPreview } from '../../../server/contract/notebooks';
 import type { PublicNote, StaffNote } from '../../../server/contract/notes';
 import { form } from '../media/fixtures';
@@ -44,7 +45,12 @@ describe('notes from notebooks', () => {
       [{ alt: JSON.stringify([{ cell: 8, output: 1, alt: '   ' }]) }, { 'alt.3': [expect.stringContaining('Figure 3 (cell 8) has no alt text')] }],
       [{ alt: JSON.stringify([{ cell: 8, output: 1, alt: 'x'.repeat(1001) }]) }, { 'alt.3': ['Figure 3 (cell 8): alt text is at most 1,000 characters.'] }],
       [
-        { alt: JSON.stringify([{ cell: 8, output: 1, alt: 'Returns' }, { cell: 2, output: 1, alt: 'A table' }]) },
+        {
+          alt: JSON.stringify([
+            { cell: 8, output: 1, alt: 'Returns' },
+            { cell: 2, output: 1, alt: 'A table' },
+          ]),
+        },
         { alt: ['Cell 2 has no figure at output 1.'] },
       ],
       [{ alt: '{"cell": 8' }, { alt: [expect.stringContaining('Send the alt text as a JSON list')] }],
@@ -104,6 +110,12 @@ describe('notes from notebooks', () => {
     expect(download.statusCode).toBe(200);
     expect(download.rawPayload.equals(data)).toBe(true);
     expect(download.headers['content-disposition']).toBe(`attachment; filename="momentum.ipynb"; filename*=UTF-8''momentum.ipynb`);
+    // Whole downloads count for the note, as a document's do; a part of the file does not.
+    expect((await server.inject({ method: 'GET', url: page.notebook!.url, headers: { range: 'bytes=0-9' } })).statusCode).toBe(206);
+    expect((await server.inject({ method: 'HEAD', url: page.notebook!.url })).statusCode).toBe(200);
+    const stats = (await server.inject({ method: 'GET', url: '/api/documents/downloads/', headers: staff })).json<DownloadStats>();
+    expect(stats.documents).toEqual([]);
+    expect(stats.notebooks).toEqual([{ id: note.id, title: 'Momentum, revisited', counts: [...Array<number>(11).fill(0), 1], total: 1 }]);
   });
 
   it('replaces a note from a notebook, keeping its address, tags and revisions', async () => {
@@ -134,7 +146,11 @@ describe('notes from notebooks', () => {
       `/api/notes/manage/${first.id}/notebook/`,
       bytesOf(
         notebook([
-          markdown('# Vol\n\nSecond version, with the ![smile](attachment:smile.png) pasted in.', {}, { 'smile.png': { 'image/png': await pngBase64('#0a0') } }),
+          markdown(
+            '# Vol\n\nSecond version, with the ![smile](attachment:smile.png) pasted in.',
+            {},
+            { 'smile.png': { 'image/png': await pngBase64('#0a0') } },
+          ),
           code('plot()', [display({ 'image/svg+xml': svg })]),
         ]),
       ),
@@ -143,7 +159,9 @@ describe('notes from notebooks', () => {
     );
     expect(replaced.statusCode).toBe(200);
     expect(replaced.json<StaffNote>()).toMatchObject({ slug: 'vol', tags: ['volatility'], summary: 'Kept.', status: 'published' });
-    expect(replaced.json<StaffNote>().body).toMatch(/Second version, with the !\[smile\]\(photo:\d+\) pasted in\.[\s\S]*!\[Volatility by strike\]\(photo:\d+\)/);
+    expect(replaced.json<StaffNote>().body).toMatch(
+      /Second version, with the !\[smile\]\(photo:\d+\) pasted in\.[\s\S]*!\[Volatility by strike\]\(photo:\d+\)/,
+    );
     const revisions = (await server.inject({ method: 'GET', url: `/api/notes/manage/${first.id}/revisions/`, headers: staff })).json<unknown[]>();
     expect(revisions).toHaveLength(3);
     const stale = await sendNotebook(

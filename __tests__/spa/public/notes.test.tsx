@@ -206,6 +206,44 @@ describe('a note', () => {
     expect(within(more).getByRole('link', { name: 'Next SABR, briefly' })).toHaveAttribute('href', '/notes/sabr');
   });
 
+  it('gives a long note a table of contents, folded until opened, leading to its sections and subsections', async () => {
+    const user = userEvent.setup();
+    serveNote(
+      aNote({
+        html: [
+          '<h2 id="user-content-setup">Setup</h2><p>Text.</p>',
+          '<h3 id="user-content-data--method">Data &#x26; method</h3>',
+          '<h2 id="user-content-smile-in-sigma">Smile in <span class="katex"><math><mi>σ</mi><annotation encoding="application/x-tex">\\sigma</annotation></math><span class="katex-html" aria-hidden="true"><span class="base"><span class="strut"></span><span class="mord">σ</span></span></span></span></h2>',
+          '<h2 id="user-content-results">Results</h2>',
+          '<section class="footnotes"><h2 id="user-content-footnote-label" class="sr-only">Footnotes</h2></section>',
+        ].join(''),
+      }),
+    );
+    renderAt('/notes/volatility-smile');
+    const contents = await screen.findByRole('navigation', { name: 'Contents' });
+    const disclosure = contents.querySelector('details');
+    expect(disclosure).not.toHaveAttribute('open');
+    await user.click(within(contents).getByText('Contents', { selector: 'summary' }));
+    expect(disclosure).toHaveAttribute('open');
+    const links = within(contents).getAllByRole('link');
+    expect(links.map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
+      ['Setup', '#user-content-setup'],
+      ['Data & method', '#user-content-data--method'],
+      ['Smile in σ', '#user-content-smile-in-sigma'],
+      ['Results', '#user-content-results'],
+    ]);
+    // The subsection is listed under its section.
+    expect(within(links[0].closest('li') as HTMLElement).getByRole('link', { name: 'Data & method' })).toBe(links[1]);
+    for (const link of links) expect(document.getElementById((link.getAttribute('href') ?? '').slice(1))).toBeInstanceOf(HTMLHeadingElement);
+  });
+
+  it('leaves out the table of contents of a note with few sections', async () => {
+    serveNote(aNote({ html: '<h2 id="user-content-a">A</h2><p>Text.</p><h2 id="user-content-b">B</h2>' }));
+    renderAt('/notes/volatility-smile');
+    expect(await screen.findByRole('heading', { name: 'A', level: 2 })).toBeInTheDocument();
+    expect(screen.queryByRole('navigation', { name: 'Contents' })).not.toBeInTheDocument();
+  });
+
   it('moves a note asked for under an earlier address to its own', async () => {
     serveNote(aNote(), ['smile']);
     const { router } = renderAt('/notes/smile');

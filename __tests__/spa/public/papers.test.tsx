@@ -7,6 +7,7 @@ import type { Paper, Publication } from '@/contract/publications';
 import { server, url } from '../msw';
 import { renderApp, signedOutState } from '../render';
 import { aPublication } from './fixtures';
+import { aTalk } from './talkFixtures';
 
 const renderAt = (route: string) => renderApp({ route, preloadedState: signedOutState });
 
@@ -76,6 +77,19 @@ describe('filtering the Research page', () => {
     await user.click(screen.getByRole('link', { name: 'All research' }));
     expect(router.state.location.pathname).toBe('/research');
     expect(shownTitles()).toHaveLength(3);
+  });
+
+  it('folds the filters into a disclosure, closed until opened', async () => {
+    servePublications();
+    const user = userEvent.setup();
+    renderAt('/research');
+    const filters = await screen.findByRole('navigation', { name: 'Filter' });
+    const disclosure = filters.querySelector('details');
+    expect(disclosure).not.toBeNull();
+    expect(disclosure).not.toHaveAttribute('open');
+    expect(within(filters).getByRole('list', { name: 'Topic' }).closest('details')).toBe(disclosure);
+    await user.click(within(filters).getByText('Filter', { selector: 'summary' }));
+    expect(disclosure).toHaveAttribute('open');
   });
 
   it('shows the list an address filters by type, the filter marked', async () => {
@@ -151,6 +165,41 @@ describe('a paper’s page', () => {
     const abstract = screen.getByRole('region', { name: 'Abstract' });
     expect(within(abstract).getByText('no', { selector: 'em' })).toBeVisible();
     expect(document.title).toBe(`${GRADIENT_TITLE} | Elias Northcote`);
+  });
+
+  it('lists the talks given on the paper, each leading to its entry on the Talks page', async () => {
+    servePaper(aPaper());
+    server.use(
+      http.get(url('/api/talks/'), () =>
+        HttpResponse.json([
+          aTalk({
+            id: 4,
+            title: 'Unbiased gradients',
+            event: 'ICAIF',
+            place: 'Brooklyn',
+            date: '2024-11-15',
+            paper: 2,
+            paper_link: { key: 'northcote2024-grad', title: GRADIENT_TITLE },
+          }),
+          aTalk({ id: 5, title: 'Another paper', paper: 1, paper_link: { key: 'northcote2019slv', title: 'Calibrating' } }),
+          aTalk({ id: 6, title: 'No paper' }),
+        ]),
+      ),
+    );
+    renderAt('/research/northcote2024-grad');
+    const talks = await screen.findByRole('region', { name: 'Talks' });
+    const links = within(talks).getAllByRole('link');
+    expect(links).toHaveLength(1);
+    expect(links[0]).toHaveTextContent('Unbiased gradients');
+    expect(links[0]).toHaveAttribute('href', '/talks#talk-4');
+    expect(talks).toHaveTextContent('ICAIF, Brooklyn · 15 Nov 2024');
+  });
+
+  it('has no talks section when no talk was given on the paper', async () => {
+    servePaper(aPaper());
+    renderAt('/research/northcote2024-grad');
+    await screen.findByRole('region', { name: 'Abstract' });
+    expect(screen.queryByRole('region', { name: 'Talks' })).not.toBeInTheDocument();
   });
 
   it('names a paper that is not a PDF Paper', async () => {

@@ -96,4 +96,26 @@ describe('talks (public)', () => {
     expect(within(screen.getByRole('navigation', { name: 'Footer' })).getByRole('link', { name: 'Talks' })).toHaveAttribute('href', '/talks');
     expect(within(screen.getByRole('navigation', { name: 'Main' })).queryByRole('link', { name: 'Talks' })).not.toBeInTheDocument();
   });
+
+  it.each([
+    ['/research', 'Research'],
+    ['/talks', 'Talks'],
+    ['/teaching', 'Teaching'],
+  ])('puts the Research, Talks and Teaching navigation under the title of %s, marking the current page', async (route, current) => {
+    serveTalks([]);
+    server.use(http.get(url('/api/teaching/'), () => HttpResponse.json([])));
+    renderApp({ route, preloadedState: signedOutState });
+    await screen.findByRole('heading', { level: 1, name: current });
+    const sections = screen.getByRole('navigation', { name: 'Research, talks and teaching' });
+    const links = within(sections).getAllByRole('link');
+    expect(links.map((link) => [link.textContent, link.getAttribute('href'), link.getAttribute('aria-current')])).toEqual(
+      [
+        ['Research', '/research'],
+        ['Talks', '/talks'],
+        ['Teaching', '/teaching'],
+      ].map(([name, href]) => [name, href, name === current ? 'page' : null]),
+    );
+    // Under the title: the navigation follows the page's heading.
+    expect(screen.getByRole('heading', { level: 1 }).compareDocumentPosition(sections) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  });
 });

@@ -75,6 +75,18 @@ describe('staff dashboard', () => {
       expect(within(paper).getByText('Week of 31 Aug: 1 download')).toBeInTheDocument();
     });
 
+    it("shows a note's notebook downloaded beside the documents, even when no document was", async () => {
+      answerDownloads({
+        weeks: WEEKS,
+        documents: [],
+        notebooks: [{ id: 4, title: 'Momentum in equities', counts: [...Array<number>(11).fill(0), 3], total: 3 }],
+      });
+      openDashboard();
+      const notebook = await screen.findByRole('listitem', { name: 'Momentum in equities' });
+      expect(within(notebook).getByText('notebook of the note · 3 downloads in 12 weeks')).toBeInTheDocument();
+      expect(within(notebook).getByText('Week of 16 Nov: 3 downloads')).toBeInTheDocument();
+    });
+
     it('says so when nobody has downloaded anything yet', async () => {
       openDashboard();
       expect(await screen.findByText('No downloads yet.')).toBeInTheDocument();

@@ -56,7 +56,9 @@ const undescribedNotebook = () =>
     'application/x-ipynb+json',
     JSON.stringify({
       nbformat: 4,
-      cells: [0, 1, 2, 3].map(() => ({ cell_type: 'markdown', source: 'x' })).concat([{ cell_type: 'code', outputs: [{ data: { 'image/png': PIXEL } }] } as never]),
+      cells: [0, 1, 2, 3]
+        .map(() => ({ cell_type: 'markdown', source: 'x' }))
+        .concat([{ cell_type: 'code', outputs: [{ data: { 'image/png': PIXEL } }] } as never]),
     }),
   );
 const withUndescribedFigure = () =>

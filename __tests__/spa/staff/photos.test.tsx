@@ -225,14 +225,20 @@ describe('photos screen: upload form', () => {
     expect(within(form).getByLabelText('Title')).toHaveAttribute('maxlength', String(300 - ' - '.length - 'a-much-longer-name.jpg'.length));
   });
 
-  it('clears description and gallery with the rest once a file went', async () => {
-    servePhotos({ galleries: [aGallery()], failing: ['photo-2.jpg'] });
+  /** Uploads two files with a title, a description and a gallery, of which the server refuses `failing`. */
+  async function uploadTwo(failing: string[]) {
+    const backend = servePhotos({ galleries: [aGallery()], failing });
     const { user } = renderPhotos();
     const { form, fill, submit } = await uploadCard(user);
     await fill(2, 'Trip');
     await user.type(within(form).getByLabelText('Description (optional)'), 'Summer school.');
     await user.selectOptions(within(form).getByLabelText('Gallery'), 'Page Logos');
     await submit();
+    return { backend, form, submit };
+  }
+
+  it('clears description and gallery with the rest once a file went', async () => {
+    const { form } = await uploadTwo(['photo-2.jpg']);
     expect(await within(form).findByText('Finished uploading. 1 succeeded, 1 failed. Check errors.')).toBeInTheDocument();
     expect(within(form).getByLabelText('Title')).toHaveValue('');
     expect(within(form).getByLabelText('Description (optional)')).toHaveValue('');
@@ -240,13 +246,7 @@ describe('photos screen: upload form', () => {
   });
 
   it('keeps title, description, gallery and the chosen files when every file failed, with each file’s error', async () => {
-    const backend = servePhotos({ galleries: [aGallery()], failing: ['photo-1.jpg', 'photo-2.jpg'] });
-    const { user } = renderPhotos();
-    const { form, fill, submit } = await uploadCard(user);
-    await fill(2, 'Trip');
-    await user.type(within(form).getByLabelText('Description (optional)'), 'Summer school.');
-    await user.selectOptions(within(form).getByLabelText('Gallery'), 'Page Logos');
-    await submit();
+    const { backend, form, submit } = await uploadTwo(['photo-1.jpg', 'photo-2.jpg']);
     expect(await within(form).findByText('Finished uploading. 0 succeeded, 2 failed. Check errors.')).toBeInTheDocument();
     const lines = within(within(form).getByRole('alert')).getAllByText(/^Failed to upload/);
     expect(lines.map((line) => line.textContent)).toEqual([

@@ -115,10 +115,8 @@ export const markdownAlt = (alt: string) =>
 function pictureIn(data: Record<string, unknown>): { type: string; bytes: Uint8Array } | { problem: string } | undefined {
   const type = PICTURE_ORDER.find((candidate) => candidate in data);
   if (!type) return undefined;
-  const bytes =
-    type === 'image/svg+xml'
-      ? new TextEncoder().encode(sanitisedSvg(joined(data[type])) ?? '')
-      : Buffer.from(joined(data[type]).replace(/\s/g, ''), 'base64');
+  // Base64 was checked when the file was read; the decoder skips its line breaks.
+  const bytes = type === 'image/svg+xml' ? new TextEncoder().encode(sanitisedSvg(joined(data[type])) ?? '') : Buffer.from(joined(data[type]), 'base64');
   if (bytes.length > NOTEBOOK_LIMITS.pictureBytes) return { problem: NOTEBOOK_MESSAGES.picture(type, bytes.length) };
   return bytes.length ? { type, bytes } : undefined;
 }
@@ -241,8 +239,7 @@ export function convertNotebook(notebook: Notebook, options: Options): Converted
     }
     const outputs: string[] = [];
     if (showOutput) {
-      const alt =
-        stringOf(cell.metadata.alt) ?? stringOf(quarto.get('fig-alt')) ?? stringOf(cell.metadata.caption) ?? stringOf(quarto.get('fig-cap')) ?? null;
+      const alt = stringOf(cell.metadata.alt) ?? stringOf(quarto.get('fig-alt')) ?? stringOf(cell.metadata.caption) ?? stringOf(quarto.get('fig-cap')) ?? null;
       let textBytes = 0;
       ((cell.outputs ?? []) as IOutput[]).forEach((output, at) => {
         const block = outputBlock(

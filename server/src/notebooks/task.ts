@@ -10,7 +10,11 @@ import { readNotebook } from './read';
 export interface NotebookInput {
   data: Uint8Array;
   hideCode: boolean;
+  /** A preview stores nothing: its pictures come back without their bytes, which stay off the event loop. */
+  preview?: boolean;
 }
+
+const NO_BYTES = new Uint8Array(0);
 
 export type NotebookOutcome = { problems: string[] } | { converted: ConvertedNotebook; html: string; problems: string[]; readingMinutes: number };
 
@@ -26,11 +30,9 @@ export function picturePlaceholder(picture: NotebookPicture, index: number): str
 export async function notebookTask(input: NotebookInput): Promise<NotebookOutcome> {
   const read = readNotebook(input.data);
   if ('problems' in read) return read;
-  const converted = convertNotebook(read.notebook, { hideCode: input.hideCode });
-  const rendered = await renderMarkdown(
-    withPictures(converted.body, converted.pictures, picturePlaceholder),
-    new Map(),
-  );
+  const made = convertNotebook(read.notebook, { hideCode: input.hideCode });
+  const converted = input.preview ? { ...made, pictures: made.pictures.map((picture) => ({ ...picture, data: NO_BYTES })) } : made;
+  const rendered = await renderMarkdown(withPictures(converted.body, converted.pictures, picturePlaceholder), new Map());
   const problems = [
     ...converted.problems,
     ...rendered.problems.map((problem) => {

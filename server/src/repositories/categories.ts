@@ -4,6 +4,7 @@ import { nowIso } from '../db/columns';
 import type { DocumentCategoryRow } from '../db/schema';
 import { type AuditActor, recordAudit } from './audit';
 import { byName } from './order';
+import { nameTaken } from './uniqueNames';
 
 const toCategory = (row: Pick<DocumentCategoryRow, 'id' | 'name' | 'description'>, documentCount: number): DocumentCategory => ({
   id: row.id,
@@ -33,14 +34,9 @@ export async function findCategory(db: Db, id: number): Promise<DocumentCategory
   return row && toCategory(row, Number(row.document_count));
 }
 
-/** Names are unique regardless of case (`CV` marks the CV category); `exceptId` is the category being renamed. */
-export async function categoryNameTaken(db: Db, name: string, exceptId?: number): Promise<boolean> {
-  let query = db
-    .selectFrom('document_categories')
-    .select('id')
-    .where((eb) => eb(eb.fn('lower', ['name']), '=', name.toLowerCase()));
-  if (exceptId !== undefined) query = query.where('id', '!=', exceptId);
-  return (await query.executeTakeFirst()) !== undefined;
+/** See nameTaken; `exceptId` is the category being renamed. */
+export function categoryNameTaken(db: Db, name: string, exceptId?: number): Promise<boolean> {
+  return nameTaken(db, 'document_categories', name, exceptId);
 }
 
 /** A new category and its audit line, in one transaction. */

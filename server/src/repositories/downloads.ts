@@ -85,7 +85,12 @@ export async function weeklyDownloads(db: Db, weeks: number, now = new Date()): 
       .orderBy('notes.id')
       .execute(),
   ]);
-  const documents = perWeek(documentRows, starts, (row) => ({ id: row.id, name: row.name, category_name: row.category_name, is_current: row.is_current === 1 }));
+  const documents = perWeek(documentRows, starts, (row) => ({
+    id: row.id,
+    name: row.name,
+    category_name: row.category_name,
+    is_current: row.is_current === 1,
+  }));
   const notebooks = perWeek(notebookRows, starts, (row) => ({ id: row.id, title: row.title }));
   return { weeks: starts, documents, ...(notebooks.length ? { notebooks } : {}) };
 }

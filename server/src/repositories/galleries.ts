@@ -4,6 +4,7 @@ import { nowIso } from '../db/columns';
 import type { GalleryRow } from '../db/schema';
 import { type AuditActor, changeOneAudited, recordAudit } from './audit';
 import { byName } from './order';
+import { nameTaken } from './uniqueNames';
 
 export const toGallery = (row: GalleryRow): Gallery => ({ id: row.id, name: row.name, slug: row.slug, description: row.description });
 
@@ -47,13 +48,9 @@ export function findGallery(db: Db, id: number): Promise<GalleryRow | undefined>
   return db.selectFrom('galleries').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
-export async function galleryNameTaken(db: Db, name: string, exceptId?: number): Promise<boolean> {
-  let query = db
-    .selectFrom('galleries')
-    .select('id')
-    .where((eb) => eb(eb.fn('lower', ['name']), '=', name.toLowerCase()));
-  if (exceptId !== undefined) query = query.where('id', '!=', exceptId);
-  return (await query.executeTakeFirst()) !== undefined;
+/** See nameTaken; `exceptId` is the gallery being renamed. */
+export function galleryNameTaken(db: Db, name: string, exceptId?: number): Promise<boolean> {
+  return nameTaken(db, 'galleries', name, exceptId);
 }
 
 /** A new gallery with a free slug, and its audit line, in one transaction. */

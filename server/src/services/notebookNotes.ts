@@ -39,13 +39,13 @@ export interface NotebookUpload {
 /** Rasterised SVG is drawn at this density: crisp at the note's width. */
 const SVG_DENSITY = 144;
 
-async function convert(site: Pick<Site, 'work'>, upload: NotebookUpload): Promise<NotebookOutcome> {
-  return site.work.attempt('notebook', { data: upload.data, hideCode: upload.hideCode }, (message) => ({ problems: [message] }));
+async function convert(site: Pick<Site, 'work'>, upload: NotebookUpload, preview = false): Promise<NotebookOutcome> {
+  return site.work.attempt('notebook', { data: upload.data, hideCode: upload.hideCode, preview }, (message) => ({ problems: [message] }));
 }
 
 /** What the note would be, rendered as visitors would see it (pictures as boxes), with what a save would refuse. */
 export async function previewNotebook(site: Pick<Site, 'work'>, upload: NotebookUpload): Promise<NotebookPreview | FileRefused> {
-  const outcome = await convert(site, upload);
+  const outcome = await convert(site, upload, true);
   if (!('converted' in outcome)) return outcome;
   const { converted } = outcome;
   return {

@@ -44,6 +44,16 @@ const cards = [
   },
 ];
 
+/** The screens that write the site's own words, in the order the section's text names them. */
+const siteLinks = [
+  { to: paths.siteContent, label: 'Edit site content' },
+  { to: paths.publications, label: 'Manage publications' },
+  { to: paths.news, label: 'Manage news' },
+  { to: paths.manageNotes, label: 'Manage notes' },
+  { to: paths.manageTalks, label: 'Manage talks' },
+  { to: paths.manageTeaching, label: 'Manage teaching' },
+];
+
 const Section = styled.section`
   margin-top: ${theme.space[7]};
 `;
@@ -74,24 +84,11 @@ export function DashboardPage() {
           the news the home page shows, your research notes and your talks; list the courses you teach.
         </Muted>
         <Row>
-          <ButtonLink as={PathLink} to={paths.siteContent} $variant="secondary">
-            Edit site content
-          </ButtonLink>
-          <ButtonLink as={PathLink} to={paths.publications} $variant="secondary">
-            Manage publications
-          </ButtonLink>
-          <ButtonLink as={PathLink} to={paths.news} $variant="secondary">
-            Manage news
-          </ButtonLink>
-          <ButtonLink as={PathLink} to={paths.manageNotes} $variant="secondary">
-            Manage notes
-          </ButtonLink>
-          <ButtonLink as={PathLink} to={paths.manageTalks} $variant="secondary">
-            Manage talks
-          </ButtonLink>
-          <ButtonLink as={PathLink} to={paths.manageTeaching} $variant="secondary">
-            Manage teaching
-          </ButtonLink>
+          {siteLinks.map((link) => (
+            <ButtonLink key={link.to} as={PathLink} to={link.to} $variant="secondary">
+              {link.label}
+            </ButtonLink>
+          ))}
         </Row>
       </Section>
       <Section aria-labelledby="dashboard-followers">

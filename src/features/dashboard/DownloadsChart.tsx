@@ -1,6 +1,5 @@
 import styled from 'styled-components';
 
-import type { DownloadStats } from '@/contract/media';
 import { useGetDownloadStatsQuery } from '@/lib/api/documentsApi';
 import { theme } from '@/lib/theme/themes';
 import { Alert, Button, LoadingText, Muted } from '@/ui';

@@ -28,7 +28,9 @@ export async function figurePictures(file: File, figures: NotebookFigure[]): Pro
     // An SVG in an img element runs no script and fetches nothing.
     pictures.set(
       figure.number,
-      figure.type === 'image/svg+xml' ? `data:image/svg+xml;charset=utf-8,${encodeURIComponent(text)}` : `data:${figure.type};base64,${text.replace(/\s/g, '')}`,
+      figure.type === 'image/svg+xml'
+        ? `data:image/svg+xml;charset=utf-8,${encodeURIComponent(text)}`
+        : `data:${figure.type};base64,${text.replace(/\s/g, '')}`,
     );
   }
   return pictures;

@@ -27,10 +27,34 @@ function decode(text: string): string {
   });
 }
 
-const plainText = (html: string) =>
-  decode(html.replace(/<annotation\b[\s\S]*?<\/annotation>/g, '').replace(/<[^>]*>/g, ''))
-    .replace(/\s+/g, ' ')
-    .trim();
+const TAG = /<(\/?)([a-zA-Z][\w-]*)([^>]*)>/g;
+const VOID = new Set(['br', 'hr', 'img', 'input', 'wbr']);
+/** Parts that are not read as the heading's words: a formula's TeX source and KaTeX's visual copy of it. */
+const unread = (name: string, attributes: string) => name === 'annotation' || /\saria-hidden="true"/.test(attributes);
+
+/** The words of a heading's HTML as a reader hears them. */
+function plainText(html: string): string {
+  let text = '';
+  let at = 0;
+  // The depth of open elements, and the depth at which an unread part began (0 outside one).
+  let depth = 0;
+  let skipFrom = 0;
+  for (const match of html.matchAll(TAG)) {
+    if (!skipFrom) text += html.slice(at, match.index);
+    at = match.index + match[0].length;
+    const [, closing, name, attributes] = match;
+    if (VOID.has(name.toLowerCase()) || attributes.endsWith('/')) continue;
+    if (closing) {
+      if (skipFrom === depth) skipFrom = 0;
+      depth -= 1;
+    } else {
+      depth += 1;
+      if (!skipFrom && unread(name, attributes)) skipFrom = depth;
+    }
+  }
+  if (!skipFrom) text += html.slice(at);
+  return decode(text).replace(/\s+/g, ' ').trim();
+}
 
 /**
  * The sections (h2) and subsections (h3) of a note's body that have ids, in order; the footnotes'

@@ -1,5 +1,6 @@
 import type { Passkey, PasskeyCreate, PasskeyUpdate, RecoveryCodes, RecoveryCodesStatus, RegistrationOptions } from '@/contract/passkeys';
 import { api } from '@/lib/api/apiSlice';
+import { listQuery } from '@/lib/api/collectionManageApi';
 import { listTags } from '@/lib/api/listTags';
 import { apiPaths } from '@/lib/paths';
 
@@ -8,10 +9,7 @@ const passkeyTags = listTags('Passkey');
 /** The signed-in user's passkeys and recovery codes. */
 export const passkeysApi = api.injectEndpoints({
   endpoints: (build) => ({
-    getPasskeys: build.query<Passkey[], void>({
-      query: () => apiPaths.passkeys,
-      providesTags: passkeyTags.provide,
-    }),
+    getPasskeys: listQuery<Passkey>(build, 'Passkey', apiPaths.passkeys),
     /** A new challenge each time: the options are used once, at once, and never cached. */
     passkeyRegistrationOptions: build.mutation<RegistrationOptions, void>({
       query: () => ({ url: apiPaths.passkeyRegistration, method: 'POST' }),

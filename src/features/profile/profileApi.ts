@@ -1,7 +1,9 @@
 import type { Detail, User } from '@/contract';
 import type { ChangePasswordRequest, DeleteAccountRequest, ProfileUpdate, Session } from '@/contract/accounts';
 import { api } from '@/lib/api/apiSlice';
+import { listQuery } from '@/lib/api/collectionManageApi';
 import { listTags } from '@/lib/api/listTags';
+import { onSaved } from '@/lib/api/onSaved';
 import { apiPaths } from '@/lib/paths';
 import { profileUpdated } from '@/lib/session/sessionSlice';
 
@@ -17,25 +19,18 @@ export const profileApi = api.injectEndpoints({
     updateProfile: build.mutation<User, ProfileUpdate>({
       query: (body) => ({ url: apiPaths.profile, method: 'PATCH', body }),
       // The answer is the saved profile: it replaces the cached one and the session's user (top bar name).
-      async onQueryStarted(_changes, { dispatch, queryFulfilled }) {
-        try {
-          const { data } = await queryFulfilled;
+      onQueryStarted: (_changes, { dispatch, queryFulfilled }) =>
+        onSaved(queryFulfilled, (data) => {
           dispatch(profileApi.util.upsertQueryData('getProfile', undefined, data));
           dispatch(profileUpdated(data));
-        } catch {
-          // The form shows the failure from the mutation's own result.
-        }
-      },
+        }),
     }),
     changePassword: build.mutation<Detail, ChangePasswordRequest>({
       query: (body) => ({ url: apiPaths.changePassword, method: 'POST', body }),
       // The server ends the other sessions when the password changes.
       invalidatesTags: [sessionTags.list],
     }),
-    getSessions: build.query<Session[], void>({
-      query: () => apiPaths.sessions,
-      providesTags: sessionTags.provide,
-    }),
+    getSessions: listQuery<Session>(build, 'Sessions', apiPaths.sessions),
     revokeSession: build.mutation<void, number>({
       query: (id) => ({ url: apiPaths.session(id), method: 'DELETE' }),
       invalidatesTags: (_result, _error, id) => [sessionTags.item(id), sessionTags.list],

@@ -93,12 +93,6 @@ function ResearchList({ filter }: { filter: ResearchFilter }) {
           <h1>Research</h1>
           <ResearchSections />
           <Muted>Papers and working papers. Each title leads to the paper’s page, with its abstract and the ways to cite it.</Muted>
-          <Muted>
-            Slides and recordings of talks on this work are on the <Link to={paths.talks}>Talks</Link> page.
-          </Muted>
-          <Muted>
-            Courses taught, with their materials, are on the <Link to={paths.teaching}>Teaching</Link> page.
-          </Muted>
         </Prose>
         {/* Beside the list on a wide screen; between the introduction and the list on a phone. */}
         {all.length > 0 && (

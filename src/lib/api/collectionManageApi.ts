@@ -12,6 +12,11 @@ export interface CollectionAddresses {
   item: (id: number) => string;
 }
 
+/** A list read whole from one address, tagged so that the edits of its items refresh it (see listTags). */
+export function listQuery<Item extends { id: number }>(build: Builder, type: TagType, address: string) {
+  return build.query<Item[], void>({ query: () => address, providesTags: listTags(type).provide });
+}
+
 /** Create, update and delete of a listed collection whose list query provides `listTags(type)`. */
 function collectionEdits<Item, Input>(build: Builder, type: TagType, addresses: CollectionAddresses) {
   const tags = listTags(type);

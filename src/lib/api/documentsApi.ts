@@ -3,6 +3,7 @@ import type { CategoryCreate, CategoryDeleteQuery, CategoryUpdate, DocumentUpdat
 
 import { staffApiPaths } from '../staffApiPaths';
 import { api } from './apiSlice';
+import { listQuery } from './collectionManageApi';
 import { listTags } from './listTags';
 
 const documentTags = listTags('Document');
@@ -27,18 +28,12 @@ type DeleteCategoryArgs = { id: number } & CategoryDeleteQuery;
 /** Staff management of downloadable documents and their categories. */
 export const documentsApi = api.injectEndpoints({
   endpoints: (build) => ({
-    getDocuments: build.query<Document[], void>({
-      query: () => staffApiPaths.documents,
-      providesTags: documentTags.provide,
-    }),
+    getDocuments: listQuery<Document>(build, 'Document', staffApiPaths.documents),
     /** Downloads per week of the documents visitors downloaded lately. */
     getDownloadStats: build.query<DownloadStats, void>({
       query: () => staffApiPaths.downloadStats,
     }),
-    getCategories: build.query<DocumentCategory[], void>({
-      query: () => staffApiPaths.categories,
-      providesTags: categoryTags.provide,
-    }),
+    getCategories: listQuery<DocumentCategory>(build, 'Category', staffApiPaths.categories),
     /** Form data: file, name, description, category, is_current. */
     uploadDocument: build.mutation<Document, FormData>({
       query: (body) => ({ url: staffApiPaths.documents, method: 'POST', body }),

@@ -3,6 +3,7 @@ import type { ConfirmEmailRequest, FollowChoices, FollowChoicesInput, FollowConf
 
 import { apiPaths, paths } from '../paths';
 import { api } from './apiSlice';
+import { onSaved } from './onSaved';
 
 // Emailed links work for whoever opens them: a 401 is not a session to renew.
 const linkCall = { skipReauth: true } as const;
@@ -41,14 +42,8 @@ export const followApi = api.injectEndpoints({
     saveFollowChoices: build.mutation<FollowChoices, FollowChoicesInput>({
       query: (body) => ({ url: apiPaths.followChoices, method: 'PUT', body }),
       // The answer is what is saved now.
-      async onQueryStarted(_choices, { dispatch, queryFulfilled }) {
-        try {
-          const { data } = await queryFulfilled;
-          dispatch(followApi.util.upsertQueryData('getFollowChoices', undefined, data));
-        } catch {
-          // The form shows the failure from the mutation's own result.
-        }
-      },
+      onQueryStarted: (_choices, { dispatch, queryFulfilled }) =>
+        onSaved(queryFulfilled, (data) => dispatch(followApi.util.upsertQueryData('getFollowChoices', undefined, data))),
     }),
   }),
 });

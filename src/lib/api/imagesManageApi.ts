@@ -4,6 +4,7 @@ import type { GalleryCreate, GalleryUpdate } from '@/contract/media';
 import { apiPaths } from '../paths';
 import { staffApiPaths } from '../staffApiPaths';
 import { api } from './apiSlice';
+import { listQuery } from './collectionManageApi';
 import { listTags } from './listTags';
 
 const galleryTags = listTags('Gallery');
@@ -15,10 +16,7 @@ const imageTags = listTags('Image');
  */
 export const imagesManageApi = api.injectEndpoints({
   endpoints: (build) => ({
-    getGalleries: build.query<Gallery[], void>({
-      query: () => staffApiPaths.galleries,
-      providesTags: galleryTags.provide,
-    }),
+    getGalleries: listQuery<Gallery>(build, 'Gallery', staffApiPaths.galleries),
     createGallery: build.mutation<Gallery, GalleryCreate>({
       query: (body) => ({ url: staffApiPaths.galleries, method: 'POST', body }),
       invalidatesTags: [galleryTags.list],

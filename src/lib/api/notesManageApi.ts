@@ -3,6 +3,7 @@ import type { NoteInput, NoteRevision, Preview, StaffNote, StaffNoteSummary } fr
 
 import { staffApiPaths } from '../staffApiPaths';
 import { api } from './apiSlice';
+import { listQuery } from './collectionManageApi';
 import { listTags } from './listTags';
 import { publishedNotes } from './notesApi';
 
@@ -15,10 +16,7 @@ const revisionsTag = (id: number) => ({ type: 'NoteDraft' as const, id: `revisio
  */
 export const notesManageApi = api.injectEndpoints({
   endpoints: (build) => ({
-    getStaffNotes: build.query<StaffNoteSummary[], void>({
-      query: () => staffApiPaths.manageNotes,
-      providesTags: draftTags.provide,
-    }),
+    getStaffNotes: listQuery<StaffNoteSummary>(build, 'NoteDraft', staffApiPaths.manageNotes),
     getStaffNote: build.query<StaffNote, number>({
       query: (id) => staffApiPaths.manageNote(id),
       providesTags: (_r, _e, id) => [draftTags.item(id)],

@@ -3,6 +3,7 @@ import type { ContentRestore, ContentSave, ContentVersion, CurrentContent } from
 import { apiPaths } from '../paths';
 import { staffApiPaths } from '../staffApiPaths';
 import { api } from './apiSlice';
+import { onSaved } from './onSaved';
 import { siteContentApi } from './siteContentApi';
 
 /**
@@ -14,10 +15,9 @@ export const siteContentManageApi = api.injectEndpoints({
     saveSiteContent: build.mutation<CurrentContent, ContentSave>({
       query: (body) => ({ url: apiPaths.siteContent, method: 'PUT', body }),
       invalidatesTags: ['ContentHistory'],
-      async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
-        const { data } = await queryFulfilled.catch(() => ({ data: undefined }));
-        if (data) dispatch(siteContentApi.util.upsertQueryData('getSiteContent', undefined, data));
-      },
+      onQueryStarted: (_arg, { dispatch, queryFulfilled }) =>
+        // The answer is the site's words as saved now.
+        onSaved(queryFulfilled, (data) => dispatch(siteContentApi.util.upsertQueryData('getSiteContent', undefined, data))),
     }),
     getContentHistory: build.query<ContentVersion[], void>({
       query: () => staffApiPaths.siteContentVersions,
@@ -26,10 +26,9 @@ export const siteContentManageApi = api.injectEndpoints({
     restoreContentVersion: build.mutation<CurrentContent, ContentRestore & { id: number }>({
       query: ({ id, ...body }) => ({ url: staffApiPaths.siteContentRestore(id), method: 'POST', body }),
       invalidatesTags: ['ContentHistory'],
-      async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
-        const { data } = await queryFulfilled.catch(() => ({ data: undefined }));
-        if (data) dispatch(siteContentApi.util.upsertQueryData('getSiteContent', undefined, data));
-      },
+      onQueryStarted: (_arg, { dispatch, queryFulfilled }) =>
+        // The answer is the site's words as saved now.
+        onSaved(queryFulfilled, (data) => dispatch(siteContentApi.util.upsertQueryData('getSiteContent', undefined, data))),
     }),
   }),
 });
