@@ -33,7 +33,8 @@ async function pngBase64(colour: string): Promise<string> {
 function dataFrameHtml(): string {
   const factors = ['value', 'momentum', 'quality', 'size', 'low_vol', 'carry', 'profitability', 'investment', 'reversal', 'beta'];
   const rows = ['2024-01', '2024-02', '2024-03'].map(
-    (month, row) => `<tr><th>${month}</th>${factors.map((_, column) => `<td>${(((row + 1) * (column + 3)) % 7) / 100 - 0.02}</td>`).join('')}</tr>`,
+    (month, row) =>
+      `<tr><th>${month}</th>${factors.map((_, column) => `<td>${((((row + 1) * (column + 3)) % 7) / 100 - 0.02).toFixed(3)}</td>`).join('')}</tr>`,
   );
   return [
     '<div>',
@@ -114,10 +115,31 @@ async function chooseNotebook(page: Page, region: string): Promise<void> {
   await form.getByRole('group', { name: 'Describe the figures' }).locator('img[src^="data:image/png;base64,"]').waitFor();
 }
 
-/** axe's serious and critical findings, and whether the page itself is wider than the screen. */
+/** axe's serious and critical findings, and what sticks out past the right edge of the screen. */
 async function screenProblems(page: Page): Promise<string[]> {
-  const wider = await page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth + 1);
-  return [...(await accessibilityProblems(page)), ...(wider ? ['the page is wider than the screen'] : [])];
+  const sticksOut = await page.evaluate(() => {
+    const edge = document.documentElement.clientWidth;
+    // Content of a box that scrolls sideways (a table, a code line) is for that box to show.
+    const scrolled = (element: Element) => {
+      for (let box = element.parentElement; box && box !== document.body; box = box.parentElement)
+        if (getComputedStyle(box).overflowX !== 'visible') return true;
+      return false;
+    };
+    // The outermost elements past the edge: their insides go with them.
+    const past = [...document.querySelectorAll('body *')].filter((element) => element.getBoundingClientRect().right > edge + 1 && !scrolled(element));
+    const wider = document.documentElement.scrollWidth > edge + 1 ? [`the page is ${document.documentElement.scrollWidth} px wide`] : [];
+    return wider.concat(
+      past
+        .filter((element) => !past.includes(element.parentElement as Element))
+        .slice(0, 3)
+        .map((element) => {
+          const box = element.getBoundingClientRect();
+          const where = [element, element.parentElement, element.parentElement?.parentElement].map((node) => node?.tagName.toLowerCase()).join(' < ');
+          return `${where} (${Math.round(box.left)} to ${Math.round(box.right)} px, "${(element.textContent ?? '').slice(0, 40)}") sticks out past the right edge`;
+        }),
+    );
+  });
+  return [...(await accessibilityProblems(page)), ...sticksOut];
 }
 
 describe('notes from notebooks', () => {
@@ -134,6 +156,8 @@ describe('notes from notebooks', () => {
     const preview = importing.getByRole('region', { name: 'Notebook preview' });
     expect(await preview.textContent()).toContain(`Picture: ${DESCRIBED}`);
     expect(await preview.textContent()).toContain("KeyError: '2025-13'");
+    // Its formula is typeset with KaTeX's stylesheet, which keeps the MathML for screen readers out of sight.
+    expect((await preview.locator('.katex-mathml').first().boundingBox())?.width).toBeLessThanOrEqual(1);
 
     // The figure the notebook leaves undescribed must be described: a save without it is refused at its field.
     const alt = importing.getByLabel('Describe figure 2 (cell 4)');

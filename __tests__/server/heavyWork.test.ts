@@ -2,7 +2,7 @@ import { NOTE_LIMITS } from '../../server/contract/noteRules';
 import type { Preview } from '../../server/contract/notes';
 import type { Paper } from '../../server/contract/publications';
 import { PAPERS_BIB } from './publications/fixtures';
-import { serverWithAccountsFor } from './testServer';
+import { recordChanges, serverWithAccountsFor } from './testServer';
 
 const fill = (unit: string) => unit.repeat(Math.floor(NOTE_LIMITS.bodyBytes / unit.length));
 
@@ -66,7 +66,7 @@ describe('citations', () => {
   it('are formatted after an import and stored with the paper, which visitors then read', async () => {
     const imported = await server.inject({ method: 'POST', url: '/api/publications/import/', headers: staff, payload: { bibtex: PAPERS_BIB } });
     expect(imported.statusCode).toBe(200);
-    await server.formatCitations();
+    await server.refreshDerivedContent();
     const rows = await server.db.selectFrom('publications').select(['cite_key', 'citations']).execute();
     expect(rows.length).toBeGreaterThan(0);
     for (const row of rows) expect(JSON.parse(row.citations ?? 'null')).toMatchObject({ apa: expect.any(String), ris: expect.stringContaining('TY  -') });
@@ -95,8 +95,33 @@ describe('citations', () => {
     const bibtex = row.bibtex.replace(/title\s*=\s*\{/i, 'title = {Revised: ').replace(/= *jcf/, '= {Journal of Computational Finance}');
     const edited = await server.inject({ method: 'PATCH', url: `/api/publications/${row.id}/`, headers: staff, payload: { bibtex } });
     expect(edited.statusCode).toBe(200);
-    await server.formatCitations();
+    await server.refreshDerivedContent();
     const after = await server.db.selectFrom('publications').select('citations').where('id', '=', row.id).executeTakeFirstOrThrow();
     expect(JSON.parse(after.citations ?? '{}').apa).toContain('Revised:');
+  });
+});
+
+describe('bodies an older renderer made', () => {
+  const { server, staff } = serverWithAccountsFor('all');
+
+  it('are rendered again in the background, and their pages announced', async () => {
+    const saved = await server.inject({
+      method: 'POST',
+      url: '/api/notes/manage/',
+      headers: staff,
+      payload: { title: 'Old', slug: 'old', summary: '', tags: [], cover_image: null, body: '## Part\n\n$x^2$', publish: 'now', publish_at: null },
+    });
+    expect(saved.statusCode).toBe(201);
+    // As a note saved by an older version left it.
+    await server.db.updateTable('notes').set({ html: '<p>old</p>', rendered_version: 0 }).execute();
+    const announced = recordChanges(server, ['Note']);
+    await server.refreshDerivedContent();
+    const row = await server.db.selectFrom('notes').select(['html', 'rendered_version']).executeTakeFirstOrThrow();
+    expect(row.html).toContain('<math');
+    expect(row.rendered_version).toBeGreaterThan(0);
+    expect(announced).toEqual([['Note']]);
+    // Each once: nothing is left to render.
+    await server.refreshDerivedContent();
+    expect(announced).toHaveLength(1);
   });
 });

@@ -1,23 +1,14 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 
 import { loadConfig } from '../../server/src/config';
 import { buildServer } from '../../server/src/server';
 import { createCategory, uploadDocument } from './media/client';
-import { insertUser } from './testServer';
+import { freePort, insertUser } from './testServer';
 
 const ROOT = path.resolve(__dirname, '../..');
-
-async function freePort(): Promise<number> {
-  const probe = net.createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as net.AddressInfo;
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
-}
 
 const isRunning = (pid: number) => {
   try {

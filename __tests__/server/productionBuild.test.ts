@@ -3,10 +3,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
-import { fakeBuild } from './testServer';
+import { fakeBuild, freePort } from './testServer';
 
 const REPO = path.resolve(__dirname, '../..');
-const PORT = 8631;
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
@@ -27,6 +26,7 @@ describe('the compiled server', () => {
   let root: string;
   let site: ChildProcess | undefined;
   let output = '';
+  let port: number;
 
   beforeAll(async () => {
     root = fs.mkdtempSync(path.join(os.tmpdir(), 'site-built-'));
@@ -39,12 +39,13 @@ describe('the compiled server', () => {
     fs.writeFileSync(path.join(root, 'probe.cjs'), MODULES_PROBE);
     // The installed packages, as the site's own folder has them.
     fs.symlinkSync(path.join(REPO, 'node_modules'), path.join(root, 'node_modules'));
+    port = await freePort();
     site = spawn(process.execPath, ['--require', './probe.cjs', 'dist/server/main.js'], {
       cwd: root,
       // No NODE_ENV.
       env: {
         PATH: process.env.PATH,
-        PORT: String(PORT),
+        PORT: String(port),
         DATA_DIR: path.join(root, 'data'),
         MODULES_FILE: path.join(root, 'modules.json'),
       },
@@ -69,7 +70,7 @@ describe('the compiled server', () => {
   });
 
   it('renders pages with the production builds of React and Redux Toolkit', async () => {
-    for (const address of ['/', '/about', '/notes/no-such-note', '/no/such/page']) await fetch(`http://127.0.0.1:${PORT}${address}`);
+    for (const address of ['/', '/about', '/notes/no-such-note', '/no/such/page']) await fetch(`http://127.0.0.1:${port}${address}`);
     site?.kill('SIGUSR2');
     const file = path.join(root, 'modules.json');
     for (let i = 0; i < 100 && !fs.existsSync(file); i += 1) await wait(50);

@@ -1,8 +1,8 @@
 import type { Talk, TalkInput } from '../../server/contract/talks';
 import { PAPERS_BIB } from './publications/fixtures';
 import { collectionClient } from './staffCollection';
-import { pageServerFor } from './testServer';
 import { talkInput } from './talks/fixtures';
+import { pageServerFor } from './testServer';
 
 /** What the first HTML shows a reader who runs no script: the page's main part. */
 const mainOf = (html: string) => html.slice(html.indexOf('<main'), html.indexOf('</main>'));

@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 
@@ -176,6 +177,15 @@ export function recordChanges(server: TestServer, topics: readonly ChangeTopic[]
   const announced: ChangeTopic[][] = [];
   server.changes.subscribe(topics, (changed) => announced.push([...changed]));
   return announced;
+}
+
+/** A port nothing listens on now, for a site a test starts in a process of its own (CI runs two server suites at once). */
+export async function freePort(): Promise<number> {
+  const probe = net.createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const { port } = probe.address() as net.AddressInfo;
+  await new Promise((resolve) => probe.close(resolve));
+  return port;
 }
 
 /** The entry scripts of the fake build. */

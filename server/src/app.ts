@@ -7,7 +7,7 @@ import type { DbHandle } from './db';
 import auth from './plugins/auth';
 import backgroundWork from './plugins/backgroundWork';
 import changes from './plugins/changes';
-import citationFormatting from './plugins/citationFormatting';
+import derivedContent from './plugins/derivedContent';
 import compression from './plugins/compression';
 import cors from './plugins/cors';
 import csrf from './plugins/csrf';
@@ -74,7 +74,7 @@ const app: FastifyPluginAsync<AppOptions> = async (fastify: FastifyInstance, { c
   await fastify.register(downloads);
   await fastify.register(backgroundWork);
   await fastify.register(noteSchedule);
-  await fastify.register(citationFormatting);
+  await fastify.register(derivedContent);
   await fastify.register(mailQueue);
 
   await fastify.register(healthRoutes);

@@ -33,10 +33,11 @@ async function main() {
   };
   process.once('SIGINT', () => void shutdown('SIGINT'));
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
-  // The worker threads load their modules and render once, and papers' citations are formatted, before
-  // the first visitor is answered: nobody's first view of a page waits for either.
+  // The worker threads load their modules and render once, papers' citations missing are formatted and
+  // bodies an older renderer made are rendered again (once, after an upgrade) before the first visitor is
+  // answered: nobody's first view of a page waits for them or shows what an older version made.
   await server.work.warmUp();
-  await server.formatCitations();
+  await server.refreshDerivedContent();
   await warmPages(server);
   // A longer accept queue than Node's 511 (the kernel caps it at somaxconn): in a burst of connections
   // from one address a full queue drops other clients' SYNs, which their systems retry only after a second.

@@ -36,10 +36,11 @@ const StyledTable = styled.table`
     }
     td {
       display: grid;
-      /* minmax(0, …): a long value wraps inside the card instead of widening it past the screen. */
+      /* minmax(0, …) and anywhere: a long value (an email address) wraps inside the card instead of widening it past the screen. */
       grid-template-columns: 7.5rem minmax(0, 1fr);
       gap: ${theme.space[3]};
       border-bottom: none;
+      overflow-wrap: anywhere;
     }
     td::before {
       content: attr(data-label);

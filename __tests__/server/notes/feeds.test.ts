@@ -268,6 +268,7 @@ describe('feeds under hostile text', () => {
         notebook_name: null,
         notebook_kernel: null,
         notebook_run_at: null,
+        rendered_version: 2,
         created_at: '2026-01-01T00:00:00.000Z',
         updated_at: '2026-01-01T00:00:00.000Z',
       }));

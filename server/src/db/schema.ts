@@ -272,6 +272,8 @@ export interface NotesTable {
   notebook_name: Generated<string | null>;
   notebook_kernel: Generated<string | null>;
   notebook_run_at: Generated<string | null>;
+  /** The Markdown renderer's version its HTML was made with (markdown/render.ts RENDERER_VERSION). */
+  rendered_version: Generated<number>;
   created_at: string;
   updated_at: string;
 }
@@ -444,6 +446,8 @@ export interface TalksTable {
   /** An http(s) address, or ''. */
   video: Generated<string>;
   publication_id: number | null;
+  /** The Markdown renderer's version its HTML was made with. */
+  rendered_version: Generated<number>;
   created_at: string;
   updated_at: string;
 }
@@ -465,6 +469,8 @@ export interface TeachingCoursesTable {
   description_html: Generated<string>;
   /** An http(s) address, or ''. */
   link: Generated<string>;
+  /** The Markdown renderer's version its HTML was made with. */
+  rendered_version: Generated<number>;
   created_at: string;
   updated_at: string;
 }

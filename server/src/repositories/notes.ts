@@ -14,6 +14,8 @@ export interface NoteFields {
 
 export type NoteWrite = Omit<NoteFields, 'tags'> & { tags: string } & Pick<NotesTable, 'html' | 'status' | 'publish_at' | 'published_at' | 'revised_at'> & {
     reading_minutes: number;
+    /** The renderer's version the HTML was made with (markdown/version.ts). */
+    rendered_version?: number;
   };
 
 export const splitTags = (tags: string): string[] => (tags ? tags.split('\n') : []);

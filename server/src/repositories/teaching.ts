@@ -4,7 +4,7 @@ import type { DocumentRow, TeachingCourseRow } from '../db/schema';
 import { type AuditActor, changedDetails, deleteOneAudited, insertOneAudited, updateOneAudited } from './audit';
 
 /** A course's own fields, as a save writes them. */
-export type TeachingFields = Omit<TeachingCourseRow, 'id' | 'created_at' | 'updated_at'>;
+export type TeachingFields = Omit<TeachingCourseRow, 'id' | 'created_at' | 'updated_at' | 'rendered_version'>;
 
 /** A material as a course lists it: the document's id and name. */
 interface MaterialRow {

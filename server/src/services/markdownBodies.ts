@@ -4,11 +4,14 @@
  */
 import type { FastifyInstance } from 'fastify';
 
+import type { DataTag } from '../../contract/changes';
 import type { Db } from '../db';
 import type { NotePhoto } from '../markdown/photos';
 import { photoIdsIn } from '../markdown/photos';
 import type { RenderedNote } from '../markdown/render';
+import { RENDERER_VERSION } from '../markdown/version';
 import { imagesByIds } from '../repositories/notes';
+import { type BodyTable, bodiesRenderedBefore, STORED_BODIES, storeRenderedBody } from '../repositories/renderedBodies';
 import { RENDITIONS } from './imageJobs';
 
 const mediaUrl = (key: string) => `/media/${key}`;
@@ -47,4 +50,31 @@ export async function photosById(db: Db, ids: number[]): Promise<Map<number, Not
 export async function renderBody(site: Pick<FastifyInstance, 'db' | 'work'>, body: string, topHeading?: number): Promise<RenderedNote> {
   const photos = await photosById(site.db, photoIdsIn(body));
   return site.work.attempt('markdown', { body, photos, topHeading }, (message) => ({ html: '', problems: [{ line: 0, message }], readingMinutes: 1 }));
+}
+
+/** The data kind each table's pages show, announced when its bodies are rendered again. */
+const SHOWN_AS = { notes: 'Note', talks: 'Talk', teaching_courses: 'Teaching' } as const satisfies Record<BodyTable, DataTag>;
+/** Where each kind's headings start, as its service renders it: a note's under its title, the others' under their item's heading. */
+const TOP_HEADING: Record<BodyTable, number | undefined> = { notes: undefined, talks: 4, teaching_courses: 4 };
+const BATCH = 20;
+
+/**
+ * Renders again every stored body an older renderer made (see RENDERER_VERSION), each once, and
+ * announces the kinds of data that changed so that their pages are drawn anew.
+ */
+export async function renderStaleBodies(site: Pick<FastifyInstance, 'db' | 'work' | 'changes'>): Promise<void> {
+  for (const table of Object.keys(STORED_BODIES) as BodyTable[]) {
+    let after = 0;
+    let rendered = 0;
+    for (;;) {
+      const rows = await bodiesRenderedBefore(site.db, table, RENDERER_VERSION, after, BATCH);
+      if (rows.length === 0) break;
+      for (const row of rows) {
+        await storeRenderedBody(site.db, table, row, await renderBody(site, row.body, TOP_HEADING[table]), RENDERER_VERSION);
+      }
+      rendered += rows.length;
+      after = rows[rows.length - 1].id;
+    }
+    if (rendered > 0) site.changes.publish(SHOWN_AS[table]);
+  }
 }

@@ -17,6 +17,7 @@ import type { Db } from '../db';
 import { nowIso } from '../db/columns';
 import type { NoteRevisionRow, NoteRow } from '../db/schema';
 import { ErrorCollector } from '../errors';
+import { RENDERER_VERSION } from '../markdown/version';
 import { type AuditActor, recordAudit } from '../repositories/audit';
 import { announce } from '../repositories/followers';
 import {
@@ -134,6 +135,7 @@ export async function saveNote(site: Site, actor: AuditActor, id: number | undef
       tags: fields.tags.join('\n'),
       html: rendered.html,
       reading_minutes: rendered.readingMinutes,
+      rendered_version: RENDERER_VERSION,
       status,
       publish_at: checked.publishAt,
       published_at: status === 'published' ? (existing?.published_at ?? at) : (existing?.published_at ?? null),

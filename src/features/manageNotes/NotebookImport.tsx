@@ -9,7 +9,7 @@ import { useCreateNoteFromNotebookMutation, usePreviewNotebookMutation, useRepla
 import { formatDateTime } from '@/lib/dates';
 import { paths } from '@/lib/paths';
 import { theme } from '@/lib/theme/themes';
-import { Alert, Button, CheckboxField, FieldHint, Group, Muted, NoteProse, Prose, Row, Stack, TextAreaField, TextField } from '@/ui';
+import { Alert, Button, CheckboxField, FieldHint, Group, MathStyles, Muted, NoteProse, Prose, Row, Stack, TextAreaField, TextField } from '@/ui';
 
 import { figurePictures, needsAlt } from './notebookFigures';
 
@@ -34,6 +34,11 @@ function refusedFields(error: unknown): Record<string, string[]> | undefined {
   if (status !== 400 || !data || typeof data !== 'object' || 'detail' in data) return undefined;
   return data as Record<string, string[]>;
 }
+
+/** A wide table or code line of the preview scrolls in its own box instead of widening the whole screen. */
+const Section = styled.section`
+  min-width: 0;
+`;
 
 const Figure = styled.div`
   display: grid;
@@ -155,7 +160,7 @@ export function NotebookImport({ replace }: { replace?: Replacing }) {
 
   const blocked = replace?.blocked ?? false;
   return (
-    <section aria-labelledby={headingId}>
+    <Section aria-labelledby={headingId}>
       <h2 id={headingId}>{replace ? 'Replace from a notebook' : 'New note from a notebook'}</h2>
       {replace && (
         <Muted>The body is made again from the notebook; the title, address, tags and status stay, and the body as it is now stays in the history.</Muted>
@@ -213,8 +218,10 @@ export function NotebookImport({ replace }: { replace?: Replacing }) {
                 <div ref={figuresRef}>
                   <Group legend="Describe the figures">
                     <FieldHint>
-                      {undescribed.length === 1 ? 'This figure has' : `These ${undescribed.length} figures have`} no alt text in the notebook. Say what each
-                      shows: screen readers read it in place of the picture, and the photo library keeps it.
+                      {undescribed.length === 1
+                        ? 'This figure has no alt text in the notebook. Say what it shows'
+                        : `These ${undescribed.length} figures have no alt text in the notebook. Say what each shows`}
+                      : screen readers read it in place of the picture, and the photo library keeps it.
                     </FieldHint>
                     {undescribed.map((figure) => (
                       <Figure key={placeOf(figure)}>
@@ -235,11 +242,12 @@ export function NotebookImport({ replace }: { replace?: Replacing }) {
                   </Group>
                 </div>
               )}
-              <section aria-label="Notebook preview">
+              <Section aria-label="Notebook preview">
+                <MathStyles html={preview.html} />
                 <Prose>
                   <NoteProse dangerouslySetInnerHTML={{ __html: preview.html }} />
                 </Prose>
-              </section>
+              </Section>
               {Object.keys(altErrors).length > 0 && <Alert tone="error">Describe every figure before saving: see the messages beside the fields.</Alert>}
               {blocked && <Muted>Save or discard your edits to the note first.</Muted>}
               <Row>
@@ -251,6 +259,6 @@ export function NotebookImport({ replace }: { replace?: Replacing }) {
           )}
         </Stack>
       </form>
-    </section>
+    </Section>
   );
 }

@@ -21,6 +21,7 @@ import * as m018 from './018_follower_mailbox';
 import * as m019 from './019_publication_citations';
 import * as m020 from './020_note_notebooks';
 import * as m021 from './021_notebook_download_counts';
+import * as m022 from './022_rendered_version';
 
 /** Every migration, in order. Both dialects run the same list. */
 export const migrations: Record<string, Migration> = {
@@ -45,4 +46,5 @@ export const migrations: Record<string, Migration> = {
   '019_publication_citations': m019,
   '020_note_notebooks': m020,
   '021_notebook_download_counts': m021,
+  '022_rendered_version': m022,
 };

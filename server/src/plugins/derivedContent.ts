@@ -1,0 +1,37 @@
+import fp from 'fastify-plugin';
+
+import { backgroundLoop } from '../lib/backgroundLoop';
+import { formatMissingCitations } from '../services/citations';
+import { renderStaleBodies } from '../services/markdownBodies';
+
+/** A change made on another instance whose announcement was lost is handled within this. */
+const MAX_SLEEP_MS = 10 * 60_000;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Makes now what is stored derived and still missing or outdated, and resolves when done (the site's start awaits it). */
+    refreshDerivedContent: () => Promise<void>;
+  }
+}
+
+/**
+ * What the site stores derived from what staff wrote, made in the background in the worker pool:
+ * papers' citations after their entries change (and those an older version or a restore left
+ * unformatted), and bodies rendered by an older Markdown renderer. Visitors' views only read them.
+ */
+export default fp(
+  async (app) => {
+    const loop = backgroundLoop({
+      pass: async () => {
+        await formatMissingCitations(app);
+        await renderStaleBodies(app);
+      },
+      maxSleepMs: MAX_SLEEP_MS,
+      onError: (error) => app.log.error({ err: error }, 'making derived content failed'),
+    });
+    app.changes.subscribe(['Publication'], () => loop.wake());
+    app.decorate('refreshDerivedContent', () => loop.runNow());
+    app.addHook('onClose', () => loop.stop());
+  },
+  { name: 'derived-content', dependencies: ['changes', 'workPool'] },
+);
