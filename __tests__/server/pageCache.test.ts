@@ -56,11 +56,13 @@ describe('pages of addresses that name nothing', () => {
     for (let i = 0; i < 400; i += 1) {
       for (const url of addresses(i)) {
         const res = await get(url);
-        expect([url, res.statusCode, res.body === notFound.body]).toEqual([url, 404, true]);
+        expect([url, res.statusCode, res.body.includes('data-not-found')]).toEqual([url, 404, true]);
       }
     }
-    expect(server.pageCacheUse()).toEqual(kept);
-    expect(renders()).toBe(rendered);
+    expect(server.pageCacheUse().pages).toEqual(kept.pages);
+    // On PostgreSQL another instance's writes may go unheard, so kept pages expire after a few seconds: the
+    // not-found page is then drawn again, once per expiry, never once per address.
+    expect(renders() - rendered).toBeLessThan(server.dialect === 'postgres' ? 10 : 1);
     // A page that exists is kept as before.
     expect((await get('/notes/volatility-smiles')).statusCode).toBe(200);
     expect(server.pageCacheUse().pages).toBe(kept.pages + 1);

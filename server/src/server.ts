@@ -66,6 +66,9 @@ async function buildServerHolding(config: Config, options: { log?: LogOutput }, 
     connectionsCheckingInterval: Math.min(30_000, config.requestTimeoutSeconds * 250),
   };
   const fastify = Fastify({
+    // Starting checks the storage and may apply migrations: on a loaded machine or a distant database
+    // that takes longer than Fastify's 10 s default for a plugin.
+    pluginTimeout: 60_000,
     // Fastify sets the timeouts only on servers it makes itself. Idle keep-alive connections close
     // after the idle timeout too (Node's default keeps them 72 s).
     serverFactory: (handler) => {

@@ -232,7 +232,9 @@ describe('a page per paper', () => {
     expect(selectedTitles(home)).toEqual(['/research/northcote2023-grad']);
     expect(home).toMatch(/aria-labelledby="home-papers".*<a href="\/research">All research<\/a>/);
     // The title's mathematics as MathML, named by its plain text.
-    expect(home).toMatch(/<a href="\/research\/northcote2023-grad"><link rel="stylesheet" href="\/katex\/katex.min.css"\/><span aria-hidden="true">Estimating <span class="katex"><span class="katex-mathml"><math/);
+    expect(home).toMatch(
+      /<a href="\/research\/northcote2023-grad"><link rel="stylesheet" href="\/katex\/katex.min.css"\/><span aria-hidden="true">Estimating <span class="katex"><span class="katex-mathml"><math/,
+    );
     expect((await select(false)).statusCode).toBe(200);
     expect(selectedTitles((await get('/')).body)).toEqual([]);
   });

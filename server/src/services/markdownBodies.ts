@@ -11,7 +11,7 @@ import { photoIdsIn } from '../markdown/photos';
 import type { RenderedNote } from '../markdown/render';
 import { RENDERER_VERSION } from '../markdown/version';
 import { imagesByIds } from '../repositories/notes';
-import { type BodyTable, bodiesRenderedBefore, STORED_BODIES, storeRenderedBody } from '../repositories/renderedBodies';
+import { bodiesRenderedBefore, type BodyTable, STORED_BODIES, storeRenderedBody } from '../repositories/renderedBodies';
 import { RENDITIONS } from './imageJobs';
 
 const mediaUrl = (key: string) => `/media/${key}`;

@@ -6,7 +6,7 @@ import type { MessagePort } from 'node:worker_threads';
 
 import { workerData } from 'piscina';
 
-import { type TaskName, type ThreadKind, TASKS, warmUpThread } from './tasks';
+import { type TaskName, TASKS, type ThreadKind, warmUpThread } from './tasks';
 
 export interface TaskMessage {
   name: TaskName;
