@@ -97,7 +97,8 @@ describe('notes screen: a new note from a notebook', () => {
 
     await user.click(await within(region).findByRole('button', { name: 'Save as draft' }));
     await waitFor(() => expect(creates).toEqual([{ file: 'file:momentum.ipynb', hide_code: 'true', title: 'Momentum, revisited' }]));
-    expect(await screen.findByDisplayValue('Momentum, revisited')).toBeInTheDocument();
+    // The editor is a lazy screen: it may take a moment to load on a busy machine.
+    expect(await screen.findByDisplayValue('Momentum, revisited', undefined, { timeout: 10_000 })).toBeInTheDocument();
   });
 
   it('asks for the alt text of each figure the notebook does not describe, tied to its field, and sends it by cell and output', async () => {
@@ -142,7 +143,8 @@ describe('notes screen: a new note from a notebook', () => {
     ]);
     refuse = false;
     await user.click(within(region).getByRole('button', { name: 'Save as draft' }));
-    expect(await screen.findByDisplayValue('Momentum, revisited')).toBeInTheDocument();
+    // The editor is a lazy screen: it may take a moment to load on a busy machine.
+    expect(await screen.findByDisplayValue('Momentum, revisited', undefined, { timeout: 10_000 })).toBeInTheDocument();
   });
 
   it("replaces a saved note's body from a notebook with the same preview, once its edits are saved", async () => {
