@@ -4,7 +4,7 @@ import { type BackgroundLoop, backgroundLoop, type BackgroundLoopOptions } from 
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** The site's scheduled work: the mail queue, the note schedule, talks moving to the past. */
+    /** The site's work in the background: the note schedule, the mail queue, derived content, talks moving to the past. */
     background: {
       /** A loop of scheduled work (`name` says what failed in the log), stopped when the server closes. */
       loop(name: string, options: Omit<BackgroundLoopOptions, 'onError'>): BackgroundLoop;

@@ -1,6 +1,5 @@
 import fp from 'fastify-plugin';
 
-import { backgroundLoop } from '../lib/backgroundLoop';
 import { formatMissingCitations } from '../services/citations';
 import { renderStaleBodies } from '../services/markdownBodies';
 
@@ -21,17 +20,15 @@ declare module 'fastify' {
  */
 export default fp(
   async (app) => {
-    const loop = backgroundLoop({
+    const loop = app.background.loop('making derived content', {
       pass: async () => {
         await formatMissingCitations(app);
         await renderStaleBodies(app);
       },
       maxSleepMs: MAX_SLEEP_MS,
-      onError: (error) => app.log.error({ err: error }, 'making derived content failed'),
     });
     app.changes.subscribe(['Publication'], () => loop.wake());
     app.decorate('refreshDerivedContent', () => loop.runNow());
-    app.addHook('onClose', () => loop.stop());
   },
-  { name: 'derived-content', dependencies: ['changes', 'workPool'] },
+  { name: 'derived-content', dependencies: ['changes', 'workPool', 'background-work'] },
 );
