@@ -86,7 +86,7 @@ describe('the owner edits the site', () => {
     await visitor.page.goto('/research');
     await appReady(visitor.page);
     await visitor.page.getByRole('heading', { name: 'Working papers' }).waitFor();
-    await visitor.page.locator('summary').first().click();
+    await visitor.page.locator('summary', { hasText: 'Abstract' }).first().click();
     await visitor.page.getByText('surface.').waitFor();
     await visitor.screenshot('visitor-research');
     await visitor.page.setViewportSize({ width: 360, height: 800 });
