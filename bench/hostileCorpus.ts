@@ -8,17 +8,12 @@
  * `npx tsx bench/hostileCorpus.ts` runs the built site (`npm run build` first; 127.0.0.1:8540) on a
  * fresh embedded database with its shipped defaults; `hostileCorpus()` is what bench/run.ts calls.
  */
-import { spawn, spawnSync } from 'node:child_process';
-import fs from 'node:fs';
 import http from 'node:http';
-import os from 'node:os';
-import path from 'node:path';
 
 import { NOTE_LIMITS } from '../server/contract/noteRules';
 import { WORST_FILES } from './bibtexImport';
-import { waitFor } from './waitFor';
+import { withBuiltSite } from './builtSite';
 
-const ROOT = path.resolve(__dirname, '..');
 const PORT = 8540;
 const SITE = `http://127.0.0.1:${PORT}`;
 const STAFF = { email: 'bench@example.com', password: 'Bench-password-2026!' };
@@ -192,24 +187,7 @@ export async function corpusAgainstSite(): Promise<CaseResult[]> {
 
 /** Starts the built site on a fresh data folder, runs the corpus, stops it. */
 export async function hostileCorpus(): Promise<CaseResult[]> {
-  if (!fs.existsSync(path.join(ROOT, 'dist/server/main.js'))) throw new Error('Run "npm run build" first.');
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-corpus-'));
-  const env = { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', PORT: String(PORT), HOST: '127.0.0.1', AUTH_RATE_LIMIT: '100000', LOG_LEVEL: 'warn' };
-  const created = spawnSync(process.execPath, ['dist/server/createStaff.js', '--email', STAFF.email], {
-    cwd: ROOT,
-    env: { ...env, STAFF_PASSWORD: STAFF.password },
-    encoding: 'utf8',
-  });
-  if (created.status !== 0) throw new Error(`create-staff failed: ${created.stderr}`);
-  const site = spawn(process.execPath, ['dist/server/main.js'], { cwd: ROOT, env, stdio: ['ignore', 'ignore', 'inherit'] });
-  try {
-    await waitFor(`${SITE}/api/health/ready`);
-    return await corpusAgainstSite();
-  } finally {
-    site.kill('SIGTERM');
-    await new Promise((resolve) => site.once('exit', resolve));
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  }
+  return withBuiltSite({ port: PORT, staff: STAFF, env: { AUTH_RATE_LIMIT: '100000' } }, corpusAgainstSite);
 }
 
 if (require.main === module) {

@@ -10,19 +10,14 @@
  * `npx tsx bench/notebook.ts` runs the built site (`npm run build` first; 127.0.0.1:8690) on a fresh
  * embedded database with its shipped defaults; `notebookBench()` is what bench/run.ts calls.
  */
-import { spawn, spawnSync } from 'node:child_process';
-import fs from 'node:fs';
 import http from 'node:http';
-import os from 'node:os';
-import path from 'node:path';
 
 import sharp from 'sharp';
 
 import { notebookTask } from '../server/src/notebooks/task';
+import { withBuiltSite } from './builtSite';
 import { type Answer, meanwhile, percentile } from './hostileCorpus';
-import { waitFor } from './waitFor';
 
-const ROOT = path.resolve(__dirname, '..');
 const PORT = 8690;
 const SITE = `http://127.0.0.1:${PORT}`;
 const STAFF = { email: 'bench@example.com', password: 'Bench-password-2026!' };
@@ -181,24 +176,7 @@ export async function notebookAgainstSite(): Promise<NotebookBenchResult> {
 
 /** Starts the built site on a fresh data folder, runs the bench, stops it. */
 export async function notebookBench(): Promise<NotebookBenchResult> {
-  if (!fs.existsSync(path.join(ROOT, 'dist/server/main.js'))) throw new Error('Run "npm run build" first.');
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-notebook-'));
-  const env = { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', PORT: String(PORT), HOST: '127.0.0.1', LOG_LEVEL: 'warn' };
-  const created = spawnSync(process.execPath, ['dist/server/createStaff.js', '--email', STAFF.email], {
-    cwd: ROOT,
-    env: { ...env, STAFF_PASSWORD: STAFF.password },
-    encoding: 'utf8',
-  });
-  if (created.status !== 0) throw new Error(`create-staff failed: ${created.stderr}`);
-  const site = spawn(process.execPath, ['dist/server/main.js'], { cwd: ROOT, env, stdio: ['ignore', 'ignore', 'inherit'] });
-  try {
-    await waitFor(`${SITE}/api/health/ready`);
-    return await notebookAgainstSite();
-  } finally {
-    site.kill('SIGTERM');
-    await new Promise((resolve) => site.once('exit', resolve));
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  }
+  return withBuiltSite({ port: PORT, staff: STAFF }, notebookAgainstSite);
 }
 
 /** The bench's lines, as bench/run.ts and the command print them. */
