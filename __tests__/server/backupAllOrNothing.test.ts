@@ -267,6 +267,25 @@ describe('a replacing restore and a running site', () => {
       await site.cleanup();
     }
   });
+
+  it('finds the database free after a start that was refused half-way', async () => {
+    const site = await buildTestServer();
+    try {
+      await site.close();
+      // The storage check refuses the start once the database is open and migrated.
+      const storageUrl = 's3://site-media/media/?region=us-east-1&endpoint=http://127.0.0.1:9&path_style=true';
+      await expect(buildServer({ ...site.config, storageUrl })).rejects.toThrow(/cannot be used/);
+      const restoring = await databaseOf(site);
+      try {
+        const release = await claimStoppedSite(restoring, site.config.databaseUrl, site.config.dataDir);
+        await release();
+      } finally {
+        await restoring.db.destroy();
+      }
+    } finally {
+      await site.cleanup();
+    }
+  });
 });
 
 describe('npm run restore', () => {

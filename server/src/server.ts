@@ -117,7 +117,13 @@ async function buildServerHolding(config: Config, options: { log?: LogOutput }, 
       done();
     });
   }
-  await fastify.register(app, { config, database });
+  try {
+    await fastify.register(app, { config, database });
+  } catch (error) {
+    // What started before the failure (the database, worker threads, the mailer) closes with the instance.
+    await fastify.close().catch(() => undefined);
+    throw error;
+  }
   return fastify;
 }
 

@@ -98,7 +98,8 @@ describe('notes screen: a new note from a notebook', () => {
     await user.click(await within(region).findByRole('button', { name: 'Save as draft' }));
     await waitFor(() => expect(creates).toEqual([{ file: 'file:momentum.ipynb', hide_code: 'true', title: 'Momentum, revisited' }]));
     // The editor is a lazy screen: it may take a moment to load on a busy machine.
-    expect(await screen.findByDisplayValue('Momentum, revisited', undefined, { timeout: 10_000 })).toBeInTheDocument();
+    const editor = await screen.findByRole('form', { name: 'Note' }, { timeout: 10_000 });
+    expect(within(editor).getByDisplayValue('Momentum, revisited')).toBeInTheDocument();
   });
 
   it('asks for the alt text of each figure the notebook does not describe, tied to its field, and sends it by cell and output', async () => {
@@ -144,7 +145,8 @@ describe('notes screen: a new note from a notebook', () => {
     refuse = false;
     await user.click(within(region).getByRole('button', { name: 'Save as draft' }));
     // The editor is a lazy screen: it may take a moment to load on a busy machine.
-    expect(await screen.findByDisplayValue('Momentum, revisited', undefined, { timeout: 10_000 })).toBeInTheDocument();
+    const editor = await screen.findByRole('form', { name: 'Note' }, { timeout: 10_000 });
+    expect(within(editor).getByDisplayValue('Momentum, revisited')).toBeInTheDocument();
   });
 
   it("replaces a saved note's body from a notebook with the same preview, once its edits are saved", async () => {

@@ -22,7 +22,11 @@ export function holdInstanceLock(dataDir: string): () => void {
     if ((error as { code?: string }).code === 'SQLITE_BUSY') throw new Error(REFUSAL(dataDir));
     throw error;
   }
+  // Released once: a start that failed half-way releases it both when closing and when giving up.
+  let held = true;
   return () => {
+    if (!held) return;
+    held = false;
     lock.exec('ROLLBACK');
     lock.close();
   };
