@@ -20,6 +20,25 @@ const belowApp = [
 /** A relative import of one of these server folders, from any depth below server/src. */
 const serverFolders = (folders, message) => ({ regex: `^(\\.\\./)+(${folders.join('|')})(/|$)`, message });
 
+/** Who may import what on the server: dependencies point from routes and plugins to services, and from services down. */
+const serverZones = [
+  {
+    target: './server/src/services',
+    from: ['./server/src/routes', './server/src/plugins'],
+    message: 'Services import no routes or plugins: what a service needs from the app comes in as an argument.',
+  },
+  {
+    target: ['./server/src/storage', './server/src/pages'],
+    from: ['./server/src/services', './server/src/plugins'],
+    message: 'Storage and pages import no services or plugins: they are handed what they need.',
+  },
+  {
+    target: ['./server/src/!(pages)/**', './server/src/*.ts', './server/contract'],
+    from: './src',
+    message: 'Only server/src/pages imports the SPA (to render it); shared code lives in server/contract.',
+  },
+];
+
 export default tseslint.config(
   { ignores: ['dist/', 'node_modules/', 'data/', 'artifacts/', 'coverage/'] },
   js.configs.recommended,
@@ -70,7 +89,11 @@ export default tseslint.config(
       // Resolves the @/ aliases of tsconfig.json the way TypeScript does.
       'import-x/resolver-next': [createTypeScriptImportResolver({ project: './tsconfig.json' })],
     },
-    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
+    rules: {
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      // The server's zones, by where an import resolves to (aliases included).
+      'import-x/no-restricted-paths': ['error', { basePath: import.meta.dirname, zones: serverZones }],
+    },
   },
   // CommonJS files (the webpack loader) load what they need with require.
   { files: ['**/*.cjs'], languageOptions: { sourceType: 'commonjs' }, rules: { '@typescript-eslint/no-require-imports': 'off' } },

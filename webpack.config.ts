@@ -87,7 +87,7 @@ export default (_env: unknown, argv: { mode?: Configuration['mode'] }): Configur
       // The page for the development server; in production the API server writes every page.
       ...(production ? [] : [new HtmlWebpackPlugin({ template: './public/index.html', title: seedContent.name, description: seedContent.tagline })]),
       new DefinePlugin({
-        // The admin-backend links' address (src/lib/paths.ts); empty means the in-app area.
+        // The admin-backend links' address (server/contract/paths.ts); empty means the in-app area.
         'process.env.ADMIN_URL': JSON.stringify(process.env.ADMIN_URL ?? ''),
         // Leaves out what only the server reads (the server-rendered pages of src/app/routes.tsx).
         'process.env.BROWSER_BUNDLE': JSON.stringify('true'),

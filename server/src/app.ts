@@ -22,6 +22,7 @@ import noteSchedule from './plugins/noteSchedule';
 import pages from './plugins/pages';
 import rateLimit from './plugins/rateLimit';
 import securityHeaders from './plugins/securityHeaders';
+import storage from './plugins/storage';
 import workPool from './plugins/workPool';
 import accountRoutes from './routes/accounts';
 import adminRoutes from './routes/admin';
@@ -35,7 +36,6 @@ import feedRoutes from './routes/notes/feeds';
 import publicationRoutes from './routes/publications';
 import talksRoutes from './routes/talks';
 import teachingRoutes from './routes/teaching';
-import storage from './storage/plugin';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -2,7 +2,7 @@ import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 
 import { detail, MESSAGES } from './errors';
-import { RESOURCE_HEADERS } from './plugins/securityHeaders';
+import { RESOURCE_HEADERS } from './lib/securityHeaders';
 
 /** The head of an answer written before (or without) Fastify: the site's error body, its security headers, and the connection closed. */
 function errorAnswer(status: number, message: string): { headers: Record<string, string>; body: string } {

@@ -1,8 +1,9 @@
 import { Component, type ErrorInfo, type ReactNode, Suspense } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 
+import { paths } from '@/contract/paths';
+
 import { HydrationDone } from '../lib/hydration';
-import { paths } from '../lib/paths';
 import { Alert, Page } from '../ui';
 import { AppLoading } from './AppLoading';
 import { NavigationProgress } from './layout/NavigationProgress';

@@ -1,6 +1,8 @@
 import { type ComponentType, lazy, type ReactElement } from 'react';
 import { matchRoutes, type Params, type RouteObject, useRoutes } from 'react-router-dom';
 
+import { paths } from '@/contract/paths';
+
 import { pageHeads } from '../content/head';
 import { cvApi } from '../features/cv/cvApi';
 import { bannerQuery, homeNewsQuery, homeNotesQuery } from '../features/home/queries';
@@ -13,7 +15,6 @@ import { notesApi } from '../lib/api/notesApi';
 import { publicationsApi } from '../lib/api/publicationsApi';
 import { talksApi } from '../lib/api/talksApi';
 import { teachingApi } from '../lib/api/teachingApi';
-import { paths } from '../lib/paths';
 import { retryChunkOnce } from '../lib/retryChunk';
 import { AccessDenied, LoadingText, Page } from '../ui';
 import { FocusPageHeading } from './FocusPageHeading';

@@ -1,4 +1,4 @@
-import { paths } from './paths';
+import { paths } from '@/contract/paths';
 
 let captured: string | null = null;
 

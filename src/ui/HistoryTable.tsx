@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 
 import type { SavedVersion } from '@/contract';
+import { formatDateTime } from '@/contract/dates';
 
-import { formatDateTime } from '../lib/dates';
 import { Button } from './Button';
 import { Muted, Row } from './Page';
 import { hiddenHeading, Table } from './Table';

@@ -1,4 +1,4 @@
-import { hasTypesetMath, KATEX_STYLESHEET } from '../lib/paths';
+import { hasTypesetMath, KATEX_STYLESHEET } from '@/contract/paths';
 
 /**
  * KaTeX's stylesheet beside HTML that holds typeset mathematics. The server puts it in the head of the

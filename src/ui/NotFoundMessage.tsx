@@ -1,7 +1,8 @@
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 
-import { paths } from '../lib/paths';
+import { paths } from '@/contract/paths';
+
 import { theme } from '../lib/theme/themes';
 import { useDocumentTitle } from '../lib/useDocumentTitle';
 import { ButtonLink } from './Button';

@@ -1,7 +1,8 @@
 import { NavLink } from 'react-router-dom';
 import styled from 'styled-components';
 
-import { paths } from '../lib/paths';
+import { paths } from '@/contract/paths';
+
 import { theme } from '../lib/theme/themes';
 
 const List = styled.ul`

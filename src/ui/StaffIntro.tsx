@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
 
+import { paths } from '@/contract/paths';
+
 import { PathLink } from '../lib/PathLink';
-import { paths } from '../lib/paths';
 import { Muted } from './Page';
 
 /**

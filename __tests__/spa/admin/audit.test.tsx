@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 
 import type { AuditEntry } from '@/contract/admin';
-import { formatDateTime } from '@/lib/dates';
+import { formatDateTime } from '@/contract/dates';
 
 import { server, url } from '../msw';
 import { aUser, renderApp, renderAsStaff, signedInAs } from '../render';

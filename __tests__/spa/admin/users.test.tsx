@@ -2,8 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 
 import type { AdminUser } from '@/contract/admin';
-import { formatDate } from '@/lib/dates';
-import { formatDateTime } from '@/lib/dates';
+import { formatDate } from '@/contract/dates';
+import { formatDateTime } from '@/contract/dates';
 
 import { server, url } from '../msw';
 import { renderAsStaff } from '../render';

@@ -2,8 +2,8 @@ import { render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 
 import { routerFuture } from '@/app/routes';
+import { adminBackendUrl } from '@/contract/paths';
 import { PathLink } from '@/lib/PathLink';
-import { adminBackendUrl } from '@/lib/paths';
 
 describe('PathLink', () => {
   it('links in-app paths through the router and other sites with a plain anchor', () => {

@@ -4,8 +4,8 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 
 import type { User } from '@/contract';
+import { formatDateTime } from '@/contract/dates';
 import type { Passkey } from '@/contract/passkeys';
-import { formatDateTime } from '@/lib/dates';
 
 import { server, url } from '../msw';
 import { aStaffUser, aUser, fakeJwt, renderApp, signedInAs } from '../render';

@@ -1,10 +1,10 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 
+import { formatDate, formatDateTime } from '@/contract/dates';
 import type { NoteInput, NoteRevision, Preview, StaffNote, StaffNoteSummary } from '@/contract/notes';
 import { NOTE_MESSAGES } from '@/contract/notes';
 import { NOTE_EDITOR_MESSAGES } from '@/features/manageNotes/messages';
-import { formatDate, formatDateTime } from '@/lib/dates';
 import { LEAVE_QUESTION } from '@/lib/useUnsavedChangesGuard';
 
 import { server, url } from '../msw';

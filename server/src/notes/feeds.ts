@@ -4,8 +4,8 @@
  */
 import { XMLBuilder } from 'fast-xml-parser';
 
-import { paths } from '../../../src/lib/paths';
 import type { SiteContent } from '../../contract/content';
+import { paths } from '../../contract/paths';
 import type { NoteRow } from '../db/schema';
 import { mathMlOnly } from '../lib/math';
 import { splitTags } from '../repositories/notes';

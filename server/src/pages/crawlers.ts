@@ -1,4 +1,4 @@
-import { paths } from '../../../src/lib/paths';
+import { paths } from '../../contract/paths';
 
 /** Screens that are personal or for staff: nothing there for a search engine. */
 const PRIVATE_PATHS = [

@@ -1,9 +1,9 @@
 import { PRELOADED_STATE_ID } from '../../../src/app/preloadedState';
 import { NOT_FOUND_MARK } from '../../../src/app/servedNotFound';
 import { documentTitle } from '../../../src/content/head';
-import { hasTypesetMath, KATEX_STYLESHEET, paths } from '../../../src/lib/paths';
 import type { ThemeMode } from '../../../src/lib/theme/themeSlice';
 import type { SiteContent } from '../../contract/content';
+import { hasTypesetMath, KATEX_STYLESHEET, paths } from '../../contract/paths';
 import { escapeHtml } from '../lib/html';
 
 export interface DocumentParts {

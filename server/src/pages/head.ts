@@ -1,7 +1,7 @@
 import type { ArticleHead } from '../../../src/app/serverPage';
 import { documentTitle, type PageHead } from '../../../src/content/head';
-import { paths } from '../../../src/lib/paths';
 import type { SiteContent } from '../../contract/content';
+import { paths } from '../../contract/paths';
 import type { Paper, Publication } from '../../contract/publications';
 import type { Talk } from '../../contract/talks';
 import { escapeHtml } from '../lib/html';

@@ -6,7 +6,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 
 import { etagListMatches } from '../lib/etag';
 import { acceptsGzip } from '../lib/preparedBody';
-import { documentHeaders, HSTS } from '../plugins/securityHeaders';
+import { documentHeaders, HSTS } from '../lib/securityHeaders';
 
 /** An inline `<style>` element's text: everything up to the first end tag, as the HTML parser reads it. */
 const STYLE_ELEMENT = /<style\b[^>]*>([\s\S]*?)<\/style[\s/>]/gi;

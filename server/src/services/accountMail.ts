@@ -1,4 +1,4 @@
-import { paths } from '../../../src/lib/paths';
+import { paths } from '../../contract/paths';
 import type { SiteNames } from './followMail';
 import type { MailMessage } from './mailer';
 import { renderMail } from './mailLayout';

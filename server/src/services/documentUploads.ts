@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 
+import type { DataTag } from '../../contract/changes';
 import { isForeignKeyViolation, isUniqueViolation } from '../db/errors';
 import type { DocumentRow } from '../db/schema';
-import type { ChangeTopic } from '../plugins/changes';
 import type { AuditActor } from '../repositories/audit';
 import { createDocument, deleteDocument, type DocumentFile, type DocumentWithCategory, findDocument, updateDocument } from '../repositories/documents';
 import { randomName, storageKey } from '../storage';
@@ -33,7 +33,7 @@ function refusal(error: unknown): DocumentOutcome | undefined {
 }
 
 /** The current CV is the current document of a category: what can change which one it is, or what it shows. */
-const cvTopics = (cvMayChange: boolean): ChangeTopic[] => (cvMayChange ? ['Document', 'CurrentCv'] : ['Document']);
+const cvTopics = (cvMayChange: boolean): DataTag[] => (cvMayChange ? ['Document', 'CurrentCv'] : ['Document']);
 
 /** An upload whose kind the content showed. */
 export interface DocumentUpload {

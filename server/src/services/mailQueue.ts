@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 
-import { formatCalendarDate } from '../../../src/lib/dates';
-import { paths } from '../../../src/lib/paths';
+import { formatCalendarDate } from '../../contract/dates';
 import type { FollowKind } from '../../contract/followRules';
+import { paths } from '../../contract/paths';
 import type { Db } from '../db';
 import { isoAt, nowIso } from '../db/columns';
 import type { FollowAnnouncementRow, MailQueueRow } from '../db/schema';

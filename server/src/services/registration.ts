@@ -2,8 +2,8 @@ import crypto from 'node:crypto';
 
 import type { FastifyInstance } from 'fastify';
 
-import { paths } from '../../../src/lib/paths';
 import type { RegisterRequest } from '../../contract/accounts';
+import { paths } from '../../contract/paths';
 import { nowIso } from '../db/columns';
 import type { UserRow } from '../db/schema';
 import { type FieldErrors, MESSAGES } from '../errors';

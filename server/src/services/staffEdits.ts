@@ -6,10 +6,10 @@ import { isDeepStrictEqual } from 'node:util';
 
 import type { FastifyInstance } from 'fastify';
 
+import type { DataTag } from '../../contract/changes';
 import { isUniqueViolation } from '../db/errors';
 import type { ErrorCollector, FieldErrors } from '../errors';
 import { isCalendarDate, isWebAddress } from '../lib/fieldChecks';
-import type { ChangeTopic } from '../plugins/changes';
 
 /** A write the checks refused: a message for each field that is wrong, answered as one 400. */
 export type Refused = { problems: FieldErrors };
@@ -21,13 +21,13 @@ export type Edited<Row> = Saved<Row> | Refused | undefined;
 type Site = Pick<FastifyInstance, 'changes'>;
 
 /** The item a write saved, once its change is announced (the kind of data it is, `topic`). */
-export function announceSaved<Row>(site: Site, topic: ChangeTopic, item: Row): Saved<Row> {
+export function announceSaved<Row>(site: Site, topic: DataTag, item: Row): Saved<Row> {
   site.changes.publish(topic);
   return { item };
 }
 
 /** A delete, announced when it found its item; false when there was none. */
-export async function announceDeleted(site: Site, topic: ChangeTopic, deleted: Promise<unknown>): Promise<boolean> {
+export async function announceDeleted(site: Site, topic: DataTag, deleted: Promise<unknown>): Promise<boolean> {
   if (!(await deleted)) return false;
   site.changes.publish(topic);
   return true;

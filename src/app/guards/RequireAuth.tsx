@@ -1,6 +1,6 @@
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
 
-import { paths } from '@/lib/paths';
+import { paths } from '@/contract/paths';
 import { useAuth } from '@/lib/session/AuthProvider';
 import { AuthLoading } from '@/ui';
 

@@ -1,7 +1,7 @@
 import type { ReactElement } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
 
-import { paths } from '@/lib/paths';
+import { paths } from '@/contract/paths';
 import { useAuth } from '@/lib/session/AuthProvider';
 import { AuthLoading } from '@/ui';
 

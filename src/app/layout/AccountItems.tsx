@@ -1,8 +1,8 @@
 import { Link } from 'react-router-dom';
 import { css } from 'styled-components';
 
+import { adminBackendUrl, paths } from '@/contract/paths';
 import { PathLink } from '@/lib/PathLink';
-import { adminBackendUrl, paths } from '@/lib/paths';
 import { theme } from '@/lib/theme/themes';
 
 /** Plain rows for the links and the Sign Out button of the account menus. */

@@ -2,8 +2,8 @@ import { lazy, Suspense } from 'react';
 import { Outlet } from 'react-router-dom';
 import styled from 'styled-components';
 
+import { paths } from '@/contract/paths';
 import { useIsPreviewing } from '@/lib/content/useSiteContent';
-import { paths } from '@/lib/paths';
 import { retryChunkOnce } from '@/lib/retryChunk';
 import { useAuth } from '@/lib/session/AuthProvider';
 import { useSignOut } from '@/lib/session/useSignOut';

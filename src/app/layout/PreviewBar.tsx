@@ -1,9 +1,9 @@
 import { useDispatch } from 'react-redux';
 import styled from 'styled-components';
 
+import { paths } from '@/contract/paths';
 import { previewEnded } from '@/lib/content/previewSlice';
 import { PathLink } from '@/lib/PathLink';
-import { paths } from '@/lib/paths';
 import { theme } from '@/lib/theme/themes';
 import { Button } from '@/ui';
 

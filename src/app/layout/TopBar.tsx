@@ -2,8 +2,8 @@ import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react'
 import { Link, useLocation } from 'react-router-dom';
 import styled from 'styled-components';
 
+import { paths } from '@/contract/paths';
 import { useSiteContent } from '@/lib/content/useSiteContent';
-import { paths } from '@/lib/paths';
 import { retryChunkOnce } from '@/lib/retryChunk';
 import { theme } from '@/lib/theme/themes';
 import { ButtonLink } from '@/ui';

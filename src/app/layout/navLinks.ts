@@ -1,4 +1,4 @@
-import { paths } from '@/lib/paths';
+import { paths } from '@/contract/paths';
 
 export interface NavItem {
   to: string;

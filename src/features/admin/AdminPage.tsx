@@ -1,7 +1,7 @@
 import { Navigate, NavLink, Route, Routes } from 'react-router-dom';
 import styled from 'styled-components';
 
-import { paths } from '@/lib/paths';
+import { paths } from '@/contract/paths';
 import { theme } from '@/lib/theme/themes';
 import { useDocumentTitle } from '@/lib/useDocumentTitle';
 import { Muted, Page } from '@/ui';

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import styled from 'styled-components';
 
+import { formatDateTime } from '@/contract/dates';
 import { failureMessage } from '@/lib/api/errors';
-import { formatDateTime } from '@/lib/dates';
 import { Alert, LoadingText, Muted, Table } from '@/ui';
 
 import { useGetAuditLogQuery } from './adminApi';

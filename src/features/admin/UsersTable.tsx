@@ -1,8 +1,8 @@
 import styled from 'styled-components';
 
 import type { AdminUser } from '@/contract/admin';
-import { formatDate } from '@/lib/dates';
-import { formatDateTime } from '@/lib/dates';
+import { formatDate } from '@/contract/dates';
+import { formatDateTime } from '@/contract/dates';
 import { theme } from '@/lib/theme/themes';
 import { Button, DeleteButton, Table } from '@/ui';
 

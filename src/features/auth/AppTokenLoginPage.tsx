@@ -1,8 +1,8 @@
 import { useLayoutEffect, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 
+import { paths } from '@/contract/paths';
 import { removeAppTokenFromAddressBar, takeCapturedAppToken } from '@/lib/appToken';
-import { paths } from '@/lib/paths';
 import { useAuth } from '@/lib/session/AuthProvider';
 import { LoadingText, Muted } from '@/ui';
 

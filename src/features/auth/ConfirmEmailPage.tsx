@@ -1,8 +1,8 @@
 import { Link, useParams } from 'react-router-dom';
 
+import { paths } from '@/contract/paths';
 import { errorDetail, isNetworkError, NETWORK_ERROR_MESSAGE } from '@/lib/api/errors';
 import { useConfirmEmailMutation } from '@/lib/api/followApi';
-import { paths } from '@/lib/paths';
 import { useOnce } from '@/lib/useOnce';
 import { Alert, LoadingText } from '@/ui';
 

@@ -2,7 +2,7 @@ import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router-dom';
 
 import { FIELD_LIMITS } from '@/contract/fieldLimits';
-import { paths } from '@/lib/paths';
+import { paths } from '@/contract/paths';
 import { Button, FormAlert, type FormMessage, TextField, useFields } from '@/ui';
 
 import { useForgotPasswordMutation } from './authApi';

@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 
-import { paths } from '@/lib/paths';
+import { paths } from '@/contract/paths';
 import { theme } from '@/lib/theme/themes';
 import { Alert } from '@/ui';
 

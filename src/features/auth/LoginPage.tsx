@@ -4,10 +4,10 @@ import styled from 'styled-components';
 
 import type { LoginResponse } from '@/contract';
 import { FIELD_LIMITS } from '@/contract/fieldLimits';
+import { paths } from '@/contract/paths';
 import { PASSKEY_REQUIRED, RECOVERY_CODE_MAX } from '@/contract/signInRules';
 import { errorCode, errorDetail, isNetworkError } from '@/lib/api/errors';
 import { useHydrated } from '@/lib/hydration';
-import { paths } from '@/lib/paths';
 import { useAuth } from '@/lib/session/AuthProvider';
 import { returnPath } from '@/lib/session/returnPath';
 import { theme } from '@/lib/theme/themes';

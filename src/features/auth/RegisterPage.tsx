@@ -4,8 +4,8 @@ import styled from 'styled-components';
 
 import type { RegisterRequest } from '@/contract/accounts';
 import { FIELD_LIMITS } from '@/contract/fieldLimits';
+import { paths } from '@/contract/paths';
 import { isNetworkError, registrationErrorLines } from '@/lib/api/errors';
-import { paths } from '@/lib/paths';
 import { theme } from '@/lib/theme/themes';
 import { Button, CheckboxField, FormAlert, type FormMessage, NEW_PASSWORD_HINT, PasswordField, TextAreaField, TextField, useFields } from '@/ui';
 

@@ -1,8 +1,8 @@
 import { type FormEvent, useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 
+import { paths } from '@/contract/paths';
 import { fieldMessage } from '@/lib/api/errors';
-import { paths } from '@/lib/paths';
 import { Button, FormAlert, type FormMessage, NEW_PASSWORD_HINT, PasswordField, useFields } from '@/ui';
 
 import { useResetPasswordMutation } from './authApi';

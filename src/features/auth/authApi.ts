@@ -3,8 +3,8 @@ import type { FetchBaseQueryError, FetchBaseQueryMeta } from '@reduxjs/toolkit/q
 import type { Detail, LoginResponse } from '@/contract';
 import type { ForgotPasswordRequest, LoginRequest, RegisterRequest, ResetPasswordParams, ResetPasswordRequest } from '@/contract/accounts';
 import type { AuthenticationOptions, PasskeySignIn } from '@/contract/passkeys';
+import { apiPaths } from '@/contract/paths';
 import { api } from '@/lib/api/apiSlice';
-import { apiPaths } from '@/lib/paths';
 import { readCookie } from '@/lib/tokens';
 
 /** The reset call's body plus the two parts of the emailed link. */

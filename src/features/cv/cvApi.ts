@@ -1,6 +1,6 @@
 import type { Document } from '@/contract';
+import { apiPaths } from '@/contract/paths';
 import { api } from '@/lib/api/apiSlice';
-import { apiPaths } from '@/lib/paths';
 
 /**
  * The current CV document, or null when none is published (the server answers 404: an answer,

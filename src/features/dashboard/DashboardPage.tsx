@@ -1,7 +1,7 @@
 import styled from 'styled-components';
 
+import { adminBackendUrl, paths } from '@/contract/paths';
 import { PathLink } from '@/lib/PathLink';
-import { adminBackendUrl, paths } from '@/lib/paths';
 import { useAuth } from '@/lib/session/AuthProvider';
 import { theme } from '@/lib/theme/themes';
 import { ButtonLink, Card, CardGrid, Muted, Page, Row } from '@/ui';

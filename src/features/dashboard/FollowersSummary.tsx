@@ -1,8 +1,8 @@
 import styled from 'styled-components';
 
+import { formatDateTime } from '@/contract/dates';
 import type { FollowStatus } from '@/contract/follow';
 import { useGetFollowStatusQuery } from '@/lib/api/followManageApi';
-import { formatDateTime } from '@/lib/dates';
 import { theme } from '@/lib/theme/themes';
 import { Alert, LoadingText } from '@/ui';
 

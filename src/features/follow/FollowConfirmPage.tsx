@@ -1,8 +1,8 @@
 import { Link, useParams } from 'react-router-dom';
 
+import { paths } from '@/contract/paths';
 import { errorDetail, isNetworkError, NETWORK_ERROR_MESSAGE } from '@/lib/api/errors';
 import { useConfirmFollowMutation } from '@/lib/api/followApi';
-import { paths } from '@/lib/paths';
 import { useDocumentTitle } from '@/lib/useDocumentTitle';
 import { useOnce } from '@/lib/useOnce';
 import { Alert, LoadingText, Page, Prose } from '@/ui';

@@ -4,10 +4,10 @@ import styled from 'styled-components';
 
 import { FIELD_LIMITS } from '@/contract/fieldLimits';
 import { FOLLOW_MESSAGES } from '@/contract/followRules';
+import { apiPaths, paths } from '@/contract/paths';
 import { fieldMessage, isNetworkError, NETWORK_ERROR_MESSAGE } from '@/lib/api/errors';
 import { useRequestFollowMutation } from '@/lib/api/followApi';
 import { useSiteContent } from '@/lib/content/useSiteContent';
-import { apiPaths, paths } from '@/lib/paths';
 import { useAuth } from '@/lib/session/AuthProvider';
 import { theme } from '@/lib/theme/themes';
 import { useDocumentTitle } from '@/lib/useDocumentTitle';

@@ -3,7 +3,7 @@ import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 
 import { FIELD_LIMITS } from '@/contract/fieldLimits';
-import { apiPaths, paths } from '@/lib/paths';
+import { apiPaths, paths } from '@/contract/paths';
 import { theme } from '@/lib/theme/themes';
 
 /** One styled element for the whole form: every page carries it, in its first script. */

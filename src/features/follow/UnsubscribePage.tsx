@@ -1,9 +1,9 @@
 import { Link, useParams } from 'react-router-dom';
 
 import { FOLLOW_MESSAGES } from '@/contract/followRules';
+import { paths } from '@/contract/paths';
 import { isNetworkError, isNotFound, NETWORK_ERROR_MESSAGE } from '@/lib/api/errors';
 import { useUnsubscribeMutation } from '@/lib/api/followApi';
-import { paths } from '@/lib/paths';
 import { useDocumentTitle } from '@/lib/useDocumentTitle';
 import { useOnce } from '@/lib/useOnce';
 import { Alert, Button, LoadingText, Page, Prose } from '@/ui';

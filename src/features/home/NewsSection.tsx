@@ -1,5 +1,5 @@
+import { formatCalendarDate } from '@/contract/dates';
 import { useGetNewsQuery } from '@/lib/api/newsApi';
-import { formatCalendarDate } from '@/lib/dates';
 
 import { DatedList, HomeSection } from './DatedList';
 import { homeNewsQuery } from './queries';

@@ -1,8 +1,8 @@
 import { Link } from 'react-router-dom';
 
+import { formatCalendarDate } from '@/contract/dates';
+import { paths } from '@/contract/paths';
 import { useGetNotesQuery } from '@/lib/api/notesApi';
-import { formatCalendarDate } from '@/lib/dates';
-import { paths } from '@/lib/paths';
 
 import { AllLink, DatedList, HomeSection, ItemNote } from './DatedList';
 import { homeNotesQuery } from './queries';

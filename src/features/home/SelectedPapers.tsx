@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
 
+import { paths } from '@/contract/paths';
 import { useGetSelectedPapersQuery } from '@/lib/api/publicationsApi';
-import { paths } from '@/lib/paths';
 import { MathTitle } from '@/ui';
 
 import { AllLink, DatedList, HomeSection, ItemNote } from './DatedList';

@@ -4,7 +4,7 @@
  */
 import { NEWS_LIMITS } from '@/contract/newsRules';
 import { NOTE_LIMITS } from '@/contract/noteRules';
-import { BANNER_GALLERY_SLUG } from '@/lib/paths';
+import { BANNER_GALLERY_SLUG } from '@/contract/paths';
 
 export const bannerQuery = { gallery_slug: BANNER_GALLERY_SLUG };
 export const homeNewsQuery = { limit: NEWS_LIMITS.onHomePage };

@@ -2,10 +2,10 @@ import { type FormEvent, useState } from 'react';
 import styled from 'styled-components';
 
 import type { Document, DocumentCategory } from '@/contract';
+import { formatDate } from '@/contract/dates';
 import { FIELD_LIMITS } from '@/contract/fieldLimits';
 import { useUpdateDocumentMutation } from '@/lib/api/documentsApi';
 import { failureMessage } from '@/lib/api/errors';
-import { formatDate } from '@/lib/dates';
 import { theme } from '@/lib/theme/themes';
 import { CheckboxField, FormActions, FormAlert, type FormMessage, Modal, SelectField, TextAreaField, TextField, useFields } from '@/ui';
 

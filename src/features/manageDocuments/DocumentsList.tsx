@@ -2,9 +2,9 @@ import { useState } from 'react';
 import styled from 'styled-components';
 
 import type { Document, DocumentCategory } from '@/contract';
+import { formatDate } from '@/contract/dates';
 import { useDeleteDocumentMutation, useMarkCurrentMutation, useUnmarkCurrentMutation } from '@/lib/api/documentsApi';
 import { failureMessage } from '@/lib/api/errors';
-import { formatDate } from '@/lib/dates';
 import { theme } from '@/lib/theme/themes';
 import { ButtonLink, Card, DeleteButton, FormAlert, type FormMessage, ItemButton, Muted, Row, Table } from '@/ui';
 

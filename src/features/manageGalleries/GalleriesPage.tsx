@@ -2,8 +2,8 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 
+import { paths } from '@/contract/paths';
 import { useGetGalleriesQuery } from '@/lib/api/imagesManageApi';
-import { paths } from '@/lib/paths';
 import { Alert, CardGrid, LoadingText, Muted, Page, Stack } from '@/ui';
 
 import { GalleryItem } from './GalleryItem';

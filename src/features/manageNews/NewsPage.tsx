@@ -1,8 +1,8 @@
+import { formatCalendarDate } from '@/contract/dates';
 import type { NewsItem } from '@/contract/news';
 import { NEWS_LIMITS } from '@/contract/newsRules';
 import { useGetNewsQuery } from '@/lib/api/newsApi';
 import { useCreateNewsItemMutation, useDeleteNewsItemMutation, useUpdateNewsItemMutation } from '@/lib/api/newsManageApi';
-import { formatCalendarDate } from '@/lib/dates';
 import { StaffCollectionPage, TextAreaField, TextField, useStaffCollection } from '@/ui';
 
 const today = () => new Date().toISOString().slice(0, 10);

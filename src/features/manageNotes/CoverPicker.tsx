@@ -1,10 +1,10 @@
 import { useId } from 'react';
 import styled from 'styled-components';
 
+import { paths } from '@/contract/paths';
 import { failureMessage } from '@/lib/api/errors';
 import { useGetImagesQuery } from '@/lib/api/imagesApi';
 import { PathLink } from '@/lib/PathLink';
-import { paths } from '@/lib/paths';
 import { theme } from '@/lib/theme/themes';
 import { Alert, FieldError, FieldHint, Group, LoadingText, Muted } from '@/ui';
 

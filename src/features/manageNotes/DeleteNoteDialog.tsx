@@ -1,9 +1,9 @@
 import { useState } from 'react';
 
 import type { StaffNoteSummary } from '@/contract/notes';
+import { paths } from '@/contract/paths';
 import { failureMessage } from '@/lib/api/errors';
 import { useDeleteNoteMutation } from '@/lib/api/notesManageApi';
-import { paths } from '@/lib/paths';
 import { Button, FormAlert, type FormMessage, Modal, Row } from '@/ui';
 
 import { NOTE_EDITOR_MESSAGES } from './messages';

@@ -2,13 +2,13 @@ import { type ChangeEvent, type FormEvent, useId, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
 
+import { formatDateTime } from '@/contract/dates';
 import { tidyTag } from '@/contract/noteRules';
 import { NOTE_LIMITS, type NoteRevision, slugFromTitle, type StaffNote } from '@/contract/notes';
+import { paths } from '@/contract/paths';
 import { failureMessage } from '@/lib/api/errors';
 import { notesManageApi, useCreateNoteMutation, useRestoreNoteRevisionMutation, useUpdateNoteMutation } from '@/lib/api/notesManageApi';
-import { formatDateTime } from '@/lib/dates';
 import { PathLink } from '@/lib/PathLink';
-import { paths } from '@/lib/paths';
 import { useAppDispatch } from '@/lib/state';
 import { theme } from '@/lib/theme/themes';
 import { useUnsavedChangesGuard } from '@/lib/useUnsavedChangesGuard';

@@ -2,10 +2,10 @@ import { skipToken } from '@reduxjs/toolkit/query';
 import { useState } from 'react';
 import { useParams } from 'react-router-dom';
 
+import { paths } from '@/contract/paths';
 import { failureMessage, isNotFound } from '@/lib/api/errors';
 import { useGetStaffNoteQuery } from '@/lib/api/notesManageApi';
 import { PathLink } from '@/lib/PathLink';
-import { paths } from '@/lib/paths';
 import { useDocumentTitle } from '@/lib/useDocumentTitle';
 import { Alert, LoadingText, Page } from '@/ui';
 

@@ -2,12 +2,12 @@ import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
 
+import { formatDateTime } from '@/contract/dates';
 import { type FigureAlt, NOTEBOOK_LIMITS, NOTEBOOK_MESSAGES, type NotebookFigure, type NotebookPreview } from '@/contract/notebooks';
 import type { StaffNote } from '@/contract/notes';
+import { paths } from '@/contract/paths';
 import { failureMessage, fieldMessage } from '@/lib/api/errors';
 import { useCreateNoteFromNotebookMutation, usePreviewNotebookMutation, useReplaceNoteFromNotebookMutation } from '@/lib/api/notesManageApi';
-import { formatDateTime } from '@/lib/dates';
-import { paths } from '@/lib/paths';
 import { theme } from '@/lib/theme/themes';
 import { Alert, Button, CheckboxField, FieldHint, Group, MathStyles, Muted, NoteProse, Prose, Row, Stack, TextAreaField, TextField } from '@/ui';
 

@@ -1,10 +1,10 @@
 import { useState } from 'react';
 
+import { formatDateTime } from '@/contract/dates';
 import type { StaffNoteSummary } from '@/contract/notes';
+import { paths } from '@/contract/paths';
 import { useGetStaffNotesQuery } from '@/lib/api/notesManageApi';
-import { formatDateTime } from '@/lib/dates';
 import { PathLink } from '@/lib/PathLink';
-import { paths } from '@/lib/paths';
 import { useDocumentTitle } from '@/lib/useDocumentTitle';
 import { Button, ButtonLink, CollectionList, DeleteButton, FormAlert, type FormMessage, hiddenHeading, Page, Row, Stack, StaffIntro } from '@/ui';
 

@@ -1,7 +1,7 @@
 import styled from 'styled-components';
 
+import { formatDateTime } from '@/contract/dates';
 import type { NoteRevision } from '@/contract/notes';
-import { formatDateTime } from '@/lib/dates';
 import { theme } from '@/lib/theme/themes';
 import { Modal, Muted } from '@/ui';
 

@@ -1,5 +1,5 @@
+import { formatDate, formatDateTime } from '@/contract/dates';
 import type { StaffNoteSummary } from '@/contract/notes';
-import { formatDate, formatDateTime } from '@/lib/dates';
 
 /** Where a note stands, in words: "Draft", "Scheduled for 9 Jun 2026, 09:00", "Published 9 Jun 2026". */
 export function statusText(note: Pick<StaffNoteSummary, 'status' | 'publish_at' | 'published_at'>): string {

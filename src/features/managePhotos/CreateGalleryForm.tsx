@@ -1,6 +1,6 @@
 import { FIELD_LIMITS } from '@/contract/fieldLimits';
+import { BANNER_GALLERY_SLUG } from '@/contract/paths';
 import { useCreateGalleryMutation } from '@/lib/api/imagesManageApi';
-import { BANNER_GALLERY_SLUG } from '@/lib/paths';
 import { CreateNamedForm } from '@/ui';
 
 /** Creates a gallery (name required, description optional). */

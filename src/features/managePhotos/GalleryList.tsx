@@ -2,7 +2,7 @@ import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 
 import type { Gallery } from '@/contract';
-import { paths } from '@/lib/paths';
+import { paths } from '@/contract/paths';
 import { theme } from '@/lib/theme/themes';
 import { ButtonLink, Card, Muted, Row } from '@/ui';
 

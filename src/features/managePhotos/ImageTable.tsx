@@ -2,9 +2,9 @@ import { useState } from 'react';
 import styled from 'styled-components';
 
 import type { Gallery, Image } from '@/contract';
+import { formatDate } from '@/contract/dates';
 import { failureMessage } from '@/lib/api/errors';
 import { useDeleteImageMutation } from '@/lib/api/imagesManageApi';
-import { formatDate } from '@/lib/dates';
 import { theme } from '@/lib/theme/themes';
 import { ButtonLink, Card, DeleteButton, FormAlert, type FormMessage, ItemButton, Muted, Row, Table } from '@/ui';
 

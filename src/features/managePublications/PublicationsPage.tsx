@@ -1,12 +1,12 @@
 import { useCallback, useState } from 'react';
 import styled from 'styled-components';
 
+import { paths } from '@/contract/paths';
 import { useGetDocumentsQuery } from '@/lib/api/documentsApi';
 import { failureMessage } from '@/lib/api/errors';
 import { useGetPublicationsQuery } from '@/lib/api/publicationsApi';
 import { useDeletePublicationMutation, useReorderPublicationsMutation, useUpdatePublicationMutation } from '@/lib/api/publicationsManageApi';
 import { PathLink } from '@/lib/PathLink';
-import { paths } from '@/lib/paths';
 import { useDocumentTitle } from '@/lib/useDocumentTitle';
 import { Alert, FormAlert, type FormMessage, LoadingText, Muted, Page, Stack, StaffIntro } from '@/ui';
 

@@ -5,13 +5,13 @@ import styled from 'styled-components';
 
 import type { ContentVersion, CurrentContent, SiteContent } from '@/contract/content';
 import { type ContentProblems, contentProblems, tidyContent, withSection } from '@/contract/contentRules';
+import { paths } from '@/contract/paths';
 import { failureMessage } from '@/lib/api/errors';
 import { useGetNotesQuery } from '@/lib/api/notesApi';
 import { useGetPublicationsQuery } from '@/lib/api/publicationsApi';
 import { useGetSiteContentQuery, useLazyGetSiteContentQuery } from '@/lib/api/siteContentApi';
 import { useRestoreContentVersionMutation, useSaveSiteContentMutation } from '@/lib/api/siteContentManageApi';
 import { previewEnded, previewStarted, selectDraft } from '@/lib/content/previewSlice';
-import { paths } from '@/lib/paths';
 import { theme } from '@/lib/theme/themes';
 import { useDocumentTitle } from '@/lib/useDocumentTitle';
 import { useUnsavedChangesGuard } from '@/lib/useUnsavedChangesGuard';

@@ -1,12 +1,12 @@
+import { formatCalendarDate } from '@/contract/dates';
+import { paths } from '@/contract/paths';
 import { TALK_LIMITS, TALK_TYPE_NAMES, TALK_TYPES } from '@/contract/talkRules';
 import type { Talk, TalkInput } from '@/contract/talks';
 import { useGetDocumentsQuery } from '@/lib/api/documentsApi';
 import { useGetPublicationsQuery } from '@/lib/api/publicationsApi';
 import { useGetTalksQuery } from '@/lib/api/talksApi';
 import { useCreateTalkMutation, useDeleteTalkMutation, useUpdateTalkMutation } from '@/lib/api/talksManageApi';
-import { formatCalendarDate } from '@/lib/dates';
 import { PathLink } from '@/lib/PathLink';
-import { paths } from '@/lib/paths';
 import { SelectField, StaffCollectionPage, TextAreaField, TextField, useStaffCollection } from '@/ui';
 
 const today = () => new Date().toISOString().slice(0, 10);

@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 
 import type { Document } from '@/contract';
+import { paths } from '@/contract/paths';
 import type { TeachingCourse } from '@/contract/teaching';
 import { TEACHING_LIMITS, TEACHING_ROLE_NAMES, TEACHING_ROLES } from '@/contract/teachingRules';
 import { useGetDocumentsQuery } from '@/lib/api/documentsApi';
@@ -8,7 +9,6 @@ import { failureMessage } from '@/lib/api/errors';
 import { useGetTeachingQuery } from '@/lib/api/teachingApi';
 import { useCreateTeachingCourseMutation, useDeleteTeachingCourseMutation, useUpdateTeachingCourseMutation } from '@/lib/api/teachingManageApi';
 import { PathLink } from '@/lib/PathLink';
-import { paths } from '@/lib/paths';
 import {
   Alert,
   CheckboxField,

@@ -1,8 +1,8 @@
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 
-import { formatCalendarDate } from '@/lib/dates';
-import { paths } from '@/lib/paths';
+import { formatCalendarDate } from '@/contract/dates';
+import { paths } from '@/contract/paths';
 import { theme } from '@/lib/theme/themes';
 import { TagList } from '@/ui';
 

@@ -2,11 +2,11 @@ import { useMemo } from 'react';
 import { Link, Navigate, useParams } from 'react-router-dom';
 import styled from 'styled-components';
 
+import { formatDate } from '@/contract/dates';
 import type { NoteNotebook } from '@/contract/notebooks';
 import type { PublicNote } from '@/contract/notes';
+import { paths } from '@/contract/paths';
 import { useGetNoteQuery } from '@/lib/api/notesApi';
-import { formatDate } from '@/lib/dates';
-import { paths } from '@/lib/paths';
 import { theme } from '@/lib/theme/themes';
 import { useDocumentTitle } from '@/lib/useDocumentTitle';
 import { Alert, LoadingText, MathStyles, NoteProse, NotFoundMessage, Page } from '@/ui';

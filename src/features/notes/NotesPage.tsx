@@ -2,9 +2,9 @@ import { Link, useParams } from 'react-router-dom';
 import styled from 'styled-components';
 
 import type { NoteList, NoteListQuery } from '@/contract/notes';
+import { paths } from '@/contract/paths';
 import { isNotFound } from '@/lib/api/errors';
 import { useGetNotesQuery } from '@/lib/api/notesApi';
-import { paths } from '@/lib/paths';
 import { theme } from '@/lib/theme/themes';
 import { useDocumentTitle } from '@/lib/useDocumentTitle';
 import { Alert, LoadingText, Muted, NotFoundMessage, Page } from '@/ui';

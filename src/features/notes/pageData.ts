@@ -6,9 +6,9 @@ import type { Params } from 'react-router-dom';
 
 import { NOTE_LIMITS, TAG_PATTERN } from '@/contract/noteRules';
 import type { NoteListQuery } from '@/contract/notes';
+import { paths } from '@/contract/paths';
 import { isNotFound } from '@/lib/api/errors';
 import { notesApi } from '@/lib/api/notesApi';
-import { paths } from '@/lib/paths';
 import type { RootState } from '@/lib/state';
 import { cutAtWord } from '@/lib/text';
 

@@ -1,10 +1,10 @@
 import { type FormEvent, useState } from 'react';
 import styled from 'styled-components';
 
+import { formatDateTime } from '@/contract/dates';
 import type { Passkey } from '@/contract/passkeys';
 import { PASSKEY_NAME_MAX } from '@/contract/signInRules';
 import { failureMessage } from '@/lib/api/errors';
-import { formatDateTime } from '@/lib/dates';
 import { theme } from '@/lib/theme/themes';
 import { browserSupportsPasskeys, ceremonyFailure, loadWebAuthn, PASSKEY_MESSAGES } from '@/lib/webauthn';
 import { Alert, Button, Card, FormAlert, type FormMessage, hiddenHeading, Input, LoadingText, Muted, Row, Table, TextField } from '@/ui';

@@ -3,8 +3,8 @@ import styled from 'styled-components';
 
 import type { User } from '@/contract';
 import type { ProfileUpdate } from '@/contract/accounts';
+import { formatDate } from '@/contract/dates';
 import { FIELD_LIMITS } from '@/contract/fieldLimits';
-import { formatDate } from '@/lib/dates';
 import { theme } from '@/lib/theme/themes';
 import { Button, Card, FormAlert, Row, TextAreaField, TextField, useFields } from '@/ui';
 

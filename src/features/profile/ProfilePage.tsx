@@ -1,6 +1,6 @@
 import styled from 'styled-components';
 
-import { paths } from '@/lib/paths';
+import { paths } from '@/contract/paths';
 import { useSignOut } from '@/lib/session/useSignOut';
 import { theme } from '@/lib/theme/themes';
 import { Alert, Button, Columns, LoadingText, Muted, Page, Row, Stack } from '@/ui';

@@ -2,8 +2,8 @@ import { useState } from 'react';
 import styled from 'styled-components';
 
 import type { Session } from '@/contract/accounts';
+import { formatDateTime } from '@/contract/dates';
 import { failureMessage } from '@/lib/api/errors';
-import { formatDateTime } from '@/lib/dates';
 import { theme } from '@/lib/theme/themes';
 import { Alert, Button, Card, FormAlert, type FormMessage, hiddenHeading, LoadingText, Muted, Row, Table } from '@/ui';
 

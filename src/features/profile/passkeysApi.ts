@@ -1,8 +1,8 @@
 import type { Passkey, PasskeyCreate, PasskeyUpdate, RecoveryCodes, RecoveryCodesStatus, RegistrationOptions } from '@/contract/passkeys';
+import { apiPaths } from '@/contract/paths';
 import { api } from '@/lib/api/apiSlice';
 import { listQuery } from '@/lib/api/collectionManageApi';
 import { listTags } from '@/lib/api/listTags';
-import { apiPaths } from '@/lib/paths';
 
 const passkeyTags = listTags('Passkey');
 

@@ -1,10 +1,10 @@
 import type { Detail, User } from '@/contract';
 import type { ChangePasswordRequest, DeleteAccountRequest, ProfileUpdate, Session } from '@/contract/accounts';
+import { apiPaths } from '@/contract/paths';
 import { api } from '@/lib/api/apiSlice';
 import { listQuery } from '@/lib/api/collectionManageApi';
 import { listTags } from '@/lib/api/listTags';
 import { onSaved } from '@/lib/api/onSaved';
-import { apiPaths } from '@/lib/paths';
 import { profileUpdated } from '@/lib/session/sessionSlice';
 
 const sessionTags = listTags('Sessions');

@@ -1,9 +1,9 @@
 import { useRef, useState } from 'react';
 import styled from 'styled-components';
 
+import { apiPaths } from '@/contract/paths';
 import { CITATION_FORMATS, type CitationFormat } from '@/contract/publicationRules';
 import type { Paper } from '@/contract/publications';
-import { apiPaths } from '@/lib/paths';
 import { theme } from '@/lib/theme/themes';
 import { Button } from '@/ui';
 

@@ -1,8 +1,8 @@
 import { Link, Navigate, useParams } from 'react-router-dom';
 import styled from 'styled-components';
 
+import { paths } from '@/contract/paths';
 import { useGetPaperQuery } from '@/lib/api/publicationsApi';
-import { paths } from '@/lib/paths';
 import { theme } from '@/lib/theme/themes';
 import { useDocumentTitle } from '@/lib/useDocumentTitle';
 import { Alert, LoadingText, MathTitle, NotFoundMessage, Page, Side, TagList, useSiteContentPage, WithAside } from '@/ui';

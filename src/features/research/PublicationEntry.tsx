@@ -2,8 +2,8 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 
+import { paths } from '@/contract/paths';
 import type { Publication } from '@/contract/publications';
-import { paths } from '@/lib/paths';
 import { theme } from '@/lib/theme/themes';
 import { Button, MathTitle } from '@/ui';
 

@@ -2,9 +2,9 @@ import { useMemo } from 'react';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 
+import { formatCalendarDate } from '@/contract/dates';
+import { paths } from '@/contract/paths';
 import { useGetTalksQuery } from '@/lib/api/talksApi';
-import { formatCalendarDate } from '@/lib/dates';
-import { paths } from '@/lib/paths';
 import { theme } from '@/lib/theme/themes';
 
 const List = styled.ul`

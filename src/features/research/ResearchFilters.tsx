@@ -1,8 +1,8 @@
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 
+import { paths, RESEARCH_FILTERS, type ResearchFilter } from '@/contract/paths';
 import type { Facet, Publication } from '@/contract/publications';
-import { paths, RESEARCH_FILTERS, type ResearchFilter } from '@/lib/paths';
 import { theme } from '@/lib/theme/themes';
 import { Foldable } from '@/ui';
 

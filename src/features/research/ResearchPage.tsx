@@ -1,9 +1,9 @@
 import { Link, useParams } from 'react-router-dom';
 import styled from 'styled-components';
 
+import { paths, RESEARCH_FILTERS, type ResearchFilter } from '@/contract/paths';
 import type { Publication } from '@/contract/publications';
 import { useGetPublicationsQuery } from '@/lib/api/publicationsApi';
-import { paths, RESEARCH_FILTERS, type ResearchFilter } from '@/lib/paths';
 import { theme } from '@/lib/theme/themes';
 import { useDocumentTitle } from '@/lib/useDocumentTitle';
 import { Alert, LoadingText, Muted, NotFoundMessage, Page, Prose, ResearchSections, Side, useSiteContentPage, WithAside } from '@/ui';

@@ -5,9 +5,9 @@
  */
 import type { Params } from 'react-router-dom';
 
+import { paths, RESEARCH_FILTERS, type ResearchFilter } from '@/contract/paths';
 import type { Facet, Publication } from '@/contract/publications';
 import { publicationsApi } from '@/lib/api/publicationsApi';
-import { paths, RESEARCH_FILTERS, type ResearchFilter } from '@/lib/paths';
 import type { RootState } from '@/lib/state';
 import { cutAtWord } from '@/lib/text';
 

@@ -1,10 +1,10 @@
 import { Link } from 'react-router-dom';
 
+import { formatCalendarDate } from '@/contract/dates';
+import { paths } from '@/contract/paths';
 import { TALK_TYPE_NAMES } from '@/contract/talkRules';
 import type { Talk } from '@/contract/talks';
 import { useGetTalksQuery } from '@/lib/api/talksApi';
-import { formatCalendarDate } from '@/lib/dates';
-import { paths } from '@/lib/paths';
 import { useDocumentTitle } from '@/lib/useDocumentTitle';
 import { Alert, Entry, EntryGroup, EntryLinks, EntryMeta, LoadingText, Muted, NoteProse, Page, Prose, ResearchSections } from '@/ui';
 

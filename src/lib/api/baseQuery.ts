@@ -1,7 +1,8 @@
 import { type BaseQueryFn, type FetchArgs, fetchBaseQuery, type FetchBaseQueryError, type FetchBaseQueryMeta } from '@reduxjs/toolkit/query/react';
 
+import { paths } from '@/contract/paths';
+
 import { browser } from '../navigation';
-import { paths } from '../paths';
 import { signedOut } from '../session/sessionSlice';
 import { readCookie, tokenStorage } from '../tokens';
 import { refreshAccessToken } from './refresh';

@@ -1,7 +1,7 @@
 import type { Detail } from '@/contract';
 import type { ConfirmEmailRequest, FollowChoices, FollowChoicesInput, FollowConfirmRequest, FollowRequest, Unsubscribed } from '@/contract/follow';
+import { apiPaths, paths } from '@/contract/paths';
 
-import { apiPaths, paths } from '../paths';
 import { api } from './apiSlice';
 import { onSaved } from './onSaved';
 

@@ -1,7 +1,7 @@
 import type { Image } from '@/contract';
 import type { ImageListQuery } from '@/contract/media';
+import { apiPaths } from '@/contract/paths';
 
-import { apiPaths } from '../paths';
 import { api } from './apiSlice';
 import { listTags } from './listTags';
 

@@ -1,7 +1,7 @@
 import type { Gallery, Image } from '@/contract';
 import type { GalleryCreate, GalleryUpdate } from '@/contract/media';
+import { apiPaths } from '@/contract/paths';
 
-import { apiPaths } from '../paths';
 import { staffApiPaths } from '../staffApiPaths';
 import { api } from './apiSlice';
 import { listQuery } from './collectionManageApi';

@@ -1,6 +1,6 @@
 import type { NewsItem, NewsListQuery } from '@/contract/news';
+import { apiPaths } from '@/contract/paths';
 
-import { apiPaths } from '../paths';
 import { api } from './apiSlice';
 import { listTags } from './listTags';
 

@@ -1,6 +1,6 @@
 import type { NewsItem, NewsItemInput } from '@/contract/news';
+import { apiPaths } from '@/contract/paths';
 
-import { apiPaths } from '../paths';
 import { staffApiPaths } from '../staffApiPaths';
 import { collectionManageApi } from './collectionManageApi';
 

@@ -1,6 +1,6 @@
 import type { NoteList, NoteListQuery, PublicNote } from '@/contract/notes';
+import { apiPaths } from '@/contract/paths';
 
-import { apiPaths } from '../paths';
 import { api } from './apiSlice';
 
 /** Every public read of notes provides this one tag: any save may move a note in or out of every list. */

@@ -1,6 +1,6 @@
+import { apiPaths } from '@/contract/paths';
 import type { Paper, Publication, SelectedPaper } from '@/contract/publications';
 
-import { apiPaths } from '../paths';
 import { api } from './apiSlice';
 
 const list = { type: 'Publication', id: 'LIST' } as const;

@@ -1,6 +1,6 @@
 import type { RefreshResponse } from '@/contract';
+import { apiPaths } from '@/contract/paths';
 
-import { apiPaths } from '../paths';
 import { tokenStorage } from '../tokens';
 import { sessionRequest } from './sessionRequest';
 

@@ -1,6 +1,6 @@
 import type { CurrentContent } from '@/contract/content';
+import { apiPaths } from '@/contract/paths';
 
-import { apiPaths } from '../paths';
 import { api } from './apiSlice';
 
 /**

@@ -1,6 +1,6 @@
 import type { ContentRestore, ContentSave, ContentVersion, CurrentContent } from '@/contract/content';
+import { apiPaths } from '@/contract/paths';
 
-import { apiPaths } from '../paths';
 import { staffApiPaths } from '../staffApiPaths';
 import { api } from './apiSlice';
 import { onSaved } from './onSaved';

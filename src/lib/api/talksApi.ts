@@ -1,6 +1,6 @@
+import { apiPaths } from '@/contract/paths';
 import type { Talk } from '@/contract/talks';
 
-import { apiPaths } from '../paths';
 import { api } from './apiSlice';
 import { listTags } from './listTags';
 

@@ -1,6 +1,6 @@
+import { apiPaths } from '@/contract/paths';
 import type { Talk, TalkInput } from '@/contract/talks';
 
-import { apiPaths } from '../paths';
 import { staffApiPaths } from '../staffApiPaths';
 import { collectionManageApi } from './collectionManageApi';
 

@@ -1,6 +1,6 @@
+import { apiPaths } from '@/contract/paths';
 import type { TeachingCourse } from '@/contract/teaching';
 
-import { apiPaths } from '../paths';
 import { api } from './apiSlice';
 import { listTags } from './listTags';
 

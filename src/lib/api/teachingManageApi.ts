@@ -1,6 +1,6 @@
+import { apiPaths } from '@/contract/paths';
 import type { TeachingCourse, TeachingInput } from '@/contract/teaching';
 
-import { apiPaths } from '../paths';
 import { staffApiPaths } from '../staffApiPaths';
 import { collectionManageApi } from './collectionManageApi';
 

@@ -1,7 +1,7 @@
 import type { User } from '@/contract';
+import { apiPaths } from '@/contract/paths';
 
 import { sessionRequest } from '../api/sessionRequest';
-import { apiPaths } from '../paths';
 import { tokenStorage } from '../tokens';
 
 /**

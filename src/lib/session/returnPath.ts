@@ -1,4 +1,4 @@
-import { paths } from '../paths';
+import { paths } from '@/contract/paths';
 
 /** Where a signed-in visitor goes next: the page a guard sent them from, if it was a page of this site. */
 export function returnPath(state: unknown): string {

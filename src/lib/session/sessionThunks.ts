@@ -1,12 +1,12 @@
 import { createAsyncThunk } from '@reduxjs/toolkit';
 
 import type { User } from '@/contract';
+import { apiPaths } from '@/contract/paths';
 
 import { api } from '../api/apiSlice';
 import { refreshAccessToken } from '../api/refresh';
 import { sessionRequest } from '../api/sessionRequest';
 import { siteContentApi } from '../api/siteContentApi';
-import { apiPaths } from '../paths';
 import { tokenStorage } from '../tokens';
 import { isAccessTokenValid } from './jwt';
 import { fetchProfile } from './profileRequest';

@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 
-import { paths } from '../../../../src/lib/paths';
 import { DetailSchema } from '../../../contract';
 import {
   FOLLOW_MESSAGES,
@@ -12,6 +11,7 @@ import {
   UnsubscribedSchema,
   UnsubscribeParamsSchema,
 } from '../../../contract/follow';
+import { paths } from '../../../contract/paths';
 import { detail, errorResponses } from '../../errors';
 import { signedInUser } from '../../plugins/auth';
 import { authRateLimit } from '../../plugins/rateLimit';

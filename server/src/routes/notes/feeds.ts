@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 
-import { paths } from '../../../../src/lib/paths';
+import { paths } from '../../../contract/paths';
 import { CachedBuild } from '../../lib/cachedBuild';
 import { PreparedBody } from '../../lib/preparedBody';
 import { OTHER_INSTANCES_DELAY_MS } from '../../lib/responseCache';

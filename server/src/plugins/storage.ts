@@ -1,10 +1,10 @@
 import fp from 'fastify-plugin';
 
 import { removeAbandonedUploads } from '../services/uploadedFiles';
-import { SMALL_FILE_BYTES, type Storage } from './index';
-import { LocalStorage } from './local';
-import { MemoryCachedStorage } from './memoryCache';
-import { openStorage } from './open';
+import { SMALL_FILE_BYTES, type Storage } from '../storage/index';
+import { LocalStorage } from '../storage/local';
+import { MemoryCachedStorage } from '../storage/memoryCache';
+import { openStorage } from '../storage/open';
 
 declare module 'fastify' {
   interface FastifyInstance {
