@@ -8,13 +8,14 @@
  * `npx tsx bench/bibtexImport.ts` starts the site from source on a fresh embedded database
  * (127.0.0.1:8530, shipped defaults) and prints the figures; it exits non-zero past the budget.
  */
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
 import { BIBTEX_LIMITS, parseBibtex } from '../server/src/publications/bibtex';
 import { renderEntry } from '../server/src/publications/render';
+import { createStaff, signIn, STAFF } from './builtSite';
 import { waitFor } from './waitFor';
 
 const LIMIT = BIBTEX_LIMITS.chars;
@@ -194,7 +195,6 @@ export async function bibtexImportTimings(rounds = 3, site?: SiteUnderTest): Pro
 }
 
 const PORT = 8530;
-const STAFF = { email: 'bench@example.com', password: 'Bench-password-2026!' };
 /** A file must be answered, and a sign-in meanwhile too, within this. */
 const BUDGET_MS = 1_000;
 
@@ -202,18 +202,12 @@ async function main() {
   const root = path.resolve(__dirname, '..');
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-bibtex-'));
   const env = { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', PORT: String(PORT), HOST: '127.0.0.1', LOG_LEVEL: 'warn' };
-  const created = spawnSync(process.execPath, ['--import', 'tsx', 'server/src/cli/createStaff.ts', '--email', STAFF.email], {
-    cwd: root,
-    env: { ...env, STAFF_PASSWORD: STAFF.password },
-    encoding: 'utf8',
-  });
-  if (created.status !== 0) throw new Error(`create-staff failed: ${created.stderr}`);
+  createStaff(env, 'sources');
   const server = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], { cwd: root, env, stdio: ['ignore', 'ignore', 'inherit'] });
   try {
     const url = `http://127.0.0.1:${PORT}`;
     await waitFor(`${url}/api/health`);
-    const login = await fetch(`${url}/api/users/login/`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(STAFF) });
-    const { access } = (await login.json()) as { access: string };
+    const access = await signIn(url);
     const timings = await bibtexImportTimings(3, { url, access, ...STAFF });
     let ok = true;
     for (const t of timings) {

@@ -12,11 +12,10 @@ import http from 'node:http';
 
 import { NOTE_LIMITS } from '../server/contract/noteRules';
 import { WORST_FILES } from './bibtexImport';
-import { withBuiltSite } from './builtSite';
+import { STAFF, withBuiltSite } from './builtSite';
 
 const PORT = 8540;
 const SITE = `http://127.0.0.1:${PORT}`;
-const STAFF = { email: 'bench@example.com', password: 'Bench-password-2026!' };
 const BUDGET = { healthP99Ms: 100, signInMs: 500 };
 const LIMIT = NOTE_LIMITS.bodyBytes;
 
@@ -187,7 +186,7 @@ export async function corpusAgainstSite(): Promise<CaseResult[]> {
 
 /** Starts the built site on a fresh data folder, runs the corpus, stops it. */
 export async function hostileCorpus(): Promise<CaseResult[]> {
-  return withBuiltSite({ port: PORT, staff: STAFF, env: { AUTH_RATE_LIMIT: '100000' } }, corpusAgainstSite);
+  return withBuiltSite({ port: PORT, env: { AUTH_RATE_LIMIT: '100000' } }, corpusAgainstSite);
 }
 
 if (require.main === module) {

@@ -7,7 +7,7 @@
  * non-zero when missed.
  * `npx tsx bench/hostileUploads.ts`; listens on 127.0.0.1:8520 only.
  */
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -16,12 +16,12 @@ import zlib from 'node:zlib';
 import sharp from 'sharp';
 
 import { pngChunk } from '../__tests__/server/media/fixtures';
+import { createStaff, STAFF } from './builtSite';
 import { waitFor } from './waitFor';
 
 const ROOT = path.resolve(__dirname, '..');
 const PORT = 8520;
 const SITE = `http://127.0.0.1:${PORT}`;
-const STAFF = { email: 'bench@example.com', password: 'Bench-password-2026!' };
 const SIGN_IN_BUDGET_MS = 1000;
 const RSS_BUDGET_MB = 700;
 const DEADLINE_MS = 180_000;
@@ -118,12 +118,7 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
 async function main() {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-hostile-'));
   const env = { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', PORT: String(PORT), HOST: '127.0.0.1', AUTH_RATE_LIMIT: '100000', LOG_LEVEL: 'warn' };
-  const created = spawnSync(process.execPath, ['--import', 'tsx', 'server/src/cli/createStaff.ts', '--email', STAFF.email], {
-    cwd: ROOT,
-    env: { ...env, STAFF_PASSWORD: STAFF.password },
-    encoding: 'utf8',
-  });
-  if (created.status !== 0) throw new Error(`create-staff failed: ${created.stderr}`);
+  createStaff(env, 'sources');
   const site = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], { cwd: ROOT, env, stdio: ['ignore', 'ignore', 'inherit'] });
   try {
     await waitFor(`${SITE}/api/health`);

@@ -15,6 +15,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
+import { createStaff, signIn, staffApi } from './builtSite';
 import { HEAVY_NOTE, seedNotes } from './notes';
 import { PAPER, seedPapers } from './papers';
 import { waitFor } from './waitFor';
@@ -22,7 +23,6 @@ import { waitFor } from './waitFor';
 const ROOT = path.resolve(__dirname, '..');
 const PORT = 8633;
 const SITE = `http://127.0.0.1:${PORT}`;
-const STAFF = { email: 'bench@example.com', password: 'Bench-password-2026!' };
 const MISSES = 100_000;
 const MISS_RATE_BUDGET = 1_000;
 const MEMORY_GROWTH_BUDGET_MB = 50;
@@ -53,27 +53,8 @@ async function stopSite(site: ChildProcess): Promise<void> {
 }
 
 async function seed(dataDir: string): Promise<void> {
-  const created = spawnSync(process.execPath, ['dist/server/createStaff.js', '--email', STAFF.email, '--first-name', 'Bench'], {
-    cwd: ROOT,
-    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', STAFF_PASSWORD: STAFF.password },
-    encoding: 'utf8',
-  });
-  if (created.status !== 0) throw new Error(`create-staff failed: ${created.stderr}`);
-  const login = await fetch(`${SITE}/api/users/login/`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: SITE },
-    body: JSON.stringify(STAFF),
-  });
-  const { access } = (await login.json()) as { access: string };
-  const api = async (method: string, url: string, body?: unknown) => {
-    const res = await fetch(`${SITE}${url}`, {
-      method,
-      headers: { authorization: `Bearer ${access}`, origin: SITE, 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-    });
-    if (!res.ok) throw new Error(`${method} ${url} answered ${res.status}: ${await res.text()}`);
-    return res.json();
-  };
+  createStaff({ ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' });
+  const api = staffApi(SITE, await signIn(SITE));
   await seedNotes(api);
   await seedPapers(api);
 }

@@ -15,13 +15,12 @@ import http from 'node:http';
 import sharp from 'sharp';
 
 import { notebookTask } from '../server/src/notebooks/task';
-import { withBuiltSite } from './builtSite';
+import { signIn, withBuiltSite } from './builtSite';
 import { type Answer, meanwhile, percentile } from './hostileCorpus';
 import { lighthouse, type LighthouseResult, meetsBudget } from './lighthouse';
 
 const PORT = 8690;
 const SITE = `http://127.0.0.1:${PORT}`;
-const STAFF = { email: 'bench@example.com', password: 'Bench-password-2026!' };
 const DEADLINE_MS = 2_000;
 const HEALTH_P99_MS = 100;
 const FIGURES = 30;
@@ -136,12 +135,7 @@ async function step(name: string, send: () => Promise<Response>, describe: (body
 
 /** Previews and saves the notebook on a site already listening at SITE with the staff account. */
 export async function notebookAgainstSite(): Promise<NotebookBenchResult> {
-  const login = await fetch(`${SITE}/api/users/login/`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: SITE },
-    body: JSON.stringify(STAFF),
-  });
-  const { access } = (await login.json()) as { access: string };
+  const access = await signIn(SITE);
   const { data, alts } = await benchNotebook();
   const conversions: number[] = [];
   for (let run = 0; run < 3; run += 1) {
@@ -205,7 +199,7 @@ async function publish(access: string, saved: string): Promise<string> {
 
 /** Starts the built site on a fresh data folder, runs the bench, stops it. */
 export async function notebookBench(): Promise<NotebookBenchResult> {
-  return withBuiltSite({ port: PORT, staff: STAFF }, notebookAgainstSite);
+  return withBuiltSite({ port: PORT }, notebookAgainstSite);
 }
 
 /** The bench's lines, as bench/run.ts and the command print them. */

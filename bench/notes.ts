@@ -4,7 +4,7 @@
  */
 export const HEAVY_NOTE = '/notes/equity-curves-drawdowns-and-the-smile';
 
-type Api = (method: string, url: string, body?: unknown) => Promise<unknown>;
+import type { StaffApi as Api } from './builtSite';
 
 function chart(title: string, type: string, header: string, rows: number, value: (i: number) => string[]): string {
   const lines = Array.from({ length: rows }, (_, i) => [new Date(Date.UTC(2020, 0, 1 + 7 * i)).toISOString().slice(0, 10), ...value(i)].join(','));

@@ -4,7 +4,7 @@
  */
 export const PAPER = '/research/dupire2027local';
 
-type Api = (method: string, url: string, body?: unknown) => Promise<unknown>;
+import type { StaffApi as Api } from './builtSite';
 
 function entry(i: number): string {
   const year = 2016 + (i % 10);
@@ -37,6 +37,6 @@ export async function seedPapers(api: Api): Promise<void> {
 }`;
   await api('POST', '/api/publications/import/', { bibtex: [measured, ...Array.from({ length: 12 }, (_, i) => entry(i + 1))].join('\n\n') });
   // Three of them on the home page, as an owner would choose.
-  const papers = (await api('GET', '/api/publications/')) as { id: number }[];
+  const papers = await api<{ id: number }[]>('GET', '/api/publications/');
   for (const paper of papers.slice(0, 3)) await api('PATCH', `/api/publications/${paper.id}/`, { selected: true });
 }

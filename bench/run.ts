@@ -18,6 +18,7 @@ import { chromium } from 'playwright-core';
 import sharp from 'sharp';
 
 import { bibtexImportTimings } from './bibtexImport';
+import { createStaff, signIn, STAFF, staffApi } from './builtSite';
 import { connectionFlood } from './connectionFlood';
 import { describeFollowFlood, followFlood, meetsFollowFloodBudget } from './followFlood';
 import { hostileCorpus } from './hostileCorpus';
@@ -44,7 +45,6 @@ const JS_BUDGET_BYTES = 115 * 1024;
 /** A crafted note body at the size limit must not hold the server longer than this. */
 const RENDER_BUDGET_MS = 1_000;
 const PUBLIC_PAGES = ['/', '/cv', '/on-the-web', '/about', '/notes', HEAVY_NOTE, '/research', PAPER, '/talks'];
-const STAFF = { email: 'bench@example.com', password: 'Bench-password-2026!' };
 const CRAWL_SECONDS = Number(process.env.BENCH_CRAWL_SECONDS ?? 180);
 /** How much more memory the site may hold after the crawl than before it, garbage collected both times. */
 const MEMORY_GROWTH_BUDGET_MB = 50;
@@ -68,33 +68,12 @@ function startProcess(args: string[], env: Record<string, string>, nodeOptions: 
   });
 }
 
-async function api(token: string, method: string, url: string, body?: unknown): Promise<Record<string, unknown>> {
-  const isForm = body instanceof FormData;
-  const res = await fetch(`${SITE}${url}`, {
-    method,
-    headers: { authorization: `Bearer ${token}`, origin: SITE, ...(isForm || body === undefined ? {} : { 'content-type': 'application/json' }) },
-    body: isForm ? body : body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!res.ok) throw new Error(`${method} ${url} answered ${res.status}: ${await res.text()}`);
-  return res.status === 204 ? {} : ((await res.json()) as Record<string, unknown>);
-}
-
 /** A staff account, a page-logos gallery with three photos, and a current CV. */
 async function seed(dataDir: string): Promise<string> {
-  const created = spawnSync(process.execPath, ['dist/server/createStaff.js', '--email', STAFF.email, '--first-name', 'Bench'], {
-    cwd: ROOT,
-    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', STAFF_PASSWORD: STAFF.password },
-    encoding: 'utf8',
-  });
-  if (created.status !== 0) throw new Error(`create-staff failed: ${created.stderr}`);
-  const login = await fetch(`${SITE}/api/users/login/`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: SITE },
-    body: JSON.stringify(STAFF),
-  });
-  if (!login.ok) throw new Error(`login answered ${login.status}: ${await login.text()}`);
-  const { access } = (await login.json()) as { access: string };
-  const gallery = await api(access, 'POST', '/api/photos/galleries/', { name: 'page-logos', description: 'Home banner' });
+  createStaff({ ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' });
+  const access = await signIn(SITE);
+  const api = staffApi(SITE, access);
+  const gallery = await api('POST', '/api/photos/galleries/', { name: 'page-logos', description: 'Home banner' });
   for (let i = 0; i < 3; i += 1) {
     // A 12-megapixel photo-like image: what a phone camera uploads.
     const photo = await sharp({
@@ -106,19 +85,19 @@ async function seed(dataDir: string): Promise<string> {
     form.append('image', new Blob([photo], { type: 'image/jpeg' }), `photo-${i}.jpg`);
     form.append('title', `Banner ${i}`);
     form.append('gallery', String(gallery.id));
-    await api(access, 'POST', '/api/photos/images/', form);
+    await api('POST', '/api/photos/images/', form);
   }
-  const category = await api(access, 'POST', '/api/documents/categories/', { name: 'CV', description: 'Curriculum vitae' });
+  const category = await api('POST', '/api/documents/categories/', { name: 'CV', description: 'Curriculum vitae' });
   const pdf = Buffer.from('%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj 2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n');
   const form = new FormData();
   form.append('file', new Blob([pdf], { type: 'application/pdf' }), 'cv.pdf');
   form.append('name', 'Curriculum vitae');
   form.append('category', String(category.id));
   form.append('is_current', 'true');
-  await api(access, 'POST', '/api/documents/documents/', form);
-  await seedNotes((method, url, body) => api(access, method, url, body));
-  await seedPapers((method, url, body) => api(access, method, url, body));
-  await seedTalks((method, url, body) => api(access, method, url, body));
+  await api('POST', '/api/documents/documents/', form);
+  await seedNotes(api);
+  await seedPapers(api);
+  await seedTalks(api);
   return access;
 }
 

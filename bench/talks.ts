@@ -1,5 +1,5 @@
 /** Talks for the bench: upcoming and past ones over several years, with abstracts carrying math. */
-type Api = (method: string, url: string, body?: unknown) => Promise<unknown>;
+import type { StaffApi as Api } from './builtSite';
 
 const TYPES = ['invited', 'conference', 'seminar', 'lecture', 'course'];
 
