@@ -33,6 +33,16 @@ export const EntryMeta = styled.p`
   font-size: ${theme.fontSizes.sm};
 `;
 
+/** A row of an entry's actions and links (buttons among them), that wraps. */
+export const EntryActions = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  gap: ${theme.space[2]} ${theme.space[4]};
+  font-family: ${theme.fonts.ui};
+  font-size: ${theme.fontSizes.sm};
+`;
+
 /** An entry's links (slides, video, materials), in a row that wraps. */
 export const EntryLinks = styled.ul`
   display: flex;

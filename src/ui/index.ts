@@ -6,7 +6,7 @@ export { Card, CardGrid } from './Card';
 export { CollectionList, type Column } from './CollectionList';
 export { useSiteContentPage } from './ContentPending';
 export { CreateNamedForm } from './CreateNamedForm';
-export { Entry, EntryGroup, EntryLinks, EntryMeta } from './EntryList';
+export { Entry, EntryActions, EntryGroup, EntryLinks, EntryMeta } from './EntryList';
 export {
   CheckboxField,
   type Choice,

@@ -5,7 +5,7 @@ import { apiPaths } from '@/contract/paths';
 import { CITATION_FORMATS, type CitationFormat } from '@/contract/publicationRules';
 import type { Paper } from '@/contract/publications';
 import { theme } from '@/lib/theme/themes';
-import { Button } from '@/ui';
+import { Button, EntryActions } from '@/ui';
 
 /** The styles people read first, then the files reference managers import. */
 const ORDER: CitationFormat[] = ['apa', 'chicago', 'bibtex', 'ris'];
@@ -32,14 +32,6 @@ const Text = styled.pre<{ $code: boolean }>`
   line-height: 1.5;
   white-space: pre-wrap;
   overflow-wrap: anywhere;
-`;
-const Actions = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  align-items: center;
-  gap: ${theme.space[2]} ${theme.space[4]};
-  font-family: ${theme.fonts.ui};
-  font-size: ${theme.fontSizes.sm};
 `;
 
 type Copied = { format: CitationFormat; by: 'clipboard' | 'selection' };
@@ -71,7 +63,7 @@ function Citation({ paper, format, onCopy }: { paper: Paper; format: CitationFor
           {paper.citations[format]}
         </Text>
       )}
-      <Actions>
+      <EntryActions>
         <Button $variant="secondary" $size="sm" onClick={() => void copy()}>
           Copy<span className="visually-hidden"> {label} citation</span>
         </Button>
@@ -79,7 +71,7 @@ function Citation({ paper, format, onCopy }: { paper: Paper; format: CitationFor
           Download .{extension}
           <span className="visually-hidden"> ({label})</span>
         </a>
-      </Actions>
+      </EntryActions>
     </section>
   );
 }

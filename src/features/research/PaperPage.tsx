@@ -5,7 +5,7 @@ import { paths } from '@/contract/paths';
 import { useGetPaperQuery } from '@/lib/api/publicationsApi';
 import { theme } from '@/lib/theme/themes';
 import { useDocumentTitle } from '@/lib/useDocumentTitle';
-import { Alert, LoadingText, MathTitle, NotFoundMessage, Page, Side, TagList, useSiteContentPage, WithAside } from '@/ui';
+import { Alert, EntryLinks, EntryMeta, LoadingText, MathTitle, NotFoundMessage, Page, Side, TagList, useSiteContentPage, WithAside } from '@/ui';
 
 import { AuthorList } from './AuthorList';
 import { CiteAs } from './CiteAs';
@@ -35,24 +35,8 @@ const Header = styled.header`
     margin: 0 0 ${theme.space[2]};
   }
 `;
-const Small = styled.p`
-  color: ${theme.colors.muted};
-  font-family: ${theme.fonts.ui};
-  font-size: ${theme.fontSizes.sm};
-`;
-const LinkList = styled.ul`
-  display: flex;
-  flex-wrap: wrap;
-  gap: ${theme.space[2]} ${theme.space[4]};
+const LinkList = styled(EntryLinks)`
   margin: ${theme.space[4]} 0 0;
-  padding: 0;
-  list-style: none;
-  font-family: ${theme.fonts.ui};
-  font-size: ${theme.fontSizes.sm};
-  a {
-    display: inline-block;
-    padding: ${theme.space[1]} 0;
-  }
   /* One link a line in the side column. */
   @media (min-width: ${theme.breakpoints.tablet}) {
     flex-direction: column;
@@ -91,18 +75,18 @@ export function PaperPage() {
       <Article aria-label={title}>
         <WithAside>
           <Header>
-            <Small>
+            <EntryMeta>
               <Link to={paths.research}>Research</Link>
               {' · '}
               <Link to={paths.researchFiltered({ type: paper.kind.slug })}>{paper.kind.name}</Link>
-            </Small>
+            </EntryMeta>
             <h1>
               <MathTitle html={paper.title_html} text={title} />
             </h1>
             <p>
               <AuthorList authors={paper.authors} owner={content.name} />
             </p>
-            <Small>{[paper.venue, paper.year].filter(Boolean).join(', ')}</Small>
+            <EntryMeta>{[paper.venue, paper.year].filter(Boolean).join(', ')}</EntryMeta>
           </Header>
           {/* Beside the text on a wide screen; under the title on a phone, as part of it. */}
           {(paper.topics.length > 0 || links.length > 0) && (

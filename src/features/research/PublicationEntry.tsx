@@ -5,7 +5,7 @@ import styled from 'styled-components';
 import { paths } from '@/contract/paths';
 import type { Publication } from '@/contract/publications';
 import { theme } from '@/lib/theme/themes';
-import { Button, MathTitle } from '@/ui';
+import { Button, EntryActions, EntryMeta, MathTitle } from '@/ui';
 
 import { AuthorList } from './AuthorList';
 import { paperLinks } from './links';
@@ -31,19 +31,6 @@ const Entry = styled.article`
   math {
     font-size: 1.05em;
   }
-`;
-const Meta = styled.p`
-  color: ${theme.colors.muted};
-  font-family: ${theme.fonts.ui};
-  font-size: ${theme.fontSizes.sm};
-`;
-const Links = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  align-items: center;
-  gap: ${theme.space[2]} ${theme.space[4]};
-  font-family: ${theme.fonts.ui};
-  font-size: ${theme.fontSizes.sm};
 `;
 const Abstract = styled.details`
   margin-top: ${theme.space[2]};
@@ -93,8 +80,8 @@ export function PublicationEntry({ publication, owner }: { publication: Publicat
       <p>
         <AuthorList authors={publication.authors} owner={owner} />
       </p>
-      <Meta>{[publication.venue, publication.year].filter(Boolean).join(', ')}</Meta>
-      <Links>
+      <EntryMeta>{[publication.venue, publication.year].filter(Boolean).join(', ')}</EntryMeta>
+      <EntryActions>
         {paperLinks(publication).map((link) => (
           <a key={link.href} href={link.href} {...(link.external ? { target: '_blank', rel: 'noopener noreferrer' } : {})}>
             {link.label}
@@ -105,7 +92,7 @@ export function PublicationEntry({ publication, owner }: { publication: Publicat
           Cite
         </Button>
         <span role="status">{cite === 'copied' ? 'BibTeX copied.' : ''}</span>
-      </Links>
+      </EntryActions>
       {cite === 'manual' && (
         <>
           <p>Copy the BibTeX entry below.</p>
