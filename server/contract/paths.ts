@@ -37,6 +37,8 @@ export const paths = {
   welcome: '/welcome',
   loginFailed: '/login-failed',
   siteContent: '/site-content',
+  /** The owner's first-sign-in setup. */
+  setup: '/setup',
   research: '/research',
   /** The research list with some filters set: /research/year/2024/type/journal-article/topic/volatility, in that order. */
   researchFiltered: (filter: ResearchFilter) => {
@@ -52,6 +54,9 @@ export const paths = {
   paperShareImage: (key: string) => `/research/${encodeURIComponent(key)}/share-image.png`,
   publications: '/publications',
   news: '/news',
+  newsPage: (page: number) => (page > 1 ? `/news/page/${page}` : '/news'),
+  newsPagePattern: '/news/page/:page',
+  manageNews: '/manage-news',
   notes: '/notes',
   notesPage: (page: number) => (page > 1 ? `/notes/page/${page}` : '/notes'),
   notesPagePattern: '/notes/page/:page',
@@ -122,6 +127,8 @@ export const apiPaths = {
   paper: (key: string) => `/api/publications/papers/${encodeURIComponent(key)}/`,
   paperCitation: (key: string, format: string) => `/api/publications/papers/${encodeURIComponent(key)}/cite/${format}/`,
   news: '/api/news/',
+  /** The news a page at a time, for /news. */
+  newsPages: '/api/news/pages/',
   talks: '/api/talks/',
   teaching: '/api/teaching/',
   follow: '/api/follow/',

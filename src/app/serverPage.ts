@@ -54,6 +54,8 @@ export interface ServerPage {
   article?: (state: RootState, params: Params) => ArticleHead | undefined;
   /** Whether the address names something that exists (a page of a list within its length); answered 404 when not. */
   exists?: (state: RootState, params: Params) => boolean;
+  /** The addresses of a list's further pages, read from its first page's data: listed in the sitemap beside it. */
+  furtherPages?: (state: RootState) => string[];
 }
 
 interface PageHandle {

@@ -238,9 +238,14 @@ export interface NewsItemsTable {
   id: Generated<number>;
   /** When it happened, YYYY-MM-DD. */
   date: string;
+  /** Inline Markdown as written. */
   text: string;
-  /** An http(s) address, or ''. */
+  /** The text rendered (inline HTML, sanitised); '' until a row from before it was stored is rendered. */
+  text_html: Generated<string>;
+  /** An http(s) address, an address on the site (/research/KEY), or ''. */
   link: Generated<string>;
+  /** The Markdown renderer's version its HTML was made with. */
+  rendered_version: Generated<number>;
   created_at: string;
   updated_at: string;
 }

@@ -20,3 +20,18 @@ export function isWebAddress(value: string): boolean {
     return false;
   }
 }
+
+const SITE = 'http://site.invalid';
+
+/**
+ * An address on the site itself (/research/KEY, /notes/slug#results): one slash first, never two or a
+ * backslash (which browsers read as another host), no spaces, and it stays on the site once resolved.
+ */
+export function isSiteAddress(value: string): boolean {
+  if (!/^\/(?![/\\])[^\s\\]*$/.test(value)) return false;
+  try {
+    return new URL(value, SITE).origin === SITE;
+  } catch {
+    return false;
+  }
+}

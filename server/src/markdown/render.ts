@@ -16,7 +16,7 @@ import remarkGfm from 'remark-gfm';
 import remarkMath from 'remark-math';
 import remarkParse from 'remark-parse';
 import remarkRehype from 'remark-rehype';
-import { unified } from 'unified';
+import { type Processor, unified } from 'unified';
 import { CONTINUE, EXIT, visit } from 'unist-util-visit';
 
 import type { BodyProblem } from '../../contract/notes';
@@ -30,6 +30,12 @@ export interface RenderedNote {
   problems: BodyProblem[];
   readingMinutes: number;
 }
+
+/**
+ * Where a body sits in its page: the level its highest heading takes (a note's 2, under its title), or
+ * `inline`, one paragraph's text inside a line of a list (a news item).
+ */
+export type BodyPlace = number | 'inline';
 
 const PHOTO = /^photo:(\d{1,9})$/;
 
@@ -63,6 +69,35 @@ const schema = {
 };
 
 const markdown = unified().use(remarkParse).use(remarkGfm).use(remarkMath);
+/**
+ * The block syntax inline text reads as plain text: a news item that starts with "1." or "#" is still
+ * one sentence, and `$$…$$` is a formula within the line.
+ */
+const BLOCK_CONSTRUCTS = [
+  'blockQuote',
+  'codeFenced',
+  'codeIndented',
+  'definition',
+  'headingAtx',
+  'htmlFlow',
+  'list',
+  'setextUnderline',
+  'thematicBreak',
+  'table',
+  'mathFlow',
+  'gfmFootnoteDefinition',
+  'gfmFootnoteCall',
+  'gfmPotentialFootnoteCall',
+];
+function inlineOnly(this: Processor) {
+  const data = this.data();
+  (data.micromarkExtensions ??= []).push({ disable: { null: BLOCK_CONSTRUCTS } });
+}
+const inlineMarkdown = unified().use(remarkParse).use(remarkGfm).use(remarkMath).use(inlineOnly);
+const INLINE_MESSAGES = {
+  pictures: 'Pictures are not shown in a line of text: link to the page that shows it instead.',
+  paragraphs: 'Write one paragraph: leave out the blank line.',
+};
 /** Markdown to sanitised, highlighted HTML; with `raw`, HTML written in the body is parsed first (costly: only when there is some). */
 const toHtml = (raw: boolean) =>
   unified()
@@ -105,6 +140,23 @@ function checkSource(tree: MdastRoot, found: FoundPhotos): BodyProblem[] {
   for (const [id, lines] of wanted)
     if (!found.has(id)) for (const line of lines) problems.push({ line, message: `There is no picture photo:${id} in the photo library.` });
   return problems;
+}
+
+/** Problems of inline text: it is one paragraph, without pictures. */
+function checkInline(tree: MdastRoot): BodyProblem[] {
+  const problems: BodyProblem[] = [];
+  const second = tree.children[1];
+  if (second) problems.push({ line: second.position?.start.line ?? 1, message: INLINE_MESSAGES.paragraphs });
+  visit(tree, 'image', (node) => {
+    problems.push({ line: node.position?.start.line ?? 1, message: INLINE_MESSAGES.pictures });
+  });
+  return problems;
+}
+
+/** The paragraphs' content side by side, without the paragraphs: text to place inside an element of the page. */
+function unwrapParagraphs(tree: HastRoot): void {
+  const paragraphs = tree.children.filter((node): node is Element => node.type === 'element' && node.tagName === 'p');
+  tree.children = paragraphs.flatMap((paragraph, index) => (index === 0 ? paragraph.children : [{ type: 'text', value: ' ' } as const, ...paragraph.children]));
 }
 
 /** The site's own parts, added to the sanitised tree. Charts are drawn later (asynchronously): answered as the `pre` elements to replace. */
@@ -230,16 +282,19 @@ function partsProblem(tree: MdastRoot): BodyProblem | undefined {
 
 /**
  * Renders a note's body (or other Markdown, such as a talk's abstract, whose headings start at
- * `topHeading` under the headings of the page that shows it). Problems (by line) are what a save
- * refuses; the HTML is whole either way, so that the preview shows everything that did render.
+ * `place` under the headings of the page that shows it, or a news item's inline text). Problems (by
+ * line) are what a save refuses; the HTML is whole either way, so that the preview shows everything
+ * that did render.
  */
-export async function renderMarkdown(body: string, found: FoundPhotos, topHeading = 2): Promise<RenderedNote> {
+export async function renderMarkdown(body: string, found: FoundPhotos, place: BodyPlace = 2): Promise<RenderedNote> {
+  const inline = place === 'inline';
+  const topHeading = inline ? 2 : place;
   const structure = structureProblem(body);
   if (structure) return { html: '', problems: [structure], readingMinutes: 1 };
-  const mdast = markdown.parse(body);
+  const mdast = (inline ? inlineMarkdown : markdown).parse(body);
   const parts = partsProblem(mdast);
   if (parts) return { html: '', problems: [parts], readingMinutes: 1 };
-  const problems = checkSource(mdast, found);
+  const problems = inline ? checkInline(mdast) : checkSource(mdast, found);
   const words = toString(mdast).split(/\s+/).filter(Boolean).length;
   let hasHtml = false;
   visit(mdast, 'html', () => {
@@ -248,9 +303,11 @@ export async function renderMarkdown(body: string, found: FoundPhotos, topHeadin
   });
   const hast = (await (hasHtml ? withRawHtml : withoutRawHtml).run(mdast)) as HastRoot;
   // Only a body that is a page of its own: a list of talks or courses would repeat their headings' ids.
-  if (topHeading === 2) addHeadingIds(hast);
+  if (place === 2) addHeadingIds(hast);
   const mathProblems: BodyProblem[] = [];
-  const charts = addOwnParts(hast, found, mathProblems, topHeading);
+  // Inline text shows no pictures: none is found for it.
+  const charts = addOwnParts(hast, inline ? new Map() : found, mathProblems, topHeading);
+  if (inline) unwrapParagraphs(hast);
   await Promise.all(
     charts.slice(0, CHART_LIMITS.charts).map(async ({ node, chart }, index) => {
       const html = chart ? await chartFigure(chart, `chart-${index + 1}`) : '<p class="chart-error">This chart could not be drawn.</p>';

@@ -6,7 +6,7 @@ const PRIVATE_PATHS = [
   paths.documents,
   paths.photos,
   paths.galleries,
-  paths.news,
+  paths.manageNews,
   paths.manageNotes,
   paths.manageTalks,
   paths.manageTeaching,

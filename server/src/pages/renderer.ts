@@ -388,9 +388,15 @@ export class PageRenderer {
   private async makeSitemap(): Promise<string> {
     const built = buildTime(this.staticDir).getTime();
     const entries = [];
+    const lastChangeAt = (path: string) => this.withData(pageAt(path).prefetch, 'light', async (store) => lastChangeIn(store.getState().api.queries, built));
     for (const path of sitemapPaths(routes)) {
-      const lastModified = await this.withData(pageAt(path).prefetch, 'light', async (store) => lastChangeIn(store.getState().api.queries, built));
+      const { page, prefetch } = pageAt(path);
+      const [lastModified, further] = await this.withData(prefetch, 'light', async (store) => {
+        const state = store.getState();
+        return [lastChangeIn(state.api.queries, built), page?.furtherPages?.(state) ?? []] as const;
+      });
       entries.push({ path, lastModified: new Date(lastModified) });
+      for (const more of further) entries.push({ path: more, lastModified: new Date(await lastChangeAt(more)) });
     }
     for (const note of await allPublishedNotes(this.app.db))
       entries.push({ path: paths.note(note.slug), lastModified: new Date(note.revised_at ?? note.published_at ?? note.updated_at) });

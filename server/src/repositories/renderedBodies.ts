@@ -7,6 +7,7 @@ export const STORED_BODIES = {
   notes: { body: 'body', html: 'html' },
   talks: { body: 'abstract', html: 'abstract_html' },
   teaching_courses: { body: 'description', html: 'description_html' },
+  news_items: { body: 'text', html: 'text_html' },
 } as const;
 export type BodyTable = keyof typeof STORED_BODIES;
 

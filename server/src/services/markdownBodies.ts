@@ -1,5 +1,5 @@
 /**
- * Markdown bodies (notes, talk abstracts, course descriptions) rendered for the site: the pictures
+ * Markdown bodies (notes, talk abstracts, course descriptions, news) rendered for the site: the pictures
  * they name are looked up in the photo library here, and the rendering itself runs in the worker pool.
  */
 import type { FastifyInstance } from 'fastify';
@@ -8,7 +8,7 @@ import type { DataTag } from '../../contract/changes';
 import type { Db } from '../db';
 import type { NotePhoto } from '../markdown/photos';
 import { photoIdsIn } from '../markdown/photos';
-import type { RenderedNote } from '../markdown/render';
+import type { BodyPlace, RenderedNote } from '../markdown/render';
 import { RENDERER_VERSION } from '../markdown/version';
 import { imagesByIds } from '../repositories/notes';
 import { bodiesRenderedBefore, type BodyTable, STORED_BODIES, storeRenderedBody } from '../repositories/renderedBodies';
@@ -43,19 +43,19 @@ export async function photosById(db: Db, ids: number[]): Promise<Map<number, Not
 }
 
 /**
- * Renders a body against the photo library; a talk's abstract starts its headings lower (see
- * renderMarkdown). A body the pool cannot render within its limits comes back as one problem that
+ * Renders a body against the photo library; a talk's abstract starts its headings lower, and a news
+ * item's text is inline (see renderMarkdown). A body the pool cannot render within its limits comes back as one problem that
  * says why, like any other problem of the body, so that the editor keeps the text and shows it.
  */
-export async function renderBody(site: Pick<FastifyInstance, 'db' | 'work'>, body: string, topHeading?: number): Promise<RenderedNote> {
-  const photos = await photosById(site.db, photoIdsIn(body));
+export async function renderBody(site: Pick<FastifyInstance, 'db' | 'work'>, body: string, topHeading?: BodyPlace): Promise<RenderedNote> {
+  const photos = topHeading === 'inline' ? new Map() : await photosById(site.db, photoIdsIn(body));
   return site.work.attempt('markdown', { body, photos, topHeading }, (message) => ({ html: '', problems: [{ line: 0, message }], readingMinutes: 1 }));
 }
 
 /** The data kind each table's pages show, announced when its bodies are rendered again. */
-const SHOWN_AS = { notes: 'Note', talks: 'Talk', teaching_courses: 'Teaching' } as const satisfies Record<BodyTable, DataTag>;
-/** Where each kind's headings start, as its service renders it: a note's under its title, the others' under their item's heading. */
-const TOP_HEADING: Record<BodyTable, number | undefined> = { notes: undefined, talks: 4, teaching_courses: 4 };
+const SHOWN_AS = { notes: 'Note', talks: 'Talk', teaching_courses: 'Teaching', news_items: 'News' } as const satisfies Record<BodyTable, DataTag>;
+/** Where each kind's headings start, as its service renders it: a note's under its title, the others' under their item's heading; news is inline. */
+const TOP_HEADING: Record<BodyTable, BodyPlace | undefined> = { notes: undefined, talks: 4, teaching_courses: 4, news_items: 'inline' };
 const BATCH = 20;
 
 /**

@@ -9,7 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import type { DataTag } from '../../contract/changes';
 import { isUniqueViolation } from '../db/errors';
 import type { ErrorCollector, FieldErrors } from '../errors';
-import { isCalendarDate, isWebAddress } from '../lib/fieldChecks';
+import { isCalendarDate, isSiteAddress, isWebAddress } from '../lib/fieldChecks';
 
 /** A write the checks refused: a message for each field that is wrong, answered as one 400. */
 export type Refused = { problems: FieldErrors };
@@ -57,10 +57,18 @@ export function checkLine(errors: ErrorCollector, field: string, value: string, 
   return line;
 }
 
-/** An optional web address, trimmed: empty, or an absolute http(s) address within its limit. */
-export function checkWebAddress(errors: ErrorCollector, field: string, value: string, rule: { limit: number; invalid: string; tooLong: string }): string {
+/**
+ * An optional web address, trimmed: empty, or an absolute http(s) address within its limit; with
+ * `onSite`, an address on the site itself too (/research/KEY).
+ */
+export function checkWebAddress(
+  errors: ErrorCollector,
+  field: string,
+  value: string,
+  rule: { limit: number; invalid: string; tooLong: string; onSite?: boolean },
+): string {
   const address = value.trim();
-  if (address && !isWebAddress(address)) errors.add(field, rule.invalid);
+  if (address && !isWebAddress(address) && !(rule.onSite && isSiteAddress(address))) errors.add(field, rule.invalid);
   else if (characters(address) > rule.limit) errors.add(field, rule.tooLong);
   return address;
 }

@@ -5,7 +5,7 @@
 import type { Citations } from '../../contract/publications';
 import type { PublicationRow } from '../db/schema';
 import type { FoundPhotos } from '../markdown/photos';
-import type { RenderedNote } from '../markdown/render';
+import type { BodyPlace, RenderedNote } from '../markdown/render';
 import { renderMarkdown } from '../markdown/render';
 import { type NotebookInput, notebookTask } from '../notebooks/task';
 import { citationsOf, prepareCitationEngines } from '../publications/cite';
@@ -37,7 +37,7 @@ export async function warmUpThread(kind: ThreadKind): Promise<void> {
 }
 
 export const TASKS = {
-  markdown: (input: { body: string; photos: FoundPhotos; topHeading?: number }): Promise<RenderedNote> =>
+  markdown: (input: { body: string; photos: FoundPhotos; topHeading?: BodyPlace }): Promise<RenderedNote> =>
     renderMarkdown(input.body, input.photos, input.topHeading),
   bibtex: (text: string): EntriesRead => readEntries(text),
   /** An uploaded `.ipynb` file: parsed here, since a large one would hold the event loop. */

@@ -22,6 +22,7 @@ import * as m019 from './019_publication_citations';
 import * as m020 from './020_note_notebooks';
 import * as m021 from './021_notebook_download_counts';
 import * as m022 from './022_rendered_version';
+import * as m024 from './024_news_html';
 
 /** Every migration, in order. Both dialects run the same list. */
 export const migrations: Record<string, Migration> = {
@@ -47,4 +48,5 @@ export const migrations: Record<string, Migration> = {
   '020_note_notebooks': m020,
   '021_notebook_download_counts': m021,
   '022_rendered_version': m022,
+  '024_news_html': m024,
 };
