@@ -20,6 +20,7 @@ export const NOTES_PER_PAGE = NOTE_LIMITS.perPage;
 export const NOTE_MESSAGES = {
   titleRequired: 'Give the note a title.',
   titleTooLong: `Ensure the title has no more than ${NOTE_LIMITS.title} characters.`,
+  slugRequired: 'Give the note an address.',
   slug: 'Use lowercase letters, digits and single hyphens, such as "volatility-smile".',
   slugTooLong: `Ensure the address has no more than ${NOTE_LIMITS.slug} characters.`,
   slugTaken: 'Another note already uses this address.',

@@ -97,6 +97,14 @@ export const NoteInputSchema = Type.Object(
 );
 export type NoteInput = Static<typeof NoteInputSchema>;
 
+/**
+ * A staff member's unsaved changes to a note, kept by the editor as they type: what a save would send
+ * (with the revision the changes started from). It is a private copy: the note, what visitors see and
+ * its revisions change only when the owner saves.
+ */
+export const NoteAutosaveSchema = Type.Object({ input: NoteInputSchema, saved_at: Type.String() });
+export type NoteAutosave = Static<typeof NoteAutosaveSchema>;
+
 /** A note as staff edit it. */
 export const StaffNoteSchema = Type.Object({
   id: IdSchema,

@@ -28,6 +28,7 @@ export const TABLES = [
   'note_tags',
   'note_slugs',
   'note_revisions',
+  'note_autosaves',
   'followers',
   'follow_announcements',
   'mail_queue',

@@ -65,6 +65,7 @@ const CLEARED_TABLES = [
   'news_items',
   'teaching_materials',
   'teaching_courses',
+  'note_autosaves',
   'note_revisions',
   'note_slugs',
   'note_tags',

@@ -28,6 +28,7 @@ export interface Database {
   note_tags: NoteTagsTable;
   note_slugs: NoteSlugsTable;
   note_revisions: NoteRevisionsTable;
+  note_autosaves: NoteAutosavesTable;
   passkeys: PasskeysTable;
   webauthn_challenges: WebauthnChallengesTable;
   recovery_codes: RecoveryCodesTable;
@@ -178,6 +179,8 @@ export interface SiteContentVersionsTable {
   changed: Generated<string>;
   /** The state this one replaced; null for the first. */
   previous_id: number | null;
+  /** The sections still holding the first start's example words, one per line. */
+  example: Generated<string>;
 }
 
 /** A publication or working paper, keyed by its BibTeX citation key. */
@@ -311,6 +314,16 @@ export interface NoteRevisionsTable {
   changed: Generated<string>;
 }
 export type NoteRevisionRow = Selectable<NoteRevisionsTable>;
+
+/** A staff member's unsaved changes to a note (`note_id` null: a note not yet saved), newest wins. */
+export interface NoteAutosavesTable {
+  id: Generated<number>;
+  user_id: number;
+  note_id: number | null;
+  /** The editor's fields as a save would send them (NoteInput, JSON), with the revision they started from. */
+  input: string;
+  saved_at: string;
+}
 
 /** A passkey: a WebAuthn credential a user registered, with what verifying its signatures needs. */
 export interface PasskeysTable {

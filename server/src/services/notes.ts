@@ -20,6 +20,7 @@ import { ErrorCollector } from '../errors';
 import { RENDERER_VERSION } from '../markdown/version';
 import { type AuditActor, recordAudit } from '../repositories/audit';
 import { announce } from '../repositories/followers';
+import { dropAutosave } from '../repositories/noteAutosaves';
 import {
   deleteNoteRows,
   findNote,
@@ -66,7 +67,8 @@ async function checkInput(db: Db, input: NoteInput, existing: NoteRow | undefine
   const tags = [...new Set(input.tags.map(tidyTag).filter(Boolean))];
   if (!title) errors.add('title', NOTE_MESSAGES.titleRequired);
   else if ([...title].length > NOTE_LIMITS.title) errors.add('title', NOTE_MESSAGES.titleTooLong);
-  if (slug.length > NOTE_LIMITS.slug) errors.add('slug', NOTE_MESSAGES.slugTooLong);
+  if (!slug) errors.add('slug', NOTE_MESSAGES.slugRequired);
+  else if (slug.length > NOTE_LIMITS.slug) errors.add('slug', NOTE_MESSAGES.slugTooLong);
   else if (!SLUG_PATTERN.test(slug)) errors.add('slug', NOTE_MESSAGES.slug);
   else if ((RESERVED_SLUGS as readonly string[]).includes(slug)) errors.add('slug', NOTE_MESSAGES.slugReserved);
   else if (await slugTaken(db, slug, existing?.id)) errors.add('slug', NOTE_MESSAGES.slugTaken);
@@ -146,6 +148,8 @@ export async function saveNote(site: Site, actor: AuditActor, id: number | undef
     // Followers hear of it a few minutes later, in the version the note has then.
     if (status === 'published' && !wasPublished) await announce(trx, 'note', [row.id], at);
     if (!existing || changed.includes('Tags')) await replaceTags(trx, row.id, fields.tags);
+    // The saver's copy of their unsaved changes is now the note itself.
+    if (actor.id !== null) await dropAutosave(trx, actor.id, existing ? row.id : null);
     // Once visitors may have the address, it keeps answering (with a redirect to the new one).
     if (existing && existing.slug !== fields.slug && existing.published_at) await moveSlug(trx, row.id, existing.slug, fields.slug);
     const publishing = existing !== undefined && (status !== existing.status || values.publish_at !== existing.publish_at);

@@ -22,7 +22,9 @@ import * as m019 from './019_publication_citations';
 import * as m020 from './020_note_notebooks';
 import * as m021 from './021_notebook_download_counts';
 import * as m022 from './022_rendered_version';
+import * as m023 from './023_note_autosaves';
 import * as m024 from './024_news_html';
+import * as m025 from './025_owner_identity';
 
 /** Every migration, in order. Both dialects run the same list. */
 export const migrations: Record<string, Migration> = {
@@ -48,5 +50,7 @@ export const migrations: Record<string, Migration> = {
   '020_note_notebooks': m020,
   '021_notebook_download_counts': m021,
   '022_rendered_version': m022,
+  '023_note_autosaves': m023,
   '024_news_html': m024,
+  '025_owner_identity': m025,
 };

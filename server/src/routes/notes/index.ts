@@ -6,6 +6,7 @@ import { IdParamsSchema, IdSchema } from '../../../contract';
 import { type FigureAlt, FigureAltListSchema, NOTEBOOK_LIMITS, NOTEBOOK_MESSAGES, NotebookPreviewSchema } from '../../../contract/notebooks';
 import { NOTE_MESSAGES } from '../../../contract/noteRules';
 import {
+  NoteAutosaveSchema,
   NoteInputSchema,
   NoteListQuerySchema,
   NoteListSchema,
@@ -18,7 +19,7 @@ import {
   StaffNoteSchema,
   StaffNoteSummarySchema,
 } from '../../../contract/notes';
-import { detail, ErrorCollector, errorResponses, MESSAGES } from '../../errors';
+import { detail, ErrorCollector, errorResponses, MESSAGES, NoContent } from '../../errors';
 import { ResponseCache } from '../../lib/responseCache';
 import { signedInUser } from '../../plugins/auth';
 import {
@@ -30,6 +31,7 @@ import {
   neighbourNotes,
   publishedTagCounts,
 } from '../../repositories/notes';
+import { dropNoteAutosave, keepNoteAutosave, noteAutosaveOf } from '../../services/noteAutosaves';
 import { previewNotebook, saveNotebookNote } from '../../services/notebookNotes';
 import { coversOf, previewNote, removeNote, restoreRevision, saveNote, toPublicNote, toRevision, toStaffNote, toSummary } from '../../services/notes';
 import { fileResponses, sendStoredFile } from '../media/files';
@@ -147,6 +149,47 @@ const notesRoutes: FastifyPluginAsyncTypebox = async (app) => {
   );
 
   staffDeleteRoute(app, '/api/notes/manage/:id/', removeNote);
+
+  /**
+   * The signed-in staff member's copy of their unsaved changes to a note, which the editor keeps as they
+   * type: at `new/` for the note they have not saved yet, at the note's id for a saved one. Private and
+   * never a revision: the note changes only when they save (which drops the copy).
+   */
+  const autosaveRoutes = (path: string, noteOf: (params: unknown) => number | null, params?: typeof IdParamsSchema) => {
+    app.get(
+      path,
+      { onRequest: app.requireStaff, schema: { ...(params && { params }), response: { 200: NoteAutosaveSchema, 204: NoContent, ...errorResponses } } },
+      async (request, reply) => {
+        const copy = await noteAutosaveOf(app.db, signedInUser(request).id, noteOf(request.params));
+        if (copy === undefined) return reply.code(404).send(detail(MESSAGES.notFound));
+        // None kept: nothing to recover.
+        if (copy === null) return reply.code(204).send(null);
+        return copy;
+      },
+    );
+    app.put(
+      path,
+      {
+        onRequest: app.requireStaff,
+        schema: { ...(params && { params }), body: NoteInputSchema, response: { 200: Type.Object({ saved_at: Type.String() }), ...errorResponses } },
+      },
+      async (request, reply) => {
+        const at = await keepNoteAutosave(app.db, signedInUser(request).id, noteOf(request.params), request.body);
+        if (at === undefined) return reply.code(404).send(detail(MESSAGES.notFound));
+        return { saved_at: at };
+      },
+    );
+    app.delete(
+      path,
+      { onRequest: app.requireStaff, schema: { ...(params && { params }), response: { 204: NoContent, ...errorResponses } } },
+      async (request, reply) => {
+        await dropNoteAutosave(app.db, signedInUser(request).id, noteOf(request.params));
+        return reply.code(204).send(null);
+      },
+    );
+  };
+  autosaveRoutes('/api/notes/manage/new/autosave/', () => null);
+  autosaveRoutes('/api/notes/manage/:id/autosave/', (params) => (params as { id: number }).id, IdParamsSchema);
 
   /** The notebook of a form, or the field errors that keep it from being read. */
   const notebookUpload = (body: NotebookForm) => {
