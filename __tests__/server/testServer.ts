@@ -1,6 +1,5 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 
@@ -179,14 +178,7 @@ export function recordChanges(server: TestServer, topics: readonly ChangeTopic[]
   return announced;
 }
 
-/** A port nothing listens on now, for a site a test starts in a process of its own (CI runs two server suites at once). */
-export async function freePort(): Promise<number> {
-  const probe = net.createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as net.AddressInfo;
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
-}
+export { freePort } from '../freePort';
 
 /** The entry scripts of the fake build. */
 export const ENTRY = ['/assets/runtime.1.js', '/assets/react.2.js', '/assets/main.3.js'];

@@ -1,20 +1,12 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 8190);
 export const BASE_URL = `http://127.0.0.1:${E2E_PORT}`;
 
-/** A port nothing listens on now, for a journey's own site. */
-export async function freePort(): Promise<number> {
-  const probe = net.createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as net.AddressInfo;
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
-}
+export { freePort } from '../../__tests__/freePort';
 
 /** Stops a site started by startSite: it closes within its grace period (8 s), or is ended after it. */
 export async function stopSite(child: ChildProcess): Promise<void> {
