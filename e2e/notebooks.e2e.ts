@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
 
-import { accessibilityProblems, appReady, ARTIFACTS, expectNoProblems, launchBrowser, openSession, type Session } from './support/browser';
+import { accessibilityProblems, appReady, ARTIFACTS, expectNoProblems, launchBrowser, openSession, readInEveryLook, type Session } from './support/browser';
 import { BASE_URL } from './support/server';
 import { signIn } from './support/signIn';
 import { apiLogin, createStaff } from './support/site';
@@ -225,18 +225,7 @@ describe('notes from notebooks', () => {
     await reader.context.close();
 
     // No serious or critical accessibility problem on the note, on a phone and a desktop, in both themes.
-    for (const colorScheme of ['light', 'dark'] as const)
-      for (const width of [360, 1440]) {
-        const reading = await openSession(browser, { width, colorScheme });
-        await reading.context.addInitScript((mode) => localStorage.setItem('theme', mode), colorScheme);
-        await reading.page.goto(`/notes/${slug}`);
-        await appReady(reading.page);
-        expect(await reading.page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(colorScheme === 'dark');
-        expect([colorScheme, width, await accessibilityProblems(reading.page)]).toEqual([colorScheme, width, []]);
-        if (width === 1440) await reading.screenshot(`notebook-note-${colorScheme}-${width}`);
-        expectNoProblems(reading);
-        await reading.context.close();
-      }
+    await readInEveryLook(browser, `/notes/${slug}`, { widths: [360, 1440], screenshot: 'notebook-note', then: expectNoProblems });
 
     // The staff screens: the import with its figure refused, and the editor replacing the body, in both themes at both widths.
     const tokens = await apiLogin(STAFF_EMAIL, STAFF_PASSWORD);

@@ -2,7 +2,7 @@ import path from 'node:path';
 
 import type { Browser } from 'playwright-core';
 
-import { accessibilityProblems, appReady, ARTIFACTS, expectNoProblems, launchBrowser, openSession } from './support/browser';
+import { appReady, ARTIFACTS, expectNoProblems, launchBrowser, openSession, readInEveryLook } from './support/browser';
 import { BASE_URL } from './support/server';
 import { signIn } from './support/signIn';
 import { apiCall, apiLogin, createStaff, firstHtml } from './support/site';
@@ -149,17 +149,7 @@ describe('papers', () => {
     await noScript.context.close();
 
     // No serious or critical accessibility problem on the filtered list or the paper, at a phone's width and a desktop's, in both themes.
-    for (const colorScheme of ['light', 'dark'] as const)
-      for (const width of [360, 1280])
-        for (const address of ['/research/topic/optimal-execution', `/research/${KEY}`]) {
-          const reading = await openSession(browser, { width, colorScheme });
-          await reading.context.addInitScript((mode) => localStorage.setItem('theme', mode), colorScheme);
-          await reading.page.goto(address);
-          await appReady(reading.page);
-          expect(await reading.page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(colorScheme === 'dark');
-          expect([address, colorScheme, width, await accessibilityProblems(reading.page)]).toEqual([address, colorScheme, width, []]);
-          await reading.screenshot(`visitor-${address === `/research/${KEY}` ? 'paper' : 'research-filtered'}-${colorScheme}-${width}`);
-          await reading.context.close();
-        }
+    await readInEveryLook(browser, '/research/topic/optimal-execution', { screenshot: 'visitor-research-filtered' });
+    await readInEveryLook(browser, `/research/${KEY}`, { screenshot: 'visitor-paper' });
   }, 180_000);
 });

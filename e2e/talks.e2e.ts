@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 
-import { accessibilityProblems, appReady, expectNoProblems, launchBrowser, openSession } from './support/browser';
+import { appReady, expectNoProblems, launchBrowser, openSession, readInEveryLook } from './support/browser';
 import { BASE_URL } from './support/server';
 import { signIn } from './support/signIn';
 import { apiCall, apiLogin, createStaff, firstHtml } from './support/site';
@@ -140,16 +140,7 @@ describe('papers on the home page, talks and teaching', () => {
     expectNoProblems(visitor);
     await visitor.context.close();
 
-    for (const colorScheme of ['light', 'dark'] as const)
-      for (const width of [360, 1280]) {
-        const reading = await openSession(browser, { width, colorScheme });
-        await reading.context.addInitScript((mode) => localStorage.setItem('theme', mode), colorScheme);
-        await reading.page.goto('/talks');
-        await appReady(reading.page);
-        expect(['/talks', colorScheme, width, await accessibilityProblems(reading.page)]).toEqual(['/talks', colorScheme, width, []]);
-        await reading.screenshot(`visitor-talks-${colorScheme}-${width}`);
-        await reading.context.close();
-      }
+    await readInEveryLook(browser, '/talks', { screenshot: 'visitor-talks' });
   }, 180_000);
   it('staff list a course with its materials; a visitor downloads them from the Teaching page', async () => {
     const staff = await openSession(browser);
@@ -191,14 +182,6 @@ describe('papers on the home page, talks and teaching', () => {
     expectNoProblems(visitor);
     await visitor.context.close();
 
-    for (const colorScheme of ['light', 'dark'] as const)
-      for (const width of [360, 1280]) {
-        const reading = await openSession(browser, { width, colorScheme });
-        await reading.context.addInitScript((mode) => localStorage.setItem('theme', mode), colorScheme);
-        await reading.page.goto('/teaching');
-        await appReady(reading.page);
-        expect(['/teaching', colorScheme, width, await accessibilityProblems(reading.page)]).toEqual(['/teaching', colorScheme, width, []]);
-        await reading.context.close();
-      }
+    await readInEveryLook(browser, '/teaching');
   }, 180_000);
 });

@@ -139,3 +139,27 @@ export async function accessibilityProblems(page: Page): Promise<string[]> {
   });
   return violations.filter(({ impact }) => impact === 'serious' || impact === 'critical').map(({ id, targets }) => `${id}: ${targets.join(', ')}`);
 }
+
+/**
+ * A visitor opens `address` in each theme at a phone's width and a desktop's: the theme is the one chosen,
+ * and axe finds nothing serious or critical. `screenshot` names a picture of each look; `then` checks more.
+ */
+export async function readInEveryLook(
+  browser: Browser,
+  address: string,
+  options: { widths?: number[]; screenshot?: string; then?: (reading: Session) => void | Promise<void> } = {},
+): Promise<void> {
+  const { widths = [360, 1280], screenshot, then } = options;
+  for (const colorScheme of ['light', 'dark'] as const)
+    for (const width of widths) {
+      const reading = await openSession(browser, { width, colorScheme });
+      await reading.context.addInitScript((mode) => localStorage.setItem('theme', mode), colorScheme);
+      await reading.page.goto(address);
+      await appReady(reading.page);
+      expect(await reading.page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(colorScheme === 'dark');
+      expect([address, colorScheme, width, await accessibilityProblems(reading.page)]).toEqual([address, colorScheme, width, []]);
+      if (screenshot) await reading.screenshot(`${screenshot}-${colorScheme}-${width}`);
+      await then?.(reading);
+      await reading.context.close();
+    }
+}
