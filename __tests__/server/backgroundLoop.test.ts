@@ -104,4 +104,27 @@ describe('a background loop', () => {
     await settled();
     expect(started).toHaveLength(1);
   });
+
+  it('tells the running pass it is stopping, so that a long one ends between two items', async () => {
+    const items: number[] = [];
+    let reached: () => void = () => undefined;
+    const thirdItem = new Promise<void>((resolve) => (reached = resolve));
+    let release: () => void = () => undefined;
+    const pass = async (stopping: AbortSignal) => {
+      for (let item = 0; item < 1_000 && !stopping.aborted; item += 1) {
+        items.push(item);
+        if (item === 2) {
+          reached();
+          await new Promise<void>((resolve) => (release = resolve));
+        } else await settled();
+      }
+    };
+    const loop = backgroundLoop({ pass, maxSleepMs: 60_000, onError: () => undefined });
+    loop.wake();
+    await thirdItem;
+    const stopped = loop.stop();
+    release();
+    await stopped;
+    expect(items).toEqual([0, 1, 2]);
+  });
 });

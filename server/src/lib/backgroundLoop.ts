@@ -11,8 +11,12 @@ export interface BackgroundLoop {
 }
 
 export interface BackgroundLoopOptions {
-  /** One pass; answers when the next one is due (a time in ms), or nothing to sleep as long as allowed. */
-  pass: () => Promise<number | undefined | void>;
+  /**
+   * One pass; answers when the next one is due (a time in ms), or nothing to sleep as long as allowed.
+   * `stopping` is aborted once the loop is told to stop: a long pass ends between two items of its work
+   * rather than keeping the server from closing.
+   */
+  pass: (stopping: AbortSignal) => Promise<number | undefined | void>;
   /** The longest sleep between passes: work another instance asked for, or an announcement lost, waits no longer. */
   maxSleepMs: number;
   /** A failed pass is reported here, and the loop tries again after its longest sleep. */
@@ -29,6 +33,7 @@ const MARGIN_MS = 50;
 export function backgroundLoop({ pass, maxSleepMs, onError }: BackgroundLoopOptions): BackgroundLoop {
   let timer: NodeJS.Timeout | undefined;
   let stopped = false;
+  const stopping = new AbortController();
   let running: Promise<void> | undefined;
   let following: Promise<void> | undefined;
 
@@ -36,7 +41,7 @@ export function backgroundLoop({ pass, maxSleepMs, onError }: BackgroundLoopOpti
     clearTimeout(timer);
     let wait = maxSleepMs;
     try {
-      const next = await pass();
+      const next = await pass(stopping.signal);
       if (typeof next === 'number') wait = Math.min(maxSleepMs, Math.max(0, next - Date.now()) + MARGIN_MS);
     } catch (error) {
       onError(error);
@@ -69,6 +74,7 @@ export function backgroundLoop({ pass, maxSleepMs, onError }: BackgroundLoopOpti
     idle,
     async stop() {
       stopped = true;
+      stopping.abort();
       clearTimeout(timer);
       await idle();
     },

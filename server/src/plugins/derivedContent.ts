@@ -21,9 +21,9 @@ declare module 'fastify' {
 export default fp(
   async (app) => {
     const loop = app.background.loop('making derived content', {
-      pass: async () => {
-        await formatMissingCitations(app);
-        await renderStaleBodies(app);
+      pass: async (stopping) => {
+        await formatMissingCitations(app, stopping);
+        await renderStaleBodies(app, stopping);
       },
       maxSleepMs: MAX_SLEEP_MS,
     });

@@ -39,13 +39,16 @@ export async function paperCitations(site: Site, row: PublicationRow): Promise<C
 }
 
 /** Formats every paper whose citations are missing, each once; answers how many it formatted. */
-export async function formatMissingCitations(site: Site): Promise<number> {
+export async function formatMissingCitations(site: Site, stopping?: AbortSignal): Promise<number> {
   let formatted = 0;
   let after = 0;
   for (;;) {
     const rows = await publicationsWithoutCitations(site.db, after, BATCH);
     if (rows.length === 0) return formatted;
-    for (const row of rows) if (await formatAndStore(site, row)) formatted += 1;
+    for (const row of rows) {
+      if (stopping?.aborted) return formatted;
+      if (await formatAndStore(site, row)) formatted += 1;
+    }
     after = rows[rows.length - 1].id;
   }
 }

@@ -62,17 +62,18 @@ const BATCH = 20;
  * Renders again every stored body an older renderer made (see RENDERER_VERSION), each once, and
  * announces the kinds of data that changed so that their pages are drawn anew.
  */
-export async function renderStaleBodies(site: Pick<FastifyInstance, 'db' | 'work' | 'changes'>): Promise<void> {
+export async function renderStaleBodies(site: Pick<FastifyInstance, 'db' | 'work' | 'changes'>, stopping?: AbortSignal): Promise<void> {
   for (const table of Object.keys(STORED_BODIES) as BodyTable[]) {
     let after = 0;
     let rendered = 0;
     for (;;) {
-      const rows = await bodiesRenderedBefore(site.db, table, RENDERER_VERSION, after, BATCH);
+      const rows = stopping?.aborted ? [] : await bodiesRenderedBefore(site.db, table, RENDERER_VERSION, after, BATCH);
       if (rows.length === 0) break;
       for (const row of rows) {
+        if (stopping?.aborted) break;
         await storeRenderedBody(site.db, table, row, await renderBody(site, row.body, TOP_HEADING[table]), RENDERER_VERSION);
+        rendered += 1;
       }
-      rendered += rows.length;
       after = rows[rows.length - 1].id;
     }
     if (rendered > 0) site.changes.publish(SHOWN_AS[table]);
