@@ -263,7 +263,9 @@ describe('server-rendered pages', () => {
     const sitemap = await get('/sitemap.xml');
     expect(sitemap.headers['content-type']).toBe('application/xml; charset=utf-8');
     const locs = [...sitemap.body.matchAll(/<loc>([^<]+)<\/loc><lastmod>([^<]+)<\/lastmod>/g)];
-    expect(locs.map((m) => m[1])).toEqual(['/', '/cv', '/research', '/notes', '/talks', '/teaching', '/on-the-web', '/about'].map((p) => `${PUBLIC_URL}${p}`));
+    expect(locs.map((m) => m[1])).toEqual(
+      ['/', '/cv', '/research', '/notes', '/news', '/talks', '/teaching', '/on-the-web', '/about'].map((p) => `${PUBLIC_URL}${p}`),
+    );
     for (const [, , lastmod] of locs) expect(Number.isNaN(Date.parse(lastmod))).toBe(false);
 
     // Built once per change: a second request is the same text, and a new banner picture moves the home page's date.

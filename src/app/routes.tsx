@@ -6,6 +6,7 @@ import { paths } from '@/contract/paths';
 import { pageHeads } from '../content/head';
 import { cvApi } from '../features/cv/cvApi';
 import { bannerQuery, homeNewsQuery, homeNotesQuery } from '../features/home/queries';
+import { furtherNewsPages, newsPageExists, newsPageQuery } from '../features/news/pageData';
 import { noteArticle, notesListExists, notesListQuery } from '../features/notes/pageData';
 import { NotFoundPage } from '../features/notFound/NotFoundPage';
 import { paperArticle, researchListExists } from '../features/research/pageData';
@@ -64,6 +65,7 @@ const pub = {
   note: screen('note', () => import(/* webpackChunkName: "note" */ '../features/notes/NotePage').then((m) => m.NotePage)),
   teaching: screen('teaching', () => import(/* webpackChunkName: "teaching" */ '../features/teaching/TeachingPage').then((m) => m.TeachingPage)),
   talks: screen('talks', () => import(/* webpackChunkName: "talks" */ '../features/talks/TalksPage').then((m) => m.TalksPage)),
+  news: screen('news', () => import(/* webpackChunkName: "news" */ '../features/news/NewsPage').then((m) => m.NewsPage)),
 };
 
 const auth = {
@@ -92,7 +94,7 @@ const staff = {
   publications: screen('staff', () =>
     import(/* webpackChunkName: "staff" */ '../features/managePublications/PublicationsPage').then((m) => m.PublicationsPage),
   ),
-  news: screen('staff', () => import(/* webpackChunkName: "staff" */ '../features/manageNews/NewsPage').then((m) => m.NewsPage)),
+  news: screen('staff', () => import(/* webpackChunkName: "staff" */ '../features/manageNews/NewsEditorPage').then((m) => m.NewsEditorPage)),
   notes: screen('staff', () => import(/* webpackChunkName: "staff" */ '../features/manageNotes/NotesListPage').then((m) => m.NotesListPage)),
   noteEditor: screen('staff', () => import(/* webpackChunkName: "staff" */ '../features/manageNotes/NoteEditorPage').then((m) => m.NoteEditorPage)),
   talks: screen('staff', () => import(/* webpackChunkName: "staff" */ '../features/manageTalks/TalksEditorPage').then((m) => m.TalksEditorPage)),
@@ -115,6 +117,12 @@ const publicationsPrefetch = () => [publicationsApi.endpoints.getPublications.in
 const notesListPrefetch = (params: Params) => {
   const query = notesListQuery(params);
   return query ? [notesApi.endpoints.getNotes.initiate(query)] : [];
+};
+
+/** The page of news at an address: nothing to fetch for an address that names no page of it. */
+const newsPagePrefetch = (params: Params) => {
+  const query = newsPageQuery(params);
+  return query ? [newsApi.endpoints.getNewsPage.initiate(query)] : [];
 };
 
 /**
@@ -151,6 +159,9 @@ const serverPages = process.env.BROWSER_BUNDLE
         inSitemap: false,
         article: noteArticle,
       }),
+      news: contentPage(pageHeads.news, { prefetch: newsPagePrefetch, exists: newsPageExists, furtherPages: furtherNewsPages }),
+      // Listed in the sitemap as the first page's further pages.
+      newsMore: contentPage(pageHeads.news, { prefetch: newsPagePrefetch, exists: newsPageExists, inSitemap: false }),
       talks: contentPage(pageHeads.talks, { prefetch: () => [talksApi.endpoints.getTalks.initiate()], structuredData: ['events'] }),
       teaching: contentPage(pageHeads.teaching, { prefetch: () => [teachingApi.endpoints.getTeaching.initiate()] }),
       onTheWeb: contentPage(pageHeads.onTheWeb),
@@ -193,6 +204,8 @@ export const routes: RouteObject[] = [
         handle: serverPages?.notesMore,
       })),
       { path: paths.notePattern, element: pub.note, handle: serverPages?.note },
+      { path: paths.news, element: pub.news, handle: serverPages?.news },
+      { path: paths.newsPagePattern, element: pub.news, handle: serverPages?.newsMore },
       { path: paths.talks, element: pub.talks, handle: serverPages?.talks },
       { path: paths.teaching, element: pub.teaching, handle: serverPages?.teaching },
       { path: paths.onTheWeb, element: pub.onTheWeb, handle: serverPages?.onTheWeb },
@@ -239,7 +252,7 @@ export const routes: RouteObject[] = [
               { path: paths.dashboard, element: staff.dashboard },
               { path: paths.siteContent, element: staff.siteContent },
               { path: paths.publications, element: staff.publications },
-              { path: paths.news, element: staff.news },
+              { path: paths.manageNews, element: staff.news },
               { path: paths.manageNotes, element: staff.notes },
               { path: paths.manageTeaching, element: staff.teaching },
               { path: paths.newNote, element: staff.noteEditor },

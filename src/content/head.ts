@@ -23,6 +23,7 @@ export const pageHeads = {
   }),
   research: ({ name }: Owner) => ({ title: 'Research', description: `Publications and working papers of ${name}, with abstracts, links and BibTeX.` }),
   notes: ({ name }: Owner) => ({ title: 'Notes', description: `Research notes of ${name}, with mathematics, code and charts.` }),
+  news: ({ name }: Owner) => ({ title: 'News', description: `News from ${name}: papers accepted, talks given and other milestones, the newest first.` }),
   talks: ({ name }: Owner) => ({ title: 'Talks', description: `Talks and lectures by ${name}, upcoming and past, with abstracts and slides.` }),
   teaching: ({ name }: Owner) => ({ title: 'Teaching', description: `Courses taught by ${name}, by academic year, with descriptions and materials.` }),
   onTheWeb: ({ name }: Owner) => ({ title: 'On the Web', description: `Where to find ${name} online.` }),

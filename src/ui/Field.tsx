@@ -63,6 +63,9 @@ interface FieldFrameProps {
   children: (ids: { id: string; describedBy: string | undefined }) => ReactNode;
 }
 
+const countText = ({ used, max }: { used: number; max: number }) =>
+  `${used.toLocaleString('en')} of ${max.toLocaleString('en')} characters${used > max ? `: ${(used - max).toLocaleString('en')} too many` : ''}`;
+
 /** Label, control, hint, character count and error, tied together by id and aria-describedby. */
 export function FieldFrame({ label, hint, error, count, children }: FieldFrameProps) {
   const id = useId();
@@ -75,7 +78,7 @@ export function FieldFrame({ label, hint, error, count, children }: FieldFramePr
       <Label htmlFor={id}>{label}</Label>
       {children({ id, describedBy })}
       {hint && <FieldHint id={hintId}>{hint}</FieldHint>}
-      {count && <FieldHint id={countId}>{`${count.used} of ${count.max} characters`}</FieldHint>}
+      {count && <FieldHint id={countId}>{countText(count)}</FieldHint>}
       {error && <FieldError id={errorId}>{error}</FieldError>}
     </Wrapper>
   );
@@ -97,10 +100,14 @@ export function TextField({ label, hint, error, ...input }: Common & InputHTMLAt
 
 /**
  * A text area. With `maxLength` (the server's limit, as for TextField) it also counts the characters
- * used against the limit, where long text is written; the count follows `value`.
+ * used against the limit, where long text is written; the count follows `value`. With `limit` instead
+ * it counts (code points, as the server does) without stopping at the limit: a paste past it stays
+ * whole, the count says by how much it is over, and the server's refusal says what to do.
  */
-export function TextAreaField({ label, hint, error, ...input }: Common & TextareaHTMLAttributes<HTMLTextAreaElement>) {
-  const count = input.maxLength === undefined ? undefined : { used: String(input.value ?? '').length, max: input.maxLength };
+export function TextAreaField({ label, hint, error, limit, ...input }: Common & TextareaHTMLAttributes<HTMLTextAreaElement> & { limit?: number }) {
+  const text = String(input.value ?? '');
+  const count =
+    limit !== undefined ? { used: [...text].length, max: limit } : input.maxLength === undefined ? undefined : { used: text.length, max: input.maxLength };
   return (
     <FieldFrame label={label} hint={hint} error={error} count={count}>
       {({ id, describedBy }) => <TextArea id={id} aria-describedby={describedBy} aria-invalid={error ? true : undefined} {...input} />}

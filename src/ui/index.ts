@@ -29,6 +29,7 @@ export { HistoryTable } from './HistoryTable';
 export { MathStyles } from './MathStyles';
 export { MathTitle } from './MathTitle';
 export { Modal } from './Modal';
+export { NewsText } from './NewsText';
 export { NoteProse } from './NoteProse';
 export { NotFoundMessage } from './NotFoundMessage';
 export { ActionBar, Columns, HiddenOnPhones, LoadingText, Muted, Page, Prose, Row, Stack } from './Page';

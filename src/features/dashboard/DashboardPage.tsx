@@ -48,7 +48,7 @@ const cards = [
 const siteLinks = [
   { to: paths.siteContent, label: 'Edit site content' },
   { to: paths.publications, label: 'Manage publications' },
-  { to: paths.news, label: 'Manage news' },
+  { to: paths.manageNews, label: 'Manage news' },
   { to: paths.manageNotes, label: 'Manage notes' },
   { to: paths.manageTalks, label: 'Manage talks' },
   { to: paths.manageTeaching, label: 'Manage teaching' },

@@ -1,10 +1,14 @@
-import { formatCalendarDate } from '@/contract/dates';
-import { useGetNewsQuery } from '@/lib/api/newsApi';
+import { Link } from 'react-router-dom';
 
-import { DatedList, HomeSection } from './DatedList';
+import { formatCalendarDate } from '@/contract/dates';
+import { paths } from '@/contract/paths';
+import { useGetNewsQuery } from '@/lib/api/newsApi';
+import { NewsText } from '@/ui';
+
+import { AllLink, DatedList, HomeSection } from './DatedList';
 import { homeNewsQuery } from './queries';
 
-/** The latest news under the owner's introduction; nothing at all until there is some. */
+/** The latest news under the owner's introduction, with a link to all of it; nothing at all until there is some. */
 export function NewsSection() {
   const { data: items = [] } = useGetNewsQuery(homeNewsQuery);
   if (items.length === 0) return null;
@@ -15,20 +19,13 @@ export function NewsSection() {
         {items.map((item) => (
           <li key={item.id}>
             <time dateTime={item.date}>{formatCalendarDate(item.date)}</time>
-            <p>
-              {item.text}
-              {item.link && (
-                <>
-                  {' '}
-                  <a href={item.link} rel="noopener">
-                    More<span className="visually-hidden"> about: {item.text}</span>
-                  </a>
-                </>
-              )}
-            </p>
+            <NewsText item={item} />
           </li>
         ))}
       </DatedList>
+      <AllLink>
+        <Link to={paths.news}>All news</Link>
+      </AllLink>
     </HomeSection>
   );
 }
