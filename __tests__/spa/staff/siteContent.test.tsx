@@ -220,6 +220,20 @@ describe('site content editor', () => {
     expect(saves).toHaveLength(0);
   });
 
+  it('previews the page of the part being edited', async () => {
+    serveEditor();
+    server.use(http.get(url('/api/documents/documents/current_cv/'), () => HttpResponse.json({ detail: 'Not found.' }, { status: 404 })));
+    const { router } = await openEditor();
+    await userEvent.type(screen.getByLabelText('Paragraph 1'), ' More.');
+    await userEvent.click(screen.getByRole('button', { name: 'Preview' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/about'));
+    await userEvent.click(await screen.findByRole('link', { name: 'Back to editing' }));
+    await screen.findByRole('form', { name: 'Site content' });
+    await userEvent.type(within(screen.getByRole('group', { name: 'Experience' })).getAllByLabelText('Place')[0], '!');
+    await userEvent.click(screen.getByRole('button', { name: 'Preview' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/cv'));
+  });
+
   it('reverts a change from the history in one click, once edits are saved or discarded', async () => {
     serveEditor();
     const restores: { id: string; version: number }[] = [];

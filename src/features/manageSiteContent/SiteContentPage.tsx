@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useDispatch, useSelector } from 'react-redux';
 import { useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
@@ -43,6 +43,22 @@ const SECTIONS = [
   ['content-about', 'About'],
   ['content-history', 'History'],
 ] as const;
+
+/** The public page that shows each part of the form. */
+const PAGE_OF_SECTION: Record<string, string> = {
+  'content-home': paths.home,
+  'content-cv': paths.cv,
+  'content-web': paths.onTheWeb,
+  'content-about': paths.about,
+};
+
+/** The page a field's words appear on: that of the last part's heading before it (the buttons below the form name none). */
+function pageOfField(target: EventTarget): string | undefined {
+  if (!(target instanceof HTMLElement) || !target.matches('input, textarea, select')) return undefined;
+  const headings = [...(target.closest('form')?.querySelectorAll('h2[id]') ?? [])];
+  const heading = headings.filter((candidate) => candidate.compareDocumentPosition(target) & Node.DOCUMENT_POSITION_FOLLOWING).pop();
+  return heading && PAGE_OF_SECTION[heading.id];
+}
 
 const Sections = styled.nav`
   display: flex;
@@ -155,9 +171,11 @@ function Editor({ published, startFrom }: { published: CurrentContent; startFrom
     }
   };
 
+  // The public page of the part of the form last edited: the preview opens it.
+  const previewPage = useRef<string>(paths.home);
   const onPreview = () => {
     dispatch(previewStarted(tidyContent(draft)));
-    navigate(paths.home);
+    navigate(previewPage.current);
   };
 
   return (
@@ -167,6 +185,9 @@ function Editor({ published, startFrom }: { published: CurrentContent; startFrom
       <form
         aria-label="Site content"
         noValidate
+        onFocus={(event) => {
+          previewPage.current = pageOfField(event.target) ?? previewPage.current;
+        }}
         onSubmit={(event) => {
           event.preventDefault();
           void onSave();
