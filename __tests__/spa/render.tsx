@@ -87,7 +87,7 @@ export function renderApp({ route = '/', preloadedState, routes: routeObjects = 
   if (siteContent)
     store.dispatch(
       siteContentApi.util.upsertQueryEntries([
-        { endpointName: 'getSiteContent', arg: undefined, value: { version: 1, saved_at: '2026-01-05T09:00:00.000Z', content: siteContent } },
+        { endpointName: 'getSiteContent', arg: undefined, value: { version: 1, saved_at: '2026-01-05T09:00:00.000Z', content: siteContent, example: [] } },
       ]),
     );
   const router = {} as RouterProbe;

@@ -1,17 +1,34 @@
 /**
- * The site's own words, kept in the database and edited by staff: the owner's identity, the home
+ * The site's own words, kept in the database and edited by staff: the owner's identity (name, role,
+ * email, photo, profiles, tagline: written once, and derived wherever they are shown), the home
  * page, the CV, the On the Web cards and the About text. The text rules (lengths, addresses) are in
  * contentRules.ts, which the SPA's editor runs too.
  */
 import { type Static, Type } from '@sinclair/typebox';
 
-import { IdSchema, SavedVersionSchema } from './index';
+import { IdSchema, Nullable, SavedVersionSchema } from './index';
 
 /** Upper bounds on the shape only; the words' own limits come with messages from contentRules.ts. */
 const Text = Type.String({ maxLength: 5_000 });
 const List = <T extends Parameters<typeof Type.Array>[0]>(item: T) => Type.Array(item, { maxItems: 50 });
 
-export const LabelledItemSchema = Type.Object({ label: Text, value: Text, href: Type.Optional(Text) }, { additionalProperties: false });
+/** The owner's profiles on other sites, each given once in the identity and shown wherever the site links to it. */
+export const PROFILE_KINDS = ['linkedin', 'scholar', 'github', 'ssrn', 'orcid', 'website'] as const;
+export const ProfileKindSchema = Type.Union(PROFILE_KINDS.map((kind) => Type.Literal(kind)));
+export type ProfileKind = Static<typeof ProfileKindSchema>;
+
+export const ProfileLinkSchema = Type.Object({ kind: ProfileKindSchema, url: Text }, { additionalProperties: false });
+export type ProfileLink = Static<typeof ProfileLinkSchema>;
+
+/**
+ * A CV line. With `from`, its value and address are the identity's email or profile (identity.ts
+ * fills them in where it is shown), so the owner's address is written once; without that profile
+ * the line is left out.
+ */
+export const LabelledItemSchema = Type.Object(
+  { label: Text, value: Text, href: Type.Optional(Text), from: Type.Optional(Type.Union([Type.Literal('email'), ProfileKindSchema])) },
+  { additionalProperties: false },
+);
 export type LabelledItem = Static<typeof LabelledItemSchema>;
 
 export const CvEntrySchema = Type.Object({ title: Text, place: Text, period: Text, points: List(Text) }, { additionalProperties: false });
@@ -20,8 +37,11 @@ export type CvEntry = Static<typeof CvEntrySchema>;
 export const InterestSectionSchema = Type.Object({ title: Text, quote: Text, source: Text, description: Text }, { additionalProperties: false });
 export type InterestSection = Static<typeof InterestSectionSchema>;
 
-/** A card without an address is shown disabled, as Coming Soon. */
-export const WebCardSchema = Type.Object({ title: Text, description: Text, href: Type.Optional(Text) }, { additionalProperties: false });
+/** A card without an address is shown disabled, as Coming Soon; with `from`, its address is the identity's profile of that kind. */
+export const WebCardSchema = Type.Object(
+  { title: Text, description: Text, href: Type.Optional(Text), from: Type.Optional(ProfileKindSchema) },
+  { additionalProperties: false },
+);
 export type WebCard = Static<typeof WebCardSchema>;
 
 export const CvContentSchema = Type.Object(
@@ -47,6 +67,9 @@ export const SiteContentSchema = Type.Object(
     company_name: Text,
     email: Text,
     tagline: Text,
+    /** The owner's photo: a picture of the photo library, shown in link previews. */
+    photo: Nullable(IdSchema),
+    profiles: List(ProfileLinkSchema),
     typewriter_phrases: List(Text),
     interests: Type.Array(InterestSectionSchema, { minItems: 4, maxItems: 4 }),
     cv: CvContentSchema,
@@ -72,7 +95,13 @@ export const ContentVersionSchema = Type.Object({
 export type ContentVersion = Static<typeof ContentVersionSchema>;
 
 /** The content visitors see, with the saved state it is, which a save names as its starting point. */
-export const CurrentContentSchema = Type.Object({ version: IdSchema, saved_at: Type.String(), content: SiteContentSchema });
+export const CurrentContentSchema = Type.Object({
+  version: IdSchema,
+  saved_at: Type.String(),
+  content: SiteContentSchema,
+  /** The sections still holding the example words the site started with (contentRules.ts names them), until edited. */
+  example: Type.Array(Type.String()),
+});
 export type CurrentContent = Static<typeof CurrentContentSchema>;
 
 /** A save or a restore names the state the editor showed, so that a change saved meanwhile is not overwritten. */

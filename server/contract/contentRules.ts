@@ -2,7 +2,7 @@
  * What the site's words must be, checked by the editor before it sends and by the server before it
  * saves, with the same messages. Free of schema code so that the SPA can run it cheaply.
  */
-import type { CvEntry, LabelledItem, SiteContent, WebCard } from './content';
+import { type CvEntry, type LabelledItem, PROFILE_KINDS, type SiteContent, type WebCard } from './content';
 
 export const CONTENT_LIMITS = {
   name: 80,
@@ -40,6 +40,8 @@ export const CONTENT_MESSAGES = {
   minItems: (limit: number) => `Ensure this field has at least ${limit} elements.`,
   email: 'Enter a valid email address.',
   href: 'Enter a web address starting with https:// or http://, or a mailto: address.',
+  webAddress: 'Enter a web address starting with https:// or http://.',
+  repeatedProfile: 'This profile is given twice: keep one address per site.',
   siteHref: 'Enter a web address starting with https:// or http://, a mailto: address, or a page of this site starting with / (such as /notes).',
 } as const;
 
@@ -48,6 +50,10 @@ export type ContentProblems = Record<string, string[]>;
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const HREF = /^(https?:\/\/[^\s]+|mailto:[^\s@]+@[^\s@]+)$/i;
+const WEB_ADDRESS = /^https?:\/\/[^\s]+$/i;
+
+/** Whether text is an email address as the site takes one. */
+export const isEmailAddress = (value: string) => EMAIL.test(value);
 /** A page of this site (`/research`), for cards that point inside it; `//host` would be another site. */
 const SITE_PATH = /^\/(?![/\\])[^\s]*$/;
 
@@ -76,6 +82,10 @@ export function contentProblems(content: SiteContent): ContentProblems {
     if (!value) add(path, CONTENT_MESSAGES.blank);
     else if (value.length > limit) add(path, CONTENT_MESSAGES.maxLength(limit));
   };
+  // Words a site may leave out (a site that started empty has none yet): only their length is checked.
+  const optionalText = (path: string, value: string, limit: number) => {
+    if (value.length > limit) add(path, CONTENT_MESSAGES.maxLength(limit));
+  };
   const list = <T>(path: string, values: T[], limit: number, check: (item: T, itemPath: string) => void, min = 0) => {
     if (values.length > limit) add(path, CONTENT_MESSAGES.maxItems(limit));
     if (values.length < min) add(path, CONTENT_MESSAGES.minItems(min));
@@ -89,6 +99,8 @@ export function contentProblems(content: SiteContent): ContentProblems {
   };
   const item = (value: LabelledItem, path: string) => {
     text(`${path}.label`, value.label, CONTENT_LIMITS.label);
+    // A line that shows the identity's email or a profile holds neither itself.
+    if (value.from) return;
     text(`${path}.value`, value.value, CONTENT_LIMITS.value);
     href(`${path}.href`, value.href);
   };
@@ -106,16 +118,24 @@ export function contentProblems(content: SiteContent): ContentProblems {
 
   text('name', content.name, CONTENT_LIMITS.name);
   text('role', content.role, CONTENT_LIMITS.role);
-  text('company_name', content.company_name, CONTENT_LIMITS.companyName);
+  optionalText('company_name', content.company_name, CONTENT_LIMITS.companyName);
   text('email', content.email, CONTENT_LIMITS.email);
   if (content.email && content.email.length <= CONTENT_LIMITS.email && !EMAIL.test(content.email)) add('email', CONTENT_MESSAGES.email);
   text('tagline', content.tagline, CONTENT_LIMITS.tagline);
+  list('profiles', content.profiles, PROFILE_KINDS.length, (profile, path) => {
+    if (!profile.url) add(`${path}.url`, CONTENT_MESSAGES.blank);
+    else if (profile.url.length > CONTENT_LIMITS.href) add(`${path}.url`, CONTENT_MESSAGES.maxLength(CONTENT_LIMITS.href));
+    else if (!WEB_ADDRESS.test(profile.url)) add(`${path}.url`, CONTENT_MESSAGES.webAddress);
+  });
+  content.profiles.forEach((profile, index) => {
+    if (content.profiles.findIndex((other) => other.kind === profile.kind) !== index) add(`profiles.${index}.url`, CONTENT_MESSAGES.repeatedProfile);
+  });
   list('typewriter_phrases', content.typewriter_phrases, CONTENT_LIMITS.phrases, (phrase, path) => text(path, phrase, CONTENT_LIMITS.phrase), 1);
   content.interests.forEach((interest, index) => {
     text(`interests.${index}.title`, interest.title, CONTENT_LIMITS.interestTitle);
-    text(`interests.${index}.quote`, interest.quote, CONTENT_LIMITS.quote);
-    text(`interests.${index}.source`, interest.source, CONTENT_LIMITS.source);
-    text(`interests.${index}.description`, interest.description, CONTENT_LIMITS.interestDescription);
+    optionalText(`interests.${index}.quote`, interest.quote, CONTENT_LIMITS.quote);
+    optionalText(`interests.${index}.source`, interest.source, CONTENT_LIMITS.source);
+    optionalText(`interests.${index}.description`, interest.description, CONTENT_LIMITS.interestDescription);
   });
   const { cv } = content;
   list('cv.contact', cv.contact, CONTENT_LIMITS.items, item);
@@ -123,11 +143,11 @@ export function contentProblems(content: SiteContent): ContentProblems {
   list('cv.experience', cv.experience, CONTENT_LIMITS.entries, entry);
   list('cv.skills', cv.skills, CONTENT_LIMITS.items, item);
   list('cv.languages', cv.languages, CONTENT_LIMITS.items, item);
-  text('cv.nationality', cv.nationality, CONTENT_LIMITS.label);
+  optionalText('cv.nationality', cv.nationality, CONTENT_LIMITS.label);
   list('cv.links', cv.links, CONTENT_LIMITS.items, item);
   list('cv.additional', cv.additional, CONTENT_LIMITS.items, (line, path) => text(path, line, CONTENT_LIMITS.value));
   list('on_the_web', content.on_the_web, CONTENT_LIMITS.cards, card);
-  list('about', content.about, CONTENT_LIMITS.paragraphs, (paragraph, path) => text(path, paragraph, CONTENT_LIMITS.paragraph), 1);
+  list('about', content.about, CONTENT_LIMITS.paragraphs, (paragraph, path) => text(path, paragraph, CONTENT_LIMITS.paragraph));
   return problems;
 }
 
@@ -136,7 +156,12 @@ const asText = {
   plain: (value: unknown) => value as string,
   lines: (value: unknown) => (value as string[]).join('\n'),
   paragraphs: (value: unknown) => (value as string[]).join('\n\n'),
-  items: (value: unknown) => (value as LabelledItem[]).map((item) => `${item.label}: ${item.value}${item.href ? ` (${item.href})` : ''}`).join('\n'),
+  items: (value: unknown) =>
+    (value as LabelledItem[])
+      .map((item) => (item.from ? `${item.label}: (from the profile)` : `${item.label}: ${item.value}${item.href ? ` (${item.href})` : ''}`))
+      .join('\n'),
+  profiles: (value: unknown) => ((value ?? []) as SiteContent['profiles']).map((profile) => `${profile.kind}: ${profile.url}`).join('\n'),
+  photo: (value: unknown) => (value ? `picture ${String(value)}` : 'none'),
   entries: (value: unknown) =>
     (value as CvEntry[])
       .map((entry) => [`${entry.title}, ${entry.place}, ${entry.period}`, ...entry.points.map((point) => `• ${point}`)].join('\n'))
@@ -153,6 +178,8 @@ const SECTIONS: readonly (readonly [label: string, path: string, text: (value: u
   ['Company name', 'company_name', asText.plain],
   ['Email', 'email', asText.plain],
   ['Tagline', 'tagline', asText.plain],
+  ['Photo', 'photo', asText.photo],
+  ['Profile links', 'profiles', asText.profiles],
   ['Typewriter phrases', 'typewriter_phrases', asText.lines],
   ['Interest sections', 'interests', asText.interests],
   ['CV contact', 'cv.contact', asText.items],
@@ -168,6 +195,9 @@ const SECTIONS: readonly (readonly [label: string, path: string, text: (value: u
 ];
 
 export const CONTENT_SECTIONS: readonly string[] = SECTIONS.map(([label]) => label);
+
+/** The sections that say who the owner is: the setup screen asks for them, so they are never example words after it. */
+export const IDENTITY_SECTIONS: readonly string[] = ['Name', 'Role', 'Company name', 'Email', 'Tagline', 'Photo', 'Profile links', 'CV links'];
 
 const sectionNamed = (label: string) => SECTIONS.find(([name]) => name === label);
 const valueAt = (content: SiteContent, path: string): unknown =>

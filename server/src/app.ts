@@ -34,6 +34,7 @@ import newsRoutes from './routes/news';
 import notesRoutes from './routes/notes';
 import feedRoutes from './routes/notes/feeds';
 import publicationRoutes from './routes/publications';
+import setupRoutes from './routes/setup';
 import talksRoutes from './routes/talks';
 import teachingRoutes from './routes/teaching';
 
@@ -82,6 +83,7 @@ const app: FastifyPluginAsync<AppOptions> = async (fastify: FastifyInstance, { c
   await fastify.register(adminRoutes);
   await fastify.register(mediaRoutes);
   await fastify.register(contentRoutes);
+  await fastify.register(setupRoutes);
   await fastify.register(publicationRoutes);
   await fastify.register(newsRoutes);
   await fastify.register(notesRoutes);

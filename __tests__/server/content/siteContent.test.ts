@@ -136,7 +136,7 @@ describe('site content', () => {
       edited((content) => {
         content.on_the_web[1].href = '//evil.example/notes';
         content.on_the_web[2].href = '/\\evil.example';
-        content.cv.links[0].href = '/notes';
+        content.cv.skills[0].href = '/notes';
       }),
     );
     expect(refused.statusCode).toBe(400);
@@ -144,7 +144,7 @@ describe('site content', () => {
     expect(refused.json()).toEqual({
       'on_the_web.1.href': [message],
       'on_the_web.2.href': [message],
-      'cv.links.0.href': ['Enter a web address starting with https:// or http://, or a mailto: address.'],
+      'cv.skills.0.href': ['Enter a web address starting with https:// or http://, or a mailto: address.'],
     });
     const saved = await save(
       version,

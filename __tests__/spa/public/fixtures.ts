@@ -8,7 +8,12 @@ import { seedContent } from '../../../server/src/content/seed';
 import { server, url } from '../msw';
 
 /** The site's words as the API answers them: the first-start content unless given. */
-export const currentContent = (content: SiteContent = seedContent, version = 1): CurrentContent => ({ version, saved_at: '2026-01-05T09:00:00.000Z', content });
+export const currentContent = (content: SiteContent = seedContent, version = 1, example: string[] = []): CurrentContent => ({
+  version,
+  saved_at: '2026-01-05T09:00:00.000Z',
+  content,
+  example,
+});
 
 export const bannerImage = (id: number, title = `Picture ${id}`): Image => ({
   id,

@@ -2,13 +2,17 @@ import type { SiteContent } from '../../contract/content';
 
 /**
  * The site's words on its first start, before staff have edited them; afterwards the database
- * holds them and this is not read again.
+ * holds them and this is not read again. They speak as an example person: his name, email and
+ * LinkedIn profile are written once, in the identity at the top, and the CV lines and the On the
+ * Web card that show them refer to it (`from`), so that the owner's setup replaces them everywhere.
  */
 export const seedContent: SiteContent = {
   name: 'Elias Northcote',
   role: 'Quantitative Researcher',
   company_name: 'Northcote Quantitative Research Ltd',
   email: 'contact@eliasnorthcote.com',
+  photo: null,
+  profiles: [{ kind: 'linkedin', url: 'https://www.linkedin.com/in/elias-northcote' }],
   tagline: 'I build pricing, signal and risk models for derivatives and systematic portfolios — and test them hard enough to know where they stop working.',
   typewriter_phrases: ['Quantitative Researcher', 'Derivatives Pricing & Risk', 'Statistical Arbitrage'],
   interests: [
@@ -45,20 +49,12 @@ export const seedContent: SiteContent = {
   ],
   cv: {
     contact: [
-      {
-        label: 'Email',
-        value: 'contact@eliasnorthcote.com',
-        href: 'mailto:contact@eliasnorthcote.com',
-      },
+      { label: 'Email', value: '', from: 'email' },
       {
         label: 'Location',
         value: 'London, United Kingdom',
       },
-      {
-        label: 'LinkedIn',
-        value: 'linkedin.com/in/elias-northcote',
-        href: 'https://www.linkedin.com/in/elias-northcote',
-      },
+      { label: 'LinkedIn', value: '', from: 'linkedin' },
     ],
     education: [
       {
@@ -145,16 +141,8 @@ export const seedContent: SiteContent = {
     ],
     nationality: 'British',
     links: [
-      {
-        label: 'LinkedIn',
-        value: 'linkedin.com/in/elias-northcote',
-        href: 'https://www.linkedin.com/in/elias-northcote',
-      },
-      {
-        label: 'Email',
-        value: 'contact@eliasnorthcote.com',
-        href: 'mailto:contact@eliasnorthcote.com',
-      },
+      { label: 'LinkedIn', value: '', from: 'linkedin' },
+      { label: 'Email', value: '', from: 'email' },
     ],
     additional: [
       'Financial Risk Manager (FRM) certification, 2019.',
@@ -167,7 +155,7 @@ export const seedContent: SiteContent = {
     {
       title: 'LinkedIn',
       description: 'Career history, recommendations and professional updates.',
-      href: 'https://www.linkedin.com/in/elias-northcote',
+      from: 'linkedin',
     },
     {
       title: 'Publications',

@@ -12,13 +12,17 @@ export const SHARE_IMAGE_SIZE = { width: 1200, height: 630 };
 /** JSON inside a `<script>` data block: `<` escaped so no text can close the element. */
 export const scriptJson = (value: unknown): string => JSON.stringify(value).replace(/</g, '\\u003c');
 
-/** The owner's profiles elsewhere, for search engines to connect (`sameAs`). */
+/** The owner's profiles elsewhere, for search engines to connect (`sameAs`): the identity's, then any other the words link to. */
 function profileLinks(content: SiteContent): string[] {
-  const links = [...content.cv.links.map((link) => link.href), ...content.on_the_web.map((card) => card.href)];
+  const links = [
+    ...content.profiles.map((profile) => profile.url),
+    ...content.cv.links.map((link) => link.href),
+    ...content.on_the_web.map((card) => card.href),
+  ];
   return [...new Set(links.filter((href): href is string => typeof href === 'string' && /^https?:/.test(href)))];
 }
 
-/** Structured data naming the owner, for the home page. */
+/** Structured data naming the owner, for the home page, from the words with their references to the identity filled in. */
 export function personJsonLd(content: SiteContent, publicUrl: string): string {
   const person = {
     '@context': 'https://schema.org',
@@ -28,7 +32,7 @@ export function personJsonLd(content: SiteContent, publicUrl: string): string {
     email: `mailto:${content.email}`,
     url: `${publicUrl}/`,
     image: `${publicUrl}${SHARE_IMAGE_PATH}`,
-    worksFor: { '@type': 'Organization', name: content.company_name },
+    ...(content.company_name ? { worksFor: { '@type': 'Organization', name: content.company_name } } : {}),
     sameAs: profileLinks(content),
   };
   return `<script type="application/ld+json">${scriptJson(person)}</script>`;

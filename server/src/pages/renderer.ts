@@ -18,6 +18,7 @@ import type { RootState } from '../../../src/lib/state';
 import { THEME_COOKIE, type ThemeMode } from '../../../src/lib/theme/themeSlice';
 import { DATA_TAGS, type DataTag } from '../../contract/changes';
 import type { CurrentContent } from '../../contract/content';
+import { resolveContent } from '../../contract/identity';
 import { paths } from '../../contract/paths';
 import { CachedBuild } from '../lib/cachedBuild';
 import { OTHER_INSTANCES_DELAY_MS } from '../lib/responseCache';
@@ -111,11 +112,11 @@ const select = {
   talks: talksApi.endpoints.getTalks.select(),
 };
 
-/** The site's words, which every page shows, from the store that fetched them. */
+/** The site's words, which every page shows, from the store that fetched them, with their references to the owner's identity filled in. */
 function siteContentIn(store: AppStore): CurrentContent {
   const content = select.content(store.getState()).data;
   if (!content) throw new Error('The site content could not be read.');
-  return content;
+  return { ...content, content: resolveContent(content.content) };
 }
 
 /** The head's structured data of each kind, from the page's data. */
@@ -454,10 +455,16 @@ export class PageRenderer {
     return articleShareImage({ title: paper.title_text, byline, address: new URL(this.app.config.publicUrl).host });
   }
 
+  /** The owner's name and role beside their photo, or the first banner picture when the identity has none. */
   private makeShareImage(): Promise<Buffer> {
     return this.withData(pageAt(paths.home).prefetch, 'light', async (store, { content }) => {
+      const own = content.photo === null ? undefined : await findImageRow(this.app.db, content.photo);
       const large = select.bannerImages(store.getState()).data?.[0]?.sizes.large;
-      const photo = large?.startsWith(MEDIA_PREFIX) ? await this.app.storage.read(large.slice(MEDIA_PREFIX.length)) : undefined;
+      const photo = own
+        ? await this.app.storage.read(own.large_key)
+        : large?.startsWith(MEDIA_PREFIX)
+          ? await this.app.storage.read(large.slice(MEDIA_PREFIX.length))
+          : undefined;
       return shareImage({ name: content.name, role: content.role, address: new URL(this.app.config.publicUrl).host }, photo);
     });
   }

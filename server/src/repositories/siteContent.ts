@@ -1,5 +1,5 @@
 import type { ContentVersion, CurrentContent, SiteContent } from '../../contract/content';
-import { sectionText } from '../../contract/contentRules';
+import { CONTENT_SECTIONS, sectionText } from '../../contract/contentRules';
 import { seedContent } from '../content/seed';
 import type { Db } from '../db';
 import { nowIso } from '../db/columns';
@@ -11,27 +11,29 @@ export const HISTORY_LENGTH = 50;
 const FIRST_START = 'first start';
 
 function newest(db: Db) {
-  return db.selectFrom('site_content_versions').select(['id', 'body', 'saved_at']).orderBy('id', 'desc').limit(1).executeTakeFirst();
+  return db.selectFrom('site_content_versions').select(['id', 'body', 'saved_at', 'example']).orderBy('id', 'desc').limit(1).executeTakeFirst();
 }
 
-/** The content visitors see; on the very first read, the seed is saved as the first state. */
+const lines = (text: string) => (text ? text.split('\n') : []);
+
+/** The content visitors see; on the very first read, the seed is saved as the first state, every section of it example words. */
 export async function currentContent(db: Db): Promise<CurrentContent> {
   let row = await newest(db);
   if (!row) {
     await db
       .insertInto('site_content_versions')
-      .values({ body: JSON.stringify(seedContent), saved_at: nowIso(), saved_by: FIRST_START, previous_id: null })
+      .values({ body: JSON.stringify(seedContent), saved_at: nowIso(), saved_by: FIRST_START, previous_id: null, example: CONTENT_SECTIONS.join('\n') })
       .execute();
     row = await newest(db);
   }
   if (!row) throw new Error('The site content could not be saved.');
-  return { version: row.id, saved_at: row.saved_at, content: JSON.parse(row.body) as SiteContent };
+  return { version: row.id, saved_at: row.saved_at, content: JSON.parse(row.body) as SiteContent, example: lines(row.example) };
 }
 
 /** Adds a saved state after `previous`; answers its version. */
 export async function insertContentVersion(
   db: Db,
-  values: { content: SiteContent; savedAt: string; savedBy: string; changed: string[]; previous: number },
+  values: { content: SiteContent; savedAt: string; savedBy: string; changed: string[]; previous: number; example: string[] },
 ): Promise<number> {
   const row = await db
     .insertInto('site_content_versions')
@@ -41,6 +43,7 @@ export async function insertContentVersion(
       saved_by: values.savedBy,
       changed: values.changed.join('\n'),
       previous_id: values.previous,
+      example: values.example.join('\n'),
     })
     .returning('id')
     .executeTakeFirstOrThrow();
@@ -57,7 +60,7 @@ export async function contentHistory(db: Db): Promise<ContentVersion[]> {
     .limit(HISTORY_LENGTH)
     .execute();
   return rows.map((row) => {
-    const changed = row.changed ? row.changed.split('\n') : [];
+    const changed = lines(row.changed);
     const previous = row.previous_body ? (JSON.parse(row.previous_body) as SiteContent) : undefined;
     const earlier = previous
       ? changed.flatMap((section) => {

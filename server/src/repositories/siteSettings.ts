@@ -8,15 +8,20 @@ export async function readSetting(db: Db, key: string): Promise<unknown> {
   return row ? (JSON.parse(row.value) as unknown) : undefined;
 }
 
+/** Sets a setting, within the caller's transaction. */
+export async function putSetting(db: Db, key: string, value: unknown): Promise<void> {
+  const row = { key, value: JSON.stringify(value), updated_at: nowIso() };
+  await db
+    .insertInto('site_settings')
+    .values(row)
+    .onConflict((oc) => oc.column('key').doUpdateSet({ value: row.value, updated_at: row.updated_at }))
+    .execute();
+}
+
 /** Sets a setting, with its line of the audit trail in the same transaction. */
 export function writeSetting(db: Db, actor: AuditActor, key: string, value: unknown, audit: { action: string; subject: string }): Promise<void> {
   return db.transaction().execute(async (trx) => {
-    const row = { key, value: JSON.stringify(value), updated_at: nowIso() };
-    await trx
-      .insertInto('site_settings')
-      .values(row)
-      .onConflict((oc) => oc.column('key').doUpdateSet({ value: row.value, updated_at: row.updated_at }))
-      .execute();
+    await putSetting(trx, key, value);
     await recordAudit(trx, actor, audit.action, audit.subject);
   });
 }

@@ -193,7 +193,7 @@ async function sendClaimed(site: SendingSite, row: MailQueueRow): Promise<void> 
   const message = await messageOf(site, row);
   if ('dropped' in message) return markFinished(site.db, row.id, 'dropped', message.dropped, nowIso());
   try {
-    await site.mailer.send(message);
+    await site.mailer.send({ ...message, fromName: (await siteNames(site)).siteName });
   } catch (error) {
     const permanent = PERMANENT_REPLIES.has(Number((error as { responseCode?: number } | null)?.responseCode));
     if (permanent || row.attempts >= MAX_ATTEMPTS) return markFinished(site.db, row.id, 'failed', describe(error), nowIso());

@@ -13,6 +13,8 @@ export interface MailMessage {
   html: string;
   /** Further header fields, e.g. List-Unsubscribe on follower mail. */
   headers?: Record<string, string>;
+  /** The sender's name beside MAIL_FROM's address: the owner's, as the site's words name them when it is sent. */
+  fromName?: string;
 }
 
 export interface Mailer {
@@ -43,7 +45,9 @@ export function createMailer(config: Pick<Config, 'smtpUrl' | 'dataDir' | 'mailF
   const pending = new Set<Promise<void>>();
 
   async function send(message: MailMessage): Promise<void> {
-    const info = (await transport.sendMail({ from: config.mailFrom, ...message })) as { message?: Buffer };
+    const { fromName, ...fields } = message;
+    const from = fromName ? { name: fromName, address: config.mailFrom } : config.mailFrom;
+    const info = (await transport.sendMail({ ...fields, from })) as { message?: Buffer };
     if (outboxDir && info.message) {
       await fs.promises.mkdir(outboxDir, { recursive: true });
       await fs.promises.writeFile(path.join(outboxDir, outboxFileName()), info.message, { flag: 'wx', mode: 0o600 });

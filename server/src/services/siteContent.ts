@@ -47,7 +47,9 @@ export async function saveSiteContent(
     const changed = changedSections(current.content, content);
     if (changed.length === 0) return { current, saved: false };
     const savedAt = nowIso();
-    const version = await insertContentVersion(trx, { content, savedAt, savedBy: actor.email, changed, previous: current.version });
+    // An edited section is the owner's own words from then on.
+    const example = current.example.filter((section) => !changed.includes(section));
+    const version = await insertContentVersion(trx, { content, savedAt, savedBy: actor.email, changed, previous: current.version, example });
     await recordAudit(
       trx,
       actor,
@@ -55,7 +57,7 @@ export async function saveSiteContent(
       `site content version ${version}`,
       `${earlierValues(current.content, changed)}. Reverting restores version ${current.version}.`,
     );
-    return { current: { version, saved_at: savedAt, content }, saved: true };
+    return { current: { version, saved_at: savedAt, content, example }, saved: true };
   });
   if ('stale' in outcome) return outcome;
   if (outcome.saved) site.changes.publish('SiteContent');
