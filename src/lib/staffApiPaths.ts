@@ -11,6 +11,8 @@ export const staffApiPaths = {
   notebookPreview: '/api/notes/manage/notebook/preview/',
   notebookNote: '/api/notes/manage/notebook/',
   notebookReplace: (id: number) => `/api/notes/manage/${id}/notebook/`,
+  /** The staff member's own copy of their unsaved changes to a note ('new': the note not saved yet). */
+  noteAutosave: (id: number | 'new') => `/api/notes/manage/${id}/autosave/`,
   galleries: '/api/photos/galleries/',
   galleryUpdate: (id: number) => `/api/photos/galleries/update/${id}/`,
   gallery: (id: number) => `/api/photos/galleries/${id}/`,

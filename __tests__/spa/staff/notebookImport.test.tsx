@@ -45,6 +45,10 @@ function serveList() {
     http.get(url('/api/notes/manage/:id/revisions/'), () => HttpResponse.json([])),
     http.get(url('/api/photos/images/'), () => HttpResponse.json([])),
     http.post(url('/api/notes/preview/'), () => HttpResponse.json({ html: '<p>x</p>', problems: [], reading_minutes: 1 })),
+    // The editor's copy of unsaved changes: none kept yet, and each kept or dropped.
+    http.get(url('/api/notes/manage/:id/autosave/'), () => new HttpResponse(null, { status: 204 })),
+    http.put(url('/api/notes/manage/:id/autosave/'), () => HttpResponse.json({ saved_at: new Date().toISOString() })),
+    http.delete(url('/api/notes/manage/:id/autosave/'), () => new HttpResponse(null, { status: 204 })),
   );
 }
 

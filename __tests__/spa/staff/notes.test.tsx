@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 
 import { formatDate, formatDateTime } from '@/contract/dates';
-import type { NoteInput, NoteRevision, Preview, StaffNote, StaffNoteSummary } from '@/contract/notes';
+import type { NoteAutosave, NoteInput, NoteRevision, Preview, StaffNote, StaffNoteSummary } from '@/contract/notes';
 import { NOTE_MESSAGES } from '@/contract/notes';
 import { NOTE_EDITOR_MESSAGES } from '@/features/manageNotes/messages';
 import { LEAVE_QUESTION } from '@/lib/useUnsavedChangesGuard';
@@ -43,8 +43,32 @@ const aPreview = (overrides: Partial<Preview> = {}): Preview => ({ html: '<p>Ren
 
 /** The staff notes API with one note (or none), the photo library and a preview that renders anything. */
 function serveNotes(notes: StaffNote[] = [], revisions: NoteRevision[] = []) {
-  const backend = { notes: [...notes], previews: [] as string[] };
+  const backend = {
+    notes: [...notes],
+    previews: [] as string[],
+    /** The server's copies of unsaved changes, by note id or 'new'; `offline` refuses to keep any. */
+    autosaves: {} as Record<string, NoteAutosave>,
+    kept: [] as { id: string; input: NoteInput }[],
+    dropped: [] as string[],
+    offline: false,
+  };
   server.use(
+    http.get(url('/api/notes/manage/:id/autosave/'), ({ params }) => {
+      const copy = backend.autosaves[String(params.id)];
+      return copy ? HttpResponse.json(copy) : new HttpResponse(null, { status: 204 });
+    }),
+    http.put(url('/api/notes/manage/:id/autosave/'), async ({ params, request }) => {
+      if (backend.offline) return HttpResponse.error();
+      const input = (await request.json()) as NoteInput;
+      backend.kept.push({ id: String(params.id), input });
+      backend.autosaves[String(params.id)] = { input, saved_at: new Date().toISOString() };
+      return HttpResponse.json({ saved_at: backend.autosaves[String(params.id)].saved_at });
+    }),
+    http.delete(url('/api/notes/manage/:id/autosave/'), ({ params }) => {
+      backend.dropped.push(String(params.id));
+      delete backend.autosaves[String(params.id)];
+      return new HttpResponse(null, { status: 204 });
+    }),
     http.get(url('/api/notes/manage/'), () => HttpResponse.json(backend.notes.map(summaryOf))),
     http.get(url('/api/notes/manage/:id/'), ({ params }) => {
       const note = backend.notes.find((candidate) => candidate.id === Number(params.id));

@@ -1,10 +1,10 @@
-import { type ChangeEvent, type FormEvent, useId, useState } from 'react';
+import { type ChangeEvent, type ClipboardEvent, type DragEvent, type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
 
 import { formatDateTime } from '@/contract/dates';
 import { tidyTag } from '@/contract/noteRules';
-import { NOTE_LIMITS, type NoteRevision, slugFromTitle, type StaffNote } from '@/contract/notes';
+import { NOTE_LIMITS, type NoteAutosave, type NoteRevision, slugFromTitle, type StaffNote } from '@/contract/notes';
 import { paths } from '@/contract/paths';
 import { failureMessage } from '@/lib/api/errors';
 import { notesManageApi, useCreateNoteMutation, useRestoreNoteRevisionMutation, useUpdateNoteMutation } from '@/lib/api/notesManageApi';
@@ -12,19 +12,22 @@ import { PathLink } from '@/lib/PathLink';
 import { useAppDispatch } from '@/lib/state';
 import { theme } from '@/lib/theme/themes';
 import { useUnsavedChangesGuard } from '@/lib/useUnsavedChangesGuard';
-import { ActionBar, Button, Columns, FormAlert, type FormMessage, Muted, Page, Row, Stack, StaffIntro, TextAreaField, TextField, useFields } from '@/ui';
+import { ActionBar, Alert, Button, Columns, FormAlert, type FormMessage, Muted, Page, Row, Stack, StaffIntro, TextAreaField, TextField, useFields } from '@/ui';
 
 import { CoverPicker } from './CoverPicker';
 import { DeleteNoteDialog } from './DeleteNoteDialog';
+import { keptAt } from './localTime';
 import { MarkdownHelp } from './MarkdownHelp';
 import { NOTE_EDITOR_MESSAGES } from './messages';
 import { NotebookImport } from './NotebookImport';
-import { blankDraft, draftOf, type NoteDraft, noteInput, sameDraft, splitTags } from './noteDraft';
+import { blankDraft, draftFromInput, draftOf, type NoteDraft, noteInput, sameDraft, splitTags } from './noteDraft';
 import { NoteHistory } from './NoteHistory';
 import { NotePreview } from './NotePreview';
 import type { ListState } from './NotesListPage';
 import { statusText } from './noteStatus';
+import { PictureDialog, type PictureSource } from './PictureDialog';
 import { PublishFields } from './PublishFields';
+import { useAutosave } from './useAutosave';
 import { useHandedOver } from './useHandedOver';
 
 /** What a new note's first save hands over to the editor at the note's own address. */
@@ -48,6 +51,9 @@ function fieldErrorsOf(error: unknown): FieldErrors | undefined {
 }
 
 const bytesOf = (text: string) => new TextEncoder().encode(text).length;
+
+/** The pictures among a paste's or a drop's files. */
+const picturesIn = (files: FileList) => [...files].filter((file) => file.type.startsWith('image/'));
 const kilobytes = (bytes: number) => `${(bytes / 1000).toFixed(bytes < 10_000 ? 1 : 0)} KB`;
 
 /** Markdown is written in a fixed-width face, in a box tall enough for a section at a time. */
@@ -67,9 +73,11 @@ const Form = styled.form`
 
 /**
  * Writing one note: its details, the Markdown body beside the server's preview, publishing, and
- * (once saved) its revisions. Leaving with unsaved edits asks first.
+ * (once saved) its revisions. Leaving with unsaved edits asks first; they are kept as the owner types
+ * (useAutosave), and `recovered`, the newest copy kept, is offered back when the editor opens. Ctrl+S
+ * (⌘S) saves; a picture pasted or dropped into the body joins the photo library and the body.
  */
-export function NoteEditor({ note, onReload }: { note?: StaffNote; onReload?: () => void }) {
+export function NoteEditor({ note, recovered, onReload }: { note?: StaffNote; recovered?: NoteAutosave | null; onReload?: () => void }) {
   const navigate = useNavigate();
   const dispatch = useAppDispatch();
   const { saved: justCreated } = useHandedOver<EditorState>();
@@ -77,9 +85,22 @@ export function NoteEditor({ note, onReload }: { note?: StaffNote; onReload?: ()
   const [update, updating] = useUpdateNoteMutation();
   const [restore, restoring] = useRestoreNoteRevisionMutation();
   const [base, setBase] = useState(note);
-  const { fields, setFields, bind } = useFields<NoteDraft>(note ? draftOf(note) : blankDraft());
+  // A kept copy that differs from the note is offered back; one that does not is old news.
+  const [recovery, setRecovery] = useState(() =>
+    recovered && !sameDraft(draftFromInput(recovered.input), note ? draftOf(note) : blankDraft()) ? recovered : null,
+  );
+  // Changes made on the note as it still is are back in the fields at once. Changes made before
+  // someone's later save wait for the owner's word, the note shown as it is now: keeping them then
+  // saves over that version (which the history keeps), never unseen.
+  const [recoveryStale] = useState(() => recovery !== null && note !== undefined && recovery.input.revision !== note.revision);
+  const { fields, setFields, bind } = useFields<NoteDraft>(recovery && !recoveryStale ? draftFromInput(recovery.input) : note ? draftOf(note) : blankDraft());
   // A new note's address follows its title until the owner types one.
-  const [slugByHand, setSlugByHand] = useState(false);
+  const [slugByHand, setSlugByHand] = useState(() => (recovery ? recovery.input.slug !== slugFromTitle(recovery.input.title) : false));
+  const [picture, setPicture] = useState<PictureSource | null>(null);
+  const form = useRef<HTMLFormElement>(null);
+  const bodyBox = useRef<HTMLDivElement>(null);
+  const caret = useRef<{ start: number; end: number } | null>(null);
+  const caretAfterInsert = useRef<number | null>(null);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [message, setMessage] = useState<FormMessage | null>(justCreated ? { tone: 'success', text: NOTE_EDITOR_MESSAGES.saved } : null);
   const [stale, setStale] = useState(false);
@@ -88,6 +109,7 @@ export function NoteEditor({ note, onReload }: { note?: StaffNote; onReload?: ()
   const previewHeading = useId();
   const dirty = !sameDraft(fields, base ? draftOf(base) : blankDraft());
   useUnsavedChangesGuard(dirty);
+  const { autosaved, forget } = useAutosave(base?.id ?? 'new', noteInput(fields, base?.revision), dirty);
   const saving = creating.isLoading || updating.isLoading;
   const errorOf = (field: string) => errors[field]?.join('\n');
 
@@ -98,10 +120,17 @@ export function NoteEditor({ note, onReload }: { note?: StaffNote; onReload?: ()
   };
 
   const discard = () => {
+    setRecovery(null);
+    forget(true);
     if (base) return replaceWith(base);
     setFields(blankDraft());
     setSlugByHand(false);
     setErrors({});
+  };
+
+  const keepRecovered = () => {
+    if (recovery && recoveryStale) setFields(draftFromInput(recovery.input));
+    setRecovery(null);
   };
 
   const failed = (failure: string, error: unknown) => {
@@ -117,6 +146,9 @@ export function NoteEditor({ note, onReload }: { note?: StaffNote; onReload?: ()
     const input = noteInput(fields, base?.revision);
     try {
       const saved = base ? await update({ id: base.id, ...input }).unwrap() : await create(input).unwrap();
+      // The server dropped its copy of these changes with the save; this browser's goes too.
+      forget(false);
+      setRecovery(null);
       if (!base) {
         // The new note moves to its own address; its editor starts from the note as saved, at once.
         await dispatch(notesManageApi.util.upsertQueryData('getStaffNote', saved.id, saved));
@@ -155,6 +187,45 @@ export function NoteEditor({ note, onReload }: { note?: StaffNote; onReload?: ()
     bind('slug').onChange(event);
   };
 
+  // Ctrl+S (⌘S on a Mac) saves, wherever the focus is, instead of the browser saving the page.
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (!(event.ctrlKey || event.metaKey) || event.altKey || event.shiftKey || event.key.toLowerCase() !== 's') return;
+      event.preventDefault();
+      if (!saving && !picture) form.current?.requestSubmit();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [saving, picture]);
+
+  const bodyArea = () => bodyBox.current?.querySelector('textarea') ?? null;
+  const rememberCaret = (area: HTMLTextAreaElement | null) => {
+    caret.current = area ? { start: area.selectionStart, end: area.selectionEnd } : null;
+  };
+  const pictureFrom = (files: FileList, event: ClipboardEvent | DragEvent) => {
+    const [file] = picturesIn(files);
+    if (!file) return;
+    event.preventDefault();
+    rememberCaret(event.currentTarget as HTMLTextAreaElement);
+    setPicture({ file });
+  };
+  /** `![what it shows](photo:ID)` where the caret was, and the caret after it. */
+  const insertPicture = (markdown: string) => {
+    setPicture(null);
+    setFields((current) => {
+      const { start, end } = caret.current ?? { start: current.body.length, end: current.body.length };
+      caretAfterInsert.current = start + markdown.length;
+      return { ...current, body: current.body.slice(0, start) + markdown + current.body.slice(end) };
+    });
+  };
+  useEffect(() => {
+    const area = bodyArea();
+    if (caretAfterInsert.current === null || !area) return;
+    area.focus();
+    area.setSelectionRange(caretAfterInsert.current, caretAfterInsert.current);
+    caretAfterInsert.current = null;
+  }, [fields.body]);
+
   const tags = splitTags(fields.tags).map(tidyTag).filter(Boolean);
   const bodySize = bytesOf(fields.body);
 
@@ -171,6 +242,20 @@ export function NoteEditor({ note, onReload }: { note?: StaffNote; onReload?: ()
             'Only staff see a note until it is published.'
           )}
         </StaffIntro>
+        {recovery && (
+          <Alert tone="info">
+            {NOTE_EDITOR_MESSAGES.recovered(keptAt(recovery.saved_at))}
+            {recoveryStale && ` ${NOTE_EDITOR_MESSAGES.recoveredStale}`}
+            <Row>
+              <Button $size="sm" onClick={keepRecovered}>
+                Keep them
+              </Button>
+              <Button $variant="secondary" $size="sm" onClick={discard}>
+                Discard them
+              </Button>
+            </Row>
+          </Alert>
+        )}
         <FormAlert message={message} onDismiss={() => setMessage(null)}>
           {stale && onReload && (
             <Button $variant="secondary" $size="sm" onClick={onReload}>
@@ -191,6 +276,7 @@ export function NoteEditor({ note, onReload }: { note?: StaffNote; onReload?: ()
               note: base,
               blocked: dirty,
               onReplaced: (saved) => {
+                forget(false);
                 replaceWith(saved);
                 setFromNotebook(false);
                 setMessage({ tone: 'success', text: NOTE_EDITOR_MESSAGES.replaced });
@@ -198,7 +284,7 @@ export function NoteEditor({ note, onReload }: { note?: StaffNote; onReload?: ()
             }}
           />
         )}
-        <Form aria-label="Note" noValidate onSubmit={(event) => void submit(event)}>
+        <Form ref={form} aria-label="Note" noValidate onSubmit={(event) => void submit(event)}>
           <Columns $min="18rem">
             <TextField label="Title" required maxLength={NOTE_LIMITS.title} error={errorOf('title')} {...bind('title')} onChange={onTitle} />
             <TextField
@@ -208,7 +294,8 @@ export function NoteEditor({ note, onReload }: { note?: StaffNote; onReload?: ()
               maxLength={NOTE_LIMITS.slug}
               hint={
                 <>
-                  The note is read at {paths.note(fields.slug || '…')}.
+                  {/* Shown as typed: the address bar shows it so, not percent-encoded. */}
+                  The note is read at {decodeURI(paths.note(fields.slug || '…'))}.
                   {base?.published_at && ' It has been published: if you change the address, the old one keeps working and leads to the new one.'}
                   {base && base.old_slugs.length > 0 && ` Earlier addresses that lead here: ${base.old_slugs.map(paths.note).join(', ')}.`}
                 </>
@@ -223,7 +310,7 @@ export function NoteEditor({ note, onReload }: { note?: StaffNote; onReload?: ()
               label="Summary"
               rows={2}
               maxLength={NOTE_LIMITS.summary}
-              hint={`${[...fields.summary].length} of ${NOTE_LIMITS.summary} characters: shown in lists of notes and link previews.`}
+              hint="Shown in lists of notes and link previews."
               error={errorOf('summary')}
               {...bind('summary')}
             />
@@ -236,15 +323,34 @@ export function NoteEditor({ note, onReload }: { note?: StaffNote; onReload?: ()
           </Columns>
           <CoverPicker value={fields.cover} onChange={(cover) => setFields((current) => ({ ...current, cover }))} error={errorOf('cover_image')} />
           <Columns $min="26rem">
-            <BodyField>
+            <BodyField ref={bodyBox}>
               <TextAreaField
                 label="Body"
                 rows={24}
                 spellCheck
-                hint={`Markdown: ${kilobytes(bodySize)} of ${NOTE_LIMITS.bodyBytes / 1000} KB. The syntax beyond plain Markdown is below.`}
+                hint={`Markdown: ${kilobytes(bodySize)} of ${NOTE_LIMITS.bodyBytes / 1000} KB. Paste or drop a picture to add it. The syntax beyond plain Markdown is below.`}
                 error={errorOf('body')}
                 {...bind('body')}
+                onPaste={(event) => pictureFrom(event.clipboardData.files, event)}
+                onDragOver={(event) => {
+                  // Dropping files is allowed here (the browser would otherwise open the picture instead).
+                  if (event.dataTransfer.types.includes('Files')) event.preventDefault();
+                }}
+                onDrop={(event) => pictureFrom(event.dataTransfer.files, event)}
               />
+              <Row>
+                <Button
+                  $variant="secondary"
+                  $size="sm"
+                  aria-haspopup="dialog"
+                  onClick={() => {
+                    rememberCaret(bodyArea());
+                    setPicture({ library: true });
+                  }}
+                >
+                  Picture
+                </Button>
+              </Row>
               <MarkdownHelp />
             </BodyField>
             <NotePreview body={fields.body} headingId={previewHeading} />
@@ -265,6 +371,13 @@ export function NoteEditor({ note, onReload }: { note?: StaffNote; onReload?: ()
               Discard changes
             </Button>
             {dirty && <Muted>Unsaved changes</Muted>}
+            {dirty && autosaved && (
+              <Muted>
+                {autosaved.where === 'server'
+                  ? NOTE_EDITOR_MESSAGES.keptOnServer(keptAt(autosaved.at))
+                  : NOTE_EDITOR_MESSAGES.keptInBrowser(keptAt(autosaved.at))}
+              </Muted>
+            )}
           </ActionBar>
         </Form>
         {base && (
@@ -288,6 +401,7 @@ export function NoteEditor({ note, onReload }: { note?: StaffNote; onReload?: ()
           </section>
         )}
       </Stack>
+      <PictureDialog source={picture} onClose={() => setPicture(null)} onPicture={insertPicture} />
       <DeleteNoteDialog
         note={deleting && base ? base : null}
         onClose={() => setDeleting(false)}

@@ -17,3 +17,10 @@ export function fromLocalInput(value: string): string | null {
 
 /** The reader's time zone, to name beside a time they enter ("Europe/London"). */
 export const localTimeZone = (): string => Intl.DateTimeFormat().resolvedOptions().timeZone;
+
+/** When a copy was kept: the time of day (HH:MM, in the reader's locale), with the date unless it is today. */
+export function keptAt(iso: string): string {
+  const date = new Date(iso);
+  const time = date.toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
+  return date.toDateString() === new Date().toDateString() ? time : `${date.toLocaleDateString()} ${time}`;
+}

@@ -14,4 +14,12 @@ export const NOTE_EDITOR_MESSAGES = {
   restoreBlocked: 'Save or discard your edits to restore an earlier revision.',
   historyFailed: 'Failed to load the revisions.',
   previewFailed: 'The preview could not be shown.',
+  recovered: (at: string) => `Recovered unsaved changes from ${at}.`,
+  recoveredStale:
+    'The note has been saved since, as shown: keep them to bring them back into the form (saving then replaces that version, which the history keeps), or discard them.',
+  keptOnServer: (at: string) => `Kept as you type (at ${at}); Save makes them the note’s.`,
+  keptInBrowser: (at: string) => `Kept in this browser at ${at}: the server could not be reached.`,
+  altRequired: 'Describe what the picture shows.',
+  pictureRequired: 'Choose a picture.',
+  uploadFailed: 'The picture was not added to the photo library.',
 } as const;

@@ -30,6 +30,18 @@ export const draftOf = (note: StaffNote): NoteDraft => ({
   publishAt: toLocalInput(note.publish_at),
 });
 
+/** The editor's fields from what a save sends (a kept copy of unsaved changes). */
+export const draftFromInput = (input: NoteInput): NoteDraft => ({
+  title: input.title,
+  slug: input.slug,
+  summary: input.summary,
+  tags: input.tags.join(', '),
+  cover: input.cover_image === null ? '' : String(input.cover_image),
+  body: input.body,
+  publish: input.publish,
+  publishAt: toLocalInput(input.publish_at),
+});
+
 export const splitTags = (text: string): string[] =>
   text
     .split(',')

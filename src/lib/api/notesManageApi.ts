@@ -1,5 +1,5 @@
 import type { NotebookPreview } from '@/contract/notebooks';
-import type { NoteInput, NoteRevision, Preview, StaffNote, StaffNoteSummary } from '@/contract/notes';
+import type { NoteAutosave, NoteInput, NoteRevision, Preview, StaffNote, StaffNoteSummary } from '@/contract/notes';
 
 import { staffApiPaths } from '../staffApiPaths';
 import { api } from './apiSlice';
@@ -54,6 +54,18 @@ export const notesManageApi = api.injectEndpoints({
       query: ({ id, form }) => ({ url: staffApiPaths.notebookReplace(id), method: 'PUT', body: form }),
       invalidatesTags: (_r, _e, { id }) => [draftTags.list, draftTags.item(id), revisionsTag(id), ...publishedNotes],
     }),
+    /** The signed-in staff member's copy of their unsaved changes (null: none), asked afresh each time an editor opens. */
+    getNoteAutosave: build.query<NoteAutosave | null, number | 'new'>({
+      query: (id) => staffApiPaths.noteAutosave(id),
+      keepUnusedDataFor: 0,
+    }),
+    /** Keeps the editor's unsaved changes as that copy: the note itself does not change. */
+    keepNoteAutosave: build.mutation<{ saved_at: string }, { id: number | 'new'; input: NoteInput }>({
+      query: ({ id, input }) => ({ url: staffApiPaths.noteAutosave(id), method: 'PUT', body: input }),
+    }),
+    dropNoteAutosave: build.mutation<void, number | 'new'>({
+      query: (id) => ({ url: staffApiPaths.noteAutosave(id), method: 'DELETE' }),
+    }),
     deleteNote: build.mutation<void, number>({
       query: (id) => ({ url: staffApiPaths.manageNote(id), method: 'DELETE' }),
       invalidatesTags: (_r, _e, id) => [draftTags.list, draftTags.item(id), ...publishedNotes],
@@ -73,4 +85,7 @@ export const {
   usePreviewNotebookMutation,
   useCreateNoteFromNotebookMutation,
   useReplaceNoteFromNotebookMutation,
+  useGetNoteAutosaveQuery,
+  useKeepNoteAutosaveMutation,
+  useDropNoteAutosaveMutation,
 } = notesManageApi;

@@ -1,0 +1,79 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+
+import type { NoteInput } from '@/contract/notes';
+import { useDropNoteAutosaveMutation, useKeepNoteAutosaveMutation } from '@/lib/api/notesManageApi';
+
+import { readLocalCopy, removeLocalCopy, writeLocalCopy } from './localCopy';
+
+/** How long typing pauses before the changes are kept: a copy per pause, not per key. */
+export const AUTOSAVE_DELAY_MS = 1000;
+
+/** Where the latest copy of the unsaved changes went, and when. */
+export type Autosaved = { where: 'server' | 'browser'; at: string } | null;
+
+/**
+ * Keeps the editor's unsaved changes as the owner types: at each pause, in this browser and then on
+ * the server as the owner's private copy (the note itself, what visitors read and its revisions change
+ * only on Save, so a published note never shows half-written text). While the server cannot be
+ * reached the browser's copy stays; leaving the page with a pause still pending writes it at once.
+ */
+export function useAutosave(id: number | 'new', input: NoteInput, dirty: boolean) {
+  const [keep] = useKeepNoteAutosaveMutation();
+  const [drop] = useDropNoteAutosaveMutation();
+  const [autosaved, setAutosaved] = useState<Autosaved>(null);
+  const pending = useRef<NoteInput | null>(null);
+  const timer = useRef<number>();
+  const text = JSON.stringify(input);
+
+  useEffect(() => {
+    if (!dirty) {
+      pending.current = null;
+      setAutosaved(null);
+      return undefined;
+    }
+    const changes = JSON.parse(text) as NoteInput;
+    pending.current = changes;
+    timer.current = window.setTimeout(() => {
+      pending.current = null;
+      const copy = { input: changes, saved_at: new Date().toISOString() };
+      writeLocalCopy(id, copy);
+      keep({ id, input: changes })
+        .unwrap()
+        .then(
+          ({ saved_at }) => {
+            // The server holds these changes: the browser's copy is needed only while it holds newer ones.
+            if (readLocalCopy(id)?.saved_at === copy.saved_at) removeLocalCopy(id);
+            setAutosaved({ where: 'server', at: saved_at });
+          },
+          () => setAutosaved({ where: 'browser', at: copy.saved_at }),
+        );
+    }, AUTOSAVE_DELAY_MS);
+    return () => window.clearTimeout(timer.current);
+  }, [text, dirty, id, keep]);
+
+  // A reload, a closed tab or leaving the editor before the pause is over keeps the last words here.
+  useEffect(() => {
+    const flush = () => {
+      if (pending.current) writeLocalCopy(id, { input: pending.current, saved_at: new Date().toISOString() });
+    };
+    window.addEventListener('pagehide', flush);
+    return () => {
+      window.removeEventListener('pagehide', flush);
+      flush();
+    };
+  }, [id]);
+
+  /** The changes were saved (the server dropped its copy) or discarded (`everywhere`: the server's copy too). */
+  const forget = useCallback(
+    (everywhere: boolean) => {
+      pending.current = null;
+      window.clearTimeout(timer.current);
+      removeLocalCopy(id);
+      setAutosaved(null);
+      if (everywhere) void drop(id);
+    },
+    [id, drop],
+  );
+
+  return { autosaved, forget };
+}
