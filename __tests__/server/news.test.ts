@@ -1,5 +1,5 @@
-import { NEWS_LIMITS, NEWS_MESSAGES, type NewsItem, type NewsItemInput } from '../../server/contract/news';
 import type { NewsPage } from '../../server/contract/news';
+import { NEWS_LIMITS, NEWS_MESSAGES, type NewsItem, type NewsItemInput } from '../../server/contract/news';
 import { nowIso } from '../../server/src/db/columns';
 import { MESSAGES } from '../../server/src/errors';
 import { RENDERER_VERSION } from '../../server/src/markdown/version';

@@ -77,7 +77,9 @@ describe('taking over a server-rendered page', () => {
 
   it('keeps the banner the server drew, without asking for the pictures again or a warning', async () => {
     const requests = serveBannerImages([bannerImage(1), bannerImage(2)]);
-    const news = [{ id: 1, date: '2026-11-20', text: 'Paper accepted at the Journal of Finance.', link: '' }];
+    const news = [
+      { id: 1, date: '2026-11-20', text: 'Paper accepted at the Journal of Finance.', html: 'Paper accepted at the Journal of Finance.', link: '' },
+    ];
     const container = await serverPage('/', {
       '/api/photos/images/?gallery_slug=page-logos': { body: [bannerImage(1), bannerImage(2)] },
       '/api/news/?limit=5': { body: news },

@@ -46,8 +46,20 @@ describe('home page', () => {
       http.get(url('/api/news/'), ({ request }) => {
         asked.push(new URL(request.url).search);
         return HttpResponse.json([
-          { id: 2, date: '2026-11-20', text: 'Paper accepted at the Journal of Finance.', link: 'https://doi.org/10.1111/jofi.1' },
-          { id: 1, date: '2026-10-02', text: 'Talk at the Oxford-Man Institute.', link: '' },
+          {
+            id: 2,
+            date: '2026-11-20',
+            text: 'Paper accepted at the *Journal of Finance*.',
+            html: 'Paper accepted at the <em>Journal of Finance</em>.',
+            link: 'https://doi.org/10.1111/jofi.1',
+          },
+          {
+            id: 1,
+            date: '2026-10-02',
+            text: 'Talk on [rough paths](/research/x2).',
+            html: 'Talk on <a href="/research/x2">rough paths</a>.',
+            link: '/talks',
+          },
         ]);
       }),
     );
@@ -55,14 +67,15 @@ describe('home page', () => {
     const news = await screen.findByRole('region', { name: 'News' });
     const items = Array.from(news.querySelectorAll('li'));
     expect(items.map((item) => item.textContent)).toEqual([
-      '20 Nov 2026Paper accepted at the Journal of Finance. More about: Paper accepted at the Journal of Finance.',
-      '2 Oct 2026Talk at the Oxford-Man Institute.',
+      '20 Nov 2026Paper accepted at the Journal of Finance. More about the news of 20 Nov 2026',
+      '2 Oct 2026Talk on rough paths. More about the news of 2 Oct 2026',
     ]);
-    expect(screen.getByRole('link', { name: 'More about: Paper accepted at the Journal of Finance.' })).toHaveAttribute(
-      'href',
-      'https://doi.org/10.1111/jofi.1',
-    );
+    expect(items[0].querySelector('em')).toHaveTextContent('Journal of Finance');
+    expect(screen.getByRole('link', { name: 'More about the news of 20 Nov 2026' })).toHaveAttribute('href', 'https://doi.org/10.1111/jofi.1');
+    expect(screen.getByRole('link', { name: 'More about the news of 2 Oct 2026' })).toHaveAttribute('href', '/talks');
+    expect(within(items[1]).getByRole('link', { name: 'rough paths' })).toHaveAttribute('href', '/research/x2');
     expect(news.querySelector('time')).toHaveAttribute('datetime', '2026-11-20');
+    expect(within(news).getByRole('link', { name: 'All news' })).toHaveAttribute('href', '/news');
     expect(asked).toEqual(['?limit=5']);
     await initials();
   });
