@@ -126,7 +126,7 @@ describe('the owner edits the site', () => {
     const visitor = await openSession(browser, { width: 360, height: 800 });
     await visitor.page.goto('/');
     await appReady(visitor.page);
-    await visitor.page.getByRole('link', { name: 'More about: Paper published in the Journal of Finance.' }).waitFor();
+    await visitor.page.getByRole('link', { name: 'More about the news of 20 Nov 2026' }).waitFor();
     await visitor.screenshot('visitor-home-news-phone');
     expectNoProblems(visitor);
     await visitor.context.close();
