@@ -11,6 +11,7 @@ import type { Config } from './config';
 import { limitConnectionsPerAddress } from './connectionLimits';
 import { migrateToLatest, openDatabase } from './db';
 import { holdInstanceLock } from './db/instanceLock';
+import { schemaCompilers } from './lib/schemaCompilers';
 import { eventLine, type LogOutput, requestLine } from './logging';
 
 declare module 'fastify' {
@@ -92,6 +93,7 @@ async function buildServerHolding(config: Config, options: { log?: LogOutput }, 
     trustProxy: trustedProxies(config.trustProxy),
     bodyLimit: 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: false },
+    schemaController: { compilersFactory: schemaCompilers },
   }).withTypeProvider<TypeBoxTypeProvider>();
   fastify.addHook('onClose', async () => {
     await database.db.destroy();
