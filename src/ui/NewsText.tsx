@@ -1,27 +1,13 @@
-import { Link } from 'react-router-dom';
-
 import { formatCalendarDate } from '@/contract/dates';
 import type { NewsItem } from '@/contract/news';
 
 import { MathStyles } from './MathStyles';
 
-/** A link of a news item: an address on the site is followed in the app, any other opens as a web page. */
-function MoreLink({ item }: { item: NewsItem }) {
-  const more = (
-    <>
-      More<span className="visually-hidden"> about the news of {formatCalendarDate(item.date)}</span>
-    </>
-  );
-  return item.link.startsWith('/') ? (
-    <Link to={item.link}>{more}</Link>
-  ) : (
-    <a href={item.link} rel="noopener">
-      {more}
-    </a>
-  );
-}
-
-/** A news item's text as the server rendered it (inline Markdown and mathematics), then its link when it has one. */
+/**
+ * A news item's text as the server rendered it (inline Markdown and mathematics), then its link when it
+ * has one. The link is a plain one, as those in the text are: an address on the site may name a file
+ * (`/cv.pdf`, a paper's PDF) that the app's routes do not show.
+ */
 export function NewsText({ item }: { item: NewsItem }) {
   return (
     <p>
@@ -31,7 +17,9 @@ export function NewsText({ item }: { item: NewsItem }) {
       {item.link && (
         <>
           {' '}
-          <MoreLink item={item} />
+          <a href={item.link} rel={item.link.startsWith('/') ? undefined : 'noopener'}>
+            More<span className="visually-hidden"> about the news of {formatCalendarDate(item.date)}</span>
+          </a>
         </>
       )}
     </p>
