@@ -20,7 +20,7 @@ export const noFollowers: FollowStatus = { followers: 0, waiting: 0, waiting_acc
  * The network for SPA tests; each test adds the handlers it needs with server.use(...). The home page's
  * news, notes and selected papers, the talks a paper's page lists (and the publications the site-content editor asks about) answer empty unless a
  * test says otherwise, as on a fresh site; so do the profile's
- * and the dashboard's follower figures.
+ * and the dashboard's follower figures; the owner's setup is done.
  */
 export const server = setupServer(
   http.get(url('/api/news/'), () => HttpResponse.json([])),
@@ -30,4 +30,7 @@ export const server = setupServer(
   http.get(url('/api/talks/'), () => HttpResponse.json([])),
   http.get(url('/api/follow/choices/'), () => HttpResponse.json(notFollowing)),
   http.get(url('/api/follow/status/'), () => HttpResponse.json(noFollowers)),
+  // A site its owner has set up, with no pictures (the site-content editor offers them as the owner's photo).
+  http.get(url('/api/setup/'), () => HttpResponse.json({ needed: false })),
+  http.get(url('/api/photos/images/'), () => HttpResponse.json([])),
 );

@@ -100,6 +100,7 @@ const staff = {
   talks: screen('staff', () => import(/* webpackChunkName: "staff" */ '../features/manageTalks/TalksEditorPage').then((m) => m.TalksEditorPage)),
   teaching: screen('staff', () => import(/* webpackChunkName: "staff" */ '../features/manageTeaching/TeachingEditorPage').then((m) => m.TeachingEditorPage)),
   siteContent: screen('staff', () => import(/* webpackChunkName: "staff" */ '../features/manageSiteContent/SiteContentPage').then((m) => m.SiteContentPage)),
+  setup: screen('staff', () => import(/* webpackChunkName: "staff" */ '../features/setup/SetupPage').then((m) => m.SetupPage)),
   admin: screen('admin', () => import(/* webpackChunkName: "admin" */ '../features/admin/AdminPage').then((m) => m.AdminPage)),
 };
 
@@ -251,6 +252,7 @@ export const routes: RouteObject[] = [
             children: [
               { path: paths.dashboard, element: staff.dashboard },
               { path: paths.siteContent, element: staff.siteContent },
+              { path: paths.setup, element: staff.setup },
               { path: paths.publications, element: staff.publications },
               { path: paths.manageNews, element: staff.news },
               { path: paths.manageNotes, element: staff.notes },

@@ -29,6 +29,7 @@ export const staffApiPaths = {
   adminSignInSecurity: '/api/admin/sign-in-security/',
   siteContentVersions: '/api/site-content/versions/',
   siteContentRestore: (id: number) => `/api/site-content/versions/${id}/restore/`,
+  setup: '/api/setup/',
   publicationImportPreview: '/api/publications/import/preview/',
   publicationImport: '/api/publications/import/',
   publicationOrder: '/api/publications/order/',

@@ -7,6 +7,7 @@ export { CollectionList, type Column } from './CollectionList';
 export { useSiteContentPage } from './ContentPending';
 export { CreateNamedForm } from './CreateNamedForm';
 export { Entry, EntryActions, EntryGroup, EntryLinks, EntryMeta } from './EntryList';
+export { ExampleMark } from './ExampleMark';
 export {
   CheckboxField,
   type Choice,
@@ -34,6 +35,7 @@ export { NoteProse } from './NoteProse';
 export { NotFoundMessage } from './NotFoundMessage';
 export { ActionBar, Columns, HiddenOnPhones, LoadingText, Muted, Page, Prose, Row, Stack } from './Page';
 export { ProfileLinks, profilesOf } from './ProfileLinks';
+export { ProfileLinksFields } from './ProfileLinksFields';
 export { ResearchSections } from './ResearchSections';
 export { type CollectionWords, StaffCollectionPage, useStaffCollection } from './StaffCollection';
 export { StaffIntro } from './StaffIntro';

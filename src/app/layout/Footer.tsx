@@ -1,5 +1,6 @@
 import styled from 'styled-components';
 
+import { profileItems } from '@/contract/identity';
 import { FooterFollowForm } from '@/features/follow/FooterFollowForm';
 import { useSiteContent } from '@/lib/content/useSiteContent';
 import { theme } from '@/lib/theme/themes';
@@ -46,9 +47,9 @@ export function Footer({ isStaff }: { isStaff: boolean }) {
       <nav aria-label="Footer">
         <NavList links={footerLinks(isStaff)} />
       </nav>
-      {content && profilesOf(content.cv.links).length > 0 && (
+      {content && profilesOf(profileItems(content)).length > 0 && (
         <nav aria-label="Profiles elsewhere">
-          <Profiles links={content.cv.links} />
+          <Profiles links={profileItems(content)} />
         </nav>
       )}
       <p>

@@ -16,6 +16,10 @@ import { TopBar } from './TopBar';
 
 // Only staff preview content, from the content editor in the staff chunk: the bar comes with that chunk.
 const PreviewBar = lazy(retryChunkOnce(() => import(/* webpackChunkName: "staff" */ './PreviewBar').then((m) => ({ default: m.PreviewBar }))));
+// Staff alone are sent to the owner's setup while the site still speaks as the example: it comes with the staff chunk.
+const SetupRedirect = lazy(
+  retryChunkOnce(() => import(/* webpackChunkName: "staff" */ '../../features/setup/SetupRedirect').then((m) => ({ default: m.SetupRedirect }))),
+);
 
 /** A column filling the window, so the footer sits at the bottom of short pages. */
 const Shell = styled.div`
@@ -58,6 +62,11 @@ export function Layout() {
       </div>
       <Footer isStaff={isStaff} />
       <ScrollToTop />
+      {isStaff && (
+        <Suspense fallback={null}>
+          <SetupRedirect />
+        </Suspense>
+      )}
       {previewing && (
         <Suspense fallback={null}>
           <PreviewBar />

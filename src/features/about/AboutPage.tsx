@@ -1,5 +1,6 @@
 import styled from 'styled-components';
 
+import { profileItems } from '@/contract/identity';
 import { theme } from '@/lib/theme/themes';
 import { useDocumentTitle } from '@/lib/useDocumentTitle';
 import { Page, ProfileLinks, Prose, Side, useSiteContentPage, WithAside } from '@/ui';
@@ -43,7 +44,7 @@ export function AboutPage() {
         </Prose>
         <Aside as="aside" aria-labelledby="about-elsewhere">
           <h2 id="about-elsewhere">Elsewhere</h2>
-          <ProfileLinks links={content.cv.links} />
+          <ProfileLinks links={profileItems(content)} />
           <p>
             <a href={`mailto:${content.email}`}>{content.email}</a>
           </p>

@@ -57,9 +57,11 @@ export function CvPage() {
           <CvSection title="Contact" pairs={cv.contact} />
           <CvSection title="Skills" pairs={cv.skills} />
           <CvSection title="Languages" pairs={cv.languages} />
-          <CvSection title="Nationality">
-            <p>{cv.nationality}</p>
-          </CvSection>
+          {cv.nationality && (
+            <CvSection title="Nationality">
+              <p>{cv.nationality}</p>
+            </CvSection>
+          )}
           <CvSection title="Links" pairs={cv.links} />
         </aside>
       </Columns>

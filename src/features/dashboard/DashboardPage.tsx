@@ -8,6 +8,7 @@ import { ButtonLink, Card, CardGrid, Muted, Page, Row } from '@/ui';
 
 import { DownloadsChart } from './DownloadsChart';
 import { FollowersSummary } from './FollowersSummary';
+import { SiteSetupSummary } from './SiteSetupSummary';
 
 const DashboardCard = styled(Card)`
   display: flex;
@@ -66,6 +67,7 @@ export function DashboardPage() {
     <Page>
       <h1>Welcome, {name}!</h1>
       <Muted>What would you like to manage today?</Muted>
+      <SiteSetupSummary />
       <CardGrid>
         {cards.map((card) => (
           <DashboardCard key={card.title} aria-labelledby={`dashboard-${card.id}`}>

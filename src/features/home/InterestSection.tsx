@@ -58,12 +58,15 @@ export function InterestSection({ interest, flip }: { interest: Interest; flip: 
       <Section $flip={flip} aria-labelledby={titleId}>
         <Text>
           <h2 id={titleId}>{interest.title}</h2>
-          <p>{interest.description}</p>
+          {interest.description && <p>{interest.description}</p>}
         </Text>
-        <Quote>
-          <blockquote>“{interest.quote}”</blockquote>
-          <figcaption>— {interest.source}</figcaption>
-        </Quote>
+        {/* A site that started empty has no quotes until the owner chooses them. */}
+        {interest.quote && (
+          <Quote>
+            <blockquote>“{interest.quote}”</blockquote>
+            {interest.source && <figcaption>— {interest.source}</figcaption>}
+          </Quote>
+        )}
       </Section>
     </FadeIn>
   );

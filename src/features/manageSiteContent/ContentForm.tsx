@@ -1,6 +1,8 @@
-import type { CvEntry, LabelledItem, SiteContent, WebCard } from '@/contract/content';
+import { type CvEntry, type LabelledItem, PROFILE_KINDS, type ProfileKind, type SiteContent, type WebCard } from '@/contract/content';
 import { CONTENT_LIMITS, type ContentProblems } from '@/contract/contentRules';
-import { Group, TextAreaField, TextField } from '@/ui';
+import { PROFILE_LABELS } from '@/contract/identity';
+import { useGetImagesQuery } from '@/lib/api/imagesApi';
+import { ExampleMark, Group, ProfileLinksFields, SelectField, TextAreaField, TextField } from '@/ui';
 
 import { lineProblem, LinesField, ListEditor, problemAt, textFieldsOf } from './editing';
 
@@ -10,7 +12,19 @@ interface Props {
   onChange: (content: SiteContent) => void;
   /** Pages of this site that have something to show, offered as card addresses. */
   sitePages?: string[];
+  /** The sections still holding the example words the site started with (contentRules.ts names them). */
+  example?: string[];
 }
+
+/** What a CV line or card can show from the owner's identity instead of its own text. */
+const FROM_IDENTITY = [['email', 'Your email'] as const, ...PROFILE_KINDS.map((kind) => [kind, `Your ${PROFILE_LABELS[kind]} profile`] as const)];
+const FROM_PROFILE = FROM_IDENTITY.filter(([value]) => value !== 'email');
+
+/** A line or card showing the identity's email or profile (`from`), or, with '', its own text and address. */
+const withFrom = <T extends { from?: string; href?: string }>(item: T, from: string): T => {
+  const { from: _from, href, ...rest } = item;
+  return (from ? { ...rest, from } : { ...rest, ...(href ? { href } : {}) }) as T;
+};
 
 const SITE_PAGES_LIST = 'content-site-pages';
 
@@ -26,6 +40,7 @@ function ItemsEditor({
   items,
   problems,
   onChange,
+  example,
 }: {
   legend: string;
   noun: string;
@@ -33,11 +48,13 @@ function ItemsEditor({
   items: LabelledItem[];
   problems: ContentProblems;
   onChange: (items: LabelledItem[]) => void;
+  example: boolean;
 }) {
   return (
     <ListEditor
       legend={legend}
       noun={noun}
+      example={example}
       items={items}
       onChange={onChange}
       make={emptyItem}
@@ -49,8 +66,21 @@ function ItemsEditor({
         return (
           <>
             <TextField label="Label" {...field('label', CONTENT_LIMITS.label)} />
-            <TextAreaField label="Text" {...field('value', CONTENT_LIMITS.value)} />
-            <TextField label="Link (optional)" hint="https://… or mailto:…" {...field('href', CONTENT_LIMITS.href)} />
+            <SelectField
+              label="Shows"
+              hint="Your email or a profile comes from the owner's details, so it is written once."
+              value={item.from ?? ''}
+              options={FROM_IDENTITY}
+              onChange={(event) => change(withFrom(item, event.target.value))}
+            >
+              <option value="">Its own text</option>
+            </SelectField>
+            {!item.from && (
+              <>
+                <TextAreaField label="Text" {...field('value', CONTENT_LIMITS.value)} />
+                <TextField label="Link (optional)" hint="https://… or mailto:…" {...field('href', CONTENT_LIMITS.href)} />
+              </>
+            )}
           </>
         );
       }}
@@ -64,16 +94,19 @@ function EntriesEditor({
   entries,
   problems,
   onChange,
+  example,
 }: {
   legend: string;
   path: string;
   entries: CvEntry[];
   problems: ContentProblems;
   onChange: (entries: CvEntry[]) => void;
+  example: boolean;
 }) {
   return (
     <ListEditor
       legend={legend}
+      example={example}
       noun="Entry"
       items={entries}
       onChange={onChange}
@@ -102,7 +135,9 @@ function EntriesEditor({
 }
 
 /** Every part of the site's words, grouped as the pages show them. */
-export function ContentForm({ content, problems, onChange, sitePages = [] }: Props) {
+export function ContentForm({ content, problems, onChange, sitePages = [], example = [] }: Props) {
+  const isExample = (...sections: string[]) => sections.some((section) => example.includes(section));
+  const images = useGetImagesQuery();
   const set = <K extends keyof SiteContent>(key: K, value: SiteContent[K]) => onChange({ ...content, [key]: value });
   const setCv = <K extends keyof SiteContent['cv']>(key: K, value: SiteContent['cv'][K]) => onChange({ ...content, cv: { ...content.cv, [key]: value } });
   const field = textFieldsOf(problems, '', content, onChange);
@@ -111,10 +146,15 @@ export function ContentForm({ content, problems, onChange, sitePages = [] }: Pro
     <>
       <h2 id="content-home">Home page</h2>
       <Group legend="Owner">
+        {isExample('Name', 'Role', 'Email', 'Company name', 'Tagline', 'Typewriter phrases') && <ExampleMark />}
         <TextField label="Name" hint="Shown in the top bar, the browser tab and the home page heading." {...field('name', CONTENT_LIMITS.name)} />
         <TextField label="Role" {...field('role', CONTENT_LIMITS.role)} />
         <TextField label="Email" hint="The Get in touch and footer address." {...field('email', CONTENT_LIMITS.email)} />
-        <TextField label="Company name" hint="Named at the foot of the page-not-found screen." {...field('company_name', CONTENT_LIMITS.companyName)} />
+        <TextField
+          label="Company name (optional)"
+          hint="Named at the foot of the page-not-found screen; without one, your name is."
+          {...field('company_name', CONTENT_LIMITS.companyName)}
+        />
         <TextAreaField label="Tagline" {...field('tagline', CONTENT_LIMITS.tagline)} />
         <LinesField
           label="Typewriter phrases"
@@ -123,7 +163,18 @@ export function ContentForm({ content, problems, onChange, sitePages = [] }: Pro
           error={lineProblem(problems, 'typewriter_phrases', 'Phrase')}
           onChange={(phrases) => set('typewriter_phrases', phrases)}
         />
+        <SelectField
+          label="Photo"
+          hint="A picture of the photo library, shown in link previews of the site."
+          value={content.photo ?? ''}
+          options={(images.data ?? []).map((image) => [image.id, image.title || `Picture ${image.id}`] as const)}
+          onChange={(event) => set('photo', event.target.value ? Number(event.target.value) : null)}
+        >
+          <option value="">None</option>
+        </SelectField>
       </Group>
+      {isExample('Profile links') && <ExampleMark />}
+      <ProfileLinksFields profiles={content.profiles} problems={problems} onChange={(profiles) => set('profiles', profiles)} />
       {content.interests.map((interest, index) => {
         const path = `interests.${index}`;
         const interestField = textFieldsOf(problems, path, interest, (next) =>
@@ -134,6 +185,7 @@ export function ContentForm({ content, problems, onChange, sitePages = [] }: Pro
         );
         return (
           <Group key={path} legend={`Interest section ${index + 1}`}>
+            {isExample('Interest sections') && <ExampleMark />}
             <TextField label="Title" {...interestField('title', CONTENT_LIMITS.interestTitle)} />
             <TextAreaField label="Quote" {...interestField('quote', CONTENT_LIMITS.quote)} />
             <TextAreaField label="Source" {...interestField('source', CONTENT_LIMITS.source)} />
@@ -147,6 +199,7 @@ export function ContentForm({ content, problems, onChange, sitePages = [] }: Pro
         legend="Experience"
         path="cv.experience"
         entries={content.cv.experience}
+        example={isExample('CV experience')}
         problems={problems}
         onChange={(entries) => setCv('experience', entries)}
       />
@@ -154,10 +207,12 @@ export function ContentForm({ content, problems, onChange, sitePages = [] }: Pro
         legend="Education"
         path="cv.education"
         entries={content.cv.education}
+        example={isExample('CV education')}
         problems={problems}
         onChange={(entries) => setCv('education', entries)}
       />
       <Group legend="Additional information">
+        {isExample('CV additional information') && <ExampleMark />}
         <LinesField
           label="Lines"
           lines={content.cv.additional}
@@ -170,22 +225,41 @@ export function ContentForm({ content, problems, onChange, sitePages = [] }: Pro
         noun="Detail"
         path="cv.contact"
         items={content.cv.contact}
+        example={isExample('CV contact')}
         problems={problems}
         onChange={(items) => setCv('contact', items)}
       />
-      <ItemsEditor legend="Skills" noun="Skill" path="cv.skills" items={content.cv.skills} problems={problems} onChange={(items) => setCv('skills', items)} />
+      <ItemsEditor
+        legend="Skills"
+        noun="Skill"
+        path="cv.skills"
+        items={content.cv.skills}
+        example={isExample('CV skills')}
+        problems={problems}
+        onChange={(items) => setCv('skills', items)}
+      />
       <ItemsEditor
         legend="Languages"
         noun="Language"
         path="cv.languages"
         items={content.cv.languages}
+        example={isExample('CV languages')}
         problems={problems}
         onChange={(items) => setCv('languages', items)}
       />
       <Group legend="Nationality">
+        {isExample('CV nationality') && <ExampleMark />}
         <TextField label="Nationality" {...cvField('nationality', CONTENT_LIMITS.label)} />
       </Group>
-      <ItemsEditor legend="Links" noun="Link" path="cv.links" items={content.cv.links} problems={problems} onChange={(items) => setCv('links', items)} />
+      <ItemsEditor
+        legend="Links"
+        noun="Link"
+        path="cv.links"
+        items={content.cv.links}
+        example={isExample('CV links')}
+        problems={problems}
+        onChange={(items) => setCv('links', items)}
+      />
 
       <h2 id="content-web">On the Web</h2>
       <datalist id={SITE_PAGES_LIST}>
@@ -196,6 +270,7 @@ export function ContentForm({ content, problems, onChange, sitePages = [] }: Pro
       <ListEditor
         legend="Cards"
         noun="Card"
+        example={isExample('On the Web cards')}
         items={content.on_the_web}
         onChange={(cards) => set('on_the_web', cards)}
         make={emptyCard}
@@ -208,12 +283,22 @@ export function ContentForm({ content, problems, onChange, sitePages = [] }: Pro
             <>
               <TextField label="Title" {...cardField('title', CONTENT_LIMITS.cardTitle)} />
               <TextAreaField label="Description" {...cardField('description', CONTENT_LIMITS.cardDescription)} />
-              <TextField
-                label="Address (optional)"
-                hint={`Without one, the card shows Coming Soon. A page of this site works too${sitePages.length ? `, such as ${sitePages.join(' or ')}` : ''}.`}
-                list={sitePages.length ? SITE_PAGES_LIST : undefined}
-                {...cardField('href', CONTENT_LIMITS.href)}
-              />
+              <SelectField
+                label="Leads to"
+                value={card.from ?? ''}
+                options={FROM_PROFILE}
+                onChange={(event) => change(withFrom(card, event.target.value as ProfileKind | ''))}
+              >
+                <option value="">An address of its own</option>
+              </SelectField>
+              {!card.from && (
+                <TextField
+                  label="Address (optional)"
+                  hint={`Without one, the card shows Coming Soon. A page of this site works too${sitePages.length ? `, such as ${sitePages.join(' or ')}` : ''}.`}
+                  list={sitePages.length ? SITE_PAGES_LIST : undefined}
+                  {...cardField('href', CONTENT_LIMITS.href)}
+                />
+              )}
             </>
           );
         }}
@@ -223,6 +308,7 @@ export function ContentForm({ content, problems, onChange, sitePages = [] }: Pro
       <ListEditor
         legend="Paragraphs"
         noun="Paragraph"
+        example={isExample('About text')}
         items={content.about}
         onChange={(paragraphs) => set('about', paragraphs)}
         make={() => ''}

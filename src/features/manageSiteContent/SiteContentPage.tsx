@@ -193,7 +193,7 @@ function Editor({ published, startFrom }: { published: CurrentContent; startFrom
           void onSave();
         }}
       >
-        <ContentForm key={formKey} content={draft} problems={problems} onChange={setDraft} sitePages={sitePages} />
+        <ContentForm key={formKey} content={draft} problems={problems} onChange={setDraft} sitePages={sitePages} example={base.example} />
         <ActionBar>
           {/* One short row on phones: there the labels' second words are left out of sight; the names keep them (a span holds each label together). */}
           <Button type="submit" disabled={saving.isLoading} aria-label={saving.isLoading ? undefined : 'Save changes'}>

@@ -3,7 +3,7 @@ import styled from 'styled-components';
 
 import type { ContentProblems } from '@/contract/contentRules';
 import { theme } from '@/lib/theme/themes';
-import { Button, Group, Row, TextAreaField } from '@/ui';
+import { Button, ExampleMark, Group, Row, TextAreaField } from '@/ui';
 
 /** The first message the checks gave for a path, to show under its field. */
 export const problemAt = (problems: ContentProblems, path: string): string | undefined => problems[path]?.[0];
@@ -93,7 +93,10 @@ export function ListEditor<T>({
   render,
   max,
   error,
+  example = false,
 }: {
+  /** Whether the list still holds the site's example words. */
+  example?: boolean;
   legend: string;
   noun: string;
   items: T[];
@@ -126,6 +129,7 @@ export function ListEditor<T>({
   };
   return (
     <Group legend={legend}>
+      {example && <ExampleMark />}
       {error && <Problem>{error}</Problem>}
       {items.map((item, index) => {
         const name = nameOf(item, index) || `${noun} ${index + 1}`;

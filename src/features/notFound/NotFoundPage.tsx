@@ -1,5 +1,6 @@
 import styled from 'styled-components';
 
+import { companyName } from '@/contract/identity';
 import { useSiteContent } from '@/lib/content/useSiteContent';
 import { theme } from '@/lib/theme/themes';
 import { NotFoundMessage } from '@/ui';
@@ -25,14 +26,15 @@ const Screen = styled.div`
 
 /** The catch-all screen, outside the shared layout. */
 export function NotFoundPage() {
-  const companyName = useSiteContent().content?.company_name;
+  const { content } = useSiteContent();
+  const company = content && companyName(content);
   return (
     <Screen>
       <main>
         <NotFoundMessage />
       </main>
       <footer>
-        © {new Date().getFullYear()} {companyName}
+        © {new Date().getFullYear()} {company}
       </footer>
     </Screen>
   );

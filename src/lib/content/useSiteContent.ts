@@ -1,6 +1,8 @@
+import { useMemo } from 'react';
 import { useSelector } from 'react-redux';
 
 import type { SiteContent } from '@/contract/content';
+import { resolveContent } from '@/contract/identity';
 
 import { useGetSiteContentQuery } from '../api/siteContentApi';
 import type { contentPreviewSlice } from './previewSlice';
@@ -15,10 +17,13 @@ export function useIsPreviewing(): boolean {
 
 /**
  * The site's words as a page shows them: the draft being previewed, otherwise the saved content
- * (handed over with the page; fetched only if it was not). Undefined until it has arrived.
+ * (handed over with the page; fetched only if it was not), with the lines that show the owner's
+ * email or profiles filled in from the identity. Undefined until it has arrived.
  */
 export function useSiteContent(): { content: SiteContent | undefined; isError: boolean; refetch: () => void } {
   const draft = useSelector((state: WithPreview) => selectDraft(state));
   const { data, isError, refetch } = useGetSiteContentQuery();
-  return { content: draft ?? data?.content, isError, refetch };
+  const words = draft ?? data?.content;
+  const content = useMemo(() => words && resolveContent(words), [words]);
+  return { content, isError, refetch };
 }
