@@ -9,7 +9,7 @@ import { LEAVE_QUESTION } from '@/lib/useUnsavedChangesGuard';
 
 import { server, url } from '../msw';
 import { renderAsStaff } from '../render';
-import { anImage } from './fixtures';
+import { aFile, anImage, formFields } from './fixtures';
 import { jsonBody, serveDelete, serveWrite } from './writes';
 
 const aNote = (overrides: Partial<StaffNote> = {}): StaffNote => ({
@@ -96,6 +96,19 @@ function serveSave(method: 'post' | 'put', path: string, answer: (body: NoteInpu
   );
   return sent;
 }
+
+/** What the editor sends for a note as it is. */
+const noteInputOf = (note: StaffNote): NoteInput => ({
+  title: note.title,
+  slug: note.slug,
+  summary: note.summary,
+  tags: note.tags,
+  cover_image: note.cover_image,
+  body: note.body,
+  publish: note.status === 'published' ? 'now' : note.status === 'scheduled' ? 'schedule' : 'draft',
+  publish_at: note.publish_at,
+  revision: note.revision,
+});
 
 const savedFrom = (body: NoteInput, overrides: Partial<StaffNote> = {}): StaffNote =>
   aNote({
@@ -369,5 +382,192 @@ describe('notes (staff editor)', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/manage-notes'));
     expect(confirm).toHaveBeenCalledTimes(2);
     expect(unload()).toBe(true);
+  });
+});
+
+describe('notes (staff editor: keeping every word)', () => {
+  // A copy an earlier test's editor wrote as it closed is not this test's.
+  beforeEach(() => window.localStorage.clear());
+  beforeAll(() => {
+    // jsdom draws no pictures: the dialog's preview of a pasted file needs only an address.
+    URL.createObjectURL = () => 'blob:picture';
+    URL.revokeObjectURL = () => undefined;
+  });
+
+  const clock = (iso: string) => new Date(iso).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
+  /** A time today, so that the copy is named by its time of day alone. */
+  const todayAt = (hours: number, minutes: number) => {
+    const date = new Date();
+    date.setHours(hours, minutes, 0, 0);
+    return date.toISOString();
+  };
+  const aPng = () => aFile('image.png', 'image/png');
+
+  it('keeps a published note’s changes as the owner types, as a private copy: the note itself is not saved', async () => {
+    const backend = serveNotes([aNote({ status: 'published', published_at: '2026-02-10T08:00:00.000Z' })]);
+    const saves = serveSave('put', '/api/notes/manage/5/', (body) => HttpResponse.json(savedFrom(body)));
+    const { user } = await openEditor('/manage-notes/5');
+    await user.type(screen.getByLabelText('Body'), ' Half a thought');
+
+    expect(await screen.findByText(/^Kept as you type \(at \d{1,2}:\d{2}/, {}, { timeout: 3000 })).toBeInTheDocument();
+    // One copy per pause in typing, not per key.
+    expect(backend.kept).toEqual([{ id: '5', input: expect.objectContaining({ body: `${aNote().body} Half a thought`, publish: 'now', revision: 12 }) }]);
+    expect(saves).toEqual([]);
+    expect(screen.getByText('Unsaved changes')).toBeInTheDocument();
+    // The server holds it: this browser keeps none.
+    expect(window.localStorage.getItem('note-draft:5')).toBeNull();
+  });
+
+  it('keeps the changes in this browser when the server cannot be reached, and offers them back after a reload', async () => {
+    const backend = serveNotes([aNote()]);
+    backend.offline = true;
+    const first = await openEditor('/manage-notes/5');
+    await first.user.type(screen.getByLabelText('Title'), ' (draft)');
+    expect(await screen.findByText(/^Kept in this browser at .*: the server could not be reached\.$/, {}, { timeout: 3000 })).toBeInTheDocument();
+    const kept = JSON.parse(window.localStorage.getItem('note-draft:5') ?? 'null') as NoteAutosave;
+    expect(kept.input).toMatchObject({ title: 'Volatility smiles (draft)', revision: 12 });
+    first.unmount();
+
+    const { user } = await openEditor('/manage-notes/5');
+    expect(screen.getByText(`Recovered unsaved changes from ${clock(kept.saved_at)}.`)).toBeInTheDocument();
+    expect(screen.getByLabelText('Title')).toHaveValue('Volatility smiles (draft)');
+    await user.click(screen.getByRole('button', { name: 'Discard them' }));
+    expect(screen.getByLabelText('Title')).toHaveValue('Volatility smiles');
+    expect(screen.queryByText(/Recovered unsaved changes/)).not.toBeInTheDocument();
+    expect(window.localStorage.getItem('note-draft:5')).toBeNull();
+    expect(backend.dropped).toEqual(['5']);
+  });
+
+  it('offers the server’s copy back on opening, at its local time of day, and saves it once kept', async () => {
+    const backend = serveNotes([aNote()]);
+    const savedAt = todayAt(14, 2);
+    backend.autosaves['5'] = { input: { ...noteInputOf(aNote()), body: 'Recovered words.', revision: 12 }, saved_at: savedAt };
+    const sent = serveSave('put', '/api/notes/manage/5/', (body) => HttpResponse.json(savedFrom(body, { revision: 13 })));
+    const { user } = await openEditor('/manage-notes/5');
+    const offer = screen.getByText(`Recovered unsaved changes from ${clock(savedAt)}.`);
+    expect(clock(savedAt)).toMatch(/^\d{1,2}:02/);
+    expect(screen.getByLabelText('Body')).toHaveValue('Recovered words.');
+    await user.click(screen.getByRole('button', { name: 'Keep them' }));
+    expect(offer).not.toBeInTheDocument();
+    await save(user);
+    expect(await screen.findByText(NOTE_EDITOR_MESSAGES.saved)).toBeInTheDocument();
+    expect(sent).toEqual([expect.objectContaining({ body: 'Recovered words.', revision: 12 })]);
+  });
+
+  it('shows the note as it is now when the kept changes predate someone’s later save, and brings them back only when asked', async () => {
+    const backend = serveNotes([aNote({ title: 'Theirs', revision: 13 })]);
+    backend.autosaves['5'] = { input: { ...noteInputOf(aNote()), title: 'Mine', revision: 12 }, saved_at: todayAt(9, 30) };
+    const sent = serveSave('put', '/api/notes/manage/5/', (body) => HttpResponse.json(savedFrom(body, { revision: 14 })));
+    const { user } = await openEditor('/manage-notes/5');
+    expect(screen.getByText(NOTE_EDITOR_MESSAGES.recoveredStale, { exact: false })).toBeInTheDocument();
+    expect(screen.getByLabelText('Title')).toHaveValue('Theirs');
+    await user.click(screen.getByRole('button', { name: 'Keep them' }));
+    expect(screen.getByLabelText('Title')).toHaveValue('Mine');
+    await save(user);
+    await screen.findByText(NOTE_EDITOR_MESSAGES.saved);
+    // Saved over the version the owner was shown, which the history keeps.
+    expect(sent).toEqual([expect.objectContaining({ title: 'Mine', revision: 13 })]);
+  });
+
+  it('offers back a new note’s words, kept under "new"', async () => {
+    const backend = serveNotes();
+    backend.autosaves.new = {
+      input: { ...noteInputOf(aNote()), title: 'Unsaved idea', slug: 'unsaved-idea', body: 'First lines.', revision: undefined },
+      saved_at: todayAt(8, 5),
+    };
+    await openEditor('/manage-notes/new');
+    expect(screen.getByText(/^Recovered unsaved changes from/)).toBeInTheDocument();
+    expect(screen.getByLabelText('Title')).toHaveValue('Unsaved idea');
+    expect(screen.getByLabelText('Body')).toHaveValue('First lines.');
+  });
+
+  it('saves with Ctrl+S or ⌘S instead of the browser saving the page', async () => {
+    serveNotes([aNote()]);
+    const sent = serveSave('put', '/api/notes/manage/5/', (body) => HttpResponse.json(savedFrom(body, { revision: 13 })));
+    const { user } = await openEditor('/manage-notes/5');
+    await user.type(screen.getByLabelText('Body'), '!');
+    expect(fireEvent.keyDown(screen.getByLabelText('Body'), { key: 's', ctrlKey: true })).toBe(false);
+    expect(await screen.findByText(NOTE_EDITOR_MESSAGES.saved)).toBeInTheDocument();
+    expect(sent).toEqual([expect.objectContaining({ body: `${aNote().body}!`, revision: 12 })]);
+
+    await user.type(screen.getByLabelText('Title'), '?');
+    expect(fireEvent.keyDown(document.body, { key: 'S', metaKey: true })).toBe(false);
+    await waitFor(() => expect(sent).toHaveLength(2));
+    // Other keys with Ctrl are the browser's.
+    expect(fireEvent.keyDown(document.body, { key: 'p', ctrlKey: true })).toBe(true);
+  });
+
+  it('adds a pasted picture to the photo library and the body at the caret, once its alt text is given', async () => {
+    serveNotes([aNote({ body: 'Before. After.' })]);
+    const uploads = serveWrite('post', '/api/photos/images/', formFields, () => HttpResponse.json(anImage({ id: 42, title: 'Equity curve' }), { status: 201 }));
+    const { user } = await openEditor('/manage-notes/5');
+    const body = screen.getByLabelText('Body') as HTMLTextAreaElement;
+    body.focus();
+    body.setSelectionRange(8, 8);
+    // A paste of text alone is the browser's.
+    expect(fireEvent.paste(body, { clipboardData: { files: [], getData: () => 'words' } })).toBe(true);
+    expect(fireEvent.paste(body, { clipboardData: { files: [aPng()], getData: () => '' } })).toBe(false);
+
+    const dialog = screen.getByRole('dialog', { name: 'Describe the picture' });
+    await user.click(within(dialog).getByRole('button', { name: 'Insert picture' }));
+    expect(within(dialog).getByLabelText('What the picture shows')).toHaveAccessibleDescription(expect.stringContaining(NOTE_EDITOR_MESSAGES.altRequired));
+    expect(uploads).toEqual([]);
+    await user.type(within(dialog).getByLabelText('What the picture shows'), 'Equity curve [[log]');
+    await user.click(within(dialog).getByRole('button', { name: 'Insert picture' }));
+
+    await waitFor(() => expect(body).toHaveValue('Before. ![Equity curve \\[log\\]](photo:42)After.'));
+    expect(uploads).toEqual([{ title: 'Equity curve [log]', image: 'file:image.png' }]);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(body).toHaveFocus();
+    expect(body.selectionStart).toBe('Before. ![Equity curve \\[log\\]](photo:42)'.length);
+  });
+
+  it('adds a dropped picture likewise, and says when the library refuses it', async () => {
+    serveNotes([aNote({ body: 'Text.' })]);
+    serveWrite(
+      'post',
+      '/api/photos/images/',
+      async () => null,
+      () => HttpResponse.json({ image: ['This file is not a picture.'] }, { status: 400 }),
+    );
+    const { user } = await openEditor('/manage-notes/5');
+    const body = screen.getByLabelText('Body');
+    expect(fireEvent.drop(body, { dataTransfer: { files: [aPng()], types: ['Files'] } })).toBe(false);
+    const dialog = screen.getByRole('dialog', { name: 'Describe the picture' });
+    await user.type(within(dialog).getByLabelText('What the picture shows'), 'A chart');
+    await user.click(within(dialog).getByRole('button', { name: 'Insert picture' }));
+    expect(await within(dialog).findByText(`${NOTE_EDITOR_MESSAGES.uploadFailed} This file is not a picture.`)).toBeInTheDocument();
+    expect(body).toHaveValue('Text.');
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('inserts a picture of the library chosen with the Picture button, described in the library’s words unless others are typed', async () => {
+    serveNotes([aNote({ body: 'Start.' })]);
+    const { user } = await openEditor('/manage-notes/5');
+    await user.click(screen.getByRole('button', { name: 'Picture' }));
+    const dialog = screen.getByRole('dialog', { name: 'Insert a picture' });
+    await user.click(within(dialog).getByRole('button', { name: 'Insert picture' }));
+    expect(within(dialog).getByText(NOTE_EDITOR_MESSAGES.pictureRequired)).toBeInTheDocument();
+    const choice = within(within(dialog).getByRole('group', { name: 'Picture' })).getByRole('radio', { name: /Trading floor/ });
+    expect(choice.closest('label')?.querySelector('img')).toHaveAttribute('src', anImage().sizes.thumb);
+    await user.click(choice);
+    expect(within(dialog).getByLabelText('What the picture shows')).toHaveValue('Trading floor');
+    await user.click(within(dialog).getByRole('button', { name: 'Insert picture' }));
+    expect(screen.getByLabelText('Body')).toHaveValue('Start.![Trading floor](photo:10)');
+  });
+
+  it('shows the address a note is read at readably, counts the summary once, and says an empty address is required', async () => {
+    serveNotes();
+    serveSave('post', '/api/notes/manage/', () => HttpResponse.json({ slug: [NOTE_MESSAGES.slugRequired] }, { status: 400 }));
+    const { user } = await openEditor('/manage-notes/new');
+    expect(screen.getByLabelText('Address')).toHaveAccessibleDescription(expect.stringContaining('The note is read at /notes/….'));
+    await user.type(screen.getByLabelText('Summary'), 'Short.');
+    expect(screen.getAllByText(/6 of 300 characters/)).toHaveLength(1);
+    await user.type(screen.getByLabelText('Title'), 'A title');
+    await user.clear(screen.getByLabelText('Address'));
+    await save(user);
+    expect(await screen.findByText(NOTE_MESSAGES.slugRequired)).toBeInTheDocument();
+    expect(screen.getByLabelText('Address')).toHaveAccessibleDescription(expect.stringContaining(NOTE_MESSAGES.slugRequired));
   });
 });

@@ -337,17 +337,11 @@ export function NoteEditor({ note, recovered, onReload }: { note?: StaffNote; re
                   if (event.dataTransfer.types.includes('Files')) event.preventDefault();
                 }}
                 onDrop={(event) => pictureFrom(event.dataTransfer.files, event)}
+                // Where a picture from the library goes: where the owner left the text (its end if they never were in it).
+                onBlur={(event) => rememberCaret(event.currentTarget)}
               />
               <Row>
-                <Button
-                  $variant="secondary"
-                  $size="sm"
-                  aria-haspopup="dialog"
-                  onClick={() => {
-                    rememberCaret(bodyArea());
-                    setPicture({ library: true });
-                  }}
-                >
+                <Button $variant="secondary" $size="sm" aria-haspopup="dialog" onClick={() => setPicture({ library: true })}>
                   Picture
                 </Button>
               </Row>
