@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import sharp from 'sharp';
 
-import { appReady, ARTIFACTS, expectNoProblems, launchBrowser, openSession, readInEveryLook } from './support/browser';
+import { accessibilityProblems, appReady, ARTIFACTS, expectNoProblems, launchBrowser, openSession, readInEveryLook } from './support/browser';
 import { BASE_URL } from './support/server';
 import { signIn } from './support/signIn';
 import { apiCall, apiLogin, createStaff, firstHtml } from './support/site';
@@ -149,4 +149,96 @@ describe('notes', () => {
     expectNoProblems(visitor);
     await visitor.context.close();
   }, 150_000);
+
+  it('staff lose no words: a reload mid-sentence restores them, a pasted picture joins the library and the note, and Ctrl+S saves', async () => {
+    const staff = await openSession(browser, { width: 1440, height: 900 });
+    const { page } = staff;
+    page.setDefaultTimeout(15_000);
+    // Leaving unsaved edits asks first; here the owner means to reload.
+    page.on('dialog', (dialog) => void dialog.accept());
+    await signIn(page, STAFF_EMAIL, STAFF_PASSWORD);
+    await page.goto('/manage-notes/new');
+    const bodyField = page.getByLabel('Body', { exact: true });
+    await page.getByLabel('Title', { exact: true }).fill('Carry, unsaved');
+    await bodyField.fill('Carry pays until it does not.');
+    // The pause in typing keeps a copy on the server.
+    await page.getByText(/^Kept as you type/).waitFor();
+    // Words typed just before the reload, before any pause, are kept by this browser as the page goes.
+    await bodyField.press('End');
+    await page.keyboard.type(' Then it crashes');
+    await page.reload();
+
+    await page.getByText(/^Recovered unsaved changes from \d{1,2}:\d{2}/).waitFor();
+    expect(await bodyField.inputValue()).toBe('Carry pays until it does not. Then it crashes');
+    expect(await page.getByLabel('Title', { exact: true }).inputValue()).toBe('Carry, unsaved');
+    expect(await accessibilityProblems(page)).toEqual([]);
+    await staff.screenshot('staff-note-recovered');
+    await page.getByRole('button', { name: 'Keep them' }).click();
+
+    // A picture pasted at the end of the text: a real PNG, as the clipboard hands it over.
+    const png = await sharp({ create: { width: 640, height: 400, channels: 3, background: { r: 180, g: 90, b: 40 } } })
+      .png()
+      .toBuffer();
+    await bodyField.press('End');
+    await bodyField.press('Enter');
+    await bodyField.evaluate((area, base64) => {
+      const bytes = Uint8Array.from(atob(base64), (char) => char.charCodeAt(0));
+      const transfer = new DataTransfer();
+      transfer.items.add(new File([bytes], 'image.png', { type: 'image/png' }));
+      area.dispatchEvent(new ClipboardEvent('paste', { clipboardData: transfer, bubbles: true, cancelable: true }));
+    }, png.toString('base64'));
+    const dialog = page.getByRole('dialog', { name: 'Describe the picture' });
+    await dialog.waitFor();
+    await dialog.getByRole('button', { name: 'Insert picture' }).click();
+    await dialog.getByText('Describe what the picture shows.').waitFor();
+    expect(await accessibilityProblems(page)).toEqual([]);
+    await dialog.getByLabel('What the picture shows').fill('Carry by currency');
+    await dialog.getByRole('button', { name: 'Insert picture' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    expect(await bodyField.inputValue()).toMatch(/^Carry pays until it does not\. Then it crashes\n!\[Carry by currency\]\(photo:\d+\)$/);
+    await page.getByRole('region', { name: 'Preview' }).locator('img[alt="Carry by currency"]').waitFor();
+
+    // Ctrl+S saves the new note, which moves to its own address.
+    await page.keyboard.press('Control+s');
+    await page.waitForURL(/\/manage-notes\/\d+$/);
+    await page.getByRole('heading', { name: 'Edit note', level: 1 }).waitFor();
+    await page.getByText('Saved.').waitFor();
+    const id = Number(new URL(page.url()).pathname.split('/').pop());
+
+    // …and a saved note's next edit likewise, the focus anywhere.
+    await bodyField.press('End');
+    await page.keyboard.type(' Hedged.');
+    await page.getByText('Unsaved changes', { exact: true }).waitFor();
+    await page.getByRole('heading', { name: 'Edit note', level: 1 }).click();
+    await page.keyboard.press('Control+s');
+    await page.getByText('Unsaved changes', { exact: true }).waitFor({ state: 'hidden' });
+
+    const { access } = await apiLogin(STAFF_EMAIL, STAFF_PASSWORD);
+    const saved = await apiCall<{ body: string; status: string }>(access, 'GET', `/api/notes/manage/${id}/`);
+    expect(saved.status).toBe('draft');
+    const pictureId = Number(/photo:(\d+)/.exec(saved.body)?.[1]);
+    expect(saved.body).toBe(`Carry pays until it does not. Then it crashes\n![Carry by currency](photo:${pictureId}) Hedged.`);
+    const library = await apiCall<{ id: number; title: string }[]>(access, 'GET', '/api/photos/images/');
+    expect(library.find((image) => image.id === pictureId)?.title).toBe('Carry by currency');
+    // Saving dropped the kept copies: opening the editor again offers nothing.
+    for (const where of ['new', String(id)])
+      expect((await fetch(`${BASE_URL}/api/notes/manage/${where}/autosave/`, { headers: { authorization: `Bearer ${access}` } })).status).toBe(204);
+    expect(await page.evaluate(() => Object.keys(localStorage).filter((key) => key.startsWith('note-draft:')))).toEqual([]);
+
+    // The editor at a phone's width: nothing serious or critical for axe there either.
+    await page.setViewportSize({ width: 360, height: 800 });
+    await page.reload();
+    await page.getByRole('form', { name: 'Note' }).waitFor();
+    expect(await page.getByText(/^Recovered unsaved changes/).count()).toBe(0);
+    expect(await accessibilityProblems(page)).toEqual([]);
+    await page.getByRole('button', { name: 'Picture', exact: true }).click();
+    await page
+      .getByRole('dialog', { name: 'Insert a picture' })
+      .getByRole('radio', { name: /Carry by currency/ })
+      .waitFor();
+    expect(await accessibilityProblems(page)).toEqual([]);
+    await staff.screenshot('staff-note-picture-picker-phone');
+    expectNoProblems(staff);
+    await staff.context.close();
+  }, 120_000);
 });

@@ -109,8 +109,9 @@ export function NoteEditor({ note, recovered, onReload }: { note?: StaffNote; re
   const previewHeading = useId();
   const dirty = !sameDraft(fields, base ? draftOf(base) : blankDraft());
   useUnsavedChangesGuard(dirty);
-  const { autosaved, forget } = useAutosave(base?.id ?? 'new', noteInput(fields, base?.revision), dirty);
+
   const saving = creating.isLoading || updating.isLoading;
+  const { autosaved, forget } = useAutosave(base?.id ?? 'new', noteInput(fields, base?.revision), dirty, saving);
   const errorOf = (field: string) => errors[field]?.join('\n');
 
   const replaceWith = (saved: StaffNote) => {

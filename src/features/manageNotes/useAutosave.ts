@@ -16,8 +16,9 @@ export type Autosaved = { where: 'server' | 'browser'; at: string } | null;
  * the server as the owner's private copy (the note itself, what visitors read and its revisions change
  * only on Save, so a published note never shows half-written text). While the server cannot be
  * reached the browser's copy stays; leaving the page with a pause still pending writes it at once.
+ * Nothing is kept while a save is under way.
  */
-export function useAutosave(id: number | 'new', input: NoteInput, dirty: boolean) {
+export function useAutosave(id: number | 'new', input: NoteInput, dirty: boolean, saving: boolean) {
   const [keep] = useKeepNoteAutosaveMutation();
   const [drop] = useDropNoteAutosaveMutation();
   const [autosaved, setAutosaved] = useState<Autosaved>(null);
@@ -31,6 +32,8 @@ export function useAutosave(id: number | 'new', input: NoteInput, dirty: boolean
       setAutosaved(null);
       return undefined;
     }
+    // A save under way drops the server's copy: one kept meanwhile would outlive it.
+    if (saving) return undefined;
     const changes = JSON.parse(text) as NoteInput;
     pending.current = changes;
     timer.current = window.setTimeout(() => {
@@ -49,7 +52,7 @@ export function useAutosave(id: number | 'new', input: NoteInput, dirty: boolean
         );
     }, AUTOSAVE_DELAY_MS);
     return () => window.clearTimeout(timer.current);
-  }, [text, dirty, id, keep]);
+  }, [text, dirty, saving, id, keep]);
 
   // A reload, a closed tab or leaving the editor before the pause is over keeps the last words here.
   useEffect(() => {
