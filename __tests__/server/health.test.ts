@@ -19,7 +19,7 @@ describe('GET /api/health', () => {
 });
 
 describe('GET /api/health/ready', () => {
-  const server = testServerFor();
+  const server = testServerFor({}, 'all', { ownWorkers: true });
 
   it('says the worker threads are starting until they have loaded what they need', async () => {
     const res = await server.inject({ method: 'GET', url: '/api/health/ready' });

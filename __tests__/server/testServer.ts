@@ -10,6 +10,7 @@ import type { LogOutput } from '../../server/src/logging';
 import type { ChangeTopic } from '../../server/src/plugins/changes';
 import { buildServer } from '../../server/src/server';
 import { startSession } from '../../server/src/services/sessions';
+import { WorkPool } from '../../server/src/workers/pool';
 
 export type TestServer = Awaited<ReturnType<typeof buildServer>>;
 type OwnedTestServer = TestServer & { cleanup: () => Promise<void> };
@@ -26,10 +27,27 @@ afterAll(async () => {
 });
 
 /**
+ * Worker threads shared by the servers a test file builds, closed after them: each server starting its
+ * own threads and loading the Markdown pipeline in them cost about a second. A server built with worker
+ * settings of its own, or asking for threads of its own, starts them (and closes them with itself).
+ */
+let sharedWork: WorkPool | undefined;
+afterAll(async () => {
+  await sharedWork?.close();
+  sharedWork = undefined;
+});
+const WORK_SETTINGS: (keyof Config)[] = ['workDeadlineMs', 'workerThreads', 'workerMemoryMb'];
+export interface TestServerOptions {
+  log?: LogOutput;
+  /** Worker threads of its own, fresh (not started, not warm), rather than the file's shared ones. */
+  ownWorkers?: boolean;
+}
+
+/**
  * A server on a fresh database: SQLite in a temporary folder by default, or a new
  * PostgreSQL database (dropped on close) when DATABASE_URL is set.
  */
-export async function buildTestServer(overrides: Partial<Config> = {}, options: { log?: LogOutput } = {}): Promise<OwnedTestServer> {
+export async function buildTestServer(overrides: Partial<Config> = {}, options: TestServerOptions = {}): Promise<OwnedTestServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'site-test-'));
   let databaseUrl: string | undefined;
   let dropDatabase: (() => Promise<void>) | undefined;
@@ -65,9 +83,13 @@ export async function buildTestServer(overrides: Partial<Config> = {}, options: 
     await dropDatabase?.();
     fs.rmSync(dataDir, { recursive: true, force: true });
   };
+  const ownWorkers = options.ownWorkers || WORK_SETTINGS.some((setting) => setting in overrides);
+  const work = ownWorkers
+    ? undefined
+    : (sharedWork ??= new WorkPool({ threads: config.workerThreads, deadlineMs: config.workDeadlineMs, memoryMb: config.workerMemoryMb }));
   let server: TestServer;
   try {
-    server = await buildServer(config, options);
+    server = await buildServer(config, { log: options.log, work });
   } catch (error) {
     await removeData();
     throw error;
@@ -95,10 +117,10 @@ export async function buildTestServer(overrides: Partial<Config> = {}, options: 
  * and closed by jest hooks. The answer stands for the server of the moment, so that tests use it
  * as they would the server itself.
  */
-export function testServerFor(overrides: Partial<Config> = {}, scope: 'all' | 'each' = 'all'): OwnedTestServer {
+export function testServerFor(overrides: Partial<Config> = {}, scope: 'all' | 'each' = 'all', options: TestServerOptions = {}): OwnedTestServer {
   let current: OwnedTestServer | undefined;
   (scope === 'all' ? beforeAll : beforeEach)(async () => {
-    current = await buildTestServer(overrides);
+    current = await buildTestServer(overrides, options);
   });
   (scope === 'all' ? afterAll : afterEach)(async () => {
     await current?.cleanup();

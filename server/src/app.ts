@@ -37,6 +37,7 @@ import publicationRoutes from './routes/publications';
 import setupRoutes from './routes/setup';
 import talksRoutes from './routes/talks';
 import teachingRoutes from './routes/teaching';
+import type { WorkPool } from './workers/pool';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -49,10 +50,11 @@ declare module 'fastify' {
 export interface AppOptions {
   config: Config;
   database: DbHandle;
+  work?: WorkPool;
 }
 
 /** The whole site as one plugin: external plugins, then our plugins, then routes, then the SPA. */
-const app: FastifyPluginAsync<AppOptions> = async (fastify: FastifyInstance, { config, database }) => {
+const app: FastifyPluginAsync<AppOptions> = async (fastify: FastifyInstance, { config, database, work }) => {
   fastify.decorate('config', config);
   fastify.decorate('db', database.db);
   fastify.decorate('dialect', database.dialect);
@@ -70,7 +72,7 @@ const app: FastifyPluginAsync<AppOptions> = async (fastify: FastifyInstance, { c
   await fastify.register(mailer);
   await fastify.register(storage);
   await fastify.register(imagePool);
-  await fastify.register(workPool);
+  await fastify.register(workPool, { work });
   await fastify.register(changes);
   await fastify.register(downloads);
   await fastify.register(backgroundWork);

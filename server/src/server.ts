@@ -13,6 +13,7 @@ import { migrateToLatest, openDatabase } from './db';
 import { holdInstanceLock } from './db/instanceLock';
 import { schemaCompilers } from './lib/schemaCompilers';
 import { eventLine, type LogOutput, requestLine } from './logging';
+import type { WorkPool } from './workers/pool';
 
 declare module 'fastify' {
   interface FastifyReply {
@@ -34,7 +35,13 @@ function trustedProxies(trust: Config['trustProxy']) {
 }
 
 /** Builds a ready-to-listen instance: database opened and migrated, every route registered. */
-export async function buildServer(config: Config, options: { log?: LogOutput } = {}) {
+export interface ServerOptions {
+  log?: LogOutput;
+  /** Worker threads the caller owns and closes (see plugins/workPool.ts); by default the server starts its own. */
+  work?: WorkPool;
+}
+
+export async function buildServer(config: Config, options: ServerOptions = {}) {
   // Before the database is opened: the refusal must not touch it.
   const releaseInstance = config.databaseUrl ? undefined : holdInstanceLock(config.dataDir);
   try {
@@ -45,7 +52,7 @@ export async function buildServer(config: Config, options: { log?: LogOutput } =
   }
 }
 
-async function buildServerHolding(config: Config, options: { log?: LogOutput }, releaseInstance: (() => void) | undefined) {
+async function buildServerHolding(config: Config, options: ServerOptions, releaseInstance: (() => void) | undefined) {
   const database = await openDatabase(config, (error) => {
     if (options.log) options.log.stream.write(eventLine('error', 'PostgreSQL idle connection lost', error));
     else console.error('PostgreSQL idle connection lost:', error.message);
@@ -120,7 +127,7 @@ async function buildServerHolding(config: Config, options: { log?: LogOutput }, 
     });
   }
   try {
-    await fastify.register(app, { config, database });
+    await fastify.register(app, { config, database, work: options.work });
   } catch (error) {
     // What started before the failure (the database, worker threads, the mailer) closes with the instance.
     await fastify.close().catch(() => undefined);
