@@ -58,6 +58,15 @@ beforeEach(() => {
 });
 
 describe('owner setup', () => {
+  // First: the sign-in of the next test is remembered for the rest of this file's page.
+  it('leaves a page loaded already signed in where it is, and the dashboard offers the setup', async () => {
+    notSetUp();
+    const { router } = renderApp({ route: '/dashboard', preloadedState: signedInAs(aStaffUser()) });
+    const offer = await screen.findByRole('region', { name: 'Set up your site' }, { timeout: 3000 });
+    expect(within(offer).getByRole('link', { name: 'Set up your site' })).toHaveAttribute('href', '/setup');
+    expect(router.state.location.pathname).toBe('/dashboard');
+  });
+
   it('is where the first staff sign-in of a site not set up lands', async () => {
     notSetUp();
     const user = userEvent.setup();

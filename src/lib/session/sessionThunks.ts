@@ -11,6 +11,7 @@ import { tokenStorage } from '../tokens';
 import { isAccessTokenValid } from './jwt';
 import { fetchProfile } from './profileRequest';
 import { type SessionState, signedIn, signedOut } from './sessionSlice';
+import { markSignedInHere } from './signedInHere';
 
 const selectSiteContent = siteContentApi.endpoints.getSiteContent.select();
 
@@ -79,6 +80,7 @@ export const login = createAsyncThunk(
   'session/login',
   async ({ access, refresh, user }: { access: string; refresh?: string; user?: User | null }, { dispatch }) => {
     tokenStorage.store(access, refresh);
+    markSignedInHere();
     if (user) {
       dispatch(signedIn(user));
       return;
