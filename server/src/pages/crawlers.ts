@@ -11,6 +11,7 @@ const PRIVATE_PATHS = [
   paths.manageTalks,
   paths.manageTeaching,
   paths.admin,
+  paths.setup,
   paths.profile,
   paths.welcome,
   paths.loginFailed,
