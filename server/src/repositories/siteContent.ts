@@ -16,6 +16,9 @@ function newest(db: Db) {
 
 const lines = (text: string) => (text ? text.split('\n') : []);
 
+/** A saved state's words; one restored from a backup taken before the identity had a photo and profiles gets none. */
+const bodyOf = (body: string): SiteContent => ({ photo: null, profiles: [], ...(JSON.parse(body) as Partial<SiteContent>) }) as SiteContent;
+
 /** The content visitors see; on the very first read, the seed is saved as the first state, every section of it example words. */
 export async function currentContent(db: Db): Promise<CurrentContent> {
   let row = await newest(db);
@@ -27,7 +30,7 @@ export async function currentContent(db: Db): Promise<CurrentContent> {
     row = await newest(db);
   }
   if (!row) throw new Error('The site content could not be saved.');
-  return { version: row.id, saved_at: row.saved_at, content: JSON.parse(row.body) as SiteContent, example: lines(row.example) };
+  return { version: row.id, saved_at: row.saved_at, content: bodyOf(row.body), example: lines(row.example) };
 }
 
 /** Adds a saved state after `previous`; answers its version. */
@@ -61,7 +64,7 @@ export async function contentHistory(db: Db): Promise<ContentVersion[]> {
     .execute();
   return rows.map((row) => {
     const changed = lines(row.changed);
-    const previous = row.previous_body ? (JSON.parse(row.previous_body) as SiteContent) : undefined;
+    const previous = row.previous_body ? bodyOf(row.previous_body) : undefined;
     const earlier = previous
       ? changed.flatMap((section) => {
           const value = sectionText(previous, section);
@@ -75,5 +78,5 @@ export async function contentHistory(db: Db): Promise<ContentVersion[]> {
 /** A saved state's content, to restore it. */
 export async function contentVersion(db: Db, id: number): Promise<SiteContent | undefined> {
   const row = await db.selectFrom('site_content_versions').select('body').where('id', '=', id).executeTakeFirst();
-  return row ? (JSON.parse(row.body) as SiteContent) : undefined;
+  return row ? bodyOf(row.body) : undefined;
 }
