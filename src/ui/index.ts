@@ -4,6 +4,7 @@ export { AuthLoading } from './AuthLoading';
 export { Button, ButtonLink, DeleteButton, ItemButton } from './Button';
 export { Card, CardGrid } from './Card';
 export { CollectionList, type Column } from './CollectionList';
+export { ConfirmDelete } from './ConfirmDelete';
 export { useSiteContentPage } from './ContentPending';
 export { CreateNamedForm } from './CreateNamedForm';
 export { Entry, EntryActions, EntryGroup, EntryLinks, EntryMeta } from './EntryList';

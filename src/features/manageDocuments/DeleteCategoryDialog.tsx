@@ -3,7 +3,7 @@ import { useState } from 'react';
 import type { DocumentCategory } from '@/contract';
 import { useDeleteCategoryMutation } from '@/lib/api/documentsApi';
 import { failureMessage } from '@/lib/api/errors';
-import { Button, FormAlert, type FormMessage, Modal, Row, SelectField } from '@/ui';
+import { ConfirmDelete, FormAlert, type FormMessage, Modal, SelectField } from '@/ui';
 
 interface Props {
   /** The category to ask about, as the latest list has it; null while the dialog is closed. */
@@ -85,14 +85,13 @@ function DeleteCategoryForm({
           its documents.
         </p>
       )}
-      <Row>
-        <Button $variant="danger" disabled={removing.isLoading || (holdsDocuments && others.length === 0)} onClick={() => void confirm()}>
-          {removing.isLoading ? 'Deleting...' : 'Delete category'}
-        </Button>
-        <Button $variant="secondary" onClick={onCancel} disabled={removing.isLoading}>
-          Keep it
-        </Button>
-      </Row>
+      <ConfirmDelete
+        label="Delete category"
+        busy={removing.isLoading}
+        disabled={holdsDocuments && others.length === 0}
+        onConfirm={() => void confirm()}
+        onKeep={onCancel}
+      />
     </>
   );
 }

@@ -4,7 +4,7 @@ import type { StaffNoteSummary } from '@/contract/notes';
 import { paths } from '@/contract/paths';
 import { failureMessage } from '@/lib/api/errors';
 import { useDeleteNoteMutation } from '@/lib/api/notesManageApi';
-import { Button, FormAlert, type FormMessage, Modal, Row } from '@/ui';
+import { ConfirmDelete, FormAlert, type FormMessage, Modal } from '@/ui';
 
 import { NOTE_EDITOR_MESSAGES } from './messages';
 
@@ -47,14 +47,7 @@ export function DeleteNoteDialog({
             {note.status === 'published' && ` Its address, ${paths.note(note.slug)}, will answer Not found.`}
           </p>
           <FormAlert message={message} />
-          <Row>
-            <Button $variant="danger" disabled={removing.isLoading} onClick={() => void confirm()}>
-              {removing.isLoading ? 'Deleting...' : 'Delete note'}
-            </Button>
-            <Button $variant="secondary" onClick={close} disabled={removing.isLoading}>
-              Keep it
-            </Button>
-          </Row>
+          <ConfirmDelete label="Delete note" busy={removing.isLoading} onConfirm={() => void confirm()} onKeep={close} />
         </>
       )}
     </Modal>
