@@ -75,6 +75,17 @@ describe('CV download button', () => {
 describe('CV page', () => {
   beforeEach(() => serveCurrentCv(() => HttpResponse.json(currentCv())));
 
+  it('of an owner who started empty: their email from the identity, and no heading over an empty list', async () => {
+    const cv = { ...seedContent.cv, education: [], experience: [], skills: [], languages: [], nationality: '', additional: [] };
+    renderApp({ route: '/cv', preloadedState: signedOutState, siteContent: { ...seedContent, email: 'ada@example.org', profiles: [], cv } });
+    await screen.findByRole('heading', { name: 'Curriculum Vitae', level: 1 });
+    expect(screen.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent)).toEqual(['Contact', 'Links']);
+    for (const link of screen.getAllByRole('link', { name: 'ada@example.org' })) expect(link).toHaveAttribute('href', 'mailto:ada@example.org');
+    // Without a LinkedIn profile, the lines that would show it are left out.
+    expect(screen.queryByText(/linkedin/i)).not.toBeInTheDocument();
+    await screen.findByRole('link', { name: 'Download CV (Current)' });
+  });
+
   it('lists education, experience, skills, languages, nationality, links and additional information', async () => {
     await renderCv();
     const sections = screen.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent);

@@ -45,13 +45,15 @@ export function CvPage() {
         <div>
           <CvSection title="Experience" entries={cv.experience} />
           <CvSection title="Education" entries={cv.education} />
-          <CvSection title="Additional Information">
-            <ul>
-              {cv.additional.map((line) => (
-                <li key={line}>{line}</li>
-              ))}
-            </ul>
-          </CvSection>
+          {cv.additional.length > 0 && (
+            <CvSection title="Additional Information">
+              <ul>
+                {cv.additional.map((line) => (
+                  <li key={line}>{line}</li>
+                ))}
+              </ul>
+            </CvSection>
+          )}
         </div>
         <aside aria-label="Contact and skills">
           <CvSection title="Contact" pairs={cv.contact} />

@@ -63,6 +63,8 @@ interface CvSectionProps {
 
 /** A titled part of the CV holding dated entries, label and value pairs, or free content. */
 export function CvSection({ title, entries, pairs, children }: CvSectionProps) {
+  // A list with nothing in it yet (a site that started empty) shows no heading either.
+  if (entries?.length === 0 || pairs?.length === 0) return null;
   return (
     <Section>
       <h2>{title}</h2>
