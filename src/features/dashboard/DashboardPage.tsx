@@ -8,7 +8,7 @@ import { ButtonLink, Card, CardGrid, Muted, Page, Row } from '@/ui';
 
 import { DownloadsChart } from './DownloadsChart';
 import { FollowersSummary } from './FollowersSummary';
-import { SiteSetupSummary } from './SiteSetupSummary';
+import { SetupDoneAlert, SiteSetupSummary } from './SiteSetupSummary';
 
 const DashboardCard = styled(Card)`
   display: flex;
@@ -67,7 +67,7 @@ export function DashboardPage() {
     <Page>
       <h1>Welcome, {name}!</h1>
       <Muted>What would you like to manage today?</Muted>
-      <SiteSetupSummary />
+      <SetupDoneAlert />
       <CardGrid>
         {cards.map((card) => (
           <DashboardCard key={card.title} aria-labelledby={`dashboard-${card.id}`}>
@@ -79,6 +79,7 @@ export function DashboardPage() {
           </DashboardCard>
         ))}
       </CardGrid>
+      <SiteSetupSummary />
       <Section aria-labelledby="dashboard-site">
         <h2 id="dashboard-site">The site</h2>
         <Muted>

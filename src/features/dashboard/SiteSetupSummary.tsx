@@ -16,17 +16,21 @@ const Section = styled.section`
   }
 `;
 
+/** Said on arriving from the setup screen, once it is done. */
+export function SetupDoneAlert() {
+  const setUpNow = (useLocation().state as { setUp?: boolean } | null)?.setUp === true;
+  return setUpNow ? <Alert tone="success">{SETUP_MESSAGES.saved}</Alert> : null;
+}
+
 /**
  * Whether the owner has set the site up, and which parts of its words are still the example it
  * started with, each to be edited (or left out) before the site is truly theirs.
  */
 export function SiteSetupSummary() {
-  const setUpNow = (useLocation().state as { setUp?: boolean } | null)?.setUp === true;
   const status = useGetSetupStatusQuery();
   const example = useGetSiteContentQuery().data?.example ?? [];
   return (
     <>
-      {setUpNow && <Alert tone="success">{SETUP_MESSAGES.saved}</Alert>}
       {status.data?.needed && (
         <Section aria-labelledby="dashboard-setup">
           <h2 id="dashboard-setup">Set up your site</h2>
@@ -47,7 +51,7 @@ export function SiteSetupSummary() {
             ))}
           </ul>
           <ButtonLink as={PathLink} to={paths.siteContent} $variant="secondary">
-            Edit site content
+            Edit example content
           </ButtonLink>
         </Section>
       )}
