@@ -7,9 +7,9 @@ import { Group } from './Group';
 
 const HINTS: Record<ProfileKind, string> = {
   linkedin: 'https://www.linkedin.com/in/…',
-  scholar: 'https://scholar.google.com/citations?user=…',
+  scholar: 'https://scholar.google.com/…',
   github: 'https://github.com/…',
-  ssrn: 'https://papers.ssrn.com/sol3/cf_dev/AbsByAuth.cfm?per_id=…',
+  ssrn: 'https://papers.ssrn.com/…',
   orcid: 'https://orcid.org/…',
   website: 'https://…',
 };
