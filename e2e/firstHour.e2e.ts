@@ -102,6 +102,8 @@ describe('the owner’s first hour', () => {
     // A phone first, which leaves the setup undone.
     const phone = await signInToSetup(360);
     expect(await accessibilityProblems(phone.page)).toEqual([]);
+    // Nothing on it is wider than the phone.
+    expect(await phone.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
     await phone.screenshot('setup-360');
     expectNoProblems(phone);
     await phone.context.close();

@@ -1,9 +1,12 @@
+import sharp from 'sharp';
+
 import type { CurrentContent, SiteContent } from '../../../server/contract/content';
 import { resolveContent } from '../../../server/contract/identity';
 import type { SetupInput } from '../../../server/contract/setup';
 import { SETUP_MESSAGES } from '../../../server/contract/setupRules';
 import { seedContent } from '../../../server/src/content/seed';
 import { outboxMail, sendDue } from '../follow/support';
+import { uploadImage } from '../media/client';
 import { pageServerFor, recordChanges } from '../testServer';
 
 /** What must not be left anywhere once the owner has set the site up: the example person. */
@@ -148,6 +151,22 @@ describe('owner setup', () => {
     const saved = await server.inject({ method: 'PUT', url: '/api/site-content/', headers: staff, payload: { version: current.version, content } });
     expect(saved.json<CurrentContent>().example).not.toContain('About text');
     expect((await read()).example).toContain('CV experience');
+  });
+
+  it('the photo given, from the photo library, is the share image’s picture, beside the owner’s name', async () => {
+    const red = await sharp({ create: { width: 400, height: 400, channels: 3, background: '#c02020' } })
+      .png()
+      .toBuffer();
+    const uploaded = await uploadImage(server, staff, { title: 'Ada' }, { data: red, filename: 'ada.png' });
+    expect(uploaded.statusCode).toBe(201);
+    expect((await setUp(identity({ photo: uploaded.json<{ id: number }>().id }))).statusCode).toBe(200);
+    expect((await read()).content.photo).toBe(uploaded.json<{ id: number }>().id);
+    const image = await server.inject({ method: 'GET', url: '/share-image.png' });
+    expect(image.headers['content-type']).toBe('image/png');
+    const [r, g, b] = await sharp(image.rawPayload).extract({ left: 900, top: 315, width: 1, height: 1 }).removeAlpha().raw().toBuffer();
+    expect(r).toBeGreaterThan(150);
+    expect(g).toBeLessThan(80);
+    expect(b).toBeLessThan(80);
   });
 
   it('follower mail names and signs with the owner, and comes from their name', async () => {
