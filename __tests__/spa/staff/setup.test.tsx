@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 
-import type { CurrentContent } from '@/contract/content';
+import type { ContentSave, CurrentContent } from '@/contract/content';
 import type { SetupInput } from '@/contract/setup';
 import { SETUP_MESSAGES } from '@/contract/setupRules';
 
@@ -167,6 +167,33 @@ describe('owner setup', () => {
     expect(screen.getByText(SETUP_MESSAGES.done)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Edit site content' })).toHaveAttribute('href', '/site-content');
     expect(router.state.location.pathname).toBe('/setup');
+  });
+
+  it('keeps the identity editable on the site-content screen: a new profile address reaches every line that shows it', async () => {
+    const saves: ContentSave[] = [];
+    server.use(
+      http.get(url('/api/site-content/'), () => HttpResponse.json(currentContent(seedContent, 3))),
+      http.get(url('/api/site-content/versions/'), () => HttpResponse.json([])),
+      http.put(url('/api/site-content/'), async ({ request }) => {
+        const body = (await request.json()) as ContentSave;
+        saves.push(body);
+        return HttpResponse.json(currentContent(body.content, 4));
+      }),
+    );
+    const user = userEvent.setup();
+    renderApp({ route: '/site-content', preloadedState: signedInAs(aStaffUser()), siteContent: null });
+    const linkedIn = await screen.findByRole('textbox', { name: 'LinkedIn' }, { timeout: 3000 });
+    expect(linkedIn).toHaveValue('https://www.linkedin.com/in/elias-northcote');
+    await user.clear(linkedIn);
+    await user.type(linkedIn, 'https://www.linkedin.com/in/ada/');
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(saves).toHaveLength(1));
+    const { content } = saves[0];
+    expect(content.profiles).toEqual([{ kind: 'linkedin', url: 'https://www.linkedin.com/in/ada/' }]);
+    // The lines that show it still refer to it: the address is in one place.
+    expect(content.cv.links[0]).toEqual({ label: 'LinkedIn', value: '', from: 'linkedin' });
+    expect(content.on_the_web[0].from).toBe('linkedin');
+    expect(JSON.stringify(content)).not.toContain('elias-northcote');
   });
 
   it('the site-content editor marks the sections that are still example', async () => {
