@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -26,17 +27,40 @@ function earlierSeed(): Record<string, unknown> {
 describe('migration 025: the identity written once', () => {
   let dir: string;
   let db: Db;
+  let dropDatabase: (() => Promise<void>) | undefined;
   beforeEach(async () => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'identity-migration-'));
-    db = (await openDatabase({ dataDir: dir })).db;
+    db = (await openDatabase({ dataDir: dir, databaseUrl: await freshDatabase() })).db;
     const before = new Migrator({ db, provider: { getMigrations: async () => migrations } });
     const { error } = await before.migrateTo('024_news_html');
     if (error) throw error;
   });
   afterEach(async () => {
     await db.destroy();
+    await dropDatabase?.();
     fs.rmSync(dir, { recursive: true, force: true });
   });
+
+  /** SQLite in the folder, or a new PostgreSQL database when DATABASE_URL is set (dropped after the test). */
+  async function freshDatabase(): Promise<string | undefined> {
+    const adminUrl = process.env.DATABASE_URL;
+    if (!adminUrl) return undefined;
+    const { Client } = await import('pg');
+    const name = `t_${crypto.randomBytes(6).toString('hex')}`;
+    const admin = new Client({ connectionString: adminUrl });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name}`);
+    await admin.end();
+    dropDatabase = async () => {
+      const client = new Client({ connectionString: adminUrl });
+      await client.connect();
+      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await client.end();
+    };
+    const url = new URL(adminUrl);
+    url.pathname = `/${name}`;
+    return url.toString();
+  }
 
   const insert = (body: unknown, savedBy: string, changed: string[], previous: number | null) =>
     db
