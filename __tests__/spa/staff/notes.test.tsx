@@ -481,6 +481,27 @@ describe('notes (staff editor: keeping every word)', () => {
     expect(screen.getByLabelText('Body')).toHaveValue('First lines.');
   });
 
+  it('leaves no copy behind once a new note is saved, though its words stay in the fields as it moves to its address', async () => {
+    const backend = serveNotes();
+    serveSave('post', '/api/notes/manage/', (body) => {
+      const note = savedFrom(body, { id: 7 });
+      backend.notes.push(note);
+      return HttpResponse.json(note, { status: 201 });
+    });
+    const { user, router } = await openEditor('/manage-notes/new');
+    await user.type(screen.getByLabelText('Title'), 'Short');
+    await screen.findByText(/^Kept as you type/, {}, { timeout: 3000 });
+    await user.type(screen.getByLabelText('Body'), 'Words.');
+    await save(user);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/manage-notes/7'));
+    await screen.findByText(NOTE_EDITOR_MESSAGES.saved);
+    // Past the pause: nothing more was kept of the saved words.
+    await new Promise((resolve) => setTimeout(resolve, 1200));
+    expect(backend.kept.map(({ id, input }) => [id, input.body])).toEqual([['new', '']]);
+    expect(window.localStorage.getItem('note-draft:new')).toBeNull();
+    expect(window.localStorage.getItem('note-draft:7')).toBeNull();
+  });
+
   it('saves with Ctrl+S or ⌘S instead of the browser saving the page', async () => {
     serveNotes([aNote()]);
     const sent = serveSave('put', '/api/notes/manage/5/', (body) => HttpResponse.json(savedFrom(body, { revision: 13 })));

@@ -24,6 +24,8 @@ export function useAutosave(id: number | 'new', input: NoteInput, dirty: boolean
   const [autosaved, setAutosaved] = useState<Autosaved>(null);
   const pending = useRef<NoteInput | null>(null);
   const timer = useRef<number>();
+  // The changes last saved or discarded: not kept again (a new note's stay in the fields as it moves to its address).
+  const settled = useRef<string | null>(null);
   const text = JSON.stringify(input);
 
   useEffect(() => {
@@ -33,7 +35,7 @@ export function useAutosave(id: number | 'new', input: NoteInput, dirty: boolean
       return undefined;
     }
     // A save under way drops the server's copy: one kept meanwhile would outlive it.
-    if (saving) return undefined;
+    if (saving || text === settled.current) return undefined;
     const changes = JSON.parse(text) as NoteInput;
     pending.current = changes;
     timer.current = window.setTimeout(() => {
@@ -70,12 +72,13 @@ export function useAutosave(id: number | 'new', input: NoteInput, dirty: boolean
   const forget = useCallback(
     (everywhere: boolean) => {
       pending.current = null;
+      settled.current = text;
       window.clearTimeout(timer.current);
       removeLocalCopy(id);
       setAutosaved(null);
       if (everywhere) void drop(id);
     },
-    [id, drop],
+    [id, drop, text],
   );
 
   return { autosaved, forget };
