@@ -126,6 +126,15 @@ describe('owner setup', () => {
     expect(saved.statusCode).toBe(200);
   });
 
+  it('is done once when two staff send it at the same moment', async () => {
+    // The first-start words, which a site saves on its first read (at its start, before any request).
+    await read();
+    const answers = await Promise.all([setUp(identity()), setUp(identity({ name: 'Someone Else', start: 'empty' }))]);
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 409]);
+    const versions = await server.db.selectFrom('site_content_versions').select('id').execute();
+    expect(versions).toHaveLength(2);
+  });
+
   it('refuses a wrong identity field by field, with the editor’s messages, and changes nothing', async () => {
     const before = await read();
     const refused = await setUp(

@@ -18,6 +18,20 @@ export async function putSetting(db: Db, key: string, value: unknown): Promise<v
     .execute();
 }
 
+/**
+ * Sets a setting that is set once, within the caller's transaction; false when it was set already
+ * (by another instance meanwhile, say: PostgreSQL makes this insert wait for that one's transaction).
+ */
+export async function claimSetting(db: Db, key: string, value: unknown): Promise<boolean> {
+  const row = await db
+    .insertInto('site_settings')
+    .values({ key, value: JSON.stringify(value), updated_at: nowIso() })
+    .onConflict((oc) => oc.column('key').doNothing())
+    .returning('key')
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 /** Sets a setting, with its line of the audit trail in the same transaction. */
 export function writeSetting(db: Db, actor: AuditActor, key: string, value: unknown, audit: { action: string; subject: string }): Promise<void> {
   return db.transaction().execute(async (trx) => {

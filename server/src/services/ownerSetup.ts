@@ -10,7 +10,7 @@ import { fieldError } from '../errors';
 import { type AuditActor, recordAudit } from '../repositories/audit';
 import { findImageRow } from '../repositories/images';
 import { currentContent, insertContentVersion } from '../repositories/siteContent';
-import { putSetting, readSetting } from '../repositories/siteSettings';
+import { claimSetting, readSetting } from '../repositories/siteSettings';
 import type { Refused } from './staffEdits';
 
 type Site = Pick<FastifyInstance, 'db' | 'changes'>;
@@ -46,16 +46,16 @@ export async function completeSetup(site: Site, actor: AuditActor, input: SetupI
   const identity = tidyIdentity(input);
   if (identity.photo !== null && !(await findImageRow(site.db, identity.photo))) return { problems: fieldError('photo', SETUP_MESSAGES.photo) };
   const outcome = await site.db.transaction().execute(async (trx) => {
-    if ((await readSetting(trx, SETUP_KEY)) !== undefined) return { alreadyDone: true as const };
     const current = await currentContent(trx);
     const content = input.start === 'empty' ? startedEmpty(identity) : keptExample(current.content, identity);
     const problems = contentProblems(content);
     if (Object.keys(problems).length > 0) return { problems };
-    const example = input.start === 'empty' ? [] : current.example.filter((section) => !IDENTITY_SECTIONS.includes(section));
     const savedAt = nowIso();
+    // Claimed first, so that of two staff setting up at once only one does.
+    if (!(await claimSetting(trx, SETUP_KEY, { start: input.start, at: savedAt }))) return { alreadyDone: true as const };
+    const example = input.start === 'empty' ? [] : current.example.filter((section) => !IDENTITY_SECTIONS.includes(section));
     const changed = changedSections(current.content, content);
     const version = await insertContentVersion(trx, { content, savedAt, savedBy: actor.email, changed, previous: current.version, example });
-    await putSetting(trx, SETUP_KEY, { start: input.start, at: savedAt });
     await recordAudit(
       trx,
       actor,
