@@ -1,6 +1,8 @@
 import type { NoteAutosave, NoteInput, PublicNote, StaffNote } from '../../../server/contract/notes';
 import { NOTE_MESSAGES } from '../../../server/contract/notes';
+import { form } from '../media/fixtures';
 import { type Auth, insertUser, recordChanges, serverWithAccountsFor } from '../testServer';
+import { bytesOf, markdown, notebook } from './notebookFixtures';
 
 describe('notes API: the editor’s unsaved changes', () => {
   const { server, staff, user } = serverWithAccountsFor();
@@ -76,6 +78,16 @@ describe('notes API: the editor’s unsaved changes', () => {
     await keep(String(note.id), input({ body: 'Even more' }));
     expect((await server.inject({ method: 'DELETE', url: `/api/notes/manage/${note.id}/autosave/`, headers: staff })).statusCode).toBe(204);
     expect(await copyOf(String(note.id))).toBeNull();
+  });
+
+  it('keeps the copy of a new note being written when a note is made from a notebook', async () => {
+    await keep('new', input({ title: 'Half-written', body: 'Still mine.' }));
+    const upload = form({ title: 'From cells' }, [
+      { field: 'file', filename: 'momentum.ipynb', data: bytesOf(notebook([markdown('# Momentum\n\nText.')])), contentType: 'application/x-ipynb+json' },
+    ]);
+    const made = await server.inject({ method: 'POST', url: '/api/notes/manage/notebook/', headers: { ...staff, ...upload.headers }, payload: upload.payload });
+    expect(made.statusCode).toBe(201);
+    expect((await copyOf('new'))?.input.body).toBe('Still mine.');
   });
 
   it('keeps the copy when a save is refused as stale, so no words are lost', async () => {

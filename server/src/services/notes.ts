@@ -20,7 +20,6 @@ import { ErrorCollector } from '../errors';
 import { RENDERER_VERSION } from '../markdown/version';
 import { type AuditActor, recordAudit } from '../repositories/audit';
 import { announce } from '../repositories/followers';
-import { dropAutosave } from '../repositories/noteAutosaves';
 import {
   deleteNoteRows,
   findNote,
@@ -148,8 +147,6 @@ export async function saveNote(site: Site, actor: AuditActor, id: number | undef
     // Followers hear of it a few minutes later, in the version the note has then.
     if (status === 'published' && !wasPublished) await announce(trx, 'note', [row.id], at);
     if (!existing || changed.includes('Tags')) await replaceTags(trx, row.id, fields.tags);
-    // The saver's copy of their unsaved changes is now the note itself.
-    if (actor.id !== null) await dropAutosave(trx, actor.id, existing ? row.id : null);
     // Once visitors may have the address, it keeps answering (with a redirect to the new one).
     if (existing && existing.slug !== fields.slug && existing.published_at) await moveSlug(trx, row.id, existing.slug, fields.slug);
     const publishing = existing !== undefined && (status !== existing.status || values.publish_at !== existing.publish_at);

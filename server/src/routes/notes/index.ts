@@ -128,10 +128,13 @@ const notesRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/api/notes/manage/',
     { onRequest: app.requireStaff, schema: { body: NoteInputSchema, response: { 201: StaffNoteSchema, ...errorResponses } } },
     async (request, reply) => {
-      const outcome = await saveNote(app, signedInUser(request), undefined, request.body);
+      const user = signedInUser(request);
+      const outcome = await saveNote(app, user, undefined, request.body);
       if (!outcome) return reply.code(404).send(detail(MESSAGES.notFound));
       if ('problems' in outcome) return reply.code(400).send(outcome.problems);
       if ('stale' in outcome) return reply.code(409).send(detail(NOTE_MESSAGES.stale));
+      // The editor's copy of the new note's words is the note now (a note made from a notebook leaves it be).
+      await dropNoteAutosave(app.db, user.id, null);
       return reply.code(201).send(outcome);
     },
   );
@@ -140,10 +143,13 @@ const notesRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/api/notes/manage/:id/',
     { onRequest: app.requireStaff, schema: { params: IdParamsSchema, body: NoteInputSchema, response: { 200: StaffNoteSchema, ...errorResponses } } },
     async (request, reply) => {
-      const outcome = await saveNote(app, signedInUser(request), request.params.id, request.body);
+      const user = signedInUser(request);
+      const outcome = await saveNote(app, user, request.params.id, request.body);
       if (!outcome) return reply.code(404).send(detail(MESSAGES.notFound));
       if ('problems' in outcome) return reply.code(400).send(outcome.problems);
       if ('stale' in outcome) return reply.code(409).send(detail(NOTE_MESSAGES.stale));
+      // The saver's copy of their unsaved changes is the note now.
+      await dropNoteAutosave(app.db, user.id, outcome.id);
       return outcome;
     },
   );
@@ -153,7 +159,7 @@ const notesRoutes: FastifyPluginAsyncTypebox = async (app) => {
   /**
    * The signed-in staff member's copy of their unsaved changes to a note, which the editor keeps as they
    * type: at `new/` for the note they have not saved yet, at the note's id for a saved one. Private and
-   * never a revision: the note changes only when they save (which drops the copy).
+   * never a revision: the note changes only when they save in the editor (which drops the copy).
    */
   const autosaveRoutes = (path: string, noteOf: (params: unknown) => number | null, params?: typeof IdParamsSchema) => {
     app.get(
