@@ -277,7 +277,6 @@ export function NoteEditor({ note, recovered, onReload }: { note?: StaffNote; re
               note: base,
               blocked: dirty,
               onReplaced: (saved) => {
-                forget(false);
                 replaceWith(saved);
                 setFromNotebook(false);
                 setMessage({ tone: 'success', text: NOTE_EDITOR_MESSAGES.replaced });
