@@ -12,7 +12,7 @@ import { PathLink } from '@/lib/PathLink';
 import { useAppDispatch } from '@/lib/state';
 import { theme } from '@/lib/theme/themes';
 import { useUnsavedChangesGuard } from '@/lib/useUnsavedChangesGuard';
-import { ActionBar, Alert, Button, Columns, FormAlert, type FormMessage, Muted, Page, Row, Stack, StaffIntro, TextAreaField, TextField, useFields } from '@/ui';
+import { ActionBar, Button, Columns, FormAlert, type FormMessage, Muted, Page, Row, Stack, StaffIntro, TextAreaField, TextField, useFields } from '@/ui';
 
 import { CoverPicker } from './CoverPicker';
 import { DeleteNoteDialog } from './DeleteNoteDialog';
@@ -27,6 +27,7 @@ import type { ListState } from './NotesListPage';
 import { statusText } from './noteStatus';
 import { PictureDialog, type PictureSource } from './PictureDialog';
 import { PublishFields } from './PublishFields';
+import { RecoveredChanges } from './RecoveredChanges';
 import { useAutosave } from './useAutosave';
 import { useHandedOver } from './useHandedOver';
 
@@ -64,6 +65,11 @@ const BodyField = styled.div`
     font-size: ${theme.fontSizes.xs};
     line-height: 1.55;
   }
+`;
+
+/** The body's own buttons, between its hint and the syntax help. */
+const BodyTools = styled(Row)`
+  margin: -${theme.space[2]} 0 ${theme.space[4]};
 `;
 
 /** A wide formula, table or code line scrolls in its own box instead of widening the whole page. */
@@ -243,20 +249,7 @@ export function NoteEditor({ note, recovered, onReload }: { note?: StaffNote; re
             'Only staff see a note until it is published.'
           )}
         </StaffIntro>
-        {recovery && (
-          <Alert tone="info">
-            {NOTE_EDITOR_MESSAGES.recovered(keptAt(recovery.saved_at))}
-            {recoveryStale && ` ${NOTE_EDITOR_MESSAGES.recoveredStale}`}
-            <Row>
-              <Button $size="sm" onClick={keepRecovered}>
-                Keep them
-              </Button>
-              <Button $variant="secondary" $size="sm" onClick={discard}>
-                Discard them
-              </Button>
-            </Row>
-          </Alert>
-        )}
+        {recovery && <RecoveredChanges savedAt={recovery.saved_at} stale={recoveryStale} onKeep={keepRecovered} onDiscard={discard} />}
         <FormAlert message={message} onDismiss={() => setMessage(null)}>
           {stale && onReload && (
             <Button $variant="secondary" $size="sm" onClick={onReload}>
@@ -340,11 +333,11 @@ export function NoteEditor({ note, recovered, onReload }: { note?: StaffNote; re
                 // Where a picture from the library goes: where the owner left the text (its end if they never were in it).
                 onBlur={(event) => rememberCaret(event.currentTarget)}
               />
-              <Row>
+              <BodyTools>
                 <Button $variant="secondary" $size="sm" aria-haspopup="dialog" onClick={() => setPicture({ library: true })}>
                   Picture
                 </Button>
-              </Row>
+              </BodyTools>
               <MarkdownHelp />
             </BodyField>
             <NotePreview body={fields.body} headingId={previewHeading} />
