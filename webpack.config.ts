@@ -6,6 +6,7 @@ import HtmlWebpackPlugin from 'html-webpack-plugin';
 import { BannerPlugin, Compilation, type Compiler, type Configuration, DefinePlugin, sources } from 'webpack';
 import type { Configuration as DevServerConfiguration } from 'webpack-dev-server';
 
+import { KATEX_STYLESHEET } from './server/contract/paths';
 import { seedContent } from './server/src/content/seed';
 
 const apiPort = process.env.PORT ?? '8000';
@@ -34,9 +35,13 @@ class AssetManifestPlugin {
           compilation.emitAsset(file, new sources.RawSource(fs.readFileSync(path.resolve(__dirname, 'public', file))));
         // KaTeX's stylesheet, in its variant whose fonts swap in, and the fonts it names first (WOFF2, which every browser that runs the site reads).
         const katex = path.dirname(require.resolve('katex/dist/katex-swap.min.css'));
-        compilation.emitAsset('katex/katex.min.css', new sources.RawSource(fs.readFileSync(path.join(katex, 'katex-swap.min.css'))));
+        const stylesheet = KATEX_STYLESHEET.slice(1);
+        compilation.emitAsset(stylesheet, new sources.RawSource(fs.readFileSync(path.join(katex, 'katex-swap.min.css'))));
         for (const font of fs.readdirSync(path.join(katex, 'fonts')).filter((file) => file.endsWith('.woff2')))
-          compilation.emitAsset(`katex/fonts/${font}`, new sources.RawSource(fs.readFileSync(path.join(katex, 'fonts', font))));
+          compilation.emitAsset(
+            path.posix.join(path.posix.dirname(stylesheet), 'fonts', font),
+            new sources.RawSource(fs.readFileSync(path.join(katex, 'fonts', font))),
+          );
       });
     });
   }
@@ -100,7 +105,7 @@ export default (_env: unknown, argv: { mode?: Configuration['mode'] }): Configur
         ? [new BannerPlugin({ banner: '//# allFunctionsCalledOnLoad', raw: true, stage: Compilation.PROCESS_ASSETS_STAGE_DEV_TOOLING, test: /\.js$/ })]
         : []),
       // Served as-is by the server (precompressed), so no CPU is spent compressing per request.
-      ...(production ? [new CompressionPlugin({ test: /\.(js|svg)$/, algorithm: 'gzip', compressionOptions: { level: 9 } })] : []),
+      ...(production ? [new CompressionPlugin({ test: /\.(js|svg|css)$/, algorithm: 'gzip', compressionOptions: { level: 9 } })] : []),
     ],
     devtool: production ? false : 'eval-cheap-module-source-map',
     performance: { hints: false },

@@ -1,3 +1,5 @@
+import { version as KATEX_VERSION } from 'katex/package.json';
+
 /** What the research list can be filtered by, in the order its addresses name them. */
 export const RESEARCH_FILTERS = ['year', 'type', 'topic'] as const;
 export type ResearchFilter = Partial<Record<(typeof RESEARCH_FILTERS)[number], string>>;
@@ -5,9 +7,15 @@ export type ResearchFilter = Partial<Record<(typeof RESEARCH_FILTERS)[number], s
 /** Every address the SPA links to or calls, built in one place (with the staff screens' calls in staffApiPaths.ts). */
 /**
  * KaTeX's stylesheet (its font-display: swap variant) and fonts, copied from the katex package by the
- * SPA's build: pages whose HTML holds KaTeX's output load it, others never do.
+ * SPA's build under its version (so that browsers may keep them for good): pages whose HTML holds
+ * KaTeX's output load it, others never do.
  */
-export const KATEX_STYLESHEET = '/katex/katex.min.css';
+export const KATEX_STYLESHEET = `/katex/${KATEX_VERSION}/katex.min.css`;
+/**
+ * The fonts nearly every formula uses (letters, digits, operators): fetched beside the stylesheet, they are
+ * there for the first paint, so text does not reflow (and wrap anew) when they arrive.
+ */
+export const KATEX_FIRST_FONTS = ['KaTeX_Main-Regular.woff2', 'KaTeX_Math-Italic.woff2'].map((font) => `/katex/${KATEX_VERSION}/fonts/${font}`);
 /** Whether HTML holds mathematics typeset by KaTeX (server/src/lib/math.ts). */
 export const hasTypesetMath = (html: string) => html.includes('<span class="katex">');
 

@@ -1,6 +1,7 @@
 import sharp from 'sharp';
 
 import type { NoteInput, StaffNote } from '../../../server/contract/notes';
+import { KATEX_FIRST_FONTS, KATEX_STYLESHEET } from '../../../server/contract/paths';
 import { pageServerFor } from '../testServer';
 
 const PUBLIC_URL = 'https://northcote.example';
@@ -41,7 +42,10 @@ describe('notes as server-rendered pages', () => {
     expect(page.body).toMatch(/<math[^>]*>.*σ/);
     // Typeset by KaTeX, whose stylesheet the head loads; the title in <title> stays plain text.
     expect(page.body).toContain('<span class="katex-html" aria-hidden="true">');
-    expect(page.body).toMatch(/<link rel="stylesheet" href="\/katex\/katex.min.css">.*<\/head>/);
+    const head = page.body.slice(0, page.body.indexOf('</head>'));
+    expect(head).toContain(`<link rel="stylesheet" href="${KATEX_STYLESHEET}">`);
+    // With the fonts nearly every formula uses, so that text does not wrap anew when they arrive.
+    for (const font of KATEX_FIRST_FONTS) expect(head).toContain(`<link rel="preload" href="${font}" as="font" type="font/woff2" crossorigin>`);
     expect(page.headers['content-security-policy']).toContain("style-src-attr 'unsafe-inline'");
     expect(page.headers['content-security-policy']).toContain("font-src 'self'");
     const posting = jsonLd(page.body).find((data) => data['@type'] === 'BlogPosting');

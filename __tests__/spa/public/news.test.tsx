@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 
 import type { NewsItem, NewsPage } from '@/contract/news';
+import { KATEX_STYLESHEET } from '@/contract/paths';
 
 import { server, url } from '../msw';
 import { renderApp, signedOutState } from '../render';
@@ -61,7 +62,7 @@ describe('news (public)', () => {
     expect(within(items[1]).getByRole('link', { name: 'More about the news of 2 Oct 2026' })).toHaveAttribute('href', 'https://talks.example.org/omi');
     expect(items[0].querySelector('time')).toHaveAttribute('datetime', '2026-11-20');
     // The page that shows mathematics brings its stylesheet.
-    expect(document.querySelector('link[href="/katex/katex.min.css"]')).not.toBeNull();
+    expect(document.querySelector(`link[href="${KATEX_STYLESHEET}"]`)).not.toBeNull();
     expect(screen.queryByRole('navigation', { name: 'Pages' })).not.toBeInTheDocument();
     expect(document.title).toBe('News | Elias Northcote');
   });

@@ -168,6 +168,8 @@ function addOwnParts(tree: HastRoot, photos: FoundPhotos, mathProblems: BodyProb
     if (/^h[1-6]$/.test(node.tagName)) highest = Math.min(highest, Number(node.tagName[1]));
   });
   const headingShift = Math.max(0, topHeading - highest);
+  // The first picture is often the largest thing a reader sees first: it loads at once, the others when near.
+  let pictures = 0;
   visit(tree, 'element', (node, index, parent) => {
     const { tagName, properties } = node;
     if (/^h[1-6]$/.test(tagName)) node.tagName = `h${Math.min(6, Number(tagName[1]) + headingShift)}`;
@@ -198,9 +200,10 @@ function addOwnParts(tree: HastRoot, photos: FoundPhotos, mathProblems: BodyProb
         width: found.width,
         height: found.height,
         alt: String(properties.alt ?? ''),
-        loading: 'lazy',
+        loading: pictures === 0 ? 'eager' : 'lazy',
         decoding: 'async',
       };
+      pictures += 1;
     }
     if (tagName === 'code' && classes(node).includes('language-math') && parent && index !== undefined) {
       const display = parent.type === 'element' && parent.tagName === 'pre';

@@ -3,4 +3,4 @@
  * mathematics, chart axes, heading ids), so that stored bodies an older one made are rendered again in
  * the background. A module of its own: the site's main thread reads it without loading the renderer.
  */
-export const RENDERER_VERSION = 2;
+export const RENDERER_VERSION = 3;

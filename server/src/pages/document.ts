@@ -3,7 +3,7 @@ import { NOT_FOUND_MARK } from '../../../src/app/servedNotFound';
 import { documentTitle } from '../../../src/content/head';
 import type { ThemeMode } from '../../../src/lib/theme/themeSlice';
 import type { SiteContent } from '../../contract/content';
-import { hasTypesetMath, KATEX_STYLESHEET, paths } from '../../contract/paths';
+import { hasTypesetMath, KATEX_FIRST_FONTS, KATEX_STYLESHEET, paths } from '../../contract/paths';
 import { escapeHtml } from '../lib/html';
 
 export interface DocumentParts {
@@ -38,7 +38,11 @@ export function htmlDocument({ mode, head, scripts, app, state, notFound = false
   // of the first part, then a layout of everything after it, blocked the main thread twice.
   const styles = app ? `<link rel="expect" href="#${PRELOADED_STATE_ID}" blocking="render">${app.styles}` : '';
   // Only pages that show typeset mathematics load KaTeX's stylesheet; its fonts swap in, never holding back the text.
-  const mathStyles = app && hasTypesetMath(app.body) ? `<link rel="stylesheet" href="${KATEX_STYLESHEET}">` : '';
+  const mathStyles =
+    app && hasTypesetMath(app.body)
+      ? `<link rel="stylesheet" href="${KATEX_STYLESHEET}">` +
+        KATEX_FIRST_FONTS.map((font) => `<link rel="preload" href="${font}" as="font" type="font/woff2" crossorigin>`).join('')
+      : '';
   const rootMark = notFound ? ` ${NOT_FOUND_MARK}` : '';
   const root = app
     ? `<div id="root"${rootMark}>${app.body}</div>`

@@ -44,7 +44,8 @@ export default fp(
           wildcard: false,
           preCompressed: true,
           setHeaders(res, filePath) {
-            const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
+            // Hashed assets, and KaTeX's files under the package's version: a new build names them anew.
+            const immutable = filePath.includes(`${path.sep}assets${path.sep}`) || filePath.includes(`${path.sep}katex${path.sep}`);
             res.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=300');
           },
         });
