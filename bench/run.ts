@@ -23,6 +23,7 @@ import { connectionFlood } from './connectionFlood';
 import { describeFollowFlood, followFlood, meetsFollowFloodBudget } from './followFlood';
 import { hostileCorpus } from './hostileCorpus';
 import { lighthouse, type LighthouseResult, meetsBudget } from './lighthouse';
+import { seedNews } from './news';
 import { describeNotebookBench, notebookBench } from './notebook';
 import { renderTimings } from './noteRendering';
 import { HEAVY_NOTE, seedNotes } from './notes';
@@ -44,7 +45,7 @@ const BROWSER_ENCODINGS = 'Accept-Encoding: gzip, deflate, br, zstd';
 const JS_BUDGET_BYTES = 115 * 1024;
 /** A crafted note body at the size limit must not hold the server longer than this. */
 const RENDER_BUDGET_MS = 1_000;
-const PUBLIC_PAGES = ['/', '/cv', '/on-the-web', '/about', '/notes', HEAVY_NOTE, '/research', PAPER, '/talks'];
+const PUBLIC_PAGES = ['/', '/cv', '/on-the-web', '/about', '/notes', HEAVY_NOTE, '/research', PAPER, '/talks', '/news'];
 const CRAWL_SECONDS = Number(process.env.BENCH_CRAWL_SECONDS ?? 180);
 /** How much more memory the site may hold after the crawl than before it, garbage collected both times. */
 const MEMORY_GROWTH_BUDGET_MB = 50;
@@ -98,6 +99,7 @@ async function seed(dataDir: string): Promise<string> {
   await seedNotes(api);
   await seedPapers(api);
   await seedTalks(api);
+  await seedNews(api);
   return access;
 }
 
