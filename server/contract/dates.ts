@@ -12,6 +12,9 @@ export function formatDateTime(iso: string): string {
   return date.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 }
 
+/** Made once: toLocaleDateString builds a formatter on every call, which showed in every server render of a list. */
+const calendarDates = new Intl.DateTimeFormat('en-GB', { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' });
+
 /**
  * A calendar date (YYYY-MM-DD) as the server and every reader write it, e.g. "20 Nov 2026": fixed
  * locale and UTC, so a server-rendered page and its takeover agree.
@@ -19,5 +22,5 @@ export function formatDateTime(iso: string): string {
 export function formatCalendarDate(day: string): string {
   const date = new Date(`${day}T00:00:00Z`);
   if (Number.isNaN(date.getTime())) return day;
-  return date.toLocaleDateString('en-GB', { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' });
+  return calendarDates.format(date);
 }
