@@ -71,7 +71,9 @@ export class PageAnswer {
     const shared = { 'cache-control': 'no-cache', vary: 'accept-encoding', ...documentHeaders(inlineStyles(html)), ...extra };
     const type = { 'content-type': 'text/html; charset=utf-8' };
     this.plain = new Encoded(text, shared, type);
-    this.gzip = new Encoded(zlib.gzipSync(text, { level: 9 }), shared, { ...type, 'content-encoding': 'gzip' });
+    // zlib's default level: level 9 took two to three times as long for pages under 0.3 % smaller, and a
+    // page the cache cannot keep is compressed for every request.
+    this.gzip = new Encoded(zlib.gzipSync(text, { level: 6 }), shared, { ...type, 'content-encoding': 'gzip' });
     this.revalidates = status >= 200 && status < 300;
     this.bytes = this.plain.body.length + this.gzip.body.length + 2 * JSON.stringify(this.plain.raw).length;
   }
