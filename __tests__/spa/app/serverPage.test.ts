@@ -53,7 +53,7 @@ describe('the pages the routes declare for the server', () => {
   });
 
   it('lists the public pages in the sitemap, in the order of the top bar', () => {
-    expect(sitemapPaths(routes)).toEqual(['/', '/cv', '/research', '/notes', '/talks', '/teaching', '/on-the-web', '/about']);
+    expect(sitemapPaths(routes)).toEqual(['/', '/cv', '/research', '/notes', '/news', '/talks', '/teaching', '/on-the-web', '/about']);
   });
 
   it('names each lazy screen’s chunk as its webpackChunkName does', () => {

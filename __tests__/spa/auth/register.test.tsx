@@ -66,7 +66,7 @@ describe('registration screen', () => {
     const notes = screen.getByLabelText('Interest notes (optional)');
     expect(notes).toHaveAttribute('maxlength', '2000');
     await user.type(notes, 'Rough volatility');
-    expect(notes).toHaveAccessibleDescription(expect.stringContaining('16 of 2000 characters'));
+    expect(notes).toHaveAccessibleDescription(expect.stringContaining('16 of 2,000 characters'));
   });
 
   it('opens the terms: seven sections, last updated June 9th, 2025, and I agree ticks the box', async () => {

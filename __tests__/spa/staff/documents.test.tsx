@@ -75,7 +75,7 @@ describe('documents screen: upload form', () => {
     renderDocuments();
     const upload = await screen.findByRole('region', { name: 'Upload Document' });
     expect(within(upload).getByLabelText('Name')).toHaveAttribute('maxlength', '200');
-    expect(within(upload).getByLabelText('Description (optional)')).toHaveAccessibleDescription('0 of 5000 characters');
+    expect(within(upload).getByLabelText('Description (optional)')).toHaveAccessibleDescription('0 of 5,000 characters');
     const category = screen.getByRole('region', { name: 'Create Category' });
     expect(within(category).getByLabelText('Category name')).toHaveAttribute('maxlength', '100');
     expect(within(category).getByLabelText('Description (optional)')).toHaveAttribute('maxlength', '5000');

@@ -73,7 +73,7 @@ describe('galleries screen: list', () => {
     expect(within(editing).getByLabelText('Name')).toHaveFocus();
     expect(within(editing).getByLabelText('Description')).toHaveValue('Front page pictures');
     expect(within(editing).getByLabelText('Name')).toHaveAttribute('maxlength', '100');
-    expect(within(editing).getByLabelText('Description')).toHaveAccessibleDescription('19 of 5000 characters');
+    expect(within(editing).getByLabelText('Description')).toHaveAccessibleDescription('19 of 5,000 characters');
     expect(within(card('Travel')).getByRole('button', { name: /Edit/ })).toBeDisabled();
     expect(within(card('Travel')).getByRole('button', { name: /Delete/ })).toBeDisabled();
 
