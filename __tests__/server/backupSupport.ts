@@ -49,6 +49,7 @@ export async function expectSameSite(restored: Site, newGallery = 'Travel', down
     id: expect.any(Number),
     date: '2025-06-01',
     text: 'Paper accepted at ICML.',
+    html: 'Paper accepted at ICML.',
     link: 'https://icml.cc/',
     updated_at: expect.any(String),
   });
