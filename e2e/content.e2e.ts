@@ -47,10 +47,11 @@ describe('the owner edits the site', () => {
     const staff = await staffScreen('Edit site content');
     const { page } = staff;
     await page.getByRole('form', { name: 'Site content' }).waitFor();
-    const owner = page.getByRole('group', { name: 'Owner' });
-    await owner.getByLabel('Tagline').fill(TAGLINE);
     const experience = page.getByRole('group', { name: 'Experience' });
     await experience.getByLabel('Title').first().fill('Head of Quantitative Research');
+    const owner = page.getByRole('group', { name: 'Owner' });
+    await owner.getByLabel('Tagline').fill(TAGLINE);
+    // The preview opens the page of the part edited last: the tagline's, the home page.
     await page.getByRole('button', { name: 'Preview' }).click();
     await page.waitForURL((url) => url.pathname === '/');
     await page.getByText(TAGLINE).waitFor();
