@@ -44,34 +44,39 @@ export interface TestServerOptions {
 }
 
 /**
+ * A new PostgreSQL database when DATABASE_URL is set, and how to drop it; without it, no address: SQLite
+ * in the data folder.
+ */
+export async function freshDatabase(): Promise<{ url: string | undefined; drop: () => Promise<void> }> {
+  const adminUrl = process.env.DATABASE_URL;
+  if (!adminUrl) return { url: undefined, drop: async () => undefined };
+  const { Client } = await import('pg');
+  const name = `t_${crypto.randomBytes(6).toString('hex')}`;
+  const run = async (statement: string) => {
+    const client = new Client({ connectionString: adminUrl });
+    await client.connect();
+    try {
+      await client.query(statement);
+    } finally {
+      await client.end();
+    }
+  };
+  await run(`CREATE DATABASE ${name}`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => run(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
+}
+
+/**
  * A server on a fresh database: SQLite in a temporary folder by default, or a new
  * PostgreSQL database (dropped on close) when DATABASE_URL is set.
  */
 export async function buildTestServer(overrides: Partial<Config> = {}, options: TestServerOptions = {}): Promise<OwnedTestServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'site-test-'));
-  let databaseUrl: string | undefined;
-  let dropDatabase: (() => Promise<void>) | undefined;
-  const adminUrl = process.env.DATABASE_URL;
-  if (adminUrl) {
-    const { Client } = await import('pg');
-    const name = `t_${crypto.randomBytes(6).toString('hex')}`;
-    const admin = new Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    await admin.end();
-    const url = new URL(adminUrl);
-    url.pathname = `/${name}`;
-    databaseUrl = url.toString();
-    dropDatabase = async () => {
-      const c = new Client({ connectionString: adminUrl });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
-    };
-  }
+  const database = await freshDatabase();
   const config = loadConfig({
     dataDir,
-    databaseUrl,
+    databaseUrl: database.url,
     staticDir: path.join(dataDir, 'no-spa'),
     logLevel: 'silent',
     secrets: { jwt: 'test-jwt-secret-'.padEnd(48, 'x'), reset: 'test-reset-secret-'.padEnd(48, 'y') },
@@ -80,7 +85,7 @@ export async function buildTestServer(overrides: Partial<Config> = {}, options: 
     ...overrides,
   });
   const removeData = async () => {
-    await dropDatabase?.();
+    await database.drop();
     fs.rmSync(dataDir, { recursive: true, force: true });
   };
   const ownWorkers = options.ownWorkers || WORK_SETTINGS.some((setting) => setting in overrides);

@@ -1,4 +1,3 @@
-import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -11,6 +10,7 @@ import { resolveContent } from '../../../server/contract/identity';
 import { seedContent } from '../../../server/src/content/seed';
 import { type Db, migrateToLatest, openDatabase } from '../../../server/src/db';
 import { migrations } from '../../../server/src/db/migrations';
+import { freshDatabase } from '../testServer';
 
 /** The first-start words as sites saved them before the identity was written once: the address in every line. */
 function earlierSeed(): Record<string, unknown> {
@@ -27,40 +27,21 @@ function earlierSeed(): Record<string, unknown> {
 describe('migration 025: the identity written once', () => {
   let dir: string;
   let db: Db;
-  let dropDatabase: (() => Promise<void>) | undefined;
+  let dropDatabase: () => Promise<void>;
   beforeEach(async () => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'identity-migration-'));
-    db = (await openDatabase({ dataDir: dir, databaseUrl: await freshDatabase() })).db;
+    const database = await freshDatabase();
+    dropDatabase = database.drop;
+    db = (await openDatabase({ dataDir: dir, databaseUrl: database.url })).db;
     const before = new Migrator({ db, provider: { getMigrations: async () => migrations } });
     const { error } = await before.migrateTo('024_news_html');
     if (error) throw error;
   });
   afterEach(async () => {
     await db.destroy();
-    await dropDatabase?.();
+    await dropDatabase();
     fs.rmSync(dir, { recursive: true, force: true });
   });
-
-  /** SQLite in the folder, or a new PostgreSQL database when DATABASE_URL is set (dropped after the test). */
-  async function freshDatabase(): Promise<string | undefined> {
-    const adminUrl = process.env.DATABASE_URL;
-    if (!adminUrl) return undefined;
-    const { Client } = await import('pg');
-    const name = `t_${crypto.randomBytes(6).toString('hex')}`;
-    const admin = new Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    await admin.end();
-    dropDatabase = async () => {
-      const client = new Client({ connectionString: adminUrl });
-      await client.connect();
-      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await client.end();
-    };
-    const url = new URL(adminUrl);
-    url.pathname = `/${name}`;
-    return url.toString();
-  }
 
   const insert = (body: unknown, savedBy: string, changed: string[], previous: number | null) =>
     db
