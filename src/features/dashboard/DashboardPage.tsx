@@ -84,7 +84,7 @@ export function DashboardPage() {
         <h2 id="dashboard-site">The site</h2>
         <Muted>
           Change the words of the home page, the CV, On the Web and About, and undo any change; import and order the publications of the Research page; write
-          the news the home page shows, your research notes and your talks; list the courses you teach.
+          the news (on the home page and its own page), your research notes and your talks; list the courses you teach.
         </Muted>
         <Row>
           {siteLinks.map((link) => (
