@@ -1,4 +1,5 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 
 import { formatDate, formatDateTime } from '@/contract/dates';
@@ -8,7 +9,7 @@ import { NOTE_EDITOR_MESSAGES } from '@/features/manageNotes/messages';
 import { LEAVE_QUESTION } from '@/lib/useUnsavedChangesGuard';
 
 import { server, url } from '../msw';
-import { renderAsStaff } from '../render';
+import { aStaffUser, renderApp, renderAsStaff, signedInAs } from '../render';
 import { aFile, anImage, formFields } from './fixtures';
 import { jsonBody, serveDelete, serveWrite } from './writes';
 
@@ -415,7 +416,7 @@ describe('notes (staff editor: keeping every word)', () => {
     expect(saves).toEqual([]);
     expect(screen.getByText('Unsaved changes')).toBeInTheDocument();
     // The server holds it: this browser keeps none.
-    expect(window.localStorage.getItem('note-draft:5')).toBeNull();
+    expect(window.localStorage.getItem('note-draft:1:5')).toBeNull();
   });
 
   it('keeps the changes in this browser when the server cannot be reached, and offers them back after a reload', async () => {
@@ -424,7 +425,7 @@ describe('notes (staff editor: keeping every word)', () => {
     const first = await openEditor('/manage-notes/5');
     await first.user.type(screen.getByLabelText('Title'), ' (draft)');
     expect(await screen.findByText(/^Kept in this browser at .*: the server could not be reached\.$/, {}, { timeout: 3000 })).toBeInTheDocument();
-    const kept = JSON.parse(window.localStorage.getItem('note-draft:5') ?? 'null') as NoteAutosave;
+    const kept = JSON.parse(window.localStorage.getItem('note-draft:1:5') ?? 'null') as NoteAutosave;
     expect(kept.input).toMatchObject({ title: 'Volatility smiles (draft)', revision: 12 });
     first.unmount();
 
@@ -434,8 +435,23 @@ describe('notes (staff editor: keeping every word)', () => {
     await user.click(screen.getByRole('button', { name: 'Discard them' }));
     expect(screen.getByLabelText('Title')).toHaveValue('Volatility smiles');
     expect(screen.queryByText(/Recovered unsaved changes/)).not.toBeInTheDocument();
-    expect(window.localStorage.getItem('note-draft:5')).toBeNull();
+    expect(window.localStorage.getItem('note-draft:1:5')).toBeNull();
     expect(backend.dropped).toEqual(['5']);
+  });
+
+  it('offers a copy kept in this browser only to the staff member who made it', async () => {
+    const backend = serveNotes([aNote()]);
+    backend.offline = true;
+    const theirs = renderApp({ route: '/manage-notes/5', preloadedState: signedInAs(aStaffUser({ id: 2, email: 'grace@example.com' })) });
+    await screen.findByRole('form', { name: 'Note' });
+    await userEvent.setup().type(screen.getByLabelText('Title'), ' (theirs)');
+    await screen.findByText(/^Kept in this browser at/, {}, { timeout: 3000 });
+    theirs.unmount();
+    backend.offline = false;
+
+    await openEditor('/manage-notes/5');
+    expect(screen.queryByText(/Recovered unsaved changes/)).not.toBeInTheDocument();
+    expect(screen.getByLabelText('Title')).toHaveValue('Volatility smiles');
   });
 
   it('offers the server’s copy back on opening, at its local time of day, and saves it once kept', async () => {
@@ -498,8 +514,8 @@ describe('notes (staff editor: keeping every word)', () => {
     // Past the pause: nothing more was kept of the saved words.
     await new Promise((resolve) => setTimeout(resolve, 1200));
     expect(backend.kept.map(({ id, input }) => [id, input.body])).toEqual([['new', '']]);
-    expect(window.localStorage.getItem('note-draft:new')).toBeNull();
-    expect(window.localStorage.getItem('note-draft:7')).toBeNull();
+    expect(window.localStorage.getItem('note-draft:1:new')).toBeNull();
+    expect(window.localStorage.getItem('note-draft:1:7')).toBeNull();
   });
 
   it('saves with Ctrl+S or ⌘S instead of the browser saving the page', async () => {

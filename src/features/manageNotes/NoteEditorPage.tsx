@@ -6,6 +6,7 @@ import { paths } from '@/contract/paths';
 import { failureMessage, isNotFound } from '@/lib/api/errors';
 import { useGetNoteAutosaveQuery, useGetStaffNoteQuery } from '@/lib/api/notesManageApi';
 import { PathLink } from '@/lib/PathLink';
+import { useAuth } from '@/lib/session/AuthProvider';
 import { useDocumentTitle } from '@/lib/useDocumentTitle';
 import { Alert, LoadingText, Page } from '@/ui';
 
@@ -21,12 +22,13 @@ const validId = (text: string) => (/^[1-9]\d{0,8}$/.test(text) ? Number(text) : 
  */
 function useRecoveredCopy(id: number | 'new' | undefined) {
   const server = useGetNoteAutosaveQuery(id ?? skipToken, { refetchOnMountOrArgChange: true });
+  const owner = useAuth().user?.id ?? 0;
   const answered = server.isSuccess || server.isError;
   const recovered = useMemo(
-    () => (answered && id !== undefined ? newerCopy(server.data, readLocalCopy(id)) : undefined),
+    () => (answered && id !== undefined ? newerCopy(server.data, readLocalCopy(owner, id)) : undefined),
     // Read again whenever the server answers again (a reload of the note).
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [answered, server.data, server.fulfilledTimeStamp, id],
+    [answered, server.data, server.fulfilledTimeStamp, owner, id],
   );
   return { recovered, refetch: server.refetch };
 }

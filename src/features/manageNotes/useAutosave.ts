@@ -2,6 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 
 import type { NoteInput } from '@/contract/notes';
 import { useDropNoteAutosaveMutation, useKeepNoteAutosaveMutation } from '@/lib/api/notesManageApi';
+import { useAuth } from '@/lib/session/AuthProvider';
 
 import { readLocalCopy, removeLocalCopy, writeLocalCopy } from './localCopy';
 
@@ -22,6 +23,8 @@ export function useAutosave(id: number | 'new', input: NoteInput, dirty: boolean
   const [keep] = useKeepNoteAutosaveMutation();
   const [drop] = useDropNoteAutosaveMutation();
   const [autosaved, setAutosaved] = useState<Autosaved>(null);
+  // The editor is a staff screen: someone is signed in.
+  const owner = useAuth().user?.id ?? 0;
   const pending = useRef<NoteInput | null>(null);
   const timer = useRef<number>();
   // The changes last saved or discarded: not kept again (a new note's stay in the fields as it moves to its address).
@@ -41,32 +44,32 @@ export function useAutosave(id: number | 'new', input: NoteInput, dirty: boolean
     timer.current = window.setTimeout(() => {
       pending.current = null;
       const copy = { input: changes, saved_at: new Date().toISOString() };
-      writeLocalCopy(id, copy);
+      writeLocalCopy(owner, id, copy);
       keep({ id, input: changes })
         .unwrap()
         .then(
           ({ saved_at }) => {
             // The server holds these changes: the browser's copy is needed only while it holds newer ones.
-            if (readLocalCopy(id)?.saved_at === copy.saved_at) removeLocalCopy(id);
+            if (readLocalCopy(owner, id)?.saved_at === copy.saved_at) removeLocalCopy(owner, id);
             setAutosaved({ where: 'server', at: saved_at });
           },
           () => setAutosaved({ where: 'browser', at: copy.saved_at }),
         );
     }, AUTOSAVE_DELAY_MS);
     return () => window.clearTimeout(timer.current);
-  }, [text, dirty, saving, id, keep]);
+  }, [text, dirty, saving, owner, id, keep]);
 
   // A reload, a closed tab or leaving the editor before the pause is over keeps the last words here.
   useEffect(() => {
     const flush = () => {
-      if (pending.current) writeLocalCopy(id, { input: pending.current, saved_at: new Date().toISOString() });
+      if (pending.current) writeLocalCopy(owner, id, { input: pending.current, saved_at: new Date().toISOString() });
     };
     window.addEventListener('pagehide', flush);
     return () => {
       window.removeEventListener('pagehide', flush);
       flush();
     };
-  }, [id]);
+  }, [owner, id]);
 
   /** The changes were saved (the server dropped its copy) or discarded (`everywhere`: the server's copy too). */
   const forget = useCallback(
@@ -74,11 +77,11 @@ export function useAutosave(id: number | 'new', input: NoteInput, dirty: boolean
       pending.current = null;
       settled.current = text;
       window.clearTimeout(timer.current);
-      removeLocalCopy(id);
+      removeLocalCopy(owner, id);
       setAutosaved(null);
       if (everywhere) void drop(id);
     },
-    [id, drop, text],
+    [owner, id, drop, text],
   );
 
   return { autosaved, forget };
