@@ -7,6 +7,7 @@ import { sql } from 'kysely';
 import { SECRET_FILES } from '../config';
 import type { Db, DbHandle } from '../db';
 import { upgradeRows as upgradeFollowerRows } from '../db/migrations/018_follower_mailbox';
+import { upgradeRows as upgradeIdentityRows } from '../db/migrations/025_owner_identity';
 import { deleteAll, isValidKey, type Storage } from '../storage';
 import {
   FILE_KEY_COLUMNS,
@@ -349,6 +350,8 @@ async function writeRows(handle: DbHandle, archive: TarReader, backup: CheckedBa
     }
     // Followers from before they were matched by mailbox get theirs, and waiting mail its place in the order.
     if (!backup.manifest.migrations.includes('018_follower_mailbox')) await upgradeFollowerRows(trx);
+    // Words from before the identity was written once get its references, their example sections, and count as set up once edited.
+    if (!backup.manifest.migrations.includes('025_owner_identity')) await upgradeIdentityRows(trx);
     // Rows came with their ids; new rows must be numbered after them.
     if (dialect === 'postgres') {
       for (const table of TABLES_WITH_SERIAL_ID) {

@@ -1,4 +1,4 @@
-import { type Kysely, sql } from 'kysely';
+import { type Kysely, type QueryExecutorProvider, sql } from 'kysely';
 
 type Item = { label: string; value: string; href?: string; from?: string };
 type Card = { title: string; description: string; href?: string; from?: string };
@@ -63,7 +63,15 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .alterTable('site_content_versions')
     .addColumn('example', 'text', (c) => c.notNull().defaultTo(''))
     .execute();
+  await upgradeRows(db);
+}
 
+/**
+ * Converts the saved states of the words written before this migration and says whether the site
+ * counts as set up; a restore of an older backup runs it too, or its owner would be asked to set up
+ * words they had written (and could clear them by starting empty).
+ */
+export async function upgradeRows(db: QueryExecutorProvider): Promise<void> {
   const rows = await sql<{ id: number; body: string; saved_by: string; changed: string; previous_id: number | null }>`
     select id, body, saved_by, changed, previous_id from site_content_versions order by id`.execute(db);
   const example = new Map<number, string[]>();
@@ -101,9 +109,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     await sql`update site_content_versions set body = ${JSON.stringify(next)}, example = ${sections.join('\n')} where id = ${row.id}`.execute(db);
   }
   if (edited)
-    await sql`insert into site_settings (key, value, updated_at) values ('owner_setup', ${JSON.stringify({ start: 'example' })}, ${new Date().toISOString()})`.execute(
-      db,
-    );
+    await sql`insert into site_settings (key, value, updated_at) values ('owner_setup', ${JSON.stringify({ start: 'example' })}, ${new Date().toISOString()})
+      on conflict (key) do nothing`.execute(db);
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
