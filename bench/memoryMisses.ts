@@ -2,7 +2,8 @@
  * Addresses that name nothing, and pages not yet rendered, against the built site (`npm run build` first;
  * `npx tsx bench/memoryMisses.ts`, needs wrk): a fresh embedded database on port 8633, seeded with a staff
  * account, the bench's notes and papers, then started again, and measured for:
- *  1. no 503 during the first 30 s after that start, under bench/crawl.lua's mixed crawl;
+ *  1. the first view of every page in the sitemap after that start < 300 ms, then no 503 during the first 30 s,
+ *     under bench/crawl.lua's mixed crawl;
  *  2. 100,000 unique addresses that name nothing (bench/misses.lua: missing notes, papers, tags, list pages,
  *     unknown addresses, API reads of missing items): all answered 404 at ≥ 1,000 requests/s, and the
  *     site's memory after garbage collection (bench/memoryProbe.cjs) within 50 MB of where it was before;
@@ -27,6 +28,7 @@ const MISSES = 100_000;
 const MISS_RATE_BUDGET = 1_000;
 const MEMORY_GROWTH_BUDGET_MB = 50;
 const START_CRAWL_SECONDS = 30;
+const FIRST_VIEW_BUDGET_MS = 300;
 const RENDER_BUDGET_MS = 4;
 const RENDERS = 200;
 const CONNECTIONS = 50;
@@ -57,6 +59,21 @@ async function seed(dataDir: string): Promise<void> {
   const api = staffApi(SITE, await signIn(SITE));
   await seedNotes(api);
   await seedPapers(api);
+}
+
+/** Each page of the sitemap asked for once, one after the other, as a first visitor would (gzip): ms each. */
+async function firstViewTimes(): Promise<Record<string, number>> {
+  const sitemap = await (await fetch(`${SITE}/sitemap.xml`)).text();
+  const times: Record<string, number> = {};
+  for (const [, address] of sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)) {
+    const page = new URL(address).pathname;
+    const started = performance.now();
+    const res = await fetch(`${SITE}${page}`, { headers: { 'accept-encoding': 'gzip' } });
+    await res.arrayBuffer();
+    times[page] = Math.round(performance.now() - started);
+    if (res.status !== 200) throw new Error(`${page} answered ${res.status} on its first view`);
+  }
+  return times;
 }
 
 /** The site's resident memory once garbage is collected, MB (bench/memoryProbe.cjs answers SIGUSR2). */
@@ -157,9 +174,10 @@ async function main(): Promise<void> {
     await seed(dataDir);
     await stopSite(site);
 
-    // A start, then at once a crawl of every kind of answer.
+    // A start, the first view of every public page, then at once a crawl of every kind of answer.
     site = startSite(dataDir, probeFile);
     await waitFor(`${SITE}/api/health`);
+    const firstViews = await firstViewTimes();
     const afterStart = wrk(START_CRAWL_SECONDS, 'crawl');
 
     // Every kind of miss once, then the memory they start from.
@@ -181,7 +199,13 @@ async function main(): Promise<void> {
     const renders = await uncachedRenders(dataDir);
     const rate = Math.round(misses.requests / misses.seconds);
     const notFound = misses.statuses['404'] ?? 0;
+    const slowestView = Object.entries(firstViews).reduce((a, b) => (b[1] > a[1] ? b : a), ['', 0]);
     const checks = [
+      {
+        budget: `first view of every public page in the sitemap after a start < ${FIRST_VIEW_BUDGET_MS} ms`,
+        value: `${Object.keys(firstViews).length} pages, slowest ${slowestView[0]} in ${slowestView[1]} ms, median ${median(Object.values(firstViews))} ms`,
+        ok: slowestView[1] < FIRST_VIEW_BUDGET_MS,
+      },
       {
         budget: `no 503 in the first ${START_CRAWL_SECONDS} s after a start, under a mixed crawl`,
         value: `${afterStart.requests} requests (${Math.round(afterStart.requests / START_CRAWL_SECONDS)}/s): ${JSON.stringify(afterStart.statuses)}`,
@@ -213,7 +237,7 @@ async function main(): Promise<void> {
     for (const c of checks) console.log(`  ${c.ok ? 'PASS' : 'FAIL'}  ${c.budget}: ${c.value}`);
     fs.writeFileSync(
       path.join(ROOT, 'bench/memoryMisses.json'),
-      `${JSON.stringify({ at: new Date().toISOString(), afterStart, misses, memory: { before, after }, renders, checks }, null, 2)}\n`,
+      `${JSON.stringify({ at: new Date().toISOString(), firstViews, afterStart, misses, memory: { before, after }, renders, checks }, null, 2)}\n`,
     );
     if (checks.some((c) => !c.ok)) process.exitCode = 1;
   } finally {
