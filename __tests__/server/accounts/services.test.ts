@@ -111,6 +111,34 @@ describe('outbox mailer', () => {
   });
 });
 
+describe('mail sender', () => {
+  it('puts the owner’s name beside MAIL_FROM’s address, whether MAIL_FROM names someone or not, on one header line', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sender-test-'));
+    const log = { error: jest.fn() } as unknown as Parameters<typeof createMailer>[1];
+    const fromLine = async (mailFrom: string, fromName?: string) => {
+      const mailer = createMailer({ dataDir, smtpUrl: undefined, mailFrom }, log);
+      try {
+        await mailer.send({ to: 'a@example.org', subject: 'Hello', text: 'Body', html: '<p>Body</p>', fromName });
+      } finally {
+        mailer.close();
+      }
+      const [newest] = fs.readdirSync(path.join(dataDir, 'outbox')).sort().reverse();
+      const message = fs.readFileSync(path.join(dataDir, 'outbox', newest), 'utf8');
+      expect(message).not.toMatch(/^Bcc:/m);
+      // The header as one line, unfolded.
+      return /^From: (.*(?:\n[ \t].*)*)$/m.exec(message)?.[1].replace(/\n[ \t]+/g, ' ');
+    };
+    try {
+      expect(await fromLine('site@example.org', 'Ada Byron')).toBe('Ada Byron <site@example.org>');
+      expect(await fromLine('Research Site <site@example.org>', 'Ada Byron')).toBe('Ada Byron <site@example.org>');
+      expect(await fromLine('Research Site <site@example.org>')).toBe('Research Site <site@example.org>');
+      expect(await fromLine('site@example.org', 'Ada\r\nBcc: someone@example.net')).toMatch(/^=\?UTF-8\?.*\?= <site@example\.org>$/);
+    } finally {
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});
+
 describe('account settings from the environment', () => {
   const names = ['ACCESS_TOKEN_SECONDS', 'AUTH_RATE_LIMIT', 'CSRF_TRUSTED_ORIGINS', 'MAIL_FROM', 'PUBLIC_URL'] as const;
   const saved = Object.fromEntries(names.map((n) => [n, process.env[n]]));

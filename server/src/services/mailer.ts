@@ -3,6 +3,7 @@ import path from 'node:path';
 
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
+import addressparser from 'nodemailer/lib/addressparser';
 
 import type { Config } from '../config';
 
@@ -43,10 +44,12 @@ export function createMailer(config: Pick<Config, 'smtpUrl' | 'dataDir' | 'mailF
     ? nodemailer.createTransport(config.smtpUrl)
     : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   const pending = new Set<Promise<void>>();
+  // MAIL_FROM may carry a name of its own (`Research site <no-reply@…>`): the owner's name goes beside its address alone.
+  const senderAddress = addressparser(config.mailFrom, { flatten: true })[0]?.address || config.mailFrom;
 
   async function send(message: MailMessage): Promise<void> {
     const { fromName, ...fields } = message;
-    const from = fromName ? { name: fromName, address: config.mailFrom } : config.mailFrom;
+    const from = fromName ? { name: fromName, address: senderAddress } : config.mailFrom;
     const info = (await transport.sendMail({ ...fields, from })) as { message?: Buffer };
     if (outboxDir && info.message) {
       await fs.promises.mkdir(outboxDir, { recursive: true });
