@@ -99,10 +99,11 @@ export function contentProblems(content: SiteContent): ContentProblems {
   };
   const item = (value: LabelledItem, path: string) => {
     text(`${path}.label`, value.label, CONTENT_LIMITS.label);
+    // Checked whatever the line shows, as a card's is: no unsafe address is stored for a reader that does not fill the references in.
+    href(`${path}.href`, value.href);
     // A line that shows the identity's email or a profile holds neither itself.
     if (value.from) return;
     text(`${path}.value`, value.value, CONTENT_LIMITS.value);
-    href(`${path}.href`, value.href);
   };
   const entry = (value: CvEntry, path: string) => {
     text(`${path}.title`, value.title, CONTENT_LIMITS.entryTitle);

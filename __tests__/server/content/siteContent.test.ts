@@ -157,6 +157,19 @@ describe('site content', () => {
     expect((await read()).content.on_the_web.slice(1, 3).map((card) => card.href)).toEqual(['/notes', '/research?topic=volatility']);
   });
 
+  it('checks the address of a CV line that shows the identity’s email or profile, as a card’s', async () => {
+    const { version } = await read();
+    const refused = await save(
+      version,
+      edited((content) => {
+        content.cv.links[0] = { ...content.cv.links[0], href: 'javascript:alert(1)' };
+      }),
+    );
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toEqual({ 'cv.links.0.href': ['Enter a web address starting with https:// or http://, or a mailto: address.'] });
+    expect((await read()).content).toEqual(seedContent);
+  });
+
   it('refuses content of the wrong shape as a field error, not a server error', async () => {
     const { version } = await read();
     const response = await save(version, { ...seedContent, interests: seedContent.interests.slice(0, 3) });
