@@ -1,6 +1,7 @@
 import type { NoteAutosave, NoteInput } from '../../contract/notes';
 import type { Db } from '../db';
 import { nowIso } from '../db/columns';
+import { isForeignKeyViolation } from '../db/errors';
 import { dropAutosave, findAutosave, keepAutosave } from '../repositories/noteAutosaves';
 import { findNote } from '../repositories/notes';
 
@@ -10,10 +11,15 @@ import { findNote } from '../repositories/notes';
  * was kept, or undefined when there is no such note.
  */
 export async function keepNoteAutosave(db: Db, userId: number, noteId: number | null, input: NoteInput): Promise<string | undefined> {
-  if (noteId !== null && !(await findNote(db, noteId))) return undefined;
   const at = nowIso();
-  // The request's schema reads a null time as '' (coercion): none is null, as in a note.
-  await keepAutosave(db, userId, noteId, JSON.stringify({ ...input, publish_at: input.publish_at || null }), at);
+  try {
+    // The request's schema reads a null time as '' (coercion): none is null, as in a note.
+    await keepAutosave(db, userId, noteId, JSON.stringify({ ...input, publish_at: input.publish_at || null }), at);
+  } catch (error) {
+    // No such note, or it was deleted meanwhile: the foreign key says so in the same statement, with no race.
+    if (isForeignKeyViolation(error)) return undefined;
+    throw error;
+  }
   return at;
 }
 
