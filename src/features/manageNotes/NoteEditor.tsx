@@ -6,7 +6,7 @@ import { formatDateTime } from '@/contract/dates';
 import { tidyTag } from '@/contract/noteRules';
 import { NOTE_LIMITS, type NoteAutosave, type NoteRevision, slugFromTitle, type StaffNote } from '@/contract/notes';
 import { paths } from '@/contract/paths';
-import { failureMessage } from '@/lib/api/errors';
+import { failureMessage, fieldProblems } from '@/lib/api/errors';
 import { notesManageApi, useCreateNoteMutation, useRestoreNoteRevisionMutation, useUpdateNoteMutation } from '@/lib/api/notesManageApi';
 import { PathLink } from '@/lib/PathLink';
 import { useAppDispatch } from '@/lib/state';
@@ -43,13 +43,6 @@ type FieldErrors = Partial<Record<string, string[]>>;
 const PLACED = ['title', 'slug', 'summary', 'tags', 'cover_image', 'body', 'publish_at'];
 
 const statusOf = (error: unknown) => (error as { status?: unknown }).status;
-
-/** A 400 naming fields, as opposed to one sentence (`detail`). */
-function fieldErrorsOf(error: unknown): FieldErrors | undefined {
-  const data = (error as { data?: unknown }).data;
-  if (statusOf(error) !== 400 || !data || typeof data !== 'object' || 'detail' in data) return undefined;
-  return data as FieldErrors;
-}
 
 const bytesOf = (text: string) => new TextEncoder().encode(text).length;
 
@@ -165,7 +158,7 @@ export function NoteEditor({ note, recovered, onReload }: { note?: StaffNote; re
       replaceWith(saved);
       setMessage({ tone: 'success', text: NOTE_EDITOR_MESSAGES.saved });
     } catch (error) {
-      const fieldErrors = fieldErrorsOf(error);
+      const fieldErrors = fieldProblems<FieldErrors>(error);
       if (!fieldErrors) return failed(NOTE_EDITOR_MESSAGES.saveFailed, error);
       setErrors(fieldErrors);
       const unplaced = Object.entries(fieldErrors).flatMap(([field, messages]) => (PLACED.includes(field) ? [] : (messages ?? [])));

@@ -6,7 +6,7 @@ import { formatDateTime } from '@/contract/dates';
 import { type FigureAlt, NOTEBOOK_LIMITS, NOTEBOOK_MESSAGES, type NotebookFigure, type NotebookPreview } from '@/contract/notebooks';
 import type { StaffNote } from '@/contract/notes';
 import { paths } from '@/contract/paths';
-import { failureMessage, fieldMessage } from '@/lib/api/errors';
+import { failureMessage, fieldMessage, fieldProblems } from '@/lib/api/errors';
 import { useCreateNoteFromNotebookMutation, usePreviewNotebookMutation, useReplaceNoteFromNotebookMutation } from '@/lib/api/notesManageApi';
 import { theme } from '@/lib/theme/themes';
 import { Alert, Button, CheckboxField, FieldHint, Group, MathStyles, Muted, NoteProse, Prose, Row, Stack, TextAreaField, TextField } from '@/ui';
@@ -26,13 +26,6 @@ function notebookForm(file: File, hideCode: boolean, extra: { title?: string; al
   if (extra.alts?.length) form.append('alt', JSON.stringify(extra.alts));
   if (extra.revision !== undefined) form.append('revision', String(extra.revision));
   return form;
-}
-
-/** A refusal by field (a 400 without `detail`): `file` lists the notebook's problems, `alt.N` figure N's. */
-function refusedFields(error: unknown): Record<string, string[]> | undefined {
-  const { status, data } = error as { status?: unknown; data?: unknown };
-  if (status !== 400 || !data || typeof data !== 'object' || 'detail' in data) return undefined;
-  return data as Record<string, string[]>;
 }
 
 /** A wide table or code line of the preview scrolls in its own box instead of widening the whole screen. */
@@ -114,7 +107,7 @@ export function NotebookImport({ replace }: { replace?: Replacing }) {
       if (request === latest.current) setPictures(shown);
     } catch (error) {
       if (request !== latest.current) return;
-      const problemsOf = refusedFields(error)?.file;
+      const problemsOf = fieldProblems(error)?.file;
       if (problemsOf) setProblems(problemsOf);
       else setFailure(failureMessage('The notebook could not be read.', error));
     }
@@ -144,7 +137,7 @@ export function NotebookImport({ replace }: { replace?: Replacing }) {
         navigate(paths.editNote(note.id));
       }
     } catch (error) {
-      const fields = refusedFields(error);
+      const fields = fieldProblems(error);
       const byFigure = Object.entries(fields ?? {}).filter(([field]) => /^alt\.\d+$/.test(field));
       if (byFigure.length) {
         setAltErrors(Object.fromEntries(byFigure.map(([field, messages]) => [Number(field.slice(4)), messages.join(' ')])));

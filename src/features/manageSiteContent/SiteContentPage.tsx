@@ -6,7 +6,7 @@ import styled from 'styled-components';
 import type { ContentVersion, CurrentContent, SiteContent } from '@/contract/content';
 import { type ContentProblems, contentProblems, tidyContent, withSection } from '@/contract/contentRules';
 import { paths } from '@/contract/paths';
-import { failureMessage } from '@/lib/api/errors';
+import { failureMessage, fieldProblems } from '@/lib/api/errors';
 import { useGetNotesQuery } from '@/lib/api/notesApi';
 import { useGetPublicationsQuery } from '@/lib/api/publicationsApi';
 import { useGetSiteContentQuery, useLazyGetSiteContentQuery } from '@/lib/api/siteContentApi';
@@ -72,7 +72,6 @@ const Sections = styled.nav`
 const same = (a: SiteContent, b: SiteContent) => JSON.stringify(tidyContent(a)) === JSON.stringify(tidyContent(b));
 
 /** A 400 of field messages, shown beside the fields (anything else is one sentence). */
-const isFieldProblems = (data: unknown): data is ContentProblems => typeof data === 'object' && data !== null && !('detail' in data);
 
 /** The site's own pages that have something to show: what an On the Web card can point at. */
 function useSitePagesWithContent(): string[] {
@@ -151,11 +150,10 @@ function Editor({ published, startFrom }: { published: CurrentContent; startFrom
       setConflicts([]);
       setMessage({ tone: 'success', text: MESSAGES.saved });
     } catch (error) {
-      const data = (error as { data?: unknown }).data;
-      const status = (error as { status?: unknown }).status;
-      if (status === 409) await onSavedMeanwhile(content);
-      else if (status === 400 && isFieldProblems(data)) {
-        setProblems(data);
+      const problems = fieldProblems<ContentProblems>(error);
+      if ((error as { status?: unknown }).status === 409) await onSavedMeanwhile(content);
+      else if (problems) {
+        setProblems(problems);
         setMessage({ tone: 'error', text: MESSAGES.problems });
       } else setMessage({ tone: 'error', text: failureMessage(MESSAGES.saveFailed, error) });
     }

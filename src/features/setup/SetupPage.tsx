@@ -7,7 +7,7 @@ import { CONTENT_LIMITS, CONTENT_MESSAGES, type ContentProblems, isEmailAddress 
 import { paths } from '@/contract/paths';
 import type { SetupInput } from '@/contract/setup';
 import { SETUP_MESSAGES } from '@/contract/setupRules';
-import { failureMessage } from '@/lib/api/errors';
+import { failureMessage, fieldProblems } from '@/lib/api/errors';
 import { useUploadImageMutation } from '@/lib/api/imagesManageApi';
 import { useCompleteSetupMutation, useGetSetupStatusQuery } from '@/lib/api/setupApi';
 import { PathLink } from '@/lib/PathLink';
@@ -77,8 +77,6 @@ function problemsOf(fields: Record<'name' | 'role' | 'email' | 'tagline', string
   return problems;
 }
 
-const isProblems = (data: unknown): data is ContentProblems => typeof data === 'object' && data !== null && !('detail' in data);
-
 /**
  * The owner's first setup: who they are (written once, shown wherever the site names them) and
  * whether the example words stay, marked as example until edited, or go.
@@ -137,9 +135,9 @@ export function SetupPage() {
       }).unwrap();
       navigate(paths.dashboard, { replace: true, state: { setUp: true } });
     } catch (error) {
-      const data = (error as { data?: unknown }).data;
-      if ((error as { status?: unknown }).status === 400 && isProblems(data)) {
-        setProblems(data);
+      const problems = fieldProblems<ContentProblems>(error);
+      if (problems) {
+        setProblems(problems);
         setMessage({ tone: 'error', text: MESSAGES.problems });
       } else setMessage({ tone: 'error', text: failureMessage(MESSAGES.failed, error) });
     }

@@ -31,6 +31,16 @@ function asText(value: unknown): string | undefined {
   return undefined;
 }
 
+/**
+ * A refusal by field, `{"field": ["message"]}` (a 400 without `detail`), as the fields' messages;
+ * undefined for any other failure.
+ */
+export function fieldProblems<Problems = Record<string, string[]>>(error: AnyError): Problems | undefined {
+  const status = typeof error === 'object' && error !== null && 'status' in error ? error.status : undefined;
+  const body = errorBody(error);
+  return status === 400 && body && !('detail' in body) ? (body as Problems) : undefined;
+}
+
 /** The server's `detail` message, if any. */
 export function errorDetail(error: AnyError): string | undefined {
   return asText(errorBody(error)?.detail);
