@@ -1,4 +1,4 @@
-import { version as KATEX_VERSION } from 'katex/package.json';
+import katexPackage from 'katex/package.json';
 
 /** What the research list can be filtered by, in the order its addresses name them. */
 export const RESEARCH_FILTERS = ['year', 'type', 'topic'] as const;
@@ -10,6 +10,7 @@ export type ResearchFilter = Partial<Record<(typeof RESEARCH_FILTERS)[number], s
  * SPA's build under its version (so that browsers may keep them for good): pages whose HTML holds
  * KaTeX's output load it, others never do.
  */
+const KATEX_VERSION = katexPackage.version;
 export const KATEX_STYLESHEET = `/katex/${KATEX_VERSION}/katex.min.css`;
 /**
  * The fonts nearly every formula uses (letters, digits, operators): fetched beside the stylesheet, they are
