@@ -50,7 +50,7 @@ describe('news as a page', () => {
     await page.getByText('The news item was not added. Keep it to 280 characters.').waitFor();
     expect(await text.inputValue()).toHaveLength(400);
 
-    await page.getByLabel('Date').fill('2026-11-20');
+    await page.getByLabel('Date').fill('2026-11-21');
     await text.fill(TEXT);
     await page.getByLabel('Link (optional)').fill(`/research/${PAPER}`);
     await page.getByRole('button', { name: 'Add news item' }).click();
@@ -65,7 +65,7 @@ describe('news as a page', () => {
       const html = await firstHtml(address);
       expect(html).toContain(`<a href="/research/${PAPER}">accepted at the Journal of Finance</a>`);
       expect(html).toContain('<annotation encoding="application/x-tex">x^2</annotation>');
-      expect(html).toMatch(/<time datetime="2026-11-20">20 Nov 2026<\/time>/i);
+      expect(html).toMatch(/<time datetime="2026-11-21">21 Nov 2026<\/time>/i);
       expect(html).toMatch(/<link rel="stylesheet" href="\/katex\/[^"]*katex\.min\.css">/);
     }
     expect(await firstHtml('/news')).toContain(`<link rel="canonical" href="${BASE_URL}/news">`);
@@ -75,7 +75,7 @@ describe('news as a page', () => {
     const plain = await openSession(browser, { javaScript: false });
     await plain.page.goto('/news');
     const item = plain.page.getByRole('list', { name: 'News' }).getByRole('listitem').first();
-    await item.locator('time', { hasText: '20 Nov 2026' }).waitFor();
+    await item.locator('time', { hasText: '21 Nov 2026' }).waitFor();
     expect(await item.locator('.katex-html').isVisible()).toBe(true);
     expect(await item.getByRole('link', { name: 'accepted at the Journal of Finance' }).getAttribute('href')).toBe(`/research/${PAPER}`);
     // The session's screenshot scrolls the page with a script; this page has none to run.
@@ -96,7 +96,7 @@ describe('news as a page', () => {
     await visitor.screenshot('visitor-home-news-math-phone');
     await news.getByRole('link', { name: 'All news' }).click();
     await reader.getByRole('heading', { name: 'News', level: 1 }).waitFor();
-    await reader.getByRole('link', { name: 'More about the news of 20 Nov 2026' }).click();
+    await reader.getByRole('link', { name: 'More about the news of 21 Nov 2026' }).click();
     await reader.getByRole('heading', { name: 'The quadratic smile', level: 1 }).waitFor();
     expectNoProblems(visitor);
     await visitor.context.close();
