@@ -86,7 +86,7 @@ describe('note Markdown', () => {
   it('shows pictures from the photo library in their sizes, and requires their alt text', async () => {
     // The first loads at once (it is often what a reader sees first), the others once near.
     expect(await html('![A volatility smile](photo:7)\n\n![The smile again](photo:7)')).toContain(
-      '<img src="/media/large.webp" srcset="/media/thumb.webp 160w, /media/large.webp 1600w" sizes="(max-width: 46rem) 100vw, 44rem" width="1600" height="900" alt="A volatility smile" loading="eager" decoding="async">' +
+      '<img src="/media/large.webp" srcset="/media/thumb.webp 160w, /media/large.webp 1600w" sizes="(max-width: 46rem) 100vw, 44rem" width="1600" height="900" alt="A volatility smile" loading="eager" decoding="async" fetchpriority="high">' +
         '</p>\n<p>' +
         '<img src="/media/large.webp" srcset="/media/thumb.webp 160w, /media/large.webp 1600w" sizes="(max-width: 46rem) 100vw, 44rem" width="1600" height="900" alt="The smile again" loading="lazy" decoding="async">',
     );

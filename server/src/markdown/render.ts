@@ -168,7 +168,7 @@ function addOwnParts(tree: HastRoot, photos: FoundPhotos, mathProblems: BodyProb
     if (/^h[1-6]$/.test(node.tagName)) highest = Math.min(highest, Number(node.tagName[1]));
   });
   const headingShift = Math.max(0, topHeading - highest);
-  // The first picture is often the largest thing a reader sees first: it loads at once, the others when near.
+  // The first picture is often the largest thing a reader sees first: it loads at once and first, the others when near.
   let pictures = 0;
   visit(tree, 'element', (node, index, parent) => {
     const { tagName, properties } = node;
@@ -202,6 +202,7 @@ function addOwnParts(tree: HastRoot, photos: FoundPhotos, mathProblems: BodyProb
         alt: String(properties.alt ?? ''),
         loading: pictures === 0 ? 'eager' : 'lazy',
         decoding: 'async',
+        ...(pictures === 0 && { fetchpriority: 'high' }),
       };
       pictures += 1;
     }
