@@ -205,6 +205,8 @@ describe('note Markdown', () => {
         /^This comes to \d+\.\d MB of HTML; at most 4 MB is published: draw fewer points in its charts, or split it into several notes\.$/,
       ),
     });
+    // Nor is it handed back for a preview.
+    expect((await render(scatter.repeat(12))).html).toBe('');
   });
 
   it('counts reading time at about 230 words a minute', async () => {

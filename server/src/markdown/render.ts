@@ -322,13 +322,15 @@ export async function renderMarkdown(body: string, found: FoundPhotos, place: Bo
   );
   const html = unified().use(rehypeStringify, { allowDangerousHtml: true }).stringify(hast);
   const size = Buffer.byteLength(html);
-  if (size > RENDERED_LIMIT_BYTES)
+  const tooLarge = size > RENDERED_LIMIT_BYTES;
+  if (tooLarge)
     problems.push({
       line: 1,
       message: `This comes to ${(size / 1e6).toFixed(1)} MB of HTML; at most ${RENDERED_LIMIT_BYTES / 1e6} MB is published: draw fewer points in its charts, or split it into several notes.`,
     });
   return {
-    html,
+    // Too large to publish is too large to preview: handing megabytes to the main thread and the editor would stall both.
+    html: tooLarge ? '' : html,
     problems: [...problems, ...mathProblems].sort((a, b) => a.line - b.line),
     readingMinutes: Math.max(1, Math.round(words / WORDS_PER_MINUTE)),
   };
