@@ -5,6 +5,10 @@ import { theme } from '../lib/theme/themes';
 
 export const GlobalStyle = createGlobalStyle`
   *, *::before, *::after { box-sizing: border-box; }
+  /* KaTeX places each part of a formula for content boxes (its stylesheet gives border boxes to the few parts
+     drawn so): under the reset above, a fraction bar (1 px high at least, plus its border) moved a pixel towards
+     the denominator. */
+  .katex * { box-sizing: content-box; }
   :root { ${paletteVariables('light')} color-scheme: light; }
   :root.dark { ${paletteVariables('dark')} color-scheme: dark; }
   html { -webkit-text-size-adjust: 100%; }
