@@ -397,7 +397,7 @@ async function main(): Promise<void> {
         ok: notebook.ok,
       },
       ...corpus.map((c) => ({
-        budget: `hostile input (${c.name}): answered 200, 400 or 413, never 500; meanwhile health p99 < 100 ms, sign-in < 500 ms, no 503 to others`,
+        budget: `hostile input (${c.name}): answered 200, 301/308, 400, 404 or 413/414/431, never 500; meanwhile health p99 < 100 ms, sign-in < 500 ms, no 503 to others`,
         value: `${c.status} in ${c.ms} ms (${c.outcome}); health p99 ${c.healthP99} ms, slowest sign-in ${c.slowestSignIn} ms, others refused ${c.othersRefused}`,
         ok: c.ok,
       })),

@@ -52,6 +52,12 @@ describe('the pages the routes declare for the server', () => {
     expect(notFound.canonicalPath).toBeUndefined();
   });
 
+  it('finds no page at an address with an empty segment, however many slashes it holds', () => {
+    for (const address of ['/notes//x', `/reset-password${'/'.repeat(15_000)}x`, `/unsubscribe${'/'.repeat(15_000)}`]) {
+      expect(pageAt(address)).toMatchObject({ unknown: true, canonicalPath: undefined });
+    }
+  });
+
   it('lists the public pages in the sitemap, in the order of the top bar', () => {
     expect(sitemapPaths(routes)).toEqual(['/', '/cv', '/research', '/notes', '/news', '/talks', '/teaching', '/on-the-web', '/about']);
   });
