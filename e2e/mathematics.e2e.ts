@@ -3,6 +3,7 @@ import path from 'node:path';
 
 import katex from 'katex';
 import type { Browser, Page } from 'playwright-core';
+import sharp from 'sharp';
 
 import { appReady, ARTIFACTS, expectNoProblems, launchBrowser, openSession, readInEveryLook, type Session } from './support/browser';
 import { signIn } from './support/signIn';
@@ -299,8 +300,8 @@ async function referencePage(
   return { page, close: () => context.close() };
 }
 
-/** A picture of the formula's box and a little around it, as a data URL. */
-async function formulaPicture(page: Page, scope: string, index: number, box: Drawn['box']): Promise<string> {
+/** A picture of the formula's box and a little around it, cut along whole pixels. */
+async function formulaPicture(page: Page, scope: string, index: number, box: Drawn['box']): Promise<Buffer> {
   await page.evaluate(
     ({ selector, at }) => {
       const roots = [...document.querySelectorAll(`${selector} .katex`)].filter((element) => !element.parentElement?.closest('.katex'));
@@ -310,11 +311,27 @@ async function formulaPicture(page: Page, scope: string, index: number, box: Dra
   );
   const scroll = await page.evaluate(() => ({ x: window.scrollX, y: window.scrollY }));
   // Close to the box: a formula within a sentence has the text of the lines above and below just beyond it.
-  const pad = { x: 4, y: 2 };
-  const png = await page.screenshot({
-    clip: { x: Math.max(0, box.x - scroll.x - pad.x), y: Math.max(0, box.y - scroll.y - pad.y), width: box.width + 2 * pad.x, height: box.height + 2 * pad.y },
+  const x = Math.floor(box.x - scroll.x) - PICTURE_PAD.x;
+  const y = Math.floor(box.y - scroll.y) - PICTURE_PAD.y;
+  return page.screenshot({
+    clip: { x, y, width: Math.ceil(box.x - scroll.x + box.width) + PICTURE_PAD.x - x, height: Math.ceil(box.y - scroll.y + box.height) + PICTURE_PAD.y - y },
   });
-  return `data:image/png;base64,${png.toString('base64')}`;
+}
+const PICTURE_PAD = { x: 4, y: 2 };
+
+/** The share of the two pictures' pixels, inside the formula's box, that differ visibly (by more than a sixth of full intensity). */
+async function inkDifference(ours: Buffer, theirs: Buffer): Promise<number> {
+  const [a, b] = await Promise.all([ours, theirs].map((png) => sharp(png).removeAlpha().raw().toBuffer({ resolveWithObject: true })));
+  if (a.info.width !== b.info.width || a.info.height !== b.info.height) return 1;
+  let differing = 0;
+  let counted = 0;
+  for (let y = PICTURE_PAD.y; y < a.info.height - PICTURE_PAD.y; y += 1)
+    for (let x = PICTURE_PAD.x; x < a.info.width - PICTURE_PAD.x; x += 1) {
+      const at = (y * a.info.width + x) * 3;
+      counted += 1;
+      if (Math.max(...[0, 1, 2].map((channel) => Math.abs(a.data[at + channel] - b.data[at + channel]))) > 42) differing += 1;
+    }
+  return differing / counted;
 }
 
 interface Difference {
@@ -330,6 +347,8 @@ interface Difference {
   /** The largest shift or change of size of any element of the formula, and that element's class. */
   worstPiece: number;
   worstPieceClass: string;
+  /** On a wide screen, the share of the formula's pixels that differ from KaTeX's own picture of it. */
+  ink?: number;
 }
 
 /** Within 2 px, or 3 % of the reference for a large formula. */
@@ -411,17 +430,42 @@ async function compareWithReference(reading: Session, browser: Browser, width: n
     expect([width, dark, mismatches]).toEqual([width, dark, []]);
 
     if (width > 600) {
-      // The twenty formulas side by side, the note's on the left and KaTeX's own on the right.
+      // The twenty formulas side by side, the note's on the left and KaTeX's own on the right. Each reference is
+      // first moved by the fraction of a pixel that puts it on the same place in the pixel grid as the note's,
+      // so that rules and glyphs are rounded to pixels alike and the pictures can be compared pixel by pixel.
+      await reference.page.evaluate(
+        (shifts) => {
+          const roots = [...document.querySelectorAll('body .katex')].filter((element) => !element.parentElement?.closest('.katex'));
+          roots.forEach((root, index) => {
+            const holder = root.closest('.formula') as HTMLElement;
+            holder.style.position = 'relative';
+            holder.style.left = `${shifts[index].x}px`;
+            holder.style.top = `${shifts[index].y}px`;
+          });
+        },
+        drawn.map((ours, index) => {
+          const fraction = (value: number) => value - Math.floor(value);
+          const shift = (a: number, b: number) => fraction(fraction(a) - fraction(b));
+          return { x: shift(ours.box.x, expected[index].box.x), y: shift(ours.box.y, expected[index].box.y) };
+        }),
+      );
+      const aligned = await drawnFormulas(reference.page, 'body');
       const rows: string[] = [];
       for (const [index, { name, tex }] of FORMULAS.entries()) {
         const ours = await formulaPicture(page, 'main', index, drawn[index].box);
-        const theirs = await formulaPicture(reference.page, 'body', index, expected[index].box);
-        const { dx, dy } = measured[measured.length - FORMULAS.length + index];
+        const theirs = await formulaPicture(reference.page, 'body', index, aligned[index].box);
+        const entry = measured[measured.length - FORMULAS.length + index];
+        entry.ink = await inkDifference(ours, theirs);
+        const source = (png: Buffer) => `data:image/png;base64,${png.toString('base64')}`;
         rows.push(
           `<tr><th scope="row">${index + 1}. ${name}<code>${tex.replace(/&/g, '&amp;').replace(/</g, '&lt;')}</code></th>` +
-            `<td><img alt="" src="${ours}"></td><td><img alt="" src="${theirs}"></td><td>${dx.toFixed(2)} × ${dy.toFixed(2)} px</td></tr>`,
+            `<td><img alt="" src="${source(ours)}"></td><td><img alt="" src="${source(theirs)}"></td>` +
+            `<td>${entry.dx.toFixed(2)} × ${entry.dy.toFixed(2)} px<br>${(entry.ink * 100).toFixed(1)} % of pixels</td></tr>`,
         );
       }
+      // Drawn on the same pixels, the note's formulas are KaTeX's own to within 1 % of their pixels.
+      const smudged = measured.slice(-FORMULAS.length).filter(({ ink }) => (ink ?? 1) > 0.01);
+      expect(smudged.map(({ name, ink }) => `${name}: ${((ink ?? 1) * 100).toFixed(1)} % of its pixels differ`)).toEqual([]);
       const sheet = await openSession(browser, { width, colorScheme: dark ? 'dark' : 'light' });
       await sheet.page.setContent(
         [
@@ -551,6 +595,7 @@ describe('mathematics', () => {
     process.stdout.write(
       `Formulas against KaTeX's reference: widths within ${worst('dx').toFixed(2)} px, heights within ${worst('dy').toFixed(2)} px, ` +
         `at most ${(worstShare * 100).toFixed(2)} %, parts within ${Math.max(...measured.map(({ worstPart }) => worstPart)).toFixed(2)} px\n` +
+        `pixels differing from KaTeX's own pictures: at most ${(Math.max(...measured.map(({ ink }) => ink ?? 0)) * 100).toFixed(2)} %\n` +
         `${chartText.join('\n')}\n`,
     );
   }, 240_000);
