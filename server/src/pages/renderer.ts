@@ -368,7 +368,8 @@ export class PageRenderer {
       const notFound = matched.unknown;
       try {
         const { body, styles, state: json } = await renderApp(location, store);
-        return { html: htmlDocument({ mode, head, scripts, app: { body, styles }, state: json, notFound }), shows, complete };
+        const mathInText = Boolean(article && !article.paper);
+        return { html: htmlDocument({ mode, head, scripts, app: { body, styles }, state: json, notFound, mathInText }), shows, complete };
       } catch (error) {
         // The browser can still draw the page itself.
         this.app.log.error({ err: error, location }, 'server rendering failed');
