@@ -52,10 +52,11 @@ describe('the pages the routes declare for the server', () => {
     expect(notFound.canonicalPath).toBeUndefined();
   });
 
-  it('finds no page at an address with an empty segment, however many slashes it holds', () => {
-    for (const address of ['/notes//x', `/reset-password${'/'.repeat(15_000)}x`, `/unsubscribe${'/'.repeat(15_000)}`]) {
+  it('finds no page at an address with an empty segment, however many slashes it holds, and reads trailing ones as none', () => {
+    for (const address of ['/notes//x', `/reset-password${'/'.repeat(15_000)}x`, `/unsubscribe${'/'.repeat(15_000)}x`]) {
       expect(pageAt(address)).toMatchObject({ unknown: true, canonicalPath: undefined });
     }
+    expect(pageAt(`/cv${'/'.repeat(15_000)}`)).toMatchObject({ unknown: false, canonicalPath: '/cv' });
   });
 
   it('lists the public pages in the sitemap, in the order of the top bar', () => {
