@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 
-import { KATEX_STYLESHEET } from '../../../server/contract/paths';
+import { KATEX_FIRST_FONTS, KATEX_STYLESHEET } from '../../../server/contract/paths';
 import type { ImportPlan, Paper, Publication } from '../../../server/contract/publications';
 import { PUBLICATION_MESSAGES } from '../../../server/src/services/publications';
 import { createCategory, uploadDocument } from '../media/client';
@@ -120,6 +120,8 @@ describe('a page per paper', () => {
     // No PDF is attached.
     expect(metaValues(head, 'citation_pdf_url')).toEqual([]);
     expect(head).toContain('<meta name="description" content="We estimate ∇θE[f(Xθ)] with no bias.">');
+    // Its abstract reads formulas in running lines: KaTeX's main fonts come with the first paint.
+    expect(head).toContain(`<link rel="preload" href="${KATEX_FIRST_FONTS[0]}" as="font" type="font/woff2" crossorigin>`);
 
     // React separates text parts with empty comments.
     const body = page.body.slice(page.body.indexOf('<body>')).replaceAll('<!-- -->', '');

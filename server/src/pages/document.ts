@@ -18,7 +18,7 @@ export interface DocumentParts {
   /** The not-found page, which the browser shows whatever the address it is answered at. */
   notFound?: boolean;
   /**
-   * A text to read with formulas in its running lines (a note): KaTeX's main fonts are fetched beside its
+   * A text to read with formulas in its running lines (a note, a paper's abstract): KaTeX's main fonts are fetched beside its
    * stylesheet, so that lines do not wrap anew when they arrive. Elsewhere (lists) the fetch would cost
    * the first paint more (about 0.3 s on a phone's connection) than the rare shift it saves.
    */
