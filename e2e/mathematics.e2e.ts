@@ -557,7 +557,6 @@ afterAll(async () => {
 describe('mathematics', () => {
   it("a quant's note reads well: twenty formulas as KaTeX draws them, charts readable on a phone, long code that scrolls in its box", async () => {
     const staff = await openSession(browser, { width: 1440, height: 900 });
-    await staff.context.addInitScript(() => sessionStorage.setItem('setup-offered', '1'));
     const { page } = staff;
     page.setDefaultTimeout(20_000);
     await signIn(page, STAFF_EMAIL, STAFF_PASSWORD);

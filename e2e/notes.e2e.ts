@@ -40,16 +40,6 @@ function localInput(seconds: number): string {
   return `${at.getFullYear()}-${pad(at.getMonth() + 1)}-${pad(at.getDate())}T${pad(at.getHours())}:${pad(at.getMinutes())}:${pad(at.getSeconds())}`;
 }
 
-/**
- * A staff session in which the owner's setup screen has already been offered (the site is not set up
- * in these runs), so that the first staff screen is the one the journey opens.
- */
-async function staffSession(options: Parameters<typeof openSession>[1] = {}) {
-  const session = await openSession(browser, options);
-  await session.context.addInitScript(() => sessionStorage.setItem('setup-offered', '1'));
-  return session;
-}
-
 const body = () =>
   [
     'A strategy grows as $V_t = V_0 e^{\\mu t}$, and its options are priced off the smile:',
@@ -89,7 +79,7 @@ const body = () =>
 
 describe('notes', () => {
   it('staff write a note with math, code, a table, a footnote, a picture and a chart, schedule it, and it appears at its time everywhere', async () => {
-    const staff = await staffSession();
+    const staff = await openSession(browser);
     const { page } = staff;
     page.setDefaultTimeout(15_000);
     await signIn(page, STAFF_EMAIL, STAFF_PASSWORD);
@@ -161,7 +151,7 @@ describe('notes', () => {
   }, 150_000);
 
   it('staff lose no words: a reload mid-sentence restores them, a pasted picture joins the library and the note, and Ctrl+S saves', async () => {
-    const staff = await staffSession({ width: 1440, height: 900 });
+    const staff = await openSession(browser, { width: 1440, height: 900 });
     const { page } = staff;
     page.setDefaultTimeout(15_000);
     // Leaving unsaved edits asks first; here the owner means to reload.
