@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 
+import { gzip as zopfliGzip, type ZopfliOptions } from '@gfx/zopfli';
 import CompressionPlugin from 'compression-webpack-plugin';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
 import { BannerPlugin, Compilation, type Compiler, type Configuration, DefinePlugin, sources } from 'webpack';
@@ -104,8 +105,11 @@ export default (_env: unknown, argv: { mode?: Configuration['mode'] }): Configur
       ...(production
         ? [new BannerPlugin({ banner: '//# allFunctionsCalledOnLoad', raw: true, stage: Compilation.PROCESS_ASSETS_STAGE_DEV_TOOLING, test: /\.js$/ })]
         : []),
-      // Served as-is by the server (precompressed), so no CPU is spent compressing per request.
-      ...(production ? [new CompressionPlugin({ test: /\.(js|svg|css)$/, algorithm: 'gzip', compressionOptions: { level: 9 } })] : []),
+      // Served as-is by the server (precompressed), so no CPU is spent compressing per request. Zopfli
+      // writes gzip that any client reads, 4-5 % smaller than zlib's level 9, at build time only.
+      ...(production
+        ? [new CompressionPlugin<ZopfliOptions>({ test: /\.(js|svg|css)$/, algorithm: zopfliGzip, compressionOptions: { numiterations: 5 } })]
+        : []),
     ],
     devtool: production ? false : 'eval-cheap-module-source-map',
     performance: { hints: false },
