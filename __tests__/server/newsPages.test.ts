@@ -1,5 +1,5 @@
 import { NEWS_LIMITS, type NewsItem, type NewsItemInput } from '../../server/contract/news';
-import { KATEX_STYLESHEET } from '../../server/contract/paths';
+import { KATEX_INLINE_STYLES_ID } from '../../server/contract/paths';
 import { collectionClient } from './staffCollection';
 import { pageServerFor } from './testServer';
 
@@ -42,8 +42,8 @@ describe('the News page, server-rendered', () => {
     expect(main).toContain('Talk at the <em>Oxford-Man Institute</em>.');
     expect(main).toContain('href="https://talks.example.org/omi"');
     expect(main.indexOf('20 Nov 2025')).toBeLessThan(main.indexOf('2 Oct 2025'));
-    // The page that shows mathematics loads KaTeX's stylesheet in its head.
-    expect(page.slice(0, page.indexOf('</head>'))).toContain(`<link rel="stylesheet" href="${KATEX_STYLESHEET}">`);
+    // The page that shows mathematics carries KaTeX's styles in its head.
+    expect(page.slice(0, page.indexOf('</head>'))).toContain(`<style id="${KATEX_INLINE_STYLES_ID}">`);
     // The browser finds the page's data under the key of the screen's own call.
     const queries = Object.values(preloadedState(page).api.queries) as { endpointName: string; originalArgs: unknown; data: unknown }[];
     expect(queries).toContainEqual(expect.objectContaining({ endpointName: 'getNewsPage', originalArgs: {}, data: (await get('/api/news/pages/')).json() }));

@@ -3,6 +3,7 @@ import zlib from 'node:zlib';
 
 import sharp from 'sharp';
 
+import { PRELOADED_STATE_ID } from '../../src/app/preloadedState';
 import { NEWS_LIMITS } from '../../server/contract/news';
 import { NOTE_LIMITS } from '../../server/contract/noteRules';
 import * as render from '../../server/src/pages/render';
@@ -58,9 +59,10 @@ describe('server-rendered pages', () => {
     expect(html).toContain(`<script defer src="/boot.js" data-scripts="${ENTRY.join(' ')}"></script>`);
     // The page answer sets no cookie (the CSRF token is asked for by the one call that needs it).
     expect(first.headers['set-cookie']).toBeUndefined();
-    // The first paint waits for an element at the very end of the page, so the page is laid out once, whole.
+    // The first paint waits for the whole markup (the root element closed), so the page is laid out once, whole;
+    // not for the starting state after it, which only the scripts read.
     const awaited = /<link rel="expect" href="#([\w-]+)" blocking="render">/.exec(html)?.[1];
-    expect(html).toMatch(new RegExp(`<script [^>]*id="${awaited}"[^>]*>[^<]*</script></body></html>$`));
+    expect(html).toMatch(new RegExp(`<body><div id="${awaited}">.*</div><script [^>]*id="${PRELOADED_STATE_ID}"[^>]*>[^<]*</script></body></html>$`, 's'));
   });
 
   it('gives each public page its own title, description and canonical address', async () => {

@@ -1,4 +1,5 @@
 import { api } from '../lib/api/apiSlice';
+import { FRAGMENT_MARK } from '../lib/htmlFrom';
 import type { RootState } from '../lib/state';
 import { type ThemeMode, themeRestored } from '../lib/theme/themeSlice';
 import type { Prefetch } from './serverPage';
@@ -29,17 +30,39 @@ export function startingState(store: AppStore): Partial<RootState> {
   return { api: { ...cache, queries, subscriptions: {} }, theme };
 }
 
-/** As JSON that is safe inside a `<script type="application/json">` element. */
-export function serializeState(state: Partial<RootState>): string {
-  return JSON.stringify(state).replace(/</g, '\\u003c');
+/** Below this length an answer's HTML is repeated in the state: a reference would save less than it costs. */
+const FRAGMENT_MIN_LENGTH = 2048;
+/** What stands in the state for the HTML of the page's marked element at this place among them. */
+const FRAGMENT_KEY = '$fragment';
+/** The start tag of an element marked by htmlFrom: React escapes `>` in attribute values, so the first `>` ends it. */
+const MARKED_TAG = new RegExp(`<[a-z][^>]* ${FRAGMENT_MARK}=""[^>]*>`, 'g');
+
+/**
+ * As JSON that is safe inside a `<script type="application/json">` element. Long HTML that the markup
+ * already shows in a marked element (a note's body) is referred to rather than repeated: it was half of a
+ * long note's page, for the phone to download before the scripts could start.
+ */
+export function serializeState(state: Partial<RootState>, markup = ''): string {
+  const contentAt = [...markup.matchAll(MARKED_TAG)].map((tag) => tag.index + tag[0].length);
+  const refer = (_key: string, value: unknown) => {
+    if (typeof value !== 'string' || value.length < FRAGMENT_MIN_LENGTH) return value;
+    const place = contentAt.findIndex((at) => markup.startsWith(value, at) && markup.startsWith('</', at + value.length));
+    return place === -1 ? value : { [FRAGMENT_KEY]: place };
+  };
+  return JSON.stringify(state, contentAt.length ? refer : undefined).replace(/</g, '\\u003c');
 }
 
 /** The state handed over by the server, if this page was rendered there. */
 export function readPreloadedState(): Partial<RootState> | undefined {
   const element = document.getElementById(PRELOADED_STATE_ID);
   if (!element?.textContent) return undefined;
+  const text = element.textContent;
+  // The marked elements as the server wrote them: read before hydration, which leaves them as they are.
+  const marked = text.includes(`"${FRAGMENT_KEY}"`) ? document.querySelectorAll(`[${FRAGMENT_MARK}]`) : undefined;
+  const restore = (_key: string, value: unknown) =>
+    value !== null && typeof value === 'object' && FRAGMENT_KEY in value ? marked?.[(value as Record<string, number>)[FRAGMENT_KEY]]?.innerHTML : value;
   try {
-    return JSON.parse(element.textContent) as Partial<RootState>;
+    return JSON.parse(text, marked ? restore : undefined) as Partial<RootState>;
   } catch (error) {
     console.warn('The page carried an unreadable starting state', error);
     return undefined;

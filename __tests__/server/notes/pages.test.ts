@@ -1,7 +1,9 @@
+import crypto from 'node:crypto';
+
 import sharp from 'sharp';
 
 import type { NoteInput, StaffNote } from '../../../server/contract/notes';
-import { KATEX_FIRST_FONTS, KATEX_STYLESHEET } from '../../../server/contract/paths';
+import { KATEX_FIRST_FONTS, KATEX_FONTS, KATEX_INLINE_STYLES_ID, KATEX_STYLESHEET } from '../../../server/contract/paths';
 import { pageServerFor } from '../testServer';
 
 const PUBLIC_URL = 'https://northcote.example';
@@ -40,10 +42,15 @@ describe('notes as server-rendered pages', () => {
     expect(page.body).toContain('<meta name="description" content="Why implied volatility depends on the strike.">');
     expect(page.body).toContain('<link rel="alternate" type="application/atom+xml" title="Notes (Atom)" href="/feed.xml">');
     expect(page.body).toMatch(/<math[^>]*>.*σ/);
-    // Typeset by KaTeX, whose stylesheet the head loads; the title in <title> stays plain text.
+    // Typeset by KaTeX, whose styles the head carries; the title in <title> stays plain text.
     expect(page.body).toContain('<span class="katex-html" aria-hidden="true">');
     const head = page.body.slice(0, page.body.indexOf('</head>'));
-    expect(head).toContain(`<link rel="stylesheet" href="${KATEX_STYLESHEET}">`);
+    // Inline, with its fonts where the site serves them: no stylesheet fetched before the first paint.
+    const styles = new RegExp(`<style id="${KATEX_INLINE_STYLES_ID}">([^<]+)</style>`).exec(head)?.[1] ?? '';
+    expect(styles).toContain(`url(${KATEX_FONTS}KaTeX_Main-Regular.woff2)`);
+    expect(styles).not.toContain('url(fonts/');
+    expect(page.headers['content-security-policy']).toContain(`'sha256-${crypto.createHash('sha256').update(styles).digest('base64')}'`);
+    expect(page.body).not.toContain(KATEX_STYLESHEET);
     // With the fonts nearly every formula uses, so that text does not wrap anew when they arrive.
     for (const font of KATEX_FIRST_FONTS) expect(head).toContain(`<link rel="preload" href="${font}" as="font" type="font/woff2" crossorigin>`);
     expect(page.headers['content-security-policy']).toContain("style-src-attr 'unsafe-inline'");

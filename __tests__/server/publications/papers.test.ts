@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 
-import { KATEX_FIRST_FONTS, KATEX_STYLESHEET } from '../../../server/contract/paths';
+import { KATEX_FIRST_FONTS, KATEX_INLINE_STYLES_ID } from '../../../server/contract/paths';
 import type { ImportPlan, Paper, Publication } from '../../../server/contract/publications';
 import { PUBLICATION_MESSAGES } from '../../../server/src/services/publications';
 import { createCategory, uploadDocument } from '../media/client';
@@ -235,9 +235,8 @@ describe('a page per paper', () => {
     expect(selectedTitles(home)).toEqual(['/research/northcote2023-grad']);
     expect(home).toMatch(/aria-labelledby="home-papers".*<a href="\/research">All research<\/a>/);
     // The title's mathematics as MathML, named by its plain text.
-    expect(home).toContain(
-      `<a href="/research/northcote2023-grad"><link rel="stylesheet" href="${KATEX_STYLESHEET}"/><span aria-hidden="true">Estimating <span class="katex"><span class="katex-mathml"><math`,
-    );
+    expect(home).toContain(`<a href="/research/northcote2023-grad"><span aria-hidden="true">Estimating <span class="katex"><span class="katex-mathml"><math`);
+    expect(home).toContain(`<style id="${KATEX_INLINE_STYLES_ID}">`);
     // A list's formulas sit in titles: KaTeX's fonts are not fetched ahead of the first paint, as a note's are.
     expect(home).not.toContain('<link rel="preload"');
     expect((await select(false)).statusCode).toBe(200);

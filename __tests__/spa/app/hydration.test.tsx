@@ -10,6 +10,7 @@ import { pageAt, preloadScreens } from '@/app/routes';
 import { ServerApp } from '@/app/ServerApp';
 import { makeStore } from '@/app/store';
 import { api } from '@/lib/api/apiSlice';
+import { notesApi } from '@/lib/api/notesApi';
 import { expectHydration } from '@/lib/hydration';
 
 import { server, url } from '../msw';
@@ -44,12 +45,13 @@ async function serverPage(location: string, answers: Answers) {
   const layoutEffectWarning = jest.spyOn(console, 'error').mockImplementation((message: unknown) => {
     if (!String(message).includes('useLayoutEffect does nothing on the server')) throw new Error(String(message));
   });
-  container.innerHTML = renderToString(<ServerApp store={store} location={location} />);
+  const markup = renderToString(<ServerApp store={store} location={location} />);
+  container.innerHTML = markup;
   layoutEffectWarning.mockRestore();
   const script = document.createElement('script');
   script.type = 'application/json';
   script.id = PRELOADED_STATE_ID;
-  script.textContent = serializeState(startingState(store));
+  script.textContent = serializeState(startingState(store), markup);
   document.body.append(container, script);
   window.history.replaceState(null, '', location);
   store.dispatch(api.util.resetApiState());
@@ -162,6 +164,24 @@ describe('taking over a server-rendered page', () => {
 
     expect(screen.getByRole('heading', { name: 'The volatility smile', level: 1 })).toBeInTheDocument();
     expect(container.querySelector('.math-display')).toBe(formula);
+    expect(requests).toHaveLength(0);
+  });
+
+  it('sends a long note body once, in the markup: the starting state refers to it, and the store has it back', async () => {
+    const requests = countNoteCalls();
+    await preloadScreens('/notes/volatility-smile');
+    const html = Array.from({ length: 40 }, (_, i) => `<p>Paragraph ${i} of a long note on the smile &amp; its wings.</p>`).join('');
+    const container = await serverPage('/notes/volatility-smile', { '/api/notes/volatility-smile/': { body: aNote({ html }) } });
+    const state = document.getElementById(PRELOADED_STATE_ID)?.textContent ?? '';
+    expect(state).not.toContain('Paragraph 0 of a long note');
+    expect(state).toContain('"$fragment":0');
+    const paragraph = screen.getByText('Paragraph 39 of a long note on the smile & its wings.');
+
+    const store = makeStore(readPreloadedState());
+    expect(notesApi.endpoints.getNote.select('volatility-smile')(store.getState()).data?.html).toBe(html);
+    await takeOver(container);
+
+    expect(screen.getByText('Paragraph 39 of a long note on the smile & its wings.')).toBe(paragraph);
     expect(requests).toHaveLength(0);
   });
 

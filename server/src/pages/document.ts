@@ -3,8 +3,9 @@ import { NOT_FOUND_MARK } from '../../../src/app/servedNotFound';
 import { documentTitle } from '../../../src/content/head';
 import type { ThemeMode } from '../../../src/lib/theme/themeSlice';
 import type { SiteContent } from '../../contract/content';
-import { hasTypesetMath, KATEX_FIRST_FONTS, KATEX_STYLESHEET, paths } from '../../contract/paths';
+import { hasTypesetMath, KATEX_FIRST_FONTS, KATEX_INLINE_STYLES_ID, paths } from '../../contract/paths';
 import { escapeHtml } from '../lib/html';
+import { katexStyles } from './katexStyles';
 
 export interface DocumentParts {
   mode: ThemeMode;
@@ -40,13 +41,15 @@ export function htmlDocument({ mode, head, scripts, app, state, notFound = false
   const scriptTags = app
     ? `<script defer src="/boot.js" data-scripts="${escapeHtml(scripts.join(' '))}"></script>`
     : scripts.map((src) => `<script defer src="${escapeHtml(src)}"></script>`).join('');
-  // The first paint waits until the whole page is parsed (the state script closes the body): a paint
-  // of the first part, then a layout of everything after it, blocked the main thread twice.
-  const styles = app ? `<link rel="expect" href="#${PRELOADED_STATE_ID}" blocking="render">${app.styles}` : '';
-  // Only pages that show typeset mathematics load KaTeX's stylesheet; its fonts swap in, never holding back the text.
+  // The first paint waits until the whole markup is parsed (the root element closed): a paint of the first
+  // part, then a layout of everything after it, blocked the main thread twice. It does not wait for the
+  // starting state after it, which only the scripts read.
+  const styles = app ? `<link rel="expect" href="#root" blocking="render">${app.styles}` : '';
+  // Only pages that show typeset mathematics carry KaTeX's styles (inline: no round trip before the first
+  // paint; allowed by their hash like the others); its fonts swap in, never holding back the text.
   const mathStyles =
     app && hasTypesetMath(app.body)
-      ? `<link rel="stylesheet" href="${KATEX_STYLESHEET}">` +
+      ? `<style id="${KATEX_INLINE_STYLES_ID}">${katexStyles()}</style>` +
         (mathInText ? KATEX_FIRST_FONTS.map((font) => `<link rel="preload" href="${font}" as="font" type="font/woff2" crossorigin>`).join('') : '')
       : '';
   const rootMark = notFound ? ` ${NOT_FOUND_MARK}` : '';

@@ -43,11 +43,12 @@ function renderToHtml(element: React.ReactElement): Promise<string> {
 
 /** The app at one address, drawn from a store that already holds the page's data and theme. */
 export async function renderApp(location: string, store: AppStore): Promise<RenderedApp> {
-  const state = serializeState(startingState(store));
+  // The state as the page's data left it, before rendering (which only reads it) and serialized against the markup.
+  const starting = startingState(store);
   const sheet = new ServerStyleSheet();
   try {
     const body = await renderToHtml(sheet.collectStyles(<ServerApp store={store} location={location} />));
-    return { body, styles: sheet.getStyleTags(), state };
+    return { body, styles: sheet.getStyleTags(), state: serializeState(starting, body) };
   } finally {
     sheet.seal();
   }

@@ -7,6 +7,7 @@ import type { NoteNotebook } from '@/contract/notebooks';
 import type { PublicNote } from '@/contract/notes';
 import { paths } from '@/contract/paths';
 import { useGetNoteQuery } from '@/lib/api/notesApi';
+import { htmlFrom } from '@/lib/htmlFrom';
 import { theme } from '@/lib/theme/themes';
 import { useDocumentTitle } from '@/lib/useDocumentTitle';
 import { Alert, LoadingText, MathStyles, NoteProse, NotFoundMessage, Page } from '@/ui';
@@ -156,9 +157,8 @@ function NoteArticle({ note }: { note: PublicNote }) {
               alt={note.cover.alt}
             />
           )}
-          {/* Sanitised by the server when the note was saved. */}
           <MathStyles html={note.html} />
-          <NoteProse dangerouslySetInnerHTML={{ __html: note.html }} />
+          <NoteProse {...htmlFrom(note.html)} />
           {note.notebook && <NotebookDownload notebook={note.notebook} />}
           <NeighbourLinks previous={note.previous} next={note.next} />
         </div>

@@ -5,6 +5,7 @@ import { paths } from '@/contract/paths';
 import { TALK_TYPE_NAMES } from '@/contract/talkRules';
 import type { Talk } from '@/contract/talks';
 import { useGetTalksQuery } from '@/lib/api/talksApi';
+import { htmlFrom } from '@/lib/htmlFrom';
 import { useDocumentTitle } from '@/lib/useDocumentTitle';
 import { Alert, Entry, EntryGroup, EntryLinks, EntryMeta, LoadingText, Muted, NoteProse, Page, Prose, ResearchSections } from '@/ui';
 
@@ -22,7 +23,7 @@ function TalkEntry({ talk }: { talk: Talk }) {
         <time dateTime={talk.date}>{formatCalendarDate(talk.date)}</time>
       </EntryMeta>
       {/* Sanitised by the server when the talk was saved. */}
-      {talk.abstract_html && <NoteProse dangerouslySetInnerHTML={{ __html: talk.abstract_html }} />}
+      {talk.abstract_html && <NoteProse {...htmlFrom(talk.abstract_html)} />}
       {(talk.slides_url || talk.video || talk.paper_link) && (
         <EntryLinks aria-label={`Links of ${talk.title}`}>
           {talk.slides_url && (

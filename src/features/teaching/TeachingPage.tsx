@@ -1,6 +1,7 @@
 import type { TeachingCourse } from '@/contract/teaching';
 import { academicYearOf, TEACHING_ROLE_NAMES } from '@/contract/teachingRules';
 import { useGetTeachingQuery } from '@/lib/api/teachingApi';
+import { htmlFrom } from '@/lib/htmlFrom';
 import { useDocumentTitle } from '@/lib/useDocumentTitle';
 import { Alert, Entry, EntryGroup, EntryLinks, EntryMeta, LoadingText, Muted, NoteProse, Page, Prose, ResearchSections } from '@/ui';
 
@@ -22,7 +23,7 @@ function CourseEntry({ course }: { course: TeachingCourse }) {
     <Entry aria-labelledby={titleId}>
       <h3 id={titleId}>{course.course}</h3>
       <EntryMeta>{`${TEACHING_ROLE_NAMES[course.role]} · ${course.institution} · ${course.term}`}</EntryMeta>
-      {course.description_html && <NoteProse dangerouslySetInnerHTML={{ __html: course.description_html }} />}
+      {course.description_html && <NoteProse {...htmlFrom(course.description_html)} />}
       {(course.materials.length > 0 || course.link) && (
         <EntryLinks aria-label={`Materials of ${course.course}`}>
           {course.materials.map((material) => (
