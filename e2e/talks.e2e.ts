@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 
-import { appReady, expectNoProblems, launchBrowser, openSession, readInEveryLook } from './support/browser';
+import { appReady, expectNoProblems, launchBrowser, openSession, readInEveryLook, type Session } from './support/browser';
 import { BASE_URL } from './support/server';
 import { staffSession } from './support/signIn';
 import { apiCall, apiLogin, createStaff, firstHtml, uploadPdf } from './support/site';
@@ -34,6 +34,17 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
+
+/** A visitor who reads the research page and follows its footer's link to the page called `name`. */
+async function visitFromFooter(name: string): Promise<Session> {
+  const visitor = await openSession(browser);
+  visitor.page.setDefaultTimeout(15_000);
+  await visitor.page.goto('/research');
+  await appReady(visitor.page);
+  await visitor.page.getByRole('contentinfo').getByRole('link', { name }).click();
+  await visitor.page.getByRole('heading', { name, level: 1 }).waitFor();
+  return visitor;
+}
 
 describe('papers on the home page, talks and teaching', () => {
   it('staff order papers within a year and select one for the home page; a visitor sees it there', async () => {
@@ -107,13 +118,8 @@ describe('papers on the home page, talks and teaching', () => {
     expect(html).not.toContain('<script>alert(1)');
     expect(await firstHtml('/sitemap.xml')).toContain(`${BASE_URL}/talks</loc>`);
 
-    const visitor = await openSession(browser);
+    const visitor = await visitFromFooter('Talks');
     const reader = visitor.page;
-    reader.setDefaultTimeout(15_000);
-    await reader.goto('/research');
-    await appReady(reader);
-    await reader.getByRole('contentinfo').getByRole('link', { name: 'Talks' }).click();
-    await reader.getByRole('heading', { name: 'Talks', level: 1 }).waitFor();
     const upcoming = reader.getByRole('region', { name: 'Upcoming' });
     await upcoming.getByRole('heading', { name: UPCOMING }).waitFor();
     await reader
@@ -147,13 +153,8 @@ describe('papers on the home page, talks and teaching', () => {
     expect(await firstHtml('/teaching')).toContain('Stochastic Calculus for Finance');
     expect(await firstHtml('/sitemap.xml')).toContain(`${BASE_URL}/teaching</loc>`);
 
-    const visitor = await openSession(browser);
+    const visitor = await visitFromFooter('Teaching');
     const reader = visitor.page;
-    reader.setDefaultTimeout(15_000);
-    await reader.goto('/research');
-    await appReady(reader);
-    await reader.getByRole('contentinfo').getByRole('link', { name: 'Teaching' }).click();
-    await reader.getByRole('heading', { name: 'Teaching', level: 1 }).waitFor();
     await reader.getByRole('region', { name: '2025–26' }).getByRole('heading', { name: 'Stochastic Calculus for Finance' }).waitFor();
     const [download] = await Promise.all([
       reader.waitForEvent('download'),
