@@ -1,10 +1,10 @@
 import { screen, within } from '@testing-library/react';
-import { http, HttpResponse } from 'msw';
+import { HttpResponse } from 'msw';
 
 import type { TeachingCourse } from '@/contract/teaching';
 
-import { server, url } from '../msw';
-import { renderApp, signedOutState } from '../render';
+import { serveList } from '../msw';
+import { openAsVisitor } from '../render';
 
 const aCourse = (overrides: Partial<TeachingCourse> = {}): TeachingCourse => ({
   id: 1,
@@ -21,13 +21,8 @@ const aCourse = (overrides: Partial<TeachingCourse> = {}): TeachingCourse => ({
   ...overrides,
 });
 
-const serveTeaching = (courses: TeachingCourse[] | (() => Response)) =>
-  server.use(http.get(url('/api/teaching/'), () => (typeof courses === 'function' ? courses() : HttpResponse.json(courses))));
-
-const openTeaching = async () => {
-  renderApp({ route: '/teaching', preloadedState: signedOutState });
-  await screen.findByRole('heading', { name: 'Teaching', level: 1 });
-};
+const serveTeaching = (courses: TeachingCourse[] | (() => Response)) => serveList('/api/teaching/', courses);
+const openTeaching = () => openAsVisitor('/teaching', 'Teaching');
 
 describe('the Teaching page', () => {
   it('groups the courses by academic year, newest first, with their role, description, materials and course page', async () => {
