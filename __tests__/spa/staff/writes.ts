@@ -22,6 +22,18 @@ export function serveWrite<Body>(method: 'post' | 'put' | 'patch', path: string,
 }
 
 /**
+ * Answers POST `path` with 201 and the item `save` makes of the JSON sent, put first in the test
+ * backend's `list` (the server lists the newest first); keeps every body sent, as serveWrite does.
+ */
+export function serveAddition<Item>(path: string, list: Item[], save: (body: unknown) => Item) {
+  return serveWrite('post', path, jsonBody, (body) => {
+    const item = save(body);
+    list.unshift(item);
+    return HttpResponse.json(item, { status: 201 });
+  });
+}
+
+/**
  * Answers DELETE `path` with 204 after `onDelete` (which drops the item from the test's backend),
  * counting the calls so that a test can tell nothing was deleted.
  */
