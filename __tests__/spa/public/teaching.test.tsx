@@ -5,21 +5,7 @@ import type { TeachingCourse } from '@/contract/teaching';
 
 import { serveList } from '../msw';
 import { openAsVisitor } from '../render';
-
-const aCourse = (overrides: Partial<TeachingCourse> = {}): TeachingCourse => ({
-  id: 1,
-  course: 'Stochastic Calculus for Finance',
-  institution: 'Imperial College London',
-  term: 'Autumn 2025',
-  start_date: '2025-10-06',
-  role: 'lecturer',
-  description: 'Itô calculus with **worked examples**.',
-  description_html: '<p>Itô calculus with <strong>worked examples</strong>.</p>',
-  link: '',
-  materials: [],
-  updated_at: '2025-09-01T09:00:00.000Z',
-  ...overrides,
-});
+import { aCourse } from './fixtures';
 
 const serveTeaching = (courses: TeachingCourse[] | (() => Response)) => serveList('/api/teaching/', courses);
 const openTeaching = () => openAsVisitor('/teaching', 'Teaching');
