@@ -3,7 +3,7 @@
  * folder for a bench that measures it from outside: started, waited for until ready, stopped and removed
  * after `run`.
  */
-import { spawn, spawnSync } from 'node:child_process';
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -66,4 +66,24 @@ export async function withBuiltSite<T>(site: { port: number; env?: Record<string
     await new Promise((resolve) => child.once('exit', resolve));
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
+}
+
+export interface Memory {
+  /** Resident set size, MB. */
+  rssMb: number;
+  /** V8 heap in use, MB. */
+  heapMb: number;
+}
+
+/** The site's memory once garbage is collected (bench/memoryProbe.cjs, preloaded into the site, answers SIGUSR2). */
+export async function memoryOf(site: ChildProcess, probeFile: string): Promise<Memory> {
+  fs.rmSync(probeFile, { force: true });
+  site.kill('SIGUSR2');
+  for (let waited = 0; !fs.existsSync(probeFile); waited += 100) {
+    if (waited > 10_000) throw new Error('The site did not report its memory.');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  await new Promise((resolve) => setTimeout(resolve, 100));
+  const usage = JSON.parse(fs.readFileSync(probeFile, 'utf8')) as NodeJS.MemoryUsage;
+  return { rssMb: Math.round(usage.rss / 2 ** 20), heapMb: Math.round(usage.heapUsed / 2 ** 20) };
 }

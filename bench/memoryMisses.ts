@@ -16,7 +16,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
-import { createStaff, signIn, staffApi } from './builtSite';
+import { createStaff, memoryOf, signIn, staffApi } from './builtSite';
 import { HEAVY_NOTE, seedNotes } from './notes';
 import { PAPER, seedPapers } from './papers';
 import { waitFor } from './waitFor';
@@ -74,18 +74,6 @@ async function firstViewTimes(): Promise<Record<string, number>> {
     if (res.status !== 200) throw new Error(`${page} answered ${res.status} on its first view`);
   }
   return times;
-}
-
-/** The site's resident memory once garbage is collected, MB (bench/memoryProbe.cjs answers SIGUSR2). */
-async function rssAfterGc(site: ChildProcess, probeFile: string): Promise<number> {
-  fs.rmSync(probeFile, { force: true });
-  site.kill('SIGUSR2');
-  for (let waited = 0; !fs.existsSync(probeFile); waited += 100) {
-    if (waited > 10_000) throw new Error('The site did not report its memory.');
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  await new Promise((resolve) => setTimeout(resolve, 100));
-  return Math.round((JSON.parse(fs.readFileSync(probeFile, 'utf8')) as NodeJS.MemoryUsage).rss / 2 ** 20);
 }
 
 interface Run {
@@ -184,7 +172,7 @@ async function main(): Promise<void> {
     let first = 0;
     const warm = wrk(2, String(first));
     first += warm.requests + CONNECTIONS;
-    const before = await rssAfterGc(site, probeFile);
+    const before = (await memoryOf(site, probeFile)).rssMb;
     const misses: Run = { requests: 0, seconds: 0, statuses: {} };
     while (misses.requests < MISSES) {
       const run = wrk(10, String(first));
@@ -193,7 +181,7 @@ async function main(): Promise<void> {
       misses.seconds += run.seconds;
       add(misses.statuses, run.statuses);
     }
-    const after = await rssAfterGc(site, probeFile);
+    const after = (await memoryOf(site, probeFile)).rssMb;
     await stopSite(site);
 
     const renders = await uncachedRenders(dataDir);

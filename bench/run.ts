@@ -18,7 +18,7 @@ import { chromium } from 'playwright-core';
 import sharp from 'sharp';
 
 import { bibtexImportTimings } from './bibtexImport';
-import { createStaff, signIn, STAFF, staffApi } from './builtSite';
+import { createStaff, memoryOf, signIn, STAFF, staffApi } from './builtSite';
 import { connectionFlood } from './connectionFlood';
 import { describeFollowFlood, followFlood, meetsFollowFloodBudget } from './followFlood';
 import { hostileCorpus } from './hostileCorpus';
@@ -249,26 +249,6 @@ async function sameBytesAs(pagePath: string): Promise<Baseline> {
   const url = `http://127.0.0.1:${port}/`;
   await waitFor(url);
   return { name: `bare route with ${pagePath}'s bytes`, url };
-}
-
-interface Memory {
-  /** Resident set size, MB. */
-  rssMb: number;
-  /** V8 heap in use, MB. */
-  heapMb: number;
-}
-
-/** The site's memory once garbage is collected (bench/memoryProbe.cjs, preloaded into the site, answers SIGUSR2). */
-async function memoryOf(site: ChildProcess, probeFile: string): Promise<Memory> {
-  fs.rmSync(probeFile, { force: true });
-  site.kill('SIGUSR2');
-  for (let waited = 0; !fs.existsSync(probeFile); waited += 100) {
-    if (waited > 10_000) throw new Error('The site did not report its memory.');
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  await new Promise((resolve) => setTimeout(resolve, 100));
-  const usage = JSON.parse(fs.readFileSync(probeFile, 'utf8')) as NodeJS.MemoryUsage;
-  return { rssMb: Math.round(usage.rss / 2 ** 20), heapMb: Math.round(usage.heapUsed / 2 ** 20) };
 }
 
 /** Minutes of mixed crawling (bench/crawl.lua): pages, API reads, files, crawler files and unknown addresses. */

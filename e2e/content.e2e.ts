@@ -1,7 +1,7 @@
 import type { Browser } from 'playwright-core';
 
 import { appReady, expectNoProblems, launchBrowser, openSession } from './support/browser';
-import { signIn } from './support/signIn';
+import { staffSession } from './support/signIn';
 import { createStaff, firstHtml } from './support/site';
 
 const STAFF_EMAIL = 'cora.content@example.com';
@@ -33,18 +33,9 @@ afterAll(async () => {
   await browser?.close();
 });
 
-/** A signed-in staff member who followed the dashboard's link to one of the staff screens. */
-async function staffScreen(link: string) {
-  const staff = await openSession(browser);
-  await signIn(staff.page, STAFF_EMAIL, STAFF_PASSWORD);
-  await staff.page.goto('/dashboard');
-  await staff.page.getByRole('link', { name: link }).click();
-  return staff;
-}
-
 describe('the owner edits the site', () => {
   it('changes the tagline and a CV entry, imports two papers, and a visitor’s first HTML shows them with the math rendered', async () => {
-    const staff = await staffScreen('Edit site content');
+    const staff = await staffSession(browser, STAFF_EMAIL, STAFF_PASSWORD, { screen: 'Edit site content' });
     const { page } = staff;
     await page.getByRole('form', { name: 'Site content' }).waitFor();
     const experience = page.getByRole('group', { name: 'Experience' });
@@ -99,7 +90,7 @@ describe('the owner edits the site', () => {
   });
 
   it('writes a news item that a visitor’s first HTML shows on the home page, and corrects it', async () => {
-    const staff = await staffScreen('Manage news');
+    const staff = await staffSession(browser, STAFF_EMAIL, STAFF_PASSWORD, { screen: 'Manage news' });
     const { page } = staff;
     await page.getByRole('heading', { name: 'Add news' }).waitFor();
     await page.getByLabel('Date').fill('2026-11-20');

@@ -1,13 +1,10 @@
-import type { ChildProcess } from 'node:child_process';
-
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 
-import { linkIn, type Mail, startSmtp } from '../__tests__/mailbox';
-import { accessibilityProblems, appReady, expectNoProblems, launchBrowser, openSession, type Session } from './support/browser';
-import { freePort, startSite, stopSite } from './support/server';
+import { linkIn, type Mail } from '../__tests__/mailbox';
+import { accessibilityProblems, appReady, expectNoProblems, openSession, type Session } from './support/browser';
+import { ownSite } from './support/ownSite';
 import { submitSignIn } from './support/signIn';
-import { createStaff } from './support/site';
 
 const OWNER = { email: 'margit.owner@example.org', password: 'First-hour-passphrase-2026' };
 const IDENTITY = {
@@ -30,28 +27,11 @@ const tracesIn = (text: string) => EXAMPLE_TRACES.filter((trace) => trace.test(t
  * its feeds, its structured data and its mail speak as them alone. A site of its own, with a real
  * SMTP server, so that the follower mail is read as a mailbox gets it.
  */
-let site: { child: ChildProcess; dataDir: string };
-let smtp: Awaited<ReturnType<typeof startSmtp>>;
-let base: string;
-let browser: Browser;
-
-beforeAll(async () => {
-  smtp = await startSmtp();
-  const port = await freePort();
-  base = `http://127.0.0.1:${port}`;
-  site = await startSite({ port, publicUrl: base, env: { SMTP_URL: smtp.url } });
-  createStaff(OWNER.email, OWNER.password, 'Margit', site.dataDir);
-  browser = await launchBrowser();
-}, 60_000);
-afterAll(async () => {
-  await browser?.close();
-  if (site) await stopSite(site.child);
-  await smtp?.close();
-});
+const own = ownSite({ owner: { ...OWNER, firstName: 'Margit' } });
 
 /** The owner signs in through the form; a site not set up leads them to the setup screen. */
 async function signInToSetup(width: number): Promise<Session> {
-  const session = await openSession(browser, { width, height: 900, baseUrl: base });
+  const session = await openSession(own.browser, { width, height: 900, baseUrl: own.base });
   session.page.setDefaultTimeout(15_000);
   await submitSignIn(session.page, OWNER.email, OWNER.password);
   await session.page.waitForURL((url) => url.pathname === '/setup');
@@ -77,7 +57,7 @@ async function fillSetup(page: Page): Promise<void> {
 }
 
 const text = async (path: string) => {
-  const res = await fetch(`${base}${path}`);
+  const res = await fetch(`${own.base}${path}`);
   expect([path, res.status]).toEqual([path, 200]);
   return res.text();
 };
@@ -85,7 +65,7 @@ const text = async (path: string) => {
 async function nthMailTo(to: string, count: number): Promise<Mail> {
   const deadline = Date.now() + 20_000;
   while (Date.now() < deadline) {
-    const mails = smtp.received.filter((mail) => mail.to === to);
+    const mails = own.smtp.received.filter((mail) => mail.to === to);
     if (mails.length >= count) return mails[count - 1];
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
@@ -145,7 +125,7 @@ describe('the owner’s first hour', () => {
     const pages = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => new URL(match[1]).pathname);
     expect(pages).toEqual(expect.arrayContaining(['/', '/cv', '/about', '/on-the-web']));
     for (const path of [...pages, '/no-such-page-here']) {
-      const res = await fetch(`${base}${path}`);
+      const res = await fetch(`${own.base}${path}`);
       const html = await res.text();
       expect([path, tracesIn(html)]).toEqual([path, []]);
     }
@@ -165,11 +145,11 @@ describe('the owner’s first hour', () => {
       sameAs: [IDENTITY.linkedin, IDENTITY.scholar],
     });
     expect(tracesIn(JSON.stringify(structured))).toEqual([]);
-    const share = await fetch(`${base}/share-image.png`);
+    const share = await fetch(`${own.base}/share-image.png`);
     expect(share.headers.get('content-type')).toBe('image/png');
 
     // The public CV, as a visitor's browser shows it after the app has taken it over.
-    const visitor = await openSession(browser, { width: 1280, baseUrl: base });
+    const visitor = await openSession(own.browser, { width: 1280, baseUrl: own.base });
     visitor.page.setDefaultTimeout(15_000);
     await visitor.page.goto('/cv');
     await appReady(visitor.page);
@@ -186,9 +166,9 @@ describe('the owner’s first hour', () => {
     const confirmation = await nthMailTo(READER, 1);
     expect(confirmation.subject).toBe(`Confirm that you want emails from ${IDENTITY.name}`);
     expect(confirmation.headers.from).toContain(IDENTITY.name);
-    expect(confirmation.text).toContain(`— ${IDENTITY.name}, ${base}`);
+    expect(confirmation.text).toContain(`— ${IDENTITY.name}, ${own.base}`);
     expect(tracesIn(confirmation.raw)).toEqual([]);
-    expect(linkIn(confirmation, `${base}/follow/confirm/`)).toBeTruthy();
+    expect(linkIn(confirmation, `${own.base}/follow/confirm/`)).toBeTruthy();
     expectNoProblems(visitor);
     await visitor.context.close();
   });

@@ -1,12 +1,8 @@
-import type { ChildProcess } from 'node:child_process';
-
-import type { Browser } from 'playwright-core';
-
-import { linkIn, type Mail, startSmtp } from '../__tests__/mailbox';
-import { accessibilityProblems, appReady, expectNoProblems, launchBrowser, openSession } from './support/browser';
-import { freePort, startSite, stopSite } from './support/server';
+import { linkIn, type Mail } from '../__tests__/mailbox';
+import { accessibilityProblems, appReady, expectNoProblems, openSession } from './support/browser';
+import { ownSite } from './support/ownSite';
 import { signIn } from './support/signIn';
-import { apiLogin, createStaff, runScheduledWork, untilTime } from './support/site';
+import { apiLogin, runScheduledWork, untilTime } from './support/site';
 
 const STAFF = { email: 'felix.follow@example.com', password: 'Follow-passphrase-for-e2e-2026' };
 const READER = 'rita.reader@example.org';
@@ -19,30 +15,12 @@ const DIGEST_INTERVAL_SECONDS = 1;
  * Follower mail goes out through a real SMTP server: this journey runs a site of its own that sends
  * to one this test holds, with a short announcement delay and digest interval.
  */
-let site: { child: ChildProcess; dataDir: string };
-let smtp: Awaited<ReturnType<typeof startSmtp>>;
-let base: string;
-let browser: Browser;
-
-beforeAll(async () => {
-  smtp = await startSmtp();
-  const port = await freePort();
-  base = `http://127.0.0.1:${port}`;
-  site = await startSite({
-    port,
-    publicUrl: base,
-    env: { SMTP_URL: smtp.url, FOLLOW_DELAY_SECONDS: String(FOLLOW_DELAY_SECONDS), DIGEST_INTERVAL_SECONDS: String(DIGEST_INTERVAL_SECONDS) },
-  });
-  createStaff(STAFF.email, STAFF.password, 'Felix', site.dataDir);
-  browser = await launchBrowser();
-}, 60_000);
-afterAll(async () => {
-  await browser?.close();
-  if (site) await stopSite(site.child);
-  await smtp?.close();
+const own = ownSite({
+  owner: { ...STAFF, firstName: 'Felix' },
+  env: { FOLLOW_DELAY_SECONDS: String(FOLLOW_DELAY_SECONDS), DIGEST_INTERVAL_SECONDS: String(DIGEST_INTERVAL_SECONDS) },
 });
 
-const mailTo = (to: string) => smtp.received.filter((mail) => mail.to === to);
+const mailTo = (to: string) => own.smtp.received.filter((mail) => mail.to === to);
 
 /** The `count`th message to `to`, waited for. */
 async function nthMailTo(to: string, count: number, timeoutMs = 20_000): Promise<Mail> {
@@ -62,10 +40,10 @@ async function nthMailTo(to: string, count: number, timeoutMs = 20_000): Promise
 /** Staff publish a note (through the API: writing notes is another journey's subject). */
 async function publishNote(title: string, slug: string): Promise<void> {
   // Access tokens last seconds in these runs.
-  const { access } = await apiLogin(STAFF.email, STAFF.password, base);
-  const res = await fetch(`${base}/api/notes/manage/`, {
+  const { access } = await apiLogin(STAFF.email, STAFF.password, own.base);
+  const res = await fetch(`${own.base}/api/notes/manage/`, {
     method: 'POST',
-    headers: { authorization: `Bearer ${access}`, origin: base, 'content-type': 'application/json' },
+    headers: { authorization: `Bearer ${access}`, origin: own.base, 'content-type': 'application/json' },
     body: JSON.stringify({
       title,
       slug,
@@ -87,7 +65,7 @@ let confirmPath = '';
 
 describe('following the research by email', () => {
   it('a visitor follows with an address alone, confirms, gets the next note with one-click unsubscribe, stops it in one click, and gets nothing after', async () => {
-    const visitor = await openSession(browser, { width: 360, height: 800, baseUrl: base });
+    const visitor = await openSession(own.browser, { width: 360, height: 800, baseUrl: own.base });
     const { page } = visitor;
     page.setDefaultTimeout(15_000);
     await page.goto('/notes');
@@ -102,7 +80,7 @@ describe('following the research by email', () => {
     // Double opt-in: the link comes from the mail server.
     const confirmation = await nthMailTo(READER, 1);
     expect(confirmation.subject).toMatch(/^Confirm that you want emails from /);
-    confirmPath = pathOf(linkIn(confirmation, `${base}/follow/confirm/`));
+    confirmPath = pathOf(linkIn(confirmation, `${own.base}/follow/confirm/`));
     await page.goto(confirmPath);
     await page.getByText(/^You are following the research/).waitFor();
     await visitor.screenshot('follow-confirmed-phone');
@@ -111,11 +89,11 @@ describe('following the research by email', () => {
     const announcement = await nthMailTo(READER, 2);
     expect(announcement.subject).toMatch(/^New note: Rough paths — /);
     const unsubscribe = announcement.headers['list-unsubscribe'];
-    expect(unsubscribe).toMatch(new RegExp(`^<${base}/unsubscribe/[A-Za-z0-9_-]{43}>$`));
+    expect(unsubscribe).toMatch(new RegExp(`^<${own.base}/unsubscribe/[A-Za-z0-9_-]{43}>$`));
     expect(announcement.headers['list-unsubscribe-post']).toBe('List-Unsubscribe=One-Click');
-    expect(announcement.text).toContain(`${base}/notes/rough-paths`);
-    expect(announcement.html).toContain(`href="${base}/notes/rough-paths"`);
-    const visibleLink = linkIn(announcement, `${base}/unsubscribe/`);
+    expect(announcement.text).toContain(`${own.base}/notes/rough-paths`);
+    expect(announcement.html).toContain(`href="${own.base}/notes/rough-paths"`);
+    const visibleLink = linkIn(announcement, `${own.base}/unsubscribe/`);
     expect(`<${visibleLink}>`).toBe(unsubscribe);
 
     // What a mail provider does on "Unsubscribe": a POST from its own servers, no session, no cookie.
@@ -136,12 +114,12 @@ describe('following the research by email', () => {
 
     await publishNote('After stopping', 'after-stopping');
     // Once the site has sent what that publication made due, the address that stopped has had nothing.
-    await runScheduledWork(base);
+    await runScheduledWork(own.base);
     expect(mailTo(READER).map((mail) => mail.subject)).toEqual([confirmation.subject, announcement.subject]);
   }, 90_000);
 
   it('a registered visitor confirms the address, chooses the digest, and gets one digest', async () => {
-    const member = await openSession(browser, { baseUrl: base });
+    const member = await openSession(own.browser, { baseUrl: own.base });
     const { page } = member;
     page.setDefaultTimeout(15_000);
     await page.goto('/register');
@@ -156,7 +134,7 @@ describe('following the research by email', () => {
 
     const confirmation = await nthMailTo(MEMBER.email, 1);
     expect(confirmation.subject).toMatch(/^Confirm your email address for /);
-    await page.goto(pathOf(linkIn(confirmation, `${base}/confirm-email/`)));
+    await page.goto(pathOf(linkIn(confirmation, `${own.base}/confirm-email/`)));
     await page.getByText('Your email address is confirmed. You can now follow the research from your profile.').waitFor();
 
     await signIn(page, MEMBER.email, MEMBER.password);
@@ -174,11 +152,11 @@ describe('following the research by email', () => {
     // No mail per note for a digest reader; one digest when it is due, and none after it when nothing is new.
     const digest = await nthMailTo(MEMBER.email, 2, (DIGEST_INTERVAL_SECONDS + 15) * 1000);
     expect(digest.subject).toMatch(/^Digest: a note from /);
-    expect(digest.text).toContain(`${base}/notes/volatility-smiles`);
+    expect(digest.text).toContain(`${own.base}/notes/volatility-smiles`);
     expect(digest.headers['list-unsubscribe-post']).toBe('List-Unsubscribe=One-Click');
     // The next digest falls due with nothing new: once the site has done what was due then, it has sent none.
     await untilTime(Date.now() + DIGEST_INTERVAL_SECONDS * 1000);
-    await runScheduledWork(base);
+    await runScheduledWork(own.base);
     expect(mailTo(MEMBER.email)).toHaveLength(2);
   }, 120_000);
 
@@ -192,7 +170,7 @@ describe('following the research by email', () => {
     for (const colorScheme of ['light', 'dark'] as const)
       for (const width of [360, 1280])
         for (const { account, screens } of readers) {
-          const reading = await openSession(browser, { width, colorScheme, baseUrl: base });
+          const reading = await openSession(own.browser, { width, colorScheme, baseUrl: own.base });
           const { page } = reading;
           page.setDefaultTimeout(15_000);
           await reading.context.addInitScript((mode) => localStorage.setItem('theme', mode), colorScheme);

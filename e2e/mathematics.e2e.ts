@@ -6,7 +6,7 @@ import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
 
 import { appReady, ARTIFACTS, expectNoProblems, launchBrowser, openSession, readInEveryLook, type Session } from './support/browser';
-import { signIn } from './support/signIn';
+import { staffSession } from './support/signIn';
 import { createStaff } from './support/site';
 
 const STAFF_EMAIL = 'mira.maths@example.com';
@@ -556,10 +556,8 @@ afterAll(async () => {
 
 describe('mathematics', () => {
   it("a quant's note reads well: twenty formulas as KaTeX draws them, charts readable on a phone, long code that scrolls in its box", async () => {
-    const staff = await openSession(browser, { width: 1440, height: 900 });
+    const staff = await staffSession(browser, STAFF_EMAIL, STAFF_PASSWORD, { width: 1440, height: 900, timeout: 20_000 });
     const { page } = staff;
-    page.setDefaultTimeout(20_000);
-    await signIn(page, STAFF_EMAIL, STAFF_PASSWORD);
     await page.goto('/manage-notes/new');
     await page.getByLabel('Title', { exact: true }).fill(TITLE);
     const slug = await page.getByLabel('Address', { exact: true }).inputValue();

@@ -4,7 +4,7 @@ import type { Browser } from 'playwright-core';
 
 import { appReady, ARTIFACTS, expectNoProblems, launchBrowser, openSession, readInEveryLook } from './support/browser';
 import { BASE_URL } from './support/server';
-import { signIn } from './support/signIn';
+import { staffSession } from './support/signIn';
 import { apiCall, apiLogin, createStaff, firstHtml } from './support/site';
 
 const STAFF_EMAIL = 'nina.news@example.com';
@@ -29,12 +29,8 @@ afterAll(async () => {
 
 describe('news as a page', () => {
   it('staff write news with mathematics and a link to a paper; /news and the home page show it rendered, with JavaScript or without', async () => {
-    const staff = await openSession(browser);
+    const staff = await staffSession(browser, STAFF_EMAIL, STAFF_PASSWORD, { screen: 'Manage news' });
     const { page } = staff;
-    page.setDefaultTimeout(15_000);
-    await signIn(page, STAFF_EMAIL, STAFF_PASSWORD);
-    await page.goto('/dashboard');
-    await page.getByRole('link', { name: 'Manage news' }).click();
     await page.waitForURL((url) => url.pathname === '/manage-news');
     await page.getByRole('heading', { name: 'Add news' }).waitFor();
 

@@ -6,7 +6,7 @@ import sharp from 'sharp';
 
 import { accessibilityProblems, appReady, ARTIFACTS, expectNoProblems, launchBrowser, openSession, readInEveryLook, type Session } from './support/browser';
 import { BASE_URL } from './support/server';
-import { signIn } from './support/signIn';
+import { staffSession } from './support/signIn';
 import { apiLogin, createStaff } from './support/site';
 
 const STAFF_EMAIL = 'nadia.notebooks@example.com';
@@ -144,10 +144,8 @@ async function screenProblems(page: Page): Promise<string[]> {
 
 describe('notes from notebooks', () => {
   it('staff import a notebook, describe its figure, publish it, and visitors read it without script and download it', async () => {
-    const staff = await openSession(browser);
+    const staff = await staffSession(browser, STAFF_EMAIL, STAFF_PASSWORD, { timeout: 20_000 });
     const { page } = staff;
-    page.setDefaultTimeout(20_000);
-    await signIn(page, STAFF_EMAIL, STAFF_PASSWORD);
     await page.goto('/manage-notes');
     await page.getByRole('button', { name: 'New note from a notebook' }).click();
     await chooseNotebook(page, 'New note from a notebook');

@@ -5,7 +5,7 @@ import sharp from 'sharp';
 
 import { accessibilityProblems, appReady, ARTIFACTS, expectNoProblems, launchBrowser, openSession, readInEveryLook } from './support/browser';
 import { BASE_URL } from './support/server';
-import { signIn } from './support/signIn';
+import { staffSession } from './support/signIn';
 import { apiCall, apiLogin, createStaff, firstHtml } from './support/site';
 
 const STAFF_EMAIL = 'nora.notes@example.com';
@@ -79,12 +79,8 @@ const body = () =>
 
 describe('notes', () => {
   it('staff write a note with math, code, a table, a footnote, a picture and a chart, schedule it, and it appears at its time everywhere', async () => {
-    const staff = await openSession(browser);
+    const staff = await staffSession(browser, STAFF_EMAIL, STAFF_PASSWORD, { screen: 'Manage notes' });
     const { page } = staff;
-    page.setDefaultTimeout(15_000);
-    await signIn(page, STAFF_EMAIL, STAFF_PASSWORD);
-    await page.goto('/dashboard');
-    await page.getByRole('link', { name: 'Manage notes' }).click();
     await page.getByRole('link', { name: 'New note' }).click();
     await page.getByLabel('Title', { exact: true }).fill(TITLE);
     expect(await page.getByLabel('Address', { exact: true }).inputValue()).toBe(SLUG);
@@ -151,12 +147,10 @@ describe('notes', () => {
   }, 150_000);
 
   it('staff lose no words: a reload mid-sentence restores them, a pasted picture joins the library and the note, and Ctrl+S saves', async () => {
-    const staff = await openSession(browser, { width: 1440, height: 900 });
+    const staff = await staffSession(browser, STAFF_EMAIL, STAFF_PASSWORD, { width: 1440, height: 900 });
     const { page } = staff;
-    page.setDefaultTimeout(15_000);
     // Leaving unsaved edits asks first; here the owner means to reload.
     page.on('dialog', (dialog) => void dialog.accept());
-    await signIn(page, STAFF_EMAIL, STAFF_PASSWORD);
     await page.goto('/manage-notes/new');
     const bodyField = page.getByLabel('Body', { exact: true });
     await page.getByLabel('Title', { exact: true }).fill('Carry, unsaved');

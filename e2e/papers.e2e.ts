@@ -4,8 +4,8 @@ import type { Browser } from 'playwright-core';
 
 import { appReady, ARTIFACTS, expectNoProblems, launchBrowser, openSession, readInEveryLook } from './support/browser';
 import { BASE_URL } from './support/server';
-import { signIn } from './support/signIn';
-import { apiCall, apiLogin, createStaff, firstHtml } from './support/site';
+import { staffSession } from './support/signIn';
+import { apiCall, apiLogin, createStaff, firstHtml, uploadPdf } from './support/site';
 
 const STAFF_EMAIL = 'petra.papers@example.com';
 const STAFF_PASSWORD = 'Papers-passphrase-for-e2e-2026';
@@ -59,26 +59,14 @@ afterAll(async () => {
 /** The paper as a PDF in the documents library, attached to the publication: set-up, not this journey's subject. */
 async function attachPdf(publicationId: number): Promise<void> {
   const { access } = await apiLogin(STAFF_EMAIL, STAFF_PASSWORD);
-  const category = await apiCall<{ id: number }>(access, 'POST', '/api/documents/categories/', { name: 'Papers', description: '' });
-  const form = new FormData();
-  form.append('name', 'Optimal execution (paper)');
-  form.append('description', '');
-  form.append('category', String(category.id));
-  form.append('is_current', 'false');
-  const pdf = '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj 2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n';
-  form.append('file', new Blob([pdf], { type: 'application/pdf' }), 'execution.pdf');
-  const document = await apiCall<{ id: number }>(access, 'POST', '/api/documents/documents/', form);
-  await apiCall(access, 'PATCH', `/api/publications/${publicationId}/`, { document: document.id });
+  const document = await uploadPdf(access, { category: 'Papers', name: 'Optimal execution (paper)', fileName: 'execution.pdf' });
+  await apiCall(access, 'PATCH', `/api/publications/${publicationId}/`, { document });
 }
 
 describe('papers', () => {
   it('staff import a .bib; a visitor filters the research list, opens a paper and copies its citation; search engines read it', async () => {
-    const staff = await openSession(browser);
+    const staff = await staffSession(browser, STAFF_EMAIL, STAFF_PASSWORD, { screen: 'Manage publications' });
     const { page } = staff;
-    page.setDefaultTimeout(15_000);
-    await signIn(page, STAFF_EMAIL, STAFF_PASSWORD);
-    await page.goto('/dashboard');
-    await page.getByRole('link', { name: 'Manage publications' }).click();
     await page.getByLabel('BibTeX file').setInputFiles({ name: 'papers.bib', mimeType: 'text/x-bibtex', buffer: Buffer.from(BIBTEX) });
     await page.getByRole('button', { name: 'Check import' }).click();
     await page.getByRole('heading', { name: 'Will add 3' }).waitFor();

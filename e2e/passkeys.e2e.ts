@@ -1,11 +1,9 @@
-import type { ChildProcess } from 'node:child_process';
+import type { Page } from 'playwright-core';
 
-import type { Browser, Page } from 'playwright-core';
-
-import { accessibilityProblems, appReady, expectNoProblems, launchBrowser, openSession, type Session } from './support/browser';
-import { freePort, startSite, stopSite } from './support/server';
+import { accessibilityProblems, appReady, expectNoProblems, openSession, type Session } from './support/browser';
+import { ownSite } from './support/ownSite';
 import { submitSignIn } from './support/signIn';
-import { apiLogin, createStaff } from './support/site';
+import { apiLogin } from './support/site';
 
 const OWNER = { email: 'olivia.owner@example.com', password: 'Owner-passphrase-for-e2e-2026' };
 
@@ -13,24 +11,7 @@ const OWNER = { email: 'olivia.owner@example.com', password: 'Owner-passphrase-f
  * Passkeys are bound to a host name, and browsers refuse an IP address as one: this journey runs
  * a site of its own whose public address is localhost (the shared site's is 127.0.0.1).
  */
-let site: { child: ChildProcess; dataDir: string };
-let base: string;
-let api: string;
-let browser: Browser;
-
-beforeAll(async () => {
-  const port = await freePort();
-  base = `http://localhost:${port}`;
-  api = `http://127.0.0.1:${port}`;
-  site = await startSite({ port, publicUrl: base });
-  // The first staff account is the site's owner.
-  createStaff(OWNER.email, OWNER.password, 'Olivia', site.dataDir);
-  browser = await launchBrowser();
-}, 60_000);
-afterAll(async () => {
-  await browser?.close();
-  if (site) await stopSite(site.child);
-});
+const own = ownSite({ host: 'localhost', owner: { ...OWNER, firstName: 'Olivia' } });
 
 /** A platform authenticator in the page's browser, as a laptop's fingerprint reader is: it holds passkeys and verifies its user. */
 async function addVirtualAuthenticator(session: Session): Promise<void> {
@@ -86,7 +67,7 @@ describe('passkeys', () => {
   let codes: string[];
 
   it('the owner adds a passkey on the profile, signs out and signs in with it alone', async () => {
-    owner = await openSession(browser, { baseUrl: base });
+    owner = await openSession(own.browser, { baseUrl: own.base });
     const { page } = owner;
     page.setDefaultTimeout(15_000);
     page.on('dialog', (dialog) => void dialog.accept());
@@ -144,7 +125,7 @@ describe('passkeys', () => {
     const found: string[] = [];
     for (const colorScheme of ['light', 'dark'] as const)
       for (const width of [360, 1280]) {
-        const session = await openSession(browser, { baseUrl: base, width, height: 800, colorScheme });
+        const session = await openSession(own.browser, { baseUrl: own.base, width, height: 800, colorScheme });
         const { page, context } = session;
         page.setDefaultTimeout(15_000);
         await context.addInitScript((mode) => localStorage.setItem('theme', mode), colorScheme);
@@ -159,7 +140,7 @@ describe('passkeys', () => {
         await check('sign-in');
 
         // A sign-in of its own: refresh tokens rotate, so two browsers cannot share one.
-        const tokens = await apiLogin(OWNER.email, OWNER.password, api);
+        const tokens = await apiLogin(OWNER.email, OWNER.password, own.api);
         await page.evaluate(({ access, refresh }) => {
           localStorage.setItem('access', access);
           localStorage.setItem('refresh', refresh);
@@ -191,7 +172,7 @@ describe('passkeys', () => {
 
     // On another computer, which holds no passkey, the password alone is refused, with what to do
     // instead; a recovery code with it signs in, once.
-    const elsewhere = await openSession(browser, { baseUrl: base });
+    const elsewhere = await openSession(own.browser, { baseUrl: own.base });
     elsewhere.page.setDefaultTimeout(15_000);
     await submitSignIn(elsewhere.page, OWNER.email, OWNER.password);
     await elsewhere.page

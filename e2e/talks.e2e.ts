@@ -1,9 +1,9 @@
 import type { Browser } from 'playwright-core';
 
-import { appReady, expectNoProblems, launchBrowser, openSession, readInEveryLook } from './support/browser';
+import { appReady, expectNoProblems, launchBrowser, openSession, readInEveryLook, type Session } from './support/browser';
 import { BASE_URL } from './support/server';
-import { signIn } from './support/signIn';
-import { apiCall, apiLogin, createStaff, firstHtml } from './support/site';
+import { staffSession } from './support/signIn';
+import { apiCall, apiLogin, createStaff, firstHtml, uploadPdf } from './support/site';
 
 const STAFF_EMAIL = 'tomas.talks@example.com';
 const STAFF_PASSWORD = 'Talks-passphrase-for-e2e-2026';
@@ -29,26 +29,27 @@ beforeAll(async () => {
   // The papers and the slides come from the import and the documents library: set-up, not this journey's subject.
   const { access } = await apiLogin(STAFF_EMAIL, STAFF_PASSWORD);
   await apiCall(access, 'POST', '/api/publications/import/', { bibtex: BIBTEX });
-  const category = await apiCall<{ id: number }>(access, 'POST', '/api/documents/categories/', { name: 'Slides', description: '' });
-  const form = new FormData();
-  form.append('name', 'Smile slides');
-  form.append('description', '');
-  form.append('category', String(category.id));
-  form.append('is_current', 'false');
-  const pdf = '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj 2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n';
-  form.append('file', new Blob([pdf], { type: 'application/pdf' }), 'smile-slides.pdf');
-  slidesId = (await apiCall<{ id: number }>(access, 'POST', '/api/documents/documents/', form)).id;
+  slidesId = await uploadPdf(access, { category: 'Slides', name: 'Smile slides', fileName: 'smile-slides.pdf' });
 });
 afterAll(async () => {
   await browser?.close();
 });
 
+/** A visitor who reads the research page and follows its footer's link to the page called `name`. */
+async function visitFromFooter(name: string): Promise<Session> {
+  const visitor = await openSession(browser);
+  visitor.page.setDefaultTimeout(15_000);
+  await visitor.page.goto('/research');
+  await appReady(visitor.page);
+  await visitor.page.getByRole('contentinfo').getByRole('link', { name }).click();
+  await visitor.page.getByRole('heading', { name, level: 1 }).waitFor();
+  return visitor;
+}
+
 describe('papers on the home page, talks and teaching', () => {
   it('staff order papers within a year and select one for the home page; a visitor sees it there', async () => {
-    const staff = await openSession(browser);
+    const staff = await staffSession(browser, STAFF_EMAIL, STAFF_PASSWORD);
     const { page } = staff;
-    page.setDefaultTimeout(15_000);
-    await signIn(page, STAFF_EMAIL, STAFF_PASSWORD);
     await page.goto('/publications');
     await page.getByText('within a year, in the order you set here').waitFor();
     const third = page.getByRole('listitem', { name: 'Smiles under Q' });
@@ -86,12 +87,8 @@ describe('papers on the home page, talks and teaching', () => {
   }, 120_000);
 
   it('staff add an upcoming and a past talk; a visitor reads them upcoming first, and search engines read the events', async () => {
-    const staff = await openSession(browser);
+    const staff = await staffSession(browser, STAFF_EMAIL, STAFF_PASSWORD, { screen: 'Manage talks' });
     const { page } = staff;
-    page.setDefaultTimeout(15_000);
-    await signIn(page, STAFF_EMAIL, STAFF_PASSWORD);
-    await page.goto('/dashboard');
-    await page.getByRole('link', { name: 'Manage talks' }).click();
     for (const [title, days, type] of [
       [UPCOMING, 40, 'Invited talk'],
       [PAST, -400, 'Seminar'],
@@ -121,13 +118,8 @@ describe('papers on the home page, talks and teaching', () => {
     expect(html).not.toContain('<script>alert(1)');
     expect(await firstHtml('/sitemap.xml')).toContain(`${BASE_URL}/talks</loc>`);
 
-    const visitor = await openSession(browser);
+    const visitor = await visitFromFooter('Talks');
     const reader = visitor.page;
-    reader.setDefaultTimeout(15_000);
-    await reader.goto('/research');
-    await appReady(reader);
-    await reader.getByRole('contentinfo').getByRole('link', { name: 'Talks' }).click();
-    await reader.getByRole('heading', { name: 'Talks', level: 1 }).waitFor();
     const upcoming = reader.getByRole('region', { name: 'Upcoming' });
     await upcoming.getByRole('heading', { name: UPCOMING }).waitFor();
     await reader
@@ -143,12 +135,8 @@ describe('papers on the home page, talks and teaching', () => {
     await readInEveryLook(browser, '/talks', { screenshot: 'visitor-talks' });
   }, 180_000);
   it('staff list a course with its materials; a visitor downloads them from the Teaching page', async () => {
-    const staff = await openSession(browser);
+    const staff = await staffSession(browser, STAFF_EMAIL, STAFF_PASSWORD, { screen: 'Manage teaching' });
     const { page } = staff;
-    page.setDefaultTimeout(15_000);
-    await signIn(page, STAFF_EMAIL, STAFF_PASSWORD);
-    await page.goto('/dashboard');
-    await page.getByRole('link', { name: 'Manage teaching' }).click();
     await page.getByLabel('Course', { exact: true }).fill('Stochastic Calculus for Finance');
     await page.getByLabel('Institution').fill('ETH Zurich');
     await page.getByLabel('Term').fill('Autumn 2025');
@@ -165,13 +153,8 @@ describe('papers on the home page, talks and teaching', () => {
     expect(await firstHtml('/teaching')).toContain('Stochastic Calculus for Finance');
     expect(await firstHtml('/sitemap.xml')).toContain(`${BASE_URL}/teaching</loc>`);
 
-    const visitor = await openSession(browser);
+    const visitor = await visitFromFooter('Teaching');
     const reader = visitor.page;
-    reader.setDefaultTimeout(15_000);
-    await reader.goto('/research');
-    await appReady(reader);
-    await reader.getByRole('contentinfo').getByRole('link', { name: 'Teaching' }).click();
-    await reader.getByRole('heading', { name: 'Teaching', level: 1 }).waitFor();
     await reader.getByRole('region', { name: '2025–26' }).getByRole('heading', { name: 'Stochastic Calculus for Finance' }).waitFor();
     const [download] = await Promise.all([
       reader.waitForEvent('download'),

@@ -34,3 +34,7 @@ export const server = setupServer(
   http.get(url('/api/setup/'), () => HttpResponse.json({ needed: false })),
   http.get(url('/api/photos/images/'), () => HttpResponse.json([])),
 );
+
+/** Answers `path` with a list, or with what `answer` makes of the call (a failure, say). */
+export const serveList = <T>(path: string, list: T[] | (() => Response)) =>
+  server.use(http.get(url(path), () => (typeof list === 'function' ? list() : HttpResponse.json(list))));

@@ -1,4 +1,4 @@
-import { render } from '@testing-library/react';
+import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { delay, http, HttpResponse } from 'msw';
 import { type ReactElement, useLayoutEffect } from 'react';
@@ -107,6 +107,12 @@ export function renderApp({ route = '/', preloadedState, routes: routeObjects = 
 /** Renders the app at `route` for a signed-in staff member, with a person to act in it. */
 export function renderAsStaff(route: string) {
   return { ...renderApp({ route, preloadedState: signedInAs(aStaffUser()) }), user: userEvent.setup() };
+}
+
+/** Renders the public page at `route` for a signed-out visitor, and waits for its heading. */
+export async function openAsVisitor(route: string, heading: string): Promise<void> {
+  renderApp({ route, preloadedState: signedOutState });
+  await screen.findByRole('heading', { name: heading, level: 1 });
 }
 
 /** Renders a single element inside the providers, at a route, with the app's layout absent. */

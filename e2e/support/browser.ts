@@ -32,19 +32,18 @@ export interface Session {
   screenshot: (name: string) => Promise<void>;
 }
 
+export interface SessionOptions {
+  width?: number;
+  height?: number;
+  colorScheme?: 'light' | 'dark';
+  reducedMotion?: 'reduce' | 'no-preference';
+  javaScript?: boolean;
+  /** Another site than the journeys' shared one. */
+  baseUrl?: string;
+}
+
 /** A fresh browser context (own storage) that records anything that goes wrong on its pages. */
-export async function openSession(
-  browser: Browser,
-  options: {
-    width?: number;
-    height?: number;
-    colorScheme?: 'light' | 'dark';
-    reducedMotion?: 'reduce' | 'no-preference';
-    javaScript?: boolean;
-    /** Another site than the journeys' shared one. */
-    baseUrl?: string;
-  } = {},
-): Promise<Session> {
+export async function openSession(browser: Browser, options: SessionOptions = {}): Promise<Session> {
   const { width = 1280, height = 860, colorScheme = 'light', reducedMotion = 'reduce', javaScript = true, baseUrl = BASE_URL } = options;
   const context = await browser.newContext({ baseURL: baseUrl, viewport: { width, height }, colorScheme, reducedMotion, javaScriptEnabled: javaScript });
   const page = await context.newPage();

@@ -1,4 +1,6 @@
-import type { Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
+
+import { openSession, type Session, type SessionOptions } from './browser';
 
 /** Fills in and sends the sign-in form; what the site answers is for the caller to check. */
 export async function submitSignIn(page: Page, email: string, password: string): Promise<void> {
@@ -17,4 +19,24 @@ export async function signIn(page: Page, email: string, password: string): Promi
   await page.addInitScript(() => sessionStorage.setItem('setup-offered', '1'));
   await submitSignIn(page, email, password);
   await page.waitForURL((url) => url.pathname === '/');
+}
+
+/**
+ * A staff member's own browser context, signed in through the form. Staff screens wait on the server's
+ * work, so a step may take `timeout` (15 s unless said); `screen` names the dashboard's link to follow then.
+ */
+export async function staffSession(
+  browser: Browser,
+  email: string,
+  password: string,
+  { screen, timeout = 15_000, ...options }: SessionOptions & { screen?: string; timeout?: number } = {},
+): Promise<Session> {
+  const session = await openSession(browser, options);
+  session.page.setDefaultTimeout(timeout);
+  await signIn(session.page, email, password);
+  if (screen) {
+    await session.page.goto('/dashboard');
+    await session.page.getByRole('link', { name: screen }).click();
+  }
+  return session;
 }

@@ -48,6 +48,19 @@ export async function apiCall<T>(access: string, method: string, url: string, bo
   return (res.status === 204 ? undefined : await res.json()) as T;
 }
 
+/** A one-page PDF uploaded to the documents library in a new category, for journeys whose subject is elsewhere; answers its id. */
+export async function uploadPdf(access: string, { category, name, fileName }: { category: string; name: string; fileName: string }): Promise<number> {
+  const created = await apiCall<{ id: number }>(access, 'POST', '/api/documents/categories/', { name: category, description: '' });
+  const form = new FormData();
+  form.append('name', name);
+  form.append('description', '');
+  form.append('category', String(created.id));
+  form.append('is_current', 'false');
+  const pdf = '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj 2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n';
+  form.append('file', new Blob([pdf], { type: 'application/pdf' }), fileName);
+  return (await apiCall<{ id: number }>(access, 'POST', '/api/documents/documents/', form)).id;
+}
+
 /** The reset path (/reset-password/uid/token) in the newest message to `to` in the server's outbox. */
 export async function latestResetPath(to: string): Promise<string> {
   const outbox = path.join(dataDir(), 'outbox');

@@ -1,5 +1,6 @@
 import type { NoteAutosave, NoteInput, PublicNote, StaffNote } from '../../../server/contract/notes';
 import { NOTE_MESSAGES } from '../../../server/contract/notes';
+import { noteInput } from '../follow/support';
 import { form } from '../media/fixtures';
 import { type Auth, insertUser, recordChanges, serverWithAccountsFor } from '../testServer';
 import { bytesOf, markdown, notebook } from './notebookFixtures';
@@ -7,17 +8,7 @@ import { bytesOf, markdown, notebook } from './notebookFixtures';
 describe('notes API: the editor’s unsaved changes', () => {
   const { server, staff, user } = serverWithAccountsFor();
 
-  const input = (fields: Partial<NoteInput> = {}): NoteInput => ({
-    title: 'Volatility smiles',
-    slug: 'volatility-smiles',
-    summary: '',
-    tags: [],
-    cover_image: null,
-    body: 'The smile.',
-    publish: 'now',
-    publish_at: null,
-    ...fields,
-  });
+  const input = (fields: Partial<NoteInput> = {}): NoteInput => noteInput({ summary: '', ...fields });
   const created = async () => (await server.inject({ method: 'POST', url: '/api/notes/manage/', headers: staff, payload: input() })).json<StaffNote>();
   const keep = (where: string, payload: NoteInput, headers: Auth = staff) =>
     server.inject({ method: 'PUT', url: `/api/notes/manage/${where}/autosave/`, headers, payload });

@@ -3,7 +3,7 @@ import { delay, http, HttpResponse } from 'msw';
 
 import { seedContent } from '../../../server/src/content/seed';
 import { server, url } from '../msw';
-import { renderApp, signedOutState } from '../render';
+import { openAsVisitor, renderApp, signedOutState } from '../render';
 import { currentCv } from './fixtures';
 
 const FAILURE = 'Failed to load current CV. Please try again later or contact for details.';
@@ -19,10 +19,7 @@ function serveCurrentCv(answer: () => Response | Promise<Response>) {
   return calls;
 }
 
-const renderCv = async () => {
-  renderApp({ route: '/cv', preloadedState: signedOutState });
-  await screen.findByRole('heading', { name: 'Curriculum Vitae', level: 1 });
-};
+const renderCv = () => openAsVisitor('/cv', 'Curriculum Vitae');
 
 describe('CV download button', () => {
   it('shows Loading CV while the current CV is requested', async () => {

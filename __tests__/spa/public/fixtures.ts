@@ -3,6 +3,7 @@ import { delay, http, HttpResponse } from 'msw';
 import type { Document, Image } from '@/contract';
 import type { CurrentContent, SiteContent } from '@/contract/content';
 import type { Publication } from '@/contract/publications';
+import type { TeachingCourse } from '@/contract/teaching';
 
 import { seedContent } from '../../../server/src/content/seed';
 import { server, url } from '../msw';
@@ -86,5 +87,21 @@ export const aPublication = (overrides: Partial<Publication> = {}): Publication 
   selected: false,
   position: 0,
   updated_at: '2026-01-05T09:00:00.000Z',
+  ...overrides,
+});
+
+/** A course as the API lists it: this year's, with a description and no materials unless given. */
+export const aCourse = (overrides: Partial<TeachingCourse> = {}): TeachingCourse => ({
+  id: 1,
+  course: 'Stochastic Calculus for Finance',
+  institution: 'Imperial College London',
+  term: 'Autumn 2025',
+  start_date: '2025-10-06',
+  role: 'lecturer',
+  description: 'Itô calculus with **worked examples**.',
+  description_html: '<p>Itô calculus with <strong>worked examples</strong>.</p>',
+  link: '',
+  materials: [],
+  updated_at: '2025-09-01T09:00:00.000Z',
   ...overrides,
 });

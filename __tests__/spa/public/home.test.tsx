@@ -80,13 +80,6 @@ describe('home page', () => {
     await initials();
   });
 
-  it('shows no news section on a site without news', async () => {
-    serveBannerImages([]);
-    await renderHome();
-    await initials();
-    expect(screen.queryByRole('region', { name: 'News' })).not.toBeInTheDocument();
-  });
-
   it('shows the latest notes under the introduction, each linking to its page, with a link to all notes', async () => {
     serveBannerImages([]);
     const asked = serveNoteList(
@@ -104,13 +97,6 @@ describe('home page', () => {
     expect(within(notes).getByRole('link', { name: 'All notes' })).toHaveAttribute('href', '/notes');
     expect(asked).toEqual(['?limit=3']);
     await initials();
-  });
-
-  it('shows no notes section on a site without notes', async () => {
-    serveBannerImages([]);
-    await renderHome();
-    await initials();
-    expect(screen.queryByRole('region', { name: 'Notes' })).not.toBeInTheDocument();
   });
 
   it('shows the selected papers under the introduction, each linking to its page with its mathematics drawn, and a link to all research', async () => {
@@ -154,11 +140,11 @@ describe('home page', () => {
     await initials();
   });
 
-  it('shows no selected papers on a site where none are selected', async () => {
+  it.each(['News', 'Notes', 'Selected papers'])('shows no %s section on a site with none', async (section) => {
     serveBannerImages([]);
     await renderHome();
     await initials();
-    expect(screen.queryByRole('region', { name: 'Selected papers' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: section })).not.toBeInTheDocument();
   });
 
   it('gives screen readers the three typewriter phrases as text', async () => {

@@ -1,23 +1,18 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { http, HttpResponse } from 'msw';
+import { HttpResponse } from 'msw';
 
 import type { Publication } from '@/contract/publications';
 
-import { server, url } from '../msw';
-import { renderApp, signedOutState } from '../render';
+import { serveList } from '../msw';
+import { openAsVisitor } from '../render';
 import { aPublication } from './fixtures';
 
 const MATH_TITLE_HTML =
   'Rough volatility under <span class="katex"><math xmlns="http://www.w3.org/1998/Math/MathML"><semantics><mrow><mi>α</mi></mrow></semantics></math></span>-stable jumps';
 
-const servePublications = (publications: Publication[] | (() => Response)) =>
-  server.use(http.get(url('/api/publications/'), () => (typeof publications === 'function' ? publications() : HttpResponse.json(publications))));
-
-const openResearch = async () => {
-  renderApp({ route: '/research', preloadedState: signedOutState });
-  await screen.findByRole('heading', { name: 'Research', level: 1 });
-};
+const servePublications = (publications: Publication[] | (() => Response)) => serveList('/api/publications/', publications);
+const openResearch = () => openAsVisitor('/research', 'Research');
 
 describe('the Research page', () => {
   it('lists working papers apart from publications, newest year first, with the owner’s name emphasised', async () => {

@@ -1,33 +1,14 @@
 import { screen, within } from '@testing-library/react';
-import { http, HttpResponse } from 'msw';
+import { HttpResponse } from 'msw';
 
 import type { TeachingCourse } from '@/contract/teaching';
 
-import { server, url } from '../msw';
-import { renderApp, signedOutState } from '../render';
+import { serveList } from '../msw';
+import { openAsVisitor } from '../render';
+import { aCourse } from './fixtures';
 
-const aCourse = (overrides: Partial<TeachingCourse> = {}): TeachingCourse => ({
-  id: 1,
-  course: 'Stochastic Calculus for Finance',
-  institution: 'Imperial College London',
-  term: 'Autumn 2025',
-  start_date: '2025-10-06',
-  role: 'lecturer',
-  description: 'Itô calculus with **worked examples**.',
-  description_html: '<p>Itô calculus with <strong>worked examples</strong>.</p>',
-  link: '',
-  materials: [],
-  updated_at: '2025-09-01T09:00:00.000Z',
-  ...overrides,
-});
-
-const serveTeaching = (courses: TeachingCourse[] | (() => Response)) =>
-  server.use(http.get(url('/api/teaching/'), () => (typeof courses === 'function' ? courses() : HttpResponse.json(courses))));
-
-const openTeaching = async () => {
-  renderApp({ route: '/teaching', preloadedState: signedOutState });
-  await screen.findByRole('heading', { name: 'Teaching', level: 1 });
-};
+const serveTeaching = (courses: TeachingCourse[] | (() => Response)) => serveList('/api/teaching/', courses);
+const openTeaching = () => openAsVisitor('/teaching', 'Teaching');
 
 describe('the Teaching page', () => {
   it('groups the courses by academic year, newest first, with their role, description, materials and course page', async () => {

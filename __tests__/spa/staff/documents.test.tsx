@@ -6,7 +6,7 @@ import { api } from '@/lib/api/apiSlice';
 
 import { server, url } from '../msw';
 import { renderAsStaff } from '../render';
-import { createNamedCard } from './createNamedCard';
+import { createNamedCard, itReportsRefusedCreations } from './createNamedCard';
 import { aCategory, aDocument, aFile, formFields } from './fixtures';
 import { jsonBody, serveDelete, serveWrite } from './writes';
 
@@ -192,16 +192,13 @@ describe('documents screen: categories', () => {
     expect(backend.calls.documentLists).toBe(1);
   });
 
-  it.each([
-    ['name', { name: ['A category with this name already exists.'] }, 'Failed to create category. A category with this name already exists.'],
-    ['detail', { detail: 'Server error.' }, 'Failed to create category. Server error.'],
-  ])('reports a category failure with the server %s message', async (_case, body, message) => {
-    serveDocuments();
-    server.use(http.post(url('/api/documents/categories/'), () => HttpResponse.json(body, { status: 400 })));
-    const { user } = renderDocuments();
-    const card = await createNamedCard(user, 'Category');
-    await card.create({ name: 'CV' });
-    expect(await within(card.form).findByRole('alert')).toHaveTextContent(message);
+  itReportsRefusedCreations('Category', {
+    endpoint: '/api/documents/categories/',
+    name: 'CV',
+    open: () => {
+      serveDocuments();
+      return renderDocuments();
+    },
   });
 });
 

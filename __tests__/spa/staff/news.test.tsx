@@ -6,7 +6,7 @@ import { NEWS_MESSAGES } from '@/contract/newsRules';
 
 import { server, url } from '../msw';
 import { renderAsStaff } from '../render';
-import { jsonBody, serveDelete, serveWrite } from './writes';
+import { jsonBody, serveAddition, serveDelete, serveWrite } from './writes';
 
 /** A backend holding news items, newest first, as the server lists them. */
 function serveNews(initial: NewsItem[]) {
@@ -29,11 +29,7 @@ const paperAccepted: NewsItem = {
 describe('news (staff)', () => {
   it('adds a news item: sends the date, text and link, says so, and lists it', async () => {
     const backend = serveNews([]);
-    const sent = serveWrite('post', '/api/news/', jsonBody, (body) => {
-      const item = { id: 7, ...(body as Omit<NewsItem, 'id' | 'html'>), html: (body as NewsItem).text };
-      backend.items.unshift(item);
-      return HttpResponse.json(item, { status: 201 });
-    });
+    const sent = serveAddition('/api/news/', backend.items, (body) => ({ id: 7, ...(body as Omit<NewsItem, 'id' | 'html'>), html: (body as NewsItem).text }));
     const { user } = renderAsStaff('/manage-news');
     expect(await screen.findByText('No news yet.')).toBeInTheDocument();
     const date = screen.getByLabelText(/^Date/);

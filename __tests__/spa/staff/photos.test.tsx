@@ -7,7 +7,7 @@ import { imageAlt } from '@/lib/imageAlt';
 
 import { server, url } from '../msw';
 import { aStaffUser, renderApp, renderAsStaff, slowSessionCheck } from '../render';
-import { createNamedCard } from './createNamedCard';
+import { createNamedCard, itReportsRefusedCreations } from './createNamedCard';
 import { aFile, aGallery, anImage, formFields } from './fixtures';
 import { jsonBody, serveDelete, serveWrite } from './writes';
 
@@ -336,16 +336,13 @@ describe('photos screen: galleries', () => {
     expect(backend.calls.imageLists).toBe(1);
   });
 
-  it.each([
-    ['name', { name: ['A gallery with this name already exists.'] }, 'Failed to create gallery. A gallery with this name already exists.'],
-    ['detail', { detail: 'Server error.' }, 'Failed to create gallery. Server error.'],
-  ])('reports a failed gallery creation with the server %s message', async (_case, body, message) => {
-    servePhotos();
-    server.use(http.post(url('/api/photos/galleries/'), () => HttpResponse.json(body, { status: 400 })));
-    const { user } = renderPhotos();
-    const card = await createNamedCard(user, 'Gallery');
-    await card.create({ name: 'Page Logos' });
-    expect(await within(card.form).findByRole('alert')).toHaveTextContent(message);
+  itReportsRefusedCreations('Gallery', {
+    endpoint: '/api/photos/galleries/',
+    name: 'Page Logos',
+    open: () => {
+      servePhotos();
+      return renderPhotos();
+    },
   });
 });
 

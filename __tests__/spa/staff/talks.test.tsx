@@ -9,7 +9,7 @@ import { aPublication } from '../public/fixtures';
 import { aTalk } from '../public/talkFixtures';
 import { aStaffUser, renderApp, renderAsStaff, signedInAs } from '../render';
 import { aDocument } from './fixtures';
-import { jsonBody, serveDelete, serveWrite } from './writes';
+import { jsonBody, serveAddition, serveDelete, serveWrite } from './writes';
 
 /** A backend holding talks (latest first, as the server lists them), the documents library and the publications. */
 function serveTalks(initial: Talk[]) {
@@ -51,11 +51,7 @@ describe('talks (staff)', () => {
 
   it('adds a talk with slides from the documents library and a related paper, says so, and lists it', async () => {
     const backend = serveTalks([]);
-    const sent = serveWrite('post', '/api/talks/', jsonBody, (body) => {
-      const talk = saved(9, body as TalkInput);
-      backend.talks.unshift(talk);
-      return HttpResponse.json(talk, { status: 201 });
-    });
+    const sent = serveAddition('/api/talks/', backend.talks, (body) => saved(9, body as TalkInput));
     const { user } = renderAsStaff('/manage-talks');
     expect(await screen.findByText('No talks yet.')).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 1, name: 'Talks' })).toBeInTheDocument();

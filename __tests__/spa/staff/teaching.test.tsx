@@ -5,9 +5,10 @@ import type { TeachingCourse, TeachingInput } from '@/contract/teaching';
 import { TEACHING_MESSAGES } from '@/contract/teachingRules';
 
 import { server, url } from '../msw';
+import { aCourse } from '../public/fixtures';
 import { renderAsStaff } from '../render';
 import { aDocument } from './fixtures';
-import { jsonBody, serveDelete, serveWrite } from './writes';
+import { jsonBody, serveAddition, serveDelete, serveWrite } from './writes';
 
 /** A backend holding courses, newest first, as the server lists them, and the documents library. */
 function serveTeaching(initial: TeachingCourse[]) {
@@ -25,23 +26,16 @@ function serveTeaching(initial: TeachingCourse[]) {
   return backend;
 }
 
-const stochastic: TeachingCourse = {
-  id: 1,
+const stochastic = aCourse({
   course: 'Stochastic Calculus',
-  institution: 'Imperial College London',
-  term: 'Autumn 2025',
-  start_date: '2025-10-06',
-  role: 'lecturer',
   description: 'Itô calculus.',
   description_html: '<p>Itô calculus.</p>',
-  link: '',
   materials: [
     { id: 12, name: 'Problem sheet 1', url: '/api/teaching/1/materials/12/' },
     // Deleted from the library while the screen was open: the library no longer lists it.
     { id: 99, name: 'Old exam', url: '/api/teaching/1/materials/99/' },
   ],
-  updated_at: '2025-09-01T09:00:00.000Z',
-};
+});
 
 const asCourse = (id: number, body: TeachingInput): TeachingCourse => ({
   id,
@@ -55,11 +49,7 @@ const asCourse = (id: number, body: TeachingInput): TeachingCourse => ({
 describe('teaching (staff)', () => {
   it('adds a course: sends every field and the ticked materials in the order ticked, says so, and lists it', async () => {
     const backend = serveTeaching([]);
-    const sent = serveWrite('post', '/api/teaching/', jsonBody, (body) => {
-      const course = asCourse(7, body as TeachingInput);
-      backend.courses.unshift(course);
-      return HttpResponse.json(course, { status: 201 });
-    });
+    const sent = serveAddition('/api/teaching/', backend.courses, (body) => asCourse(7, body as TeachingInput));
     const { user } = renderAsStaff('/manage-teaching');
     expect(await screen.findByText('No courses yet.')).toBeInTheDocument();
     await user.type(screen.getByLabelText(/^Course$/), 'Machine Learning in Finance');

@@ -1,4 +1,4 @@
-import { http, HttpResponse } from 'msw';
+import { http, HttpResponse, type JsonBodyType } from 'msw';
 
 import { server, url } from '../msw';
 
@@ -19,6 +19,18 @@ export function serveWrite<Body>(method: 'post' | 'put' | 'patch', path: string,
     }),
   );
   return sent;
+}
+
+/**
+ * Answers POST `path` with 201 and the item `save` makes of the JSON sent, put first in the test
+ * backend's `list` (the server lists the newest first); keeps every body sent, as serveWrite does.
+ */
+export function serveAddition<Item extends JsonBodyType>(path: string, list: Item[], save: (body: unknown) => Item) {
+  return serveWrite('post', path, jsonBody, (body) => {
+    const item = save(body);
+    list.unshift(item);
+    return HttpResponse.json(item, { status: 201 });
+  });
 }
 
 /**
