@@ -16,6 +16,7 @@ export {
   FieldError,
   FieldFrame,
   FieldHint,
+  FileField,
   Input,
   NEW_PASSWORD_HINT,
   PasswordField,
@@ -31,7 +32,7 @@ export { Group } from './Group';
 export { HistoryTable } from './HistoryTable';
 export { MathStyles } from './MathStyles';
 export { MathTitle } from './MathTitle';
-export { Modal } from './Modal';
+export { itemModal, Modal } from './Modal';
 export { NewerOlder } from './NewerOlder';
 export { NewsText } from './NewsText';
 export { NoteProse } from './NoteProse';

@@ -17,6 +17,7 @@ import {
   Alert,
   Button,
   ButtonLink,
+  FileField,
   FormAlert,
   type FormMessage,
   Group,
@@ -176,14 +177,13 @@ export function SetupPage() {
             <TextField label="Title" hint="Shown under your name, e.g. Quantitative Researcher." autoComplete="organization-title" {...required('role')} />
             <TextField label="Email" type="email" hint="Visitors write to it; the CV and the footer show it." autoComplete="email" {...required('email')} />
             <TextAreaField label="Tagline" hint="One or two sentences under your name on the home page." {...required('tagline')} />
-            <TextField
+            <FileField
               label="Photo (optional)"
-              type="file"
               accept="image/*"
               hint="Joins the photo library and appears in link previews of the site."
               error={errorOf('photo')}
-              onChange={(event) => {
-                setPhoto(event.currentTarget.files?.[0] ?? null);
+              onFile={(file) => {
+                setPhoto(file);
                 setPhotoId(null);
               }}
             />
