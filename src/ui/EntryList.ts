@@ -1,4 +1,4 @@
-import styled from 'styled-components';
+import styled, { css } from 'styled-components';
 
 import { theme } from '@/lib/theme/themes';
 
@@ -9,6 +9,15 @@ export const EntryGroup = styled.section`
   h2 {
     padding-bottom: ${theme.space[2]};
     border-bottom: 1px solid ${theme.colors.border};
+  }
+`;
+
+/** The link an item's title leads by in a list (a note, a paper): in the text's colour, the accent's on hover. */
+export const titleLink = css`
+  color: ${theme.colors.text};
+  text-decoration-color: ${theme.colors.border};
+  &:hover {
+    color: ${theme.colors.accent};
   }
 `;
 

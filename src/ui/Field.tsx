@@ -98,6 +98,14 @@ export function TextField({ label, hint, error, ...input }: Common & InputHTMLAt
   );
 }
 
+/** A file chooser that hands on the file chosen, or null once the choice is cleared. */
+export function FileField({
+  onFile,
+  ...field
+}: Common & Omit<InputHTMLAttributes<HTMLInputElement>, 'type' | 'onChange'> & { onFile: (file: File | null) => void }) {
+  return <TextField type="file" onChange={(event) => onFile(event.currentTarget.files?.[0] ?? null)} {...field} />;
+}
+
 /**
  * A text area. With `maxLength` (the server's limit, as for TextField) it also counts the characters
  * used against the limit, where long text is written; the count follows `value`. With `limit` instead

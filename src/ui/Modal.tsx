@@ -1,4 +1,4 @@
-import { type ReactNode, useEffect, useId, useRef } from 'react';
+import { type ComponentType, type ReactNode, useEffect, useId, useRef } from 'react';
 import styled from 'styled-components';
 
 import { theme } from '../lib/theme/themes';
@@ -70,4 +70,18 @@ export function Modal({ title, open, onClose, children }: { title: string; open:
       )}
     </Dialog>
   );
+}
+
+/**
+ * A dialog around a form about one item (`Form`), open while its `item` prop holds one. The form is
+ * made afresh for each item (keyed by its id), so that it starts from the item it opens on.
+ */
+export function itemModal<Props extends { item: { id: number }; onClose: () => void }>(title: string, Form: ComponentType<Props>) {
+  return function ItemModal({ item, ...props }: Omit<Props, 'item'> & { item: Props['item'] | null }) {
+    return (
+      <Modal title={title} open={item !== null} onClose={props.onClose}>
+        {item && <Form key={item.id} {...({ ...props, item } as unknown as Props)} />}
+      </Modal>
+    );
+  };
 }

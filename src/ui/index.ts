@@ -7,7 +7,8 @@ export { CollectionList, type Column } from './CollectionList';
 export { ConfirmDelete } from './ConfirmDelete';
 export { useSiteContentPage } from './ContentPending';
 export { CreateNamedForm } from './CreateNamedForm';
-export { Entry, EntryActions, EntryGroup, EntryLinks, EntryMeta } from './EntryList';
+export { datedItems } from './datedItems';
+export { Entry, EntryActions, EntryGroup, EntryLinks, EntryMeta, titleLink } from './EntryList';
 export { ExampleMark } from './ExampleMark';
 export {
   CheckboxField,
@@ -15,6 +16,7 @@ export {
   FieldError,
   FieldFrame,
   FieldHint,
+  FileField,
   Input,
   NEW_PASSWORD_HINT,
   PasswordField,
@@ -30,7 +32,8 @@ export { Group } from './Group';
 export { HistoryTable } from './HistoryTable';
 export { MathStyles } from './MathStyles';
 export { MathTitle } from './MathTitle';
-export { Modal } from './Modal';
+export { itemModal, Modal } from './Modal';
+export { NewerOlder } from './NewerOlder';
 export { NewsText } from './NewsText';
 export { NoteProse } from './NoteProse';
 export { NotFoundMessage } from './NotFoundMessage';
@@ -41,6 +44,6 @@ export { ResearchSections } from './ResearchSections';
 export { type CollectionWords, StaffCollectionPage, useStaffCollection } from './StaffCollection';
 export { StaffIntro } from './StaffIntro';
 export { hiddenHeading, Table } from './Table';
-export { TagList } from './TagList';
+export { tagLink, TagList } from './TagList';
 export { useFields } from './useFields';
 export { Side, WithAside } from './WithAside';

@@ -5,6 +5,7 @@ import type { ForgotPasswordRequest, LoginRequest, RegisterRequest, ResetPasswor
 import type { AuthenticationOptions, PasskeySignIn } from '@/contract/passkeys';
 import { apiPaths } from '@/contract/paths';
 import { api } from '@/lib/api/apiSlice';
+import { noReauthPost } from '@/lib/api/noReauthPost';
 import { readCookie } from '@/lib/tokens';
 
 /** The reset call's body plus the two parts of the emailed link. */
@@ -22,27 +23,15 @@ const credentialCall = { skipReauth: true } as const;
 
 export const authApi = api.injectEndpoints({
   endpoints: (build) => ({
-    login: build.mutation<LoginResponse, LoginRequest>({
-      query: (body) => ({ url: apiPaths.login, method: 'POST', body }),
-      extraOptions: credentialCall,
-    }),
+    login: noReauthPost<LoginResponse, LoginRequest>(build, apiPaths.login),
     /** A new challenge each time: the options are used once and never cached. */
     passkeySignInOptions: build.mutation<AuthenticationOptions, void>({
       query: () => ({ url: apiPaths.passkeySignInOptions, method: 'POST' }),
       extraOptions: credentialCall,
     }),
-    passkeySignIn: build.mutation<LoginResponse, PasskeySignIn>({
-      query: (body) => ({ url: apiPaths.passkeySignIn, method: 'POST', body }),
-      extraOptions: credentialCall,
-    }),
-    register: build.mutation<Detail, RegisterRequest>({
-      query: (body) => ({ url: apiPaths.register, method: 'POST', body }),
-      extraOptions: credentialCall,
-    }),
-    forgotPassword: build.mutation<Detail, ForgotPasswordRequest>({
-      query: (body) => ({ url: apiPaths.forgotPassword, method: 'POST', body }),
-      extraOptions: credentialCall,
-    }),
+    passkeySignIn: noReauthPost<LoginResponse, PasskeySignIn>(build, apiPaths.passkeySignIn),
+    register: noReauthPost<Detail, RegisterRequest>(build, apiPaths.register),
+    forgotPassword: noReauthPost<Detail, ForgotPasswordRequest>(build, apiPaths.forgotPassword),
     resetPassword: build.mutation<Detail, ResetPasswordArgs>({
       query: ({ uidb64, token, ...body }) => ({ url: apiPaths.resetPasswordConfirm(uidb64, token), method: 'POST', body }),
       extraOptions: credentialCall,

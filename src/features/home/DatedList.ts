@@ -1,6 +1,7 @@
 import styled, { css } from 'styled-components';
 
 import { theme } from '@/lib/theme/themes';
+import { datedItems } from '@/ui';
 
 /** A section of the home page under the introduction (selected papers, news, notes). */
 export const HomeSection = styled.section`
@@ -46,25 +47,11 @@ export const DatedList = styled.ul<{ $columns?: boolean }>`
       grid-template-columns: repeat(auto-fill, minmax(min(100%, 30rem), 1fr));
       gap: 0 ${theme.space[7]};
     `}
+  ${datedItems}
   li {
-    display: grid;
-    grid-template-columns: 7.5rem minmax(0, 1fr);
-    gap: ${theme.space[4]};
     padding: ${theme.space[2]} 0;
     @media (max-width: ${theme.breakpoints.phone}) {
-      grid-template-columns: minmax(0, 1fr);
       gap: 0;
     }
-  }
-  time {
-    color: ${theme.colors.muted};
-    font-family: ${theme.fonts.ui};
-    font-size: ${theme.fontSizes.sm};
-    white-space: nowrap;
-    padding-top: 0.15em;
-  }
-  p {
-    margin: 0;
-    overflow-wrap: anywhere;
   }
 `;

@@ -4,7 +4,8 @@ import { paths } from '@/contract/paths';
 import { useGetSelectedPapersQuery } from '@/lib/api/publicationsApi';
 import { MathTitle } from '@/ui';
 
-import { AllLink, DatedList, HomeSection, ItemNote } from './DatedList';
+import { ItemNote } from './DatedList';
+import { LatestSection } from './LatestSection';
 
 /** Beyond this many authors, the first and "et al.": the line stays short. */
 const MAX_AUTHORS = 3;
@@ -17,26 +18,19 @@ const authorsInShort = (authors: string[]) => (authors.length > MAX_AUTHORS ? `$
  */
 export function SelectedPapers() {
   const { data: papers = [] } = useGetSelectedPapersQuery();
-  if (papers.length === 0) return null;
   return (
-    <HomeSection aria-labelledby="home-papers">
-      <h2 id="home-papers">Selected papers</h2>
-      <DatedList $columns>
-        {papers.map((paper) => (
-          <li key={paper.id}>
-            {paper.year === null ? <span /> : <time dateTime={String(paper.year)}>{paper.year}</time>}
-            <div>
-              <Link to={paths.paper(paper.key)}>
-                <MathTitle html={paper.title_html} text={paper.title_text} />
-              </Link>
-              <ItemNote>{[authorsInShort(paper.authors), paper.venue].filter(Boolean).join(' · ')}</ItemNote>
-            </div>
-          </li>
-        ))}
-      </DatedList>
-      <AllLink>
-        <Link to={paths.research}>All research</Link>
-      </AllLink>
-    </HomeSection>
+    <LatestSection id="home-papers" title="Selected papers" all={{ to: paths.research, label: 'All research' }} columns>
+      {papers.map((paper) => (
+        <li key={paper.id}>
+          {paper.year === null ? <span /> : <time dateTime={String(paper.year)}>{paper.year}</time>}
+          <div>
+            <Link to={paths.paper(paper.key)}>
+              <MathTitle html={paper.title_html} text={paper.title_text} />
+            </Link>
+            <ItemNote>{[authorsInShort(paper.authors), paper.venue].filter(Boolean).join(' · ')}</ItemNote>
+          </div>
+        </li>
+      ))}
+    </LatestSection>
   );
 }

@@ -5,7 +5,7 @@ import { Card, DeleteButton, FormAlert, type FormMessage, ItemButton, Muted, Row
 
 import { CategoryRenameModal } from './CategoryRenameModal';
 import { DeleteCategoryDialog } from './DeleteCategoryDialog';
-import { Description } from './parts';
+import { NameCell } from './parts';
 
 const documentsCount = (count: number) => (count === 1 ? '1 document' : `${count} documents`);
 
@@ -43,12 +43,7 @@ export function CategoriesList({ categories }: { categories: DocumentCategory[] 
           <tbody>
             {categories.map((category) => (
               <tr key={category.id}>
-                <td data-label="Name">
-                  <span>
-                    {category.name}
-                    {category.description && <Description>{category.description}</Description>}
-                  </span>
-                </td>
+                <NameCell name={category.name} description={category.description} />
                 <td data-label="Documents">{documentsCount(category.document_count)}</td>
                 <td data-label="Actions">
                   <Row $gap={2}>
@@ -62,7 +57,7 @@ export function CategoriesList({ categories }: { categories: DocumentCategory[] 
         </Table>
       )}
       <CategoryRenameModal
-        category={find(renamingId)}
+        item={find(renamingId)}
         onClose={() => setRenamingId(null)}
         onSaved={() => {
           setRenamingId(null);
@@ -70,7 +65,7 @@ export function CategoriesList({ categories }: { categories: DocumentCategory[] 
         }}
       />
       <DeleteCategoryDialog
-        category={find(deletingId)}
+        item={find(deletingId)}
         categories={categories}
         onClose={() => setDeletingId(null)}
         onDeleted={() => {

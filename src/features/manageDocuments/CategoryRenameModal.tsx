@@ -4,25 +4,19 @@ import type { DocumentCategory } from '@/contract';
 import { FIELD_LIMITS } from '@/contract/fieldLimits';
 import { useUpdateCategoryMutation } from '@/lib/api/documentsApi';
 import { failureMessage } from '@/lib/api/errors';
-import { FormActions, FormAlert, type FormMessage, Modal, TextAreaField, TextField, useFields } from '@/ui';
+import { FormActions, FormAlert, type FormMessage, itemModal, TextAreaField, TextField, useFields } from '@/ui';
 
 interface Props {
-  /** The category to rename; null while the dialog is closed. */
-  category: DocumentCategory | null;
+  /** The category to rename (the dialog is closed while there is none). */
+  item: DocumentCategory;
   onClose: () => void;
   onSaved: () => void;
 }
 
 /** Renames a category and edits its description. */
-export function CategoryRenameModal({ category, onClose, onSaved }: Props) {
-  return (
-    <Modal title="Rename Category" open={category !== null} onClose={onClose}>
-      {category && <CategoryRenameForm key={category.id} category={category} onCancel={onClose} onSaved={onSaved} />}
-    </Modal>
-  );
-}
+export const CategoryRenameModal = itemModal('Rename Category', CategoryRenameForm);
 
-function CategoryRenameForm({ category, onCancel, onSaved }: { category: DocumentCategory; onCancel: () => void; onSaved: () => void }) {
+function CategoryRenameForm({ item: category, onClose, onSaved }: Props) {
   const [updateCategory, { isLoading }] = useUpdateCategoryMutation();
   const { fields, bind } = useFields({ name: category.name, description: category.description });
   const [message, setMessage] = useState<FormMessage | null>(null);
@@ -54,7 +48,7 @@ function CategoryRenameForm({ category, onCancel, onSaved }: { category: Documen
         {...bind('name')}
       />
       <TextAreaField label="Description (optional)" rows={3} maxLength={FIELD_LIMITS.description} {...bind('description')} />
-      <FormActions label="Save Changes" saving={isLoading} onCancel={onCancel} />
+      <FormActions label="Save Changes" saving={isLoading} onCancel={onClose} />
     </form>
   );
 }

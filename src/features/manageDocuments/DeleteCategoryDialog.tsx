@@ -3,11 +3,11 @@ import { useState } from 'react';
 import type { DocumentCategory } from '@/contract';
 import { useDeleteCategoryMutation } from '@/lib/api/documentsApi';
 import { failureMessage } from '@/lib/api/errors';
-import { ConfirmDelete, FormAlert, type FormMessage, Modal, SelectField } from '@/ui';
+import { ConfirmDelete, FormAlert, type FormMessage, itemModal, SelectField } from '@/ui';
 
 interface Props {
-  /** The category to ask about, as the latest list has it; null while the dialog is closed. */
-  category: DocumentCategory | null;
+  /** The category to ask about, as the latest list has it (the dialog is closed while there is none). */
+  item: DocumentCategory;
   categories: DocumentCategory[];
   onClose: () => void;
   onDeleted: () => void;
@@ -19,25 +19,9 @@ const documentsCount = (count: number) => (count === 1 ? '1 document' : `${count
  * Asks before a category goes. One that holds documents is deleted only together with moving them
  * to another category, chosen here; a refusal is shown in the dialog.
  */
-export function DeleteCategoryDialog({ category, categories, onClose, onDeleted }: Props) {
-  return (
-    <Modal title="Delete this category?" open={category !== null} onClose={onClose}>
-      {category && <DeleteCategoryForm key={category.id} category={category} categories={categories} onCancel={onClose} onDeleted={onDeleted} />}
-    </Modal>
-  );
-}
+export const DeleteCategoryDialog = itemModal('Delete this category?', DeleteCategoryForm);
 
-function DeleteCategoryForm({
-  category,
-  categories,
-  onCancel,
-  onDeleted,
-}: {
-  category: DocumentCategory;
-  categories: DocumentCategory[];
-  onCancel: () => void;
-  onDeleted: () => void;
-}) {
+function DeleteCategoryForm({ item: category, categories, onClose, onDeleted }: Props) {
   const [remove, removing] = useDeleteCategoryMutation();
   const [target, setTarget] = useState('');
   const [message, setMessage] = useState<FormMessage | null>(null);
@@ -90,7 +74,7 @@ function DeleteCategoryForm({
         busy={removing.isLoading}
         disabled={holdsDocuments && others.length === 0}
         onConfirm={() => void confirm()}
-        onKeep={onCancel}
+        onKeep={onClose}
       />
     </>
   );

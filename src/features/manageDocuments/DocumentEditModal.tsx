@@ -7,11 +7,11 @@ import { FIELD_LIMITS } from '@/contract/fieldLimits';
 import { useUpdateDocumentMutation } from '@/lib/api/documentsApi';
 import { failureMessage } from '@/lib/api/errors';
 import { theme } from '@/lib/theme/themes';
-import { CheckboxField, FormActions, FormAlert, type FormMessage, Modal, SelectField, TextAreaField, TextField, useFields } from '@/ui';
+import { CheckboxField, FileField, FormActions, FormAlert, type FormMessage, itemModal, SelectField, TextAreaField, TextField, useFields } from '@/ui';
 
 interface Props {
-  /** The document to edit; null while the dialog is closed. */
-  document: Document | null;
+  /** The document to edit (the dialog is closed while there is none). */
+  item: Document;
   categories: DocumentCategory[];
   onClose: () => void;
   onSaved: () => void;
@@ -61,25 +61,9 @@ function CurrentFileBox({ document }: { document: Document }) {
 }
 
 /** Edits one document's name, description, category and current mark, and optionally replaces its file. */
-export function DocumentEditModal({ document, categories, onClose, onSaved }: Props) {
-  return (
-    <Modal title="Edit Document" open={document !== null} onClose={onClose}>
-      {document && <DocumentEditForm key={document.id} document={document} categories={categories} onCancel={onClose} onSaved={onSaved} />}
-    </Modal>
-  );
-}
+export const DocumentEditModal = itemModal('Edit Document', DocumentEditForm);
 
-function DocumentEditForm({
-  document,
-  categories,
-  onCancel,
-  onSaved,
-}: {
-  document: Document;
-  categories: DocumentCategory[];
-  onCancel: () => void;
-  onSaved: () => void;
-}) {
+function DocumentEditForm({ item: document, categories, onClose, onSaved }: Props) {
   const [updateDocument, { isLoading }] = useUpdateDocumentMutation();
   const { fields, bind } = useFields({
     name: document.name,
@@ -138,13 +122,12 @@ function DocumentEditForm({
         onChange={(event) => setIsCurrent(event.target.checked)}
       />
       <CurrentFileBox document={document} />
-      <TextField
+      <FileField
         label="Replace file (optional)"
-        type="file"
         hint="Leave empty to keep the current file. A new file keeps this document's download address and download counts."
-        onChange={(event) => setReplacement(event.currentTarget.files?.[0] ?? null)}
+        onFile={setReplacement}
       />
-      <FormActions label="Save Changes" saving={isLoading} onCancel={onCancel} />
+      <FormActions label="Save Changes" saving={isLoading} onCancel={onClose} />
     </form>
   );
 }

@@ -9,7 +9,7 @@ import { theme } from '@/lib/theme/themes';
 import { ButtonLink, Card, DeleteButton, FormAlert, type FormMessage, ItemButton, Muted, Row, Table } from '@/ui';
 
 import { DocumentEditModal } from './DocumentEditModal';
-import { Description, isCvCategory } from './parts';
+import { isCvCategory, NameCell } from './parts';
 const CurrentBadge = styled.span`
   display: inline-block;
   justify-self: start;
@@ -97,12 +97,7 @@ export function DocumentsList({ documents, categories }: { documents: Document[]
           <tbody>
             {documents.map((document) => (
               <tr key={document.id}>
-                <td data-label="Name">
-                  <span>
-                    {document.name}
-                    {document.description && <Description>{document.description}</Description>}
-                  </span>
-                </td>
+                <NameCell name={document.name} description={document.description} />
                 <td data-label="Category">{document.category_name ?? 'No category'}</td>
                 <td data-label="Uploaded">{formatDate(document.uploaded_at)}</td>
                 <td data-label="Status">{document.is_current ? <CurrentBadge>Current</CurrentBadge> : 'Not current'}</td>
@@ -135,7 +130,7 @@ export function DocumentsList({ documents, categories }: { documents: Document[]
         </Table>
       )}
       <DocumentEditModal
-        document={documents.find((document) => document.id === editingId) ?? null}
+        item={documents.find((document) => document.id === editingId) ?? null}
         categories={categories}
         onClose={() => setEditingId(null)}
         onSaved={() => {

@@ -4,7 +4,7 @@ import type { DocumentCategory } from '@/contract';
 import { FIELD_LIMITS } from '@/contract/fieldLimits';
 import { useUploadDocumentMutation } from '@/lib/api/documentsApi';
 import { failureMessage } from '@/lib/api/errors';
-import { Button, Card, CheckboxField, FormAlert, type FormMessage, SelectField, TextAreaField, TextField, useFields } from '@/ui';
+import { Button, Card, CheckboxField, FileField, FormAlert, type FormMessage, SelectField, TextAreaField, TextField, useFields } from '@/ui';
 
 const emptyForm = { name: '', category: '', description: '' };
 
@@ -49,7 +49,7 @@ export function UploadDocumentForm({ categories }: { categories: DocumentCategor
       <h2 id="upload-document-heading">Upload Document</h2>
       <FormAlert message={message} />
       <form onSubmit={submit} noValidate>
-        <TextField key={fileInputKey} label="File" type="file" required onChange={(event) => setFile(event.currentTarget.files?.[0] ?? null)} />
+        <FileField key={fileInputKey} label="File" required onFile={setFile} />
         <TextField label="Name" required maxLength={FIELD_LIMITS.documentName} {...bind('name')} />
         <SelectField
           label="Category"

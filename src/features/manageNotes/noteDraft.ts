@@ -19,28 +19,22 @@ export const blankDraft = (): NoteDraft => ({ title: '', slug: '', summary: '', 
 
 const publishOf = (status: StaffNote['status']): NoteInput['publish'] => (status === 'published' ? 'now' : status === 'scheduled' ? 'schedule' : 'draft');
 
-export const draftOf = (note: StaffNote): NoteDraft => ({
+/** The editor's fields from a note's values, saved or about to be, and how it is published. */
+const draftFrom = (note: Omit<NoteInput, 'publish' | 'revision'>, publish: NoteInput['publish']): NoteDraft => ({
   title: note.title,
   slug: note.slug,
   summary: note.summary,
   tags: note.tags.join(', '),
   cover: note.cover_image === null ? '' : String(note.cover_image),
   body: note.body,
-  publish: publishOf(note.status),
+  publish,
   publishAt: toLocalInput(note.publish_at),
 });
 
+export const draftOf = (note: StaffNote): NoteDraft => draftFrom(note, publishOf(note.status));
+
 /** The editor's fields from what a save sends (a kept copy of unsaved changes). */
-export const draftFromInput = (input: NoteInput): NoteDraft => ({
-  title: input.title,
-  slug: input.slug,
-  summary: input.summary,
-  tags: input.tags.join(', '),
-  cover: input.cover_image === null ? '' : String(input.cover_image),
-  body: input.body,
-  publish: input.publish,
-  publishAt: toLocalInput(input.publish_at),
-});
+export const draftFromInput = (input: NoteInput): NoteDraft => draftFrom(input, input.publish);
 
 export const splitTags = (text: string): string[] =>
   text

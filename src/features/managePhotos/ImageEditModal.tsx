@@ -7,12 +7,13 @@ import { failureMessage } from '@/lib/api/errors';
 import { useUpdateImageMutation } from '@/lib/api/imagesManageApi';
 import { imageAlt } from '@/lib/imageAlt';
 import { theme } from '@/lib/theme/themes';
-import { FormActions, FormAlert, type FormMessage, Modal, TextAreaField, TextField, useFields } from '@/ui';
+import { FileField, FormActions, FormAlert, type FormMessage, itemModal, TextAreaField, TextField, useFields } from '@/ui';
 
 import { GallerySelect } from './GallerySelect';
 
 interface Props {
-  image: Image | null;
+  /** The image to edit (the dialog is closed while there is none). */
+  item: Image;
   galleries: Gallery[];
   onClose: () => void;
   onSaved: () => void;
@@ -47,15 +48,9 @@ function CurrentPicture({ image }: { image: Image }) {
 }
 
 /** Edits one image's title, description and gallery, and optionally replaces its file. */
-export function ImageEditModal({ image, galleries, onClose, onSaved }: Props) {
-  return (
-    <Modal title="Edit Image" open={image !== null} onClose={onClose}>
-      {image && <ImageEditForm key={image.id} image={image} galleries={galleries} onCancel={onClose} onSaved={onSaved} />}
-    </Modal>
-  );
-}
+export const ImageEditModal = itemModal('Edit Image', ImageEditForm);
 
-function ImageEditForm({ image, galleries, onCancel, onSaved }: { image: Image; galleries: Gallery[]; onCancel: () => void; onSaved: () => void }) {
+function ImageEditForm({ item: image, galleries, onClose, onSaved }: Props) {
   const [updateImage, { isLoading }] = useUpdateImageMutation();
   const { fields, bind } = useFields({ title: image.title, description: image.description, gallery: image.gallery === null ? '' : String(image.gallery) });
   const [replacement, setReplacement] = useState<File | null>(null);
@@ -93,14 +88,8 @@ function ImageEditForm({ image, galleries, onCancel, onSaved }: { image: Image; 
       <TextField label="Title" required maxLength={FIELD_LIMITS.imageTitle} {...bind('title')} />
       <TextAreaField label="Description" rows={3} maxLength={FIELD_LIMITS.description} {...bind('description')} />
       <GallerySelect galleries={galleries} {...bind('gallery')} />
-      <TextField
-        label="Replace image (optional)"
-        type="file"
-        accept="image/*"
-        hint="Leave empty to keep the current picture."
-        onChange={(event) => setReplacement(event.currentTarget.files?.[0] ?? null)}
-      />
-      <FormActions label="Save Changes" saving={isLoading} onCancel={onCancel} />
+      <FileField label="Replace image (optional)" accept="image/*" hint="Leave empty to keep the current picture." onFile={setReplacement} />
+      <FormActions label="Save Changes" saving={isLoading} onCancel={onClose} />
     </form>
   );
 }

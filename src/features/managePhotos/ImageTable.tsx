@@ -80,7 +80,7 @@ export function ImageTable({ images, galleries }: { images: Image[]; galleries: 
         </Table>
       )}
       <ImageEditModal
-        image={editing}
+        item={editing}
         galleries={galleries}
         onClose={() => setEditing(null)}
         onSaved={() => {

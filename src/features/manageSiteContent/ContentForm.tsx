@@ -26,37 +26,30 @@ const withFrom = <T extends { from?: string; href?: string }>(item: T, from: str
   return (from ? { ...rest, from } : { ...rest, ...(href ? { href } : {}) }) as T;
 };
 
+/** The CV's lists of entries or labelled items, each with its own editor. */
+type CvListKey = 'experience' | 'education' | 'contact' | 'skills' | 'languages' | 'links';
+
 const SITE_PAGES_LIST = 'content-site-pages';
 
 const emptyItem = (): LabelledItem => ({ label: '', value: '' });
 const emptyEntry = (): CvEntry => ({ title: '', place: '', period: '', points: [] });
 const emptyCard = (): WebCard => ({ title: '', description: '' });
 
-/** Label, text and optional address: CV contact details, skills, languages and links. */
-function ItemsEditor({
-  legend,
-  noun,
-  path,
-  items,
-  problems,
-  onChange,
-  example,
-}: {
+/** An editor of one of the CV's lists, bound by ContentForm's `cvList` to that list of the content. */
+interface CvListProps<T> {
   legend: string;
-  noun: string;
   path: string;
-  items: LabelledItem[];
+  items: T[];
   problems: ContentProblems;
-  onChange: (items: LabelledItem[]) => void;
+  onChange: (items: T[]) => void;
   example: boolean;
-}) {
+}
+
+/** Label, text and optional address: CV contact details, skills, languages and links. */
+function ItemsEditor({ path, problems, ...list }: CvListProps<LabelledItem> & { noun: string }) {
   return (
     <ListEditor
-      legend={legend}
-      noun={noun}
-      example={example}
-      items={items}
-      onChange={onChange}
+      {...list}
       make={emptyItem}
       nameOf={(item) => item.label}
       max={CONTENT_LIMITS.items}
@@ -88,28 +81,11 @@ function ItemsEditor({
   );
 }
 
-function EntriesEditor({
-  legend,
-  path,
-  entries,
-  problems,
-  onChange,
-  example,
-}: {
-  legend: string;
-  path: string;
-  entries: CvEntry[];
-  problems: ContentProblems;
-  onChange: (entries: CvEntry[]) => void;
-  example: boolean;
-}) {
+function EntriesEditor({ path, problems, ...list }: CvListProps<CvEntry>) {
   return (
     <ListEditor
-      legend={legend}
-      example={example}
+      {...list}
       noun="Entry"
-      items={entries}
-      onChange={onChange}
       make={emptyEntry}
       nameOf={(entry) => entry.title}
       max={CONTENT_LIMITS.entries}
@@ -142,6 +118,14 @@ export function ContentForm({ content, problems, onChange, sitePages = [], examp
   const setCv = <K extends keyof SiteContent['cv']>(key: K, value: SiteContent['cv'][K]) => onChange({ ...content, cv: { ...content.cv, [key]: value } });
   const field = textFieldsOf(problems, '', content, onChange);
   const cvField = textFieldsOf(problems, 'cv', content.cv, (cv) => onChange({ ...content, cv }));
+  // Each CV list's example marker is named for it: "CV experience", "CV contact"…
+  const cvList = <K extends CvListKey>(key: K) => ({
+    path: `cv.${key}`,
+    items: content.cv[key],
+    example: isExample(`CV ${key}`),
+    problems,
+    onChange: (items: SiteContent['cv'][K]) => setCv(key, items),
+  });
   return (
     <>
       <h2 id="content-home">Home page</h2>
@@ -195,22 +179,8 @@ export function ContentForm({ content, problems, onChange, sitePages = [], examp
       })}
 
       <h2 id="content-cv">CV</h2>
-      <EntriesEditor
-        legend="Experience"
-        path="cv.experience"
-        entries={content.cv.experience}
-        example={isExample('CV experience')}
-        problems={problems}
-        onChange={(entries) => setCv('experience', entries)}
-      />
-      <EntriesEditor
-        legend="Education"
-        path="cv.education"
-        entries={content.cv.education}
-        example={isExample('CV education')}
-        problems={problems}
-        onChange={(entries) => setCv('education', entries)}
-      />
+      <EntriesEditor legend="Experience" {...cvList('experience')} />
+      <EntriesEditor legend="Education" {...cvList('education')} />
       <Group legend="Additional information">
         {isExample('CV additional information') && <ExampleMark />}
         <LinesField
@@ -220,46 +190,14 @@ export function ContentForm({ content, problems, onChange, sitePages = [], examp
           onChange={(lines) => setCv('additional', lines)}
         />
       </Group>
-      <ItemsEditor
-        legend="Contact"
-        noun="Detail"
-        path="cv.contact"
-        items={content.cv.contact}
-        example={isExample('CV contact')}
-        problems={problems}
-        onChange={(items) => setCv('contact', items)}
-      />
-      <ItemsEditor
-        legend="Skills"
-        noun="Skill"
-        path="cv.skills"
-        items={content.cv.skills}
-        example={isExample('CV skills')}
-        problems={problems}
-        onChange={(items) => setCv('skills', items)}
-      />
-      <ItemsEditor
-        legend="Languages"
-        noun="Language"
-        path="cv.languages"
-        items={content.cv.languages}
-        example={isExample('CV languages')}
-        problems={problems}
-        onChange={(items) => setCv('languages', items)}
-      />
+      <ItemsEditor legend="Contact" noun="Detail" {...cvList('contact')} />
+      <ItemsEditor legend="Skills" noun="Skill" {...cvList('skills')} />
+      <ItemsEditor legend="Languages" noun="Language" {...cvList('languages')} />
       <Group legend="Nationality">
         {isExample('CV nationality') && <ExampleMark />}
         <TextField label="Nationality" {...cvField('nationality', CONTENT_LIMITS.label)} />
       </Group>
-      <ItemsEditor
-        legend="Links"
-        noun="Link"
-        path="cv.links"
-        items={content.cv.links}
-        example={isExample('CV links')}
-        problems={problems}
-        onChange={(items) => setCv('links', items)}
-      />
+      <ItemsEditor legend="Links" noun="Link" {...cvList('links')} />
 
       <h2 id="content-web">On the Web</h2>
       <datalist id={SITE_PAGES_LIST}>

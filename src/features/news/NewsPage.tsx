@@ -1,13 +1,13 @@
-import { Link, useParams } from 'react-router-dom';
+import { useParams } from 'react-router-dom';
 import styled from 'styled-components';
 
 import { formatCalendarDate } from '@/contract/dates';
-import type { NewsPage as NewsPageData, NewsPageQuery } from '@/contract/news';
+import type { NewsPageQuery } from '@/contract/news';
 import { paths } from '@/contract/paths';
 import { useGetNewsPageQuery } from '@/lib/api/newsApi';
 import { theme } from '@/lib/theme/themes';
 import { useDocumentTitle } from '@/lib/useDocumentTitle';
-import { Alert, LoadingText, Muted, NewsText, NotFoundMessage, Page, Prose } from '@/ui';
+import { Alert, datedItems, LoadingText, Muted, NewerOlder, NewsText, NotFoundMessage, Page, Prose } from '@/ui';
 
 import { newsPageQuery } from './pageData';
 
@@ -17,53 +17,18 @@ const Items = styled.ol`
   margin: ${theme.space[6]} 0 0;
   padding: 0;
   list-style: none;
+  ${datedItems}
   li {
-    display: grid;
-    grid-template-columns: 7.5rem minmax(0, 1fr);
-    gap: ${theme.space[4]};
     padding: ${theme.space[4]} 0;
     border-top: 1px solid ${theme.colors.border};
     @media (max-width: ${theme.breakpoints.phone}) {
-      grid-template-columns: minmax(0, 1fr);
       gap: ${theme.space[1]};
     }
   }
-  time {
-    color: ${theme.colors.muted};
-    font-family: ${theme.fonts.ui};
-    font-size: ${theme.fontSizes.sm};
-    white-space: nowrap;
-    padding-top: 0.15em;
-  }
-  p {
-    margin: 0;
-    overflow-wrap: anywhere;
-  }
 `;
-const PageLinks = styled.nav`
-  display: grid;
-  grid-template-columns: 1fr auto 1fr;
-  align-items: center;
+const Pagination = styled(NewerOlder)`
   max-width: ${theme.maxWidth.text};
   margin-top: ${theme.space[6]};
-  padding-top: ${theme.space[4]};
-  border-top: 1px solid ${theme.colors.border};
-  font-family: ${theme.fonts.ui};
-  font-size: ${theme.fontSizes.sm};
-  a {
-    padding: ${theme.space[2]} 0;
-  }
-  .newer {
-    grid-column: 1;
-  }
-  .count {
-    grid-column: 2;
-    color: ${theme.colors.muted};
-  }
-  .older {
-    grid-column: 3;
-    justify-self: end;
-  }
 `;
 
 const missing = (
@@ -71,26 +36,6 @@ const missing = (
     <NotFoundMessage />
   </Page>
 );
-
-/** Newer and Older, as `prev` and `next` of the series: the list runs newest first. */
-function Pagination({ list }: { list: NewsPageData }) {
-  if (list.pages <= 1) return null;
-  return (
-    <PageLinks aria-label="Pages">
-      {list.page > 1 && (
-        <Link className="newer" rel="prev" to={paths.newsPage(list.page - 1)}>
-          <span aria-hidden="true">← </span>Newer
-        </Link>
-      )}
-      <span className="count">{`Page ${list.page} of ${list.pages}`}</span>
-      {list.page < list.pages && (
-        <Link className="older" rel="next" to={paths.newsPage(list.page + 1)}>
-          Older<span aria-hidden="true"> →</span>
-        </Link>
-      )}
-    </PageLinks>
-  );
-}
 
 function NewsList({ query }: { query: NewsPageQuery }) {
   const { currentData: list, isFetching, isError } = useGetNewsPageQuery(query);
@@ -116,7 +61,7 @@ function NewsList({ query }: { query: NewsPageQuery }) {
           ))}
         </Items>
       )}
-      {list && <Pagination list={list} />}
+      {list && <Pagination list={list} pageAt={paths.newsPage} />}
     </Page>
   );
 }

@@ -2,7 +2,7 @@ import styled from 'styled-components';
 
 import { theme } from '@/lib/theme/themes';
 
-/** Links on to other notes at the foot of a notes page (the next and previous note, the list's other pages), below a rule. */
+/** Links on to the next and previous note at the foot of a note, below a rule. */
 export const FootNav = styled.nav`
   display: grid;
   gap: ${theme.space[4]};

@@ -7,9 +7,8 @@ import { isNotFound } from '@/lib/api/errors';
 import { useGetNotesQuery } from '@/lib/api/notesApi';
 import { theme } from '@/lib/theme/themes';
 import { useDocumentTitle } from '@/lib/useDocumentTitle';
-import { Alert, LoadingText, Muted, NotFoundMessage, Page } from '@/ui';
+import { Alert, LoadingText, Muted, NewerOlder, NotFoundMessage, Page, titleLink } from '@/ui';
 
-import { FootNav } from './FootNav';
 import { Byline, NoteDate, TagLinks } from './NoteMeta';
 import { notesListQuery } from './pageData';
 
@@ -45,33 +44,15 @@ const Items = styled.ol`
     font-size: ${theme.fontSizes.lg};
   }
   h2 a {
-    color: ${theme.colors.text};
-    text-decoration-color: ${theme.colors.border};
-  }
-  h2 a:hover {
-    color: ${theme.colors.accent};
+    ${titleLink}
   }
   p {
     margin: 0 0 ${theme.space[3]};
   }
 `;
-const PageLinks = styled(FootNav)`
-  grid-template-columns: 1fr auto 1fr;
-  align-items: center;
-  a {
-    padding: ${theme.space[2]} 0;
-  }
-  .newer {
-    grid-column: 1;
-  }
-  .count {
-    grid-column: 2;
-    color: ${theme.colors.muted};
-  }
-  .older {
-    grid-column: 3;
-    justify-self: end;
-  }
+const Pagination = styled(NewerOlder)`
+  gap: ${theme.space[4]};
+  margin-top: ${theme.space[7]};
 `;
 const TagFilter = styled.nav`
   font-family: ${theme.fonts.ui};
@@ -101,29 +82,6 @@ const missing = (
     <NotFoundMessage />
   </Page>
 );
-
-/** Newer and Older: the list runs newest first. */
-function Pagination({ list, tag }: { list: NoteList; tag?: string }) {
-  if (list.pages <= 1) return null;
-  const to = (page: number) => (tag ? paths.notesTaggedPage(tag, page) : paths.notesPage(page));
-  return (
-    <PageLinks aria-label="Pages">
-      {list.page > 1 && (
-        <Link className="newer" to={to(list.page - 1)}>
-          <span aria-hidden="true">← </span>Newer
-        </Link>
-      )}
-      <span className="count">
-        Page {list.page} of {list.pages}
-      </span>
-      {list.page < list.pages && (
-        <Link className="older" to={to(list.page + 1)}>
-          Older<span aria-hidden="true"> →</span>
-        </Link>
-      )}
-    </PageLinks>
-  );
-}
 
 /** Every tag with how many notes carry it; the one shown is marked. */
 function TagCounts({ tags, current }: { tags: NoteList['tags']; current?: string }) {
@@ -186,7 +144,7 @@ function NotesList({ query }: { query: NoteListQuery }) {
               ))}
             </Items>
           )}
-          {list && <Pagination list={list} tag={tag} />}
+          {list && <Pagination list={list} pageAt={(page) => (tag ? paths.notesTaggedPage(tag, page) : paths.notesPage(page))} />}
         </div>
         {list && <TagCounts tags={list.tags} current={tag} />}
       </Columns>

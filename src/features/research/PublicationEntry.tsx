@@ -5,7 +5,7 @@ import styled from 'styled-components';
 import { paths } from '@/contract/paths';
 import type { Publication } from '@/contract/publications';
 import { theme } from '@/lib/theme/themes';
-import { Button, EntryActions, EntryMeta, MathTitle } from '@/ui';
+import { Button, EntryActions, EntryMeta, MathTitle, titleLink } from '@/ui';
 
 import { AuthorList } from './AuthorList';
 import { paperLinks } from './links';
@@ -19,11 +19,7 @@ const Entry = styled.article`
     line-height: 1.4;
   }
   h4 a {
-    color: ${theme.colors.text};
-    text-decoration-color: ${theme.colors.border};
-  }
-  h4 a:hover {
-    color: ${theme.colors.accent};
+    ${titleLink}
   }
   p {
     margin: 0 0 ${theme.space[2]};

@@ -4,7 +4,7 @@ import styled from 'styled-components';
 import { paths, RESEARCH_FILTERS, type ResearchFilter } from '@/contract/paths';
 import type { Facet, Publication } from '@/contract/publications';
 import { theme } from '@/lib/theme/themes';
-import { Foldable } from '@/ui';
+import { Foldable, tagLink } from '@/ui';
 
 import { facetValues, type FilterFacet, matches } from './pageData';
 
@@ -60,16 +60,7 @@ const Group = styled.div`
     list-style: none;
   }
   a {
-    display: inline-flex;
-    align-items: center;
-    min-height: 28px;
-    padding: 0 ${theme.space[2]};
-    border: 1px solid ${theme.colors.border};
-    border-radius: ${theme.radii.sm};
-    text-decoration: none;
-  }
-  a:hover {
-    background: ${theme.colors.surfaceAlt};
+    ${tagLink}
   }
   a[aria-current='page'] {
     border-color: ${theme.colors.accent};

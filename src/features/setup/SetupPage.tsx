@@ -17,6 +17,7 @@ import {
   Alert,
   Button,
   ButtonLink,
+  FileField,
   FormAlert,
   type FormMessage,
   Group,
@@ -64,12 +65,15 @@ const MESSAGES = {
   photoFailed: 'The photo could not be uploaded.',
 } as const;
 
+/** The fields every setup needs, with their limits. */
+const REQUIRED = { name: CONTENT_LIMITS.name, role: CONTENT_LIMITS.role, email: CONTENT_LIMITS.email, tagline: CONTENT_LIMITS.tagline };
+type RequiredField = keyof typeof REQUIRED;
+
 /** The checks the form can make before sending; the server makes them all again, with the same messages. */
-function problemsOf(fields: Record<'name' | 'role' | 'email' | 'tagline', string>): ContentProblems {
+function problemsOf(fields: Record<RequiredField, string>): ContentProblems {
   const problems: ContentProblems = {};
-  const required = { name: CONTENT_LIMITS.name, role: CONTENT_LIMITS.role, email: CONTENT_LIMITS.email, tagline: CONTENT_LIMITS.tagline };
-  for (const [field, limit] of Object.entries(required)) {
-    const value = fields[field as keyof typeof required].trim();
+  for (const [field, limit] of Object.entries(REQUIRED)) {
+    const value = fields[field as RequiredField].trim();
     if (!value) problems[field] = [CONTENT_MESSAGES.blank];
     else if (value.length > limit) problems[field] = [CONTENT_MESSAGES.maxLength(limit)];
   }
@@ -144,6 +148,8 @@ export function SetupPage() {
   }
 
   const errorOf = (field: string) => problems[field]?.[0];
+  // A required field: marked so, held to its limit, showing its first problem.
+  const required = (field: RequiredField) => ({ required: true, maxLength: REQUIRED[field], error: errorOf(field), ...bind(field) });
 
   if (status.isLoading) return <LoadingText>Loading...</LoadingText>;
   if (status.data && !status.data.needed)
@@ -167,42 +173,17 @@ export function SetupPage() {
         <FormAlert message={message} onDismiss={() => setMessage(null)} />
         <form aria-label="Site setup" noValidate onSubmit={(event) => void onSubmit(event)}>
           <Group legend="About you">
-            <TextField label="Name" required autoComplete="name" maxLength={CONTENT_LIMITS.name} error={errorOf('name')} {...bind('name')} />
-            <TextField
-              label="Title"
-              required
-              hint="Shown under your name, e.g. Quantitative Researcher."
-              autoComplete="organization-title"
-              maxLength={CONTENT_LIMITS.role}
-              error={errorOf('role')}
-              {...bind('role')}
-            />
-            <TextField
-              label="Email"
-              type="email"
-              required
-              hint="Visitors write to it; the CV and the footer show it."
-              autoComplete="email"
-              maxLength={CONTENT_LIMITS.email}
-              error={errorOf('email')}
-              {...bind('email')}
-            />
-            <TextAreaField
-              label="Tagline"
-              required
-              hint="One or two sentences under your name on the home page."
-              maxLength={CONTENT_LIMITS.tagline}
-              error={errorOf('tagline')}
-              {...bind('tagline')}
-            />
-            <TextField
+            <TextField label="Name" autoComplete="name" {...required('name')} />
+            <TextField label="Title" hint="Shown under your name, e.g. Quantitative Researcher." autoComplete="organization-title" {...required('role')} />
+            <TextField label="Email" type="email" hint="Visitors write to it; the CV and the footer show it." autoComplete="email" {...required('email')} />
+            <TextAreaField label="Tagline" hint="One or two sentences under your name on the home page." {...required('tagline')} />
+            <FileField
               label="Photo (optional)"
-              type="file"
               accept="image/*"
               hint="Joins the photo library and appears in link previews of the site."
               error={errorOf('photo')}
-              onChange={(event) => {
-                setPhoto(event.currentTarget.files?.[0] ?? null);
+              onFile={(file) => {
+                setPhoto(file);
                 setPhotoId(null);
               }}
             />

@@ -26,19 +26,19 @@ function TalkEntry({ talk }: { talk: Talk }) {
       {talk.abstract_html && <NoteProse {...htmlFrom(talk.abstract_html)} />}
       {(talk.slides_url || talk.video || talk.paper_link) && (
         <EntryLinks aria-label={`Links of ${talk.title}`}>
-          {talk.slides_url && (
-            <li>
-              <a href={talk.slides_url}>
-                Slides<span className="visually-hidden"> of {talk.title}</span>
-              </a>
-            </li>
-          )}
-          {talk.video && (
-            <li>
-              <a href={talk.video}>
-                Video<span className="visually-hidden"> of {talk.title}</span>
-              </a>
-            </li>
+          {[
+            { label: 'Slides', href: talk.slides_url },
+            { label: 'Video', href: talk.video },
+          ].map(
+            ({ label, href }) =>
+              href && (
+                <li key={label}>
+                  <a href={href}>
+                    {label}
+                    <span className="visually-hidden"> of {talk.title}</span>
+                  </a>
+                </li>
+              ),
           )}
           {talk.paper_link && (
             <li>

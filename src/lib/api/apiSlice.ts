@@ -1,3 +1,4 @@
+import type { EndpointBuilder } from '@reduxjs/toolkit/query';
 import { createApi } from '@reduxjs/toolkit/query/react';
 
 import { baseQueryWithReauth } from './baseQuery';
@@ -38,3 +39,6 @@ export const api = createApi({
   tagTypes,
   endpoints: () => ({}),
 });
+
+/** What `injectEndpoints` hands its `endpoints`, for helpers that define endpoints of the slice. */
+export type ApiBuilder = EndpointBuilder<typeof baseQueryWithReauth, TagType, 'api'>;

@@ -1,10 +1,5 @@
-import type { EndpointBuilder } from '@reduxjs/toolkit/query';
-
-import { api, type TagType } from './apiSlice';
-import type { baseQueryWithReauth } from './baseQuery';
+import { api, type ApiBuilder, type TagType } from './apiSlice';
 import { listTags } from './listTags';
-
-type Builder = EndpointBuilder<typeof baseQueryWithReauth, TagType, 'api'>;
 
 /** Where a collection's items are written: the list's address, which creates, and each item's. */
 export interface CollectionAddresses {
@@ -13,12 +8,12 @@ export interface CollectionAddresses {
 }
 
 /** A list read whole from one address, tagged so that the edits of its items refresh it (see listTags). */
-export function listQuery<Item extends { id: number }>(build: Builder, type: TagType, address: string) {
+export function listQuery<Item extends { id: number }>(build: ApiBuilder, type: TagType, address: string) {
   return build.query<Item[], void>({ query: () => address, providesTags: listTags(type).provide });
 }
 
 /** Create, update and delete of a listed collection whose list query provides `listTags(type)`. */
-function collectionEdits<Item, Input>(build: Builder, type: TagType, addresses: CollectionAddresses) {
+function collectionEdits<Item, Input>(build: ApiBuilder, type: TagType, addresses: CollectionAddresses) {
   const tags = listTags(type);
   return {
     create: build.mutation<Item, Input>({

@@ -3,6 +3,7 @@ import type { ConfirmEmailRequest, FollowChoices, FollowChoicesInput, FollowConf
 import { apiPaths, paths } from '@/contract/paths';
 
 import { api } from './apiSlice';
+import { noReauthPost } from './noReauthPost';
 import { onSaved } from './onSaved';
 
 // Emailed links work for whoever opens them: a 401 is not a session to renew.
@@ -14,24 +15,14 @@ const linkCall = { skipReauth: true } as const;
  */
 export const followApi = api.injectEndpoints({
   endpoints: (build) => ({
-    requestFollow: build.mutation<Detail, FollowRequest>({
-      query: (body) => ({ url: apiPaths.follow, method: 'POST', body }),
-      extraOptions: linkCall,
-    }),
-    confirmFollow: build.mutation<Detail, FollowConfirmRequest>({
-      query: (body) => ({ url: apiPaths.followConfirm, method: 'POST', body }),
-      extraOptions: linkCall,
-    }),
+    requestFollow: noReauthPost<Detail, FollowRequest>(build, apiPaths.follow),
+    confirmFollow: noReauthPost<Detail, FollowConfirmRequest>(build, apiPaths.followConfirm),
     // The same address as the one-click POST mail providers send (RFC 8058).
     unsubscribe: build.mutation<Unsubscribed, string>({
       query: (token) => ({ url: paths.unsubscribe(token), method: 'POST', body: {} }),
       extraOptions: linkCall,
     }),
-    confirmEmail: build.mutation<Detail, ConfirmEmailRequest>({
-      query: (body) => ({ url: apiPaths.confirmEmail, method: 'POST', body }),
-      extraOptions: linkCall,
-      invalidatesTags: ['FollowChoices'],
-    }),
+    confirmEmail: noReauthPost<Detail, ConfirmEmailRequest>(build, apiPaths.confirmEmail, ['FollowChoices']),
     resendConfirmation: build.mutation<Detail, void>({
       query: () => ({ url: apiPaths.resendConfirmation, method: 'POST' }),
     }),
