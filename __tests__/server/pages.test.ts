@@ -3,10 +3,10 @@ import zlib from 'node:zlib';
 
 import sharp from 'sharp';
 
-import { PRELOADED_STATE_ID } from '../../src/app/preloadedState';
 import { NEWS_LIMITS } from '../../server/contract/news';
 import { NOTE_LIMITS } from '../../server/contract/noteRules';
 import * as render from '../../server/src/pages/render';
+import { PRELOADED_STATE_ID } from '../../src/app/preloadedState';
 import { saveTagline } from './content/client';
 import { createCategory, createGallery, uploadDocument, uploadImage } from './media/client';
 import { ENTRY, insertUser, pageServerFor } from './testServer';
