@@ -31,7 +31,7 @@ export function startingState(store: AppStore): Partial<RootState> {
 }
 
 /** Below this length an answer's HTML is repeated in the state: a reference would save less than it costs. */
-const FRAGMENT_MIN_LENGTH = 2048;
+const FRAGMENT_MIN_LENGTH = 1024;
 /** What stands in the state for the HTML of the page's marked element at this place among them. */
 const FRAGMENT_KEY = '$fragment';
 /** The start tag of an element marked by htmlFrom: React escapes `>` in attribute values, so the first `>` ends it. */

@@ -1,3 +1,5 @@
+import { htmlFrom } from '@/lib/htmlFrom';
+
 import { MathStyles } from './MathStyles';
 
 /**
@@ -5,11 +7,11 @@ import { MathStyles } from './MathStyles';
  * MathML). Browsers leave MathML out of accessible names, so a title with mathematics is drawn for the eye and read out as its plain text.
  */
 export function MathTitle({ html, text }: { html: string; text: string }) {
-  if (!html.includes('<math')) return <span dangerouslySetInnerHTML={{ __html: html }} />;
+  if (!html.includes('<math')) return <span {...htmlFrom(html)} />;
   return (
     <>
       <MathStyles html={html} />
-      <span aria-hidden="true" dangerouslySetInnerHTML={{ __html: html }} />
+      <span aria-hidden="true" {...htmlFrom(html)} />
       <span className="visually-hidden">{text}</span>
     </>
   );

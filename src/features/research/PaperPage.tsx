@@ -3,6 +3,7 @@ import styled from 'styled-components';
 
 import { paths } from '@/contract/paths';
 import { useGetPaperQuery } from '@/lib/api/publicationsApi';
+import { htmlFrom } from '@/lib/htmlFrom';
 import { theme } from '@/lib/theme/themes';
 import { useDocumentTitle } from '@/lib/useDocumentTitle';
 import { Alert, EntryLinks, EntryMeta, LoadingText, MathTitle, NotFoundMessage, Page, Side, TagList, useSiteContentPage, WithAside } from '@/ui';
@@ -118,8 +119,7 @@ export function PaperPage() {
             {paper.abstract_html && (
               <section aria-labelledby="abstract">
                 <h2 id="abstract">Abstract</h2>
-                {/* Escaped and rendered by the server when the entry was imported. */}
-                <p dangerouslySetInnerHTML={{ __html: paper.abstract_html }} />
+                <p {...htmlFrom(paper.abstract_html)} />
               </section>
             )}
             <RelatedTalks paperKey={paper.key} />

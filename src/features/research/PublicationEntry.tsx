@@ -4,6 +4,7 @@ import styled from 'styled-components';
 
 import { paths } from '@/contract/paths';
 import type { Publication } from '@/contract/publications';
+import { htmlFrom } from '@/lib/htmlFrom';
 import { theme } from '@/lib/theme/themes';
 import { Button, EntryActions, EntryMeta, MathTitle, titleLink } from '@/ui';
 
@@ -100,7 +101,7 @@ export function PublicationEntry({ publication, owner }: { publication: Publicat
           <summary>
             Abstract<span className="visually-hidden"> of {publication.title_text}</span>
           </summary>
-          <p dangerouslySetInnerHTML={{ __html: publication.abstract_html }} />
+          <p {...htmlFrom(publication.abstract_html)} />
         </Abstract>
       )}
     </Entry>
