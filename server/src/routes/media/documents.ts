@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 
-import { DocumentSchema, type ErrorBody, IdParamsSchema } from '../../../contract';
-import { DESCRIPTION_MAX, DOCUMENT_NAME_MAX, DocumentUpdateSchema, DownloadStatsSchema } from '../../../contract/media';
+import { DocumentSchema, IdParamsSchema } from '../../../contract';
+import { DOCUMENT_NAME_MAX, DocumentUpdateSchema, DownloadStatsSchema } from '../../../contract/media';
 import { ErrorCollector, errorResponses, fieldError, MESSAGES } from '../../errors';
 import { siteAddress } from '../../lib/siteAddress';
 import { signedInSession, signedInUser } from '../../plugins/auth';
@@ -16,6 +16,7 @@ import { staffDeleteRoute } from '../staffDelete';
 import { DownloadLinks } from './downloadLinks';
 import { fileResponses, sendDocument } from './files';
 import { FileField, formRoutes, readFlag, readUpload } from './multipart';
+import { readDescription } from './namedItems';
 
 const CATEGORY_MISSING = 'The selected category does not exist.';
 const CURRENT_NEEDS_CATEGORY = 'A document needs a category to be marked current.';
@@ -42,15 +43,15 @@ const DownloadQuerySchema = Type.Object({
   signature: Type.Optional(Type.String({ maxLength: 100 })),
 });
 
-/** The answer for a document write the service did not do. */
-function refusal(outcome: Exclude<DocumentOutcome, { document: unknown }>): { status: 400 | 404 | 409; body: ErrorBody } {
+/** Answers a document write the service did not do. */
+function refuse(reply: FastifyReply, outcome: Exclude<DocumentOutcome, { document: unknown }>) {
   switch (outcome.refused) {
     case 'categoryMissing':
-      return { status: 400, body: fieldError('category', CATEGORY_MISSING) };
+      return reply.code(400).send(fieldError('category', CATEGORY_MISSING));
     case 'concurrentChange':
-      return { status: 409, body: { detail: CONCURRENT_CHANGE } };
+      return reply.code(409).send({ detail: CONCURRENT_CHANGE });
     case 'notFound':
-      return { status: 404, body: { detail: MESSAGES.notFound } };
+      return reply.code(404).send({ detail: MESSAGES.notFound });
   }
 }
 
@@ -94,7 +95,7 @@ const documentRoutes: FastifyPluginAsyncTypebox = async (app) => {
           const errors = new ErrorCollector();
           const upload = readUpload(errors, 'file', body.file);
           const name = errors.text('name', body.name, { required: true, maxLength: DOCUMENT_NAME_MAX });
-          const description = errors.text('description', body.description ?? '', { required: false, maxLength: DESCRIPTION_MAX });
+          const description = readDescription(errors, body.description);
           const categoryText = errors.text('category', body.category, { required: true, maxLength: 20 });
           let categoryId: number | undefined;
           if (categoryText !== undefined) {
@@ -114,8 +115,7 @@ const documentRoutes: FastifyPluginAsyncTypebox = async (app) => {
             { filename: upload.filename, data: upload.data, kind },
           );
           if ('document' in outcome) return reply.code(201).send(staffView(request)(outcome.document));
-          const refused = refusal(outcome);
-          return reply.code(refused.status).send(refused.body);
+          return refuse(reply, outcome);
         },
       );
 
@@ -138,11 +138,8 @@ const documentRoutes: FastifyPluginAsyncTypebox = async (app) => {
           if (!existing) return reply.code(404).send({ detail: MESSAGES.notFound });
           const errors = new ErrorCollector();
           const upload = readUpload(errors, 'file', body.file, true);
-          const name = body.name === undefined ? existing.name : errors.text('name', body.name, { required: true, maxLength: DOCUMENT_NAME_MAX });
-          const description =
-            body.description === undefined
-              ? existing.description
-              : errors.text('description', body.description, { required: false, maxLength: DESCRIPTION_MAX });
+          const name = errors.edited('name', body.name, existing.name, { required: true, maxLength: DOCUMENT_NAME_MAX });
+          const description = readDescription(errors, body.description, existing.description);
           const categoryId = body.category === undefined ? existing.category_id : body.category;
           if (categoryId !== null && categoryId !== existing.category_id && !(await categoryExists(app.db, categoryId))) {
             errors.add('category', CATEGORY_MISSING);
@@ -155,8 +152,7 @@ const documentRoutes: FastifyPluginAsyncTypebox = async (app) => {
           const replacement = upload && kind ? { filename: upload.filename, data: upload.data, kind } : undefined;
           const outcome = await editDocument(app, signedInUser(request), id, { name, description, categoryId, isCurrent }, replacement);
           if ('document' in outcome) return staffView(request)(outcome.document);
-          const refused = refusal(outcome);
-          return reply.code(refused.status).send(refused.body);
+          return refuse(reply, outcome);
         },
       );
     }),

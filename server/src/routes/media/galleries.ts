@@ -2,19 +2,19 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 
 import { GallerySchema, IdParamsSchema } from '../../../contract';
-import { DESCRIPTION_MAX, GALLERY_NAME_MAX, GalleryCreateSchema, GalleryUpdateSchema } from '../../../contract/media';
-import { ErrorCollector, errorResponses, fieldError, MESSAGES } from '../../errors';
+import { GALLERY_NAME_MAX, GalleryCreateSchema, GalleryUpdateSchema } from '../../../contract/media';
+import { errorResponses, fieldError, MESSAGES } from '../../errors';
 import { signedInUser } from '../../plugins/auth';
 import { findGallery, galleryNameTaken, listGalleries, toGallery } from '../../repositories/galleries';
 import { addGallery, editGallery, removeGallery } from '../../services/galleries';
 import { staffDeleteRoute } from '../staffDelete';
-import { readNewNamed, type UniqueName } from './uniqueNames';
+import { readNamed, type UniqueName } from './namedItems';
 
 const DUPLICATE_NAME = 'A gallery with this name already exists.';
 
 /** Galleries: public list; staff create, rename and delete (their images become unassigned). */
 const galleryRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const uniqueName: UniqueName = { nameMax: GALLERY_NAME_MAX, taken: (name) => galleryNameTaken(app.db, name), duplicate: DUPLICATE_NAME };
+  const uniqueName: UniqueName = { nameMax: GALLERY_NAME_MAX, taken: (name, exceptId) => galleryNameTaken(app.db, name, exceptId), duplicate: DUPLICATE_NAME };
 
   app.get('/api/photos/galleries/', { schema: { response: { 200: Type.Array(GallerySchema) } } }, async () => listGalleries(app.db));
 
@@ -22,7 +22,7 @@ const galleryRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/api/photos/galleries/',
     { onRequest: app.requireStaff, schema: { body: GalleryCreateSchema, response: { 201: GallerySchema, ...errorResponses } } },
     async (request, reply) => {
-      const read = await readNewNamed(request.body, uniqueName);
+      const read = await readNamed(request.body, uniqueName);
       if ('problems' in read) return reply.code(400).send(read.problems);
       const outcome = await addGallery(app, signedInUser(request), read.values);
       if ('refused' in outcome) return reply.code(400).send(fieldError('name', DUPLICATE_NAME));
@@ -37,15 +37,9 @@ const galleryRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const { id } = request.params;
       const existing = await findGallery(app.db, id);
       if (!existing) return reply.code(404).send({ detail: MESSAGES.notFound });
-      const errors = new ErrorCollector();
-      const name =
-        request.body.name === undefined
-          ? existing.name
-          : (errors.text('name', request.body.name, { required: true, maxLength: GALLERY_NAME_MAX }) ?? existing.name);
-      const description = errors.text('description', request.body.description, { required: false, maxLength: DESCRIPTION_MAX });
-      if (request.body.name !== undefined && (await galleryNameTaken(app.db, name, id))) errors.add('name', DUPLICATE_NAME);
-      if (errors.any) return reply.code(400).send(errors.fields);
-      const outcome = await editGallery(app, signedInUser(request), existing, { name, description: description ?? existing.description });
+      const read = await readNamed(request.body, uniqueName, existing);
+      if ('problems' in read) return reply.code(400).send(read.problems);
+      const outcome = await editGallery(app, signedInUser(request), existing, read.values);
       if ('refused' in outcome) {
         return outcome.refused === 'nameTaken' ? reply.code(400).send(fieldError('name', DUPLICATE_NAME)) : reply.code(404).send({ detail: MESSAGES.notFound });
       }

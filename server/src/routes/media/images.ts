@@ -1,8 +1,9 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
+import type { FastifyReply } from 'fastify';
 
-import { type ErrorBody, IdParamsSchema, ImageSchema } from '../../../contract';
-import { DESCRIPTION_MAX, IMAGE_TITLE_MAX, ImageListQuerySchema } from '../../../contract/media';
+import { IdParamsSchema, ImageSchema } from '../../../contract';
+import { IMAGE_TITLE_MAX, ImageListQuerySchema } from '../../../contract/media';
 import type { Db } from '../../db';
 import { ErrorCollector, errorResponses, fieldError, MESSAGES } from '../../errors';
 import { ResponseCache } from '../../lib/responseCache';
@@ -14,6 +15,7 @@ import { IMAGE_MAX_BYTES } from '../../services/images';
 import { addImage, editImage, type ImageOutcome, removeImage } from '../../services/imageUploads';
 import { staffDeleteRoute } from '../staffDelete';
 import { FileField, formRoutes, readUpload } from './multipart';
+import { readDescription } from './namedItems';
 
 const GALLERY_MISSING = 'The selected gallery does not exist.';
 
@@ -38,15 +40,15 @@ async function readGallery(db: Db, errors: ErrorCollector, value: string): Promi
   return found.id;
 }
 
-/** The answer for an image write the service did not do. */
-function refusal(outcome: Exclude<ImageOutcome, { image: unknown }>): { status: 400 | 404 | 413; body: ErrorBody } {
+/** Answers an image write the service did not do. */
+function refuse(reply: FastifyReply, outcome: Exclude<ImageOutcome, { image: unknown }>) {
   if ('rejected' in outcome) {
     const { status, message } = outcome.rejected;
-    return status === 413 ? { status, body: { detail: message } } : { status, body: { image: [message] } };
+    return reply.code(status).send(status === 413 ? { detail: message } : { image: [message] });
   }
   return outcome.refused === 'galleryMissing'
-    ? { status: 400, body: fieldError('gallery', GALLERY_MISSING) }
-    : { status: 404, body: { detail: MESSAGES.notFound } };
+    ? reply.code(400).send(fieldError('gallery', GALLERY_MISSING))
+    : reply.code(404).send({ detail: MESSAGES.notFound });
 }
 
 /** Images: public list (optionally one gallery's); staff upload one file per call, edit and delete. */
@@ -80,15 +82,14 @@ const imageRoutes: FastifyPluginAsyncTypebox = async (app) => {
           const errors = new ErrorCollector();
           const upload = readUpload(errors, 'image', body.image);
           const title = errors.text('title', body.title, { required: true, maxLength: IMAGE_TITLE_MAX });
-          const description = errors.text('description', body.description ?? '', { required: false, maxLength: DESCRIPTION_MAX });
+          const description = readDescription(errors, body.description);
           const galleryId = await readGallery(app.db, errors, body.gallery ?? '');
           if (errors.any || !upload || title === undefined || description === undefined || galleryId === undefined) {
             return reply.code(400).send(errors.fields);
           }
           const outcome = await addImage(app, signedInUser(request), { title, description, gallery_id: galleryId }, upload.data);
           if ('image' in outcome) return reply.code(201).send(imageAt(outcome.image, address));
-          const refused = refusal(outcome);
-          return reply.code(refused.status).send(refused.body);
+          return refuse(reply, outcome);
         },
       );
 
@@ -110,19 +111,15 @@ const imageRoutes: FastifyPluginAsyncTypebox = async (app) => {
           if (!existing) return reply.code(404).send({ detail: MESSAGES.notFound });
           const errors = new ErrorCollector();
           const upload = readUpload(errors, 'image', body.image, true);
-          const title = body.title === undefined ? existing.title : errors.text('title', body.title, { required: true, maxLength: IMAGE_TITLE_MAX });
-          const description =
-            body.description === undefined
-              ? existing.description
-              : errors.text('description', body.description, { required: false, maxLength: DESCRIPTION_MAX });
+          const title = errors.edited('title', body.title, existing.title, { required: true, maxLength: IMAGE_TITLE_MAX });
+          const description = readDescription(errors, body.description, existing.description);
           const galleryId = body.gallery === undefined ? existing.gallery_id : await readGallery(app.db, errors, body.gallery);
           if (errors.any || title === undefined || description === undefined || galleryId === undefined) {
             return reply.code(400).send(errors.fields);
           }
           const outcome = await editImage(app, signedInUser(request), existing, { title, description, gallery_id: galleryId }, upload?.data);
           if ('image' in outcome) return imageAt(outcome.image, address);
-          const refused = refusal(outcome);
-          return reply.code(refused.status).send(refused.body);
+          return refuse(reply, outcome);
         },
       );
     }),
