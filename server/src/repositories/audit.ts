@@ -3,6 +3,7 @@ import type { Insertable, Selectable, Updateable } from 'kysely';
 import type { Db } from '../db';
 import { nowIso } from '../db/columns';
 import type { Database, UserRow } from '../db/schema';
+import { findPage, type PageRequest } from './paging';
 
 /** Who did it, in the trail, when an operator acts from the command line. */
 export const COMMAND_LINE = { id: null, email: 'command line' };
@@ -120,18 +121,8 @@ export function updateOneAudited<T extends Collection>(
 export const changedDetails = (fields: readonly string[]) => `Changed ${fields.join(', ')}.`;
 
 /** One page of the trail, newest first, and how many lines it has in all. */
-export async function auditPage(db: Db, { page, pageSize }: { page: number; pageSize: number }) {
-  const { count } = await db
-    .selectFrom('audit_log')
-    .select((eb) => eb.fn.countAll<number>().as('count'))
-    .executeTakeFirstOrThrow();
-  const results = await db
-    .selectFrom('audit_log')
-    .select(['id', 'at', 'actor_email', 'action', 'subject', 'details'])
-    .orderBy('at', 'desc')
-    .orderBy('id', 'desc')
-    .limit(pageSize)
-    .offset((page - 1) * pageSize)
-    .execute();
-  return { count: Number(count), results };
+export function auditPage(db: Db, page: PageRequest) {
+  return findPage(db.selectFrom('audit_log'), page, (query) =>
+    query.select(['id', 'at', 'actor_email', 'action', 'subject', 'details']).orderBy('at', 'desc').orderBy('id', 'desc'),
+  );
 }
