@@ -15,7 +15,7 @@ import { addDocument, type DocumentOutcome, editDocument, removeDocument } from 
 import { staffDeleteRoute } from '../staffDelete';
 import { DownloadLinks } from './downloadLinks';
 import { fileResponses, sendDocument } from './files';
-import { FileField, formRoutes, readFlag, readUpload } from './multipart';
+import { FileField, formRoutes, readFlag, readUpload, staffForm } from './multipart';
 import { readDescription } from './namedItems';
 
 const CATEGORY_MISSING = 'The selected category does not exist.';
@@ -84,53 +84,38 @@ const documentRoutes: FastifyPluginAsyncTypebox = async (app) => {
   // Uploads take forms; the downloads beside them are answered without the form parser.
   await app.register(
     formRoutes(DOCUMENT_MAX_BYTES, async (forms) => {
-      forms.post(
-        '/api/documents/documents/',
-        {
-          onRequest: app.requireStaff,
-          schema: { consumes: ['multipart/form-data'], body: DocumentFormSchema, response: { 201: DocumentSchema, ...errorResponses } },
-        },
-        async (request, reply) => {
-          const { body } = request;
-          const errors = new ErrorCollector();
-          const upload = readUpload(errors, 'file', body.file);
-          const name = errors.text('name', body.name, { required: true, maxLength: DOCUMENT_NAME_MAX });
-          const description = readDescription(errors, body.description);
-          const categoryText = errors.text('category', body.category, { required: true, maxLength: 20 });
-          let categoryId: number | undefined;
-          if (categoryText !== undefined) {
-            categoryId = /^\d{1,9}$/.test(categoryText) ? Number(categoryText) : undefined;
-            if (categoryId === undefined || !(await categoryExists(app.db, categoryId))) errors.add('category', CATEGORY_MISSING);
-          }
-          const isCurrent = readFlag(errors, 'is_current', body.is_current);
-          const kind = upload ? await detectDocumentKind(upload.data) : undefined;
-          if (upload && !kind) errors.add('file', DOCUMENT_MESSAGES.unsupported);
-          if (errors.any || !upload || !kind || name === undefined || description === undefined || categoryId === undefined || isCurrent === undefined) {
-            return reply.code(400).send(errors.fields);
-          }
-          const outcome = await addDocument(
-            app,
-            signedInUser(request),
-            { name, description, categoryId, isCurrent },
-            { filename: upload.filename, data: upload.data, kind },
-          );
-          if ('document' in outcome) return reply.code(201).send(staffView(request)(outcome.document));
-          return refuse(reply, outcome);
-        },
-      );
+      forms.post('/api/documents/documents/', staffForm(app, { body: DocumentFormSchema, response: { 201: DocumentSchema } }), async (request, reply) => {
+        const { body } = request;
+        const errors = new ErrorCollector();
+        const upload = readUpload(errors, 'file', body.file);
+        const name = errors.text('name', body.name, { required: true, maxLength: DOCUMENT_NAME_MAX });
+        const description = readDescription(errors, body.description);
+        const categoryText = errors.text('category', body.category, { required: true, maxLength: 20 });
+        let categoryId: number | undefined;
+        if (categoryText !== undefined) {
+          categoryId = /^\d{1,9}$/.test(categoryText) ? Number(categoryText) : undefined;
+          if (categoryId === undefined || !(await categoryExists(app.db, categoryId))) errors.add('category', CATEGORY_MISSING);
+        }
+        const isCurrent = readFlag(errors, 'is_current', body.is_current);
+        const kind = upload ? await detectDocumentKind(upload.data) : undefined;
+        if (upload && !kind) errors.add('file', DOCUMENT_MESSAGES.unsupported);
+        if (errors.any || !upload || !kind || name === undefined || description === undefined || categoryId === undefined || isCurrent === undefined) {
+          return reply.code(400).send(errors.fields);
+        }
+        const outcome = await addDocument(
+          app,
+          signedInUser(request),
+          { name, description, categoryId, isCurrent },
+          { filename: upload.filename, data: upload.data, kind },
+        );
+        if ('document' in outcome) return reply.code(201).send(staffView(request)(outcome.document));
+        return refuse(reply, outcome);
+      });
 
       // Mark Current sends JSON; the edit form sends form data, with the replacement file when there is one.
       forms.patch(
         '/api/documents/documents/:id/',
-        {
-          onRequest: app.requireStaff,
-          schema: {
-            consumes: ['application/json', 'multipart/form-data'],
-            params: IdParamsSchema,
-            body: DocumentEditSchema,
-            response: { 200: DocumentSchema, ...errorResponses },
-          },
-        },
+        staffForm(app, { body: DocumentEditSchema, params: IdParamsSchema, response: { 200: DocumentSchema }, json: true }),
         async (request, reply) => {
           const { id } = request.params;
           const { body } = request;

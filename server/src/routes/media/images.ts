@@ -14,7 +14,7 @@ import { findImageRow, listImages } from '../../repositories/images';
 import { IMAGE_MAX_BYTES } from '../../services/images';
 import { addImage, editImage, type ImageOutcome, removeImage } from '../../services/imageUploads';
 import { staffDeleteRoute } from '../staffDelete';
-import { FileField, formRoutes, readUpload } from './multipart';
+import { FileField, formRoutes, readUpload, staffForm } from './multipart';
 import { readDescription } from './namedItems';
 
 const GALLERY_MISSING = 'The selected gallery does not exist.';
@@ -71,39 +71,24 @@ const imageRoutes: FastifyPluginAsyncTypebox = async (app) => {
   // Uploads and edits take forms; the public list beside them is answered without the form parser.
   await app.register(
     formRoutes(IMAGE_MAX_BYTES, async (forms) => {
-      forms.post(
-        '/api/photos/images/',
-        {
-          onRequest: app.requireStaff,
-          schema: { consumes: ['multipart/form-data'], body: ImageFormSchema, response: { 201: ImageSchema, ...errorResponses } },
-        },
-        async (request, reply) => {
-          const { body } = request;
-          const errors = new ErrorCollector();
-          const upload = readUpload(errors, 'image', body.image);
-          const title = errors.text('title', body.title, { required: true, maxLength: IMAGE_TITLE_MAX });
-          const description = readDescription(errors, body.description);
-          const galleryId = await readGallery(app.db, errors, body.gallery ?? '');
-          if (errors.any || !upload || title === undefined || description === undefined || galleryId === undefined) {
-            return reply.code(400).send(errors.fields);
-          }
-          const outcome = await addImage(app, signedInUser(request), { title, description, gallery_id: galleryId }, upload.data);
-          if ('image' in outcome) return reply.code(201).send(imageAt(outcome.image, address));
-          return refuse(reply, outcome);
-        },
-      );
+      forms.post('/api/photos/images/', staffForm(app, { body: ImageFormSchema, response: { 201: ImageSchema } }), async (request, reply) => {
+        const { body } = request;
+        const errors = new ErrorCollector();
+        const upload = readUpload(errors, 'image', body.image);
+        const title = errors.text('title', body.title, { required: true, maxLength: IMAGE_TITLE_MAX });
+        const description = readDescription(errors, body.description);
+        const galleryId = await readGallery(app.db, errors, body.gallery ?? '');
+        if (errors.any || !upload || title === undefined || description === undefined || galleryId === undefined) {
+          return reply.code(400).send(errors.fields);
+        }
+        const outcome = await addImage(app, signedInUser(request), { title, description, gallery_id: galleryId }, upload.data);
+        if ('image' in outcome) return reply.code(201).send(imageAt(outcome.image, address));
+        return refuse(reply, outcome);
+      });
 
       forms.patch(
         '/api/photos/images/:id/',
-        {
-          onRequest: app.requireStaff,
-          schema: {
-            consumes: ['multipart/form-data', 'application/json'],
-            params: IdParamsSchema,
-            body: ImageFormSchema,
-            response: { 200: ImageSchema, ...errorResponses },
-          },
-        },
+        staffForm(app, { body: ImageFormSchema, params: IdParamsSchema, response: { 200: ImageSchema }, json: true }),
         async (request, reply) => {
           const { id } = request.params;
           const body = request.body ?? {};
