@@ -15,18 +15,17 @@ import { addDocument, type DocumentOutcome, editDocument, removeDocument } from 
 import { staffDeleteRoute } from '../staffDelete';
 import { DownloadLinks } from './downloadLinks';
 import { fileResponses, sendDocument } from './files';
-import { FileField, formRoutes, readFlag, readUpload, staffForm } from './multipart';
-import { readDescription } from './namedItems';
+import { FileField, formRoutes, readFlag, staffForm } from './multipart';
+import { itemFormSchema, readItemForm } from './namedItems';
 
 const CATEGORY_MISSING = 'The selected category does not exist.';
 const CURRENT_NEEDS_CATEGORY = 'A document needs a category to be marked current.';
 const CONCURRENT_CHANGE = 'Another document of this category was marked current at the same moment. Please try again.';
 
+const DOCUMENT_FORM = { file: 'file', name: 'name', nameMax: DOCUMENT_NAME_MAX } as const;
+
 /** Form fields of a document upload. */
-const DocumentFormSchema = Type.Object({
-  file: Type.Optional(FileField),
-  name: Type.Optional(Type.String()),
-  description: Type.Optional(Type.String()),
+const DocumentFormSchema = itemFormSchema(DOCUMENT_FORM, {
   category: Type.Optional(Type.String({ maxLength: 20 })),
   is_current: Type.Optional(Type.String({ maxLength: 10 })),
 });
@@ -87,9 +86,7 @@ const documentRoutes: FastifyPluginAsyncTypebox = async (app) => {
       forms.post('/api/documents/documents/', staffForm(app, { body: DocumentFormSchema, response: { 201: DocumentSchema } }), async (request, reply) => {
         const { body } = request;
         const errors = new ErrorCollector();
-        const upload = readUpload(errors, 'file', body.file);
-        const name = errors.text('name', body.name, { required: true, maxLength: DOCUMENT_NAME_MAX });
-        const description = readDescription(errors, body.description);
+        const { upload, name, description } = readItemForm(errors, body, DOCUMENT_FORM);
         const categoryText = errors.text('category', body.category, { required: true, maxLength: 20 });
         let categoryId: number | undefined;
         if (categoryText !== undefined) {
@@ -122,9 +119,7 @@ const documentRoutes: FastifyPluginAsyncTypebox = async (app) => {
           const existing = await findDocument(app.db, id);
           if (!existing) return reply.code(404).send({ detail: MESSAGES.notFound });
           const errors = new ErrorCollector();
-          const upload = readUpload(errors, 'file', body.file, true);
-          const name = errors.edited('name', body.name, existing.name, { required: true, maxLength: DOCUMENT_NAME_MAX });
-          const description = readDescription(errors, body.description, existing.description);
+          const { upload, name, description } = readItemForm(errors, body, DOCUMENT_FORM, existing);
           const categoryId = body.category === undefined ? existing.category_id : body.category;
           if (categoryId !== null && categoryId !== existing.category_id && !(await categoryExists(app.db, categoryId))) {
             errors.add('category', CATEGORY_MISSING);

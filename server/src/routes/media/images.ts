@@ -14,18 +14,15 @@ import { findImageRow, listImages } from '../../repositories/images';
 import { IMAGE_MAX_BYTES } from '../../services/images';
 import { addImage, editImage, type ImageOutcome, removeImage } from '../../services/imageUploads';
 import { staffDeleteRoute } from '../staffDelete';
-import { FileField, formRoutes, readUpload, staffForm } from './multipart';
-import { readDescription } from './namedItems';
+import { formRoutes, staffForm } from './multipart';
+import { itemFormSchema, readItemForm } from './namedItems';
 
 const GALLERY_MISSING = 'The selected gallery does not exist.';
 
+const IMAGE_FORM = { file: 'image', name: 'title', nameMax: IMAGE_TITLE_MAX } as const;
+
 /** Form fields of an image upload or edit; `gallery` is a gallery id, or empty for none. */
-const ImageFormSchema = Type.Object({
-  image: Type.Optional(FileField),
-  title: Type.Optional(Type.String()),
-  description: Type.Optional(Type.String()),
-  gallery: Type.Optional(Type.String({ maxLength: 20 })),
-});
+const ImageFormSchema = itemFormSchema(IMAGE_FORM, { gallery: Type.Optional(Type.String({ maxLength: 20 })) });
 
 /** The gallery field: empty (or `null`) for none, else the id of an existing gallery. */
 async function readGallery(db: Db, errors: ErrorCollector, value: string): Promise<number | null | undefined> {
@@ -74,9 +71,7 @@ const imageRoutes: FastifyPluginAsyncTypebox = async (app) => {
       forms.post('/api/photos/images/', staffForm(app, { body: ImageFormSchema, response: { 201: ImageSchema } }), async (request, reply) => {
         const { body } = request;
         const errors = new ErrorCollector();
-        const upload = readUpload(errors, 'image', body.image);
-        const title = errors.text('title', body.title, { required: true, maxLength: IMAGE_TITLE_MAX });
-        const description = readDescription(errors, body.description);
+        const { upload, name: title, description } = readItemForm(errors, body, IMAGE_FORM);
         const galleryId = await readGallery(app.db, errors, body.gallery ?? '');
         if (errors.any || !upload || title === undefined || description === undefined || galleryId === undefined) {
           return reply.code(400).send(errors.fields);
@@ -95,9 +90,7 @@ const imageRoutes: FastifyPluginAsyncTypebox = async (app) => {
           const existing = await findImageRow(app.db, id);
           if (!existing) return reply.code(404).send({ detail: MESSAGES.notFound });
           const errors = new ErrorCollector();
-          const upload = readUpload(errors, 'image', body.image, true);
-          const title = errors.edited('title', body.title, existing.title, { required: true, maxLength: IMAGE_TITLE_MAX });
-          const description = readDescription(errors, body.description, existing.description);
+          const { upload, name: title, description } = readItemForm(errors, body, IMAGE_FORM, { name: existing.title, description: existing.description });
           const galleryId = body.gallery === undefined ? existing.gallery_id : await readGallery(app.db, errors, body.gallery);
           if (errors.any || title === undefined || description === undefined || galleryId === undefined) {
             return reply.code(400).send(errors.fields);

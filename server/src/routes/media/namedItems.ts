@@ -1,5 +1,8 @@
+import { type TOptional, type TProperties, type TString, Type } from '@sinclair/typebox';
+
 import { DESCRIPTION_MAX } from '../../../contract/media';
 import { ErrorCollector, type FieldErrors } from '../../errors';
+import { FileField, readUpload, type UploadedFile } from './multipart';
 
 /** How a kind of named item (a gallery, a document category) keeps its names apart. */
 export interface UniqueName {
@@ -12,6 +15,43 @@ export interface UniqueName {
 /** The optional description every item of the library has, trimmed and checked; for an edit, left out keeps `current`. */
 export function readDescription(errors: ErrorCollector, value: string | undefined, current = ''): string | undefined {
   return value === undefined ? current : errors.text('description', value, { required: false, maxLength: DESCRIPTION_MAX });
+}
+
+/** The fields of an upload form: the file's, and the name's (`title` for images) with its limit. */
+export interface ItemForm<File extends string = string, Name extends string = string> {
+  file: File;
+  name: Name;
+  nameMax: number;
+}
+
+/** An upload form's schema: its file, name and description, then the item's own `fields`; an edit may leave any out. */
+export function itemFormSchema<File extends string, Name extends string, Fields extends TProperties>(form: ItemForm<File, Name>, fields: Fields) {
+  const common = { [form.file]: Type.Optional(FileField), [form.name]: Type.Optional(Type.String()), description: Type.Optional(Type.String()) };
+  // TypeScript cannot name computed keys; these are the form's own.
+  return Type.Object({
+    ...(common as Record<File, TOptional<typeof FileField>> & Record<Name, TOptional<TString>> & { description: TOptional<TString> }),
+    ...fields,
+  });
+}
+
+/**
+ * The file, name and description of an upload form, trimmed and checked, each undefined when it is
+ * wrong. For an edit (`existing` given), the file is optional and a text the body leaves out keeps its value.
+ */
+export function readItemForm(
+  errors: ErrorCollector,
+  body: { readonly [field: string]: unknown },
+  form: ItemForm,
+  existing?: { name: string; description: string },
+): { upload: UploadedFile | undefined; name: string | undefined; description: string | undefined } {
+  // The route's schema has read the text fields as strings.
+  const [name, description] = [body[form.name], body.description] as [string | undefined, string | undefined];
+  const nameRule = { required: true, maxLength: form.nameMax };
+  return {
+    upload: readUpload(errors, form.file, body[form.file], existing !== undefined),
+    name: existing ? errors.edited(form.name, name, existing.name, nameRule) : errors.text(form.name, name, nameRule),
+    description: readDescription(errors, description, existing?.description),
+  };
 }
 
 /**
