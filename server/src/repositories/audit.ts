@@ -1,4 +1,4 @@
-import type { Insertable, Selectable, Updateable } from 'kysely';
+import { type Insertable, type Selectable, sql, type Updateable } from 'kysely';
 
 import type { Db } from '../db';
 import { nowIso } from '../db/columns';
@@ -47,6 +47,15 @@ type CollectionFields<T extends Collection> = Omit<Insertable<Database[T]>, 'id'
 /** The tables whose rows staff delete one at a time. */
 type DeletedOneByOne = 'documents' | 'galleries' | 'images' | Collection;
 
+/** Deletes one row by id, answering it; undefined when there was none. */
+function deleteRow<T extends DeletedOneByOne>(trx: Db, table: T, id: number): Promise<Selectable<Database[T]> | undefined> {
+  return trx
+    .deleteFrom(table as DeletedOneByOne)
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirst() as Promise<Selectable<Database[T]> | undefined>;
+}
+
 /** Deletes one row by id with its line of the trail; undefined when there was none. */
 export function deleteOneAudited<T extends DeletedOneByOne>(
   db: Db,
@@ -55,13 +64,34 @@ export function deleteOneAudited<T extends DeletedOneByOne>(
   id: number,
   line: AuditLine<Selectable<Database[T]>>,
 ): Promise<Selectable<Database[T]> | undefined> {
-  const remove = (trx: Db) =>
-    trx
-      .deleteFrom(table as DeletedOneByOne)
-      .where('id', '=', id)
-      .returningAll()
-      .executeTakeFirst();
-  return changeOneAudited(db, actor, remove as (trx: Db) => Promise<Selectable<Database[T]> | undefined>, line);
+  return changeOneAudited(db, actor, (trx) => deleteRow(trx, table, id), line);
+}
+
+/**
+ * What refers to a document (the publications it is the paper of) or a gallery (its images): emptied
+ * before the row goes. The foreign key would empty them too; done here, the count tells whether the
+ * lists showing them changed.
+ */
+const REFERENCES_TO = {
+  documents: { table: 'publications', column: 'document_id' },
+  galleries: { table: 'images', column: 'gallery_id' },
+} as const;
+
+/** Deletes a document's or a gallery's row as deleteOneAudited does, detaching what refers to it first; `detached` counts those. */
+export function deleteOneDetaching<T extends keyof typeof REFERENCES_TO>(
+  db: Db,
+  actor: AuditActor,
+  table: T,
+  id: number,
+  line: AuditLine<Selectable<Database[T]>>,
+): Promise<(Selectable<Database[T]> & { detached: number }) | undefined> {
+  const { table: referring, column } = REFERENCES_TO[table];
+  const remove = async (trx: Db) => {
+    const detached = await sql`UPDATE ${sql.table(referring)} SET ${sql.ref(column)} = NULL WHERE ${sql.ref(column)} = ${id}`.execute(trx);
+    const row = await deleteRow(trx, table, id);
+    return row && { ...row, detached: Number(detached.numAffectedRows) };
+  };
+  return changeOneAudited(db, actor, remove, line);
 }
 
 /**
