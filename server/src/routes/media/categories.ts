@@ -7,7 +7,7 @@ import { detail, errorResponses, fieldError, MESSAGES, NoContent } from '../../e
 import { signedInUser } from '../../plugins/auth';
 import { categoryNameTaken, findCategory, listCategories } from '../../repositories/categories';
 import { addCategory, editCategory, removeCategory } from '../../services/categories';
-import { readNamed, type UniqueName } from './namedItems';
+import { namedItemCreateRoute, readNamed, type UniqueName } from './namedItems';
 
 const DUPLICATE_NAME = 'A category with this name already exists.';
 const MOVE_TARGET_MISSING = 'The selected category does not exist.';
@@ -34,15 +34,13 @@ const categoryRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async () => listCategories(app.db),
   );
 
-  app.post(
+  namedItemCreateRoute(
+    app,
     '/api/documents/categories/',
-    { onRequest: app.requireStaff, schema: { body: CategoryCreateSchema, response: { 201: DocumentCategorySchema, ...errorResponses } } },
-    async (request, reply) => {
-      const read = await readNamed(request.body, uniqueName);
-      if ('problems' in read) return reply.code(400).send(read.problems);
-      const outcome = await addCategory(app, signedInUser(request), read.values);
-      if ('refused' in outcome) return reply.code(400).send(fieldError('name', DUPLICATE_NAME));
-      return reply.code(201).send(outcome.category);
+    { body: CategoryCreateSchema, item: DocumentCategorySchema, rule: uniqueName },
+    async (actor, values) => {
+      const outcome = await addCategory(app, actor, values);
+      return 'refused' in outcome ? outcome : outcome.category;
     },
   );
 

@@ -8,7 +8,7 @@ import { signedInUser } from '../../plugins/auth';
 import { findGallery, galleryNameTaken, listGalleries, toGallery } from '../../repositories/galleries';
 import { addGallery, editGallery, removeGallery } from '../../services/galleries';
 import { staffDeleteRoute } from '../staffDelete';
-import { readNamed, type UniqueName } from './namedItems';
+import { namedItemCreateRoute, readNamed, type UniqueName } from './namedItems';
 
 const DUPLICATE_NAME = 'A gallery with this name already exists.';
 
@@ -18,17 +18,10 @@ const galleryRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get('/api/photos/galleries/', { schema: { response: { 200: Type.Array(GallerySchema) } } }, async () => listGalleries(app.db));
 
-  app.post(
-    '/api/photos/galleries/',
-    { onRequest: app.requireStaff, schema: { body: GalleryCreateSchema, response: { 201: GallerySchema, ...errorResponses } } },
-    async (request, reply) => {
-      const read = await readNamed(request.body, uniqueName);
-      if ('problems' in read) return reply.code(400).send(read.problems);
-      const outcome = await addGallery(app, signedInUser(request), read.values);
-      if ('refused' in outcome) return reply.code(400).send(fieldError('name', DUPLICATE_NAME));
-      return reply.code(201).send(toGallery(outcome.gallery));
-    },
-  );
+  namedItemCreateRoute(app, '/api/photos/galleries/', { body: GalleryCreateSchema, item: GallerySchema, rule: uniqueName }, async (actor, values) => {
+    const outcome = await addGallery(app, actor, values);
+    return 'refused' in outcome ? outcome : toGallery(outcome.gallery);
+  });
 
   app.patch(
     '/api/photos/galleries/update/:id/',

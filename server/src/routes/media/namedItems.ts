@@ -1,7 +1,11 @@
-import { type TOptional, type TProperties, type TString, Type } from '@sinclair/typebox';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { type Static, type TObject, type TOptional, type TProperties, type TSchema, type TString, Type } from '@sinclair/typebox';
 
 import { DESCRIPTION_MAX } from '../../../contract/media';
-import { ErrorCollector, type FieldErrors } from '../../errors';
+import { ErrorCollector, errorResponses, fieldError, type FieldErrors } from '../../errors';
+import { signedInUser } from '../../plugins/auth';
+import type { AuditActor } from '../../repositories/audit';
+import type { NameTaken } from '../../services/staffEdits';
 import { FileField, readUpload, type UploadedFile } from './multipart';
 
 /** How a kind of named item (a gallery, a document category) keeps its names apart. */
@@ -70,4 +74,28 @@ export async function readNamed(
   if (body.name !== undefined && name !== undefined && (await rule.taken(name, existing?.id))) errors.add('name', rule.duplicate);
   if (errors.any || name === undefined || description === undefined) return { problems: errors.fields };
   return { values: { name, description } };
+}
+
+type App = Parameters<FastifyPluginAsyncTypebox>[0];
+
+/**
+ * POST `url`, staff only: a new named item (a gallery, a document category) from its name and
+ * description. 400 with the field problems, or with the duplicate name when another item took it
+ * meanwhile; else 201 with the item.
+ */
+export function namedItemCreateRoute<Item extends TObject>(
+  app: App,
+  url: string,
+  { body, item, rule }: { body: TSchema; item: Item; rule: UniqueName },
+  add: (actor: AuditActor, values: { name: string; description: string }) => Promise<Static<Item> | NameTaken>,
+): void {
+  // Fastify's types cannot follow a generic schema to the body it validated.
+  const itemSchema: TSchema = item;
+  app.post(url, { onRequest: app.requireStaff, schema: { body, response: { 201: itemSchema, ...errorResponses } } }, async (request, reply) => {
+    const read = await readNamed(request.body as { name: string; description?: string }, rule);
+    if ('problems' in read) return reply.code(400).send(read.problems);
+    const added = await add(signedInUser(request), read.values);
+    if ('refused' in added) return reply.code(400).send(fieldError('name', rule.duplicate));
+    return reply.code(201).send(added);
+  });
 }
