@@ -7,7 +7,7 @@ import { detail, errorResponses, fieldError, MESSAGES, NoContent } from '../../e
 import { signedInUser } from '../../plugins/auth';
 import { categoryNameTaken, findCategory, listCategories } from '../../repositories/categories';
 import { addCategory, editCategory, removeCategory } from '../../services/categories';
-import { namedItemCreateRoute, readNamed, type UniqueName } from './namedItems';
+import { namedItemCreateRoute, namedItemEditRoute, type UniqueName } from './namedItems';
 
 const DUPLICATE_NAME = 'A category with this name already exists.';
 const MOVE_TARGET_MISSING = 'The selected category does not exist.';
@@ -44,23 +44,11 @@ const categoryRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
   );
 
-  app.patch(
-    '/api/documents/categories/:id/',
-    {
-      onRequest: app.requireStaff,
-      schema: { params: IdParamsSchema, body: CategoryUpdateSchema, response: { 200: DocumentCategorySchema, ...errorResponses } },
-    },
-    async (request, reply) => {
-      const { id } = request.params;
-      const existing = await findCategory(app.db, id);
-      if (!existing) return reply.code(404).send(detail(MESSAGES.notFound));
-      const read = await readNamed(request.body, uniqueName, existing);
-      if ('problems' in read) return reply.code(400).send(read.problems);
-      const outcome = await editCategory(app, signedInUser(request), id, read.values);
-      if ('category' in outcome) return outcome.category;
-      return outcome.refused === 'nameTaken' ? reply.code(400).send(fieldError('name', DUPLICATE_NAME)) : reply.code(404).send(detail(MESSAGES.notFound));
-    },
-  );
+  const edits = { body: CategoryUpdateSchema, item: DocumentCategorySchema, rule: uniqueName, find: (id: number) => findCategory(app.db, id) };
+  namedItemEditRoute(app, '/api/documents/categories/:id/', edits, async (actor, existing, values) => {
+    const outcome = await editCategory(app, actor, existing.id, values);
+    return 'refused' in outcome ? outcome : outcome.category;
+  });
 
   app.delete(
     '/api/documents/categories/:id/',

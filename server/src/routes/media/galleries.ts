@@ -1,14 +1,12 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 
-import { GallerySchema, IdParamsSchema } from '../../../contract';
+import { GallerySchema } from '../../../contract';
 import { GALLERY_NAME_MAX, GalleryCreateSchema, GalleryUpdateSchema } from '../../../contract/media';
-import { errorResponses, fieldError, MESSAGES } from '../../errors';
-import { signedInUser } from '../../plugins/auth';
 import { findGallery, galleryNameTaken, listGalleries, toGallery } from '../../repositories/galleries';
 import { addGallery, editGallery, removeGallery } from '../../services/galleries';
 import { staffDeleteRoute } from '../staffDelete';
-import { namedItemCreateRoute, readNamed, type UniqueName } from './namedItems';
+import { namedItemCreateRoute, namedItemEditRoute, type UniqueName } from './namedItems';
 
 const DUPLICATE_NAME = 'A gallery with this name already exists.';
 
@@ -23,22 +21,11 @@ const galleryRoutes: FastifyPluginAsyncTypebox = async (app) => {
     return 'refused' in outcome ? outcome : toGallery(outcome.gallery);
   });
 
-  app.patch(
-    '/api/photos/galleries/update/:id/',
-    { onRequest: app.requireStaff, schema: { params: IdParamsSchema, body: GalleryUpdateSchema, response: { 200: GallerySchema, ...errorResponses } } },
-    async (request, reply) => {
-      const { id } = request.params;
-      const existing = await findGallery(app.db, id);
-      if (!existing) return reply.code(404).send({ detail: MESSAGES.notFound });
-      const read = await readNamed(request.body, uniqueName, existing);
-      if ('problems' in read) return reply.code(400).send(read.problems);
-      const outcome = await editGallery(app, signedInUser(request), existing, read.values);
-      if ('refused' in outcome) {
-        return outcome.refused === 'nameTaken' ? reply.code(400).send(fieldError('name', DUPLICATE_NAME)) : reply.code(404).send({ detail: MESSAGES.notFound });
-      }
-      return reply.send(toGallery(outcome.gallery));
-    },
-  );
+  const edits = { body: GalleryUpdateSchema, item: GallerySchema, rule: uniqueName, find: (id: number) => findGallery(app.db, id) };
+  namedItemEditRoute(app, '/api/photos/galleries/update/:id/', edits, async (actor, existing, values) => {
+    const outcome = await editGallery(app, actor, existing, values);
+    return 'refused' in outcome ? outcome : toGallery(outcome.gallery);
+  });
 
   staffDeleteRoute(app, '/api/photos/galleries/:id/', removeGallery);
 };

@@ -1,12 +1,18 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { type Static, type TObject, type TOptional, type TProperties, type TSchema, type TString, Type } from '@sinclair/typebox';
 
+import { IdParamsSchema } from '../../../contract';
 import { DESCRIPTION_MAX } from '../../../contract/media';
-import { ErrorCollector, errorResponses, fieldError, type FieldErrors } from '../../errors';
+import { detail, ErrorCollector, errorResponses, fieldError, type FieldErrors, MESSAGES } from '../../errors';
 import { signedInUser } from '../../plugins/auth';
 import type { AuditActor } from '../../repositories/audit';
 import type { NameTaken } from '../../services/staffEdits';
 import { FileField, readUpload, type UploadedFile } from './multipart';
+
+/** A named item's checked name and description. */
+type NamedValues = { name: string; description: string };
+/** An edit's refusal when the item went meanwhile. */
+type NotFound = { refused: 'notFound' };
 
 /** How a kind of named item (a gallery, a document category) keeps its names apart. */
 export interface UniqueName {
@@ -17,7 +23,7 @@ export interface UniqueName {
 }
 
 /** The optional description every item of the library has, trimmed and checked; for an edit, left out keeps `current`. */
-export function readDescription(errors: ErrorCollector, value: string | undefined, current = ''): string | undefined {
+function readDescription(errors: ErrorCollector, value: string | undefined, current = ''): string | undefined {
   return value === undefined ? current : errors.text('description', value, { required: false, maxLength: DESCRIPTION_MAX });
 }
 
@@ -62,11 +68,11 @@ export function readItemForm(
  * A named item's name and description, trimmed and checked, or the field problems. For an edit
  * (`existing` given), a field the body leaves out keeps its value.
  */
-export async function readNamed(
+async function readNamed(
   body: { name?: string; description?: string },
   rule: UniqueName,
   existing?: { id: number; name: string; description: string },
-): Promise<{ values: { name: string; description: string } } | { problems: FieldErrors }> {
+): Promise<{ values: NamedValues } | { problems: FieldErrors }> {
   const errors = new ErrorCollector();
   const nameRule = { required: true, maxLength: rule.nameMax };
   const name = existing ? errors.edited('name', body.name, existing.name, nameRule) : errors.text('name', body.name, nameRule);
@@ -87,9 +93,9 @@ export function namedItemCreateRoute<Item extends TObject>(
   app: App,
   url: string,
   { body, item, rule }: { body: TSchema; item: Item; rule: UniqueName },
-  add: (actor: AuditActor, values: { name: string; description: string }) => Promise<Static<Item> | NameTaken>,
+  add: (actor: AuditActor, values: NamedValues) => Promise<Static<Item> | NameTaken>,
 ): void {
-  // Fastify's types cannot follow a generic schema to the body it validated.
+  // Fastify's types cannot follow a generic schema to the answer it allows: the schema serialises alike.
   const itemSchema: TSchema = item;
   app.post(url, { onRequest: app.requireStaff, schema: { body, response: { 201: itemSchema, ...errorResponses } } }, async (request, reply) => {
     const read = await readNamed(request.body as { name: string; description?: string }, rule);
@@ -98,4 +104,31 @@ export function namedItemCreateRoute<Item extends TObject>(
     if ('refused' in added) return reply.code(400).send(fieldError('name', rule.duplicate));
     return reply.code(201).send(added);
   });
+}
+
+/**
+ * PATCH `url` (with an `:id`), staff only: a named item's new name or description, either kept when
+ * left out. 404 when there is no such item, 400 with the field problems or the duplicate name; else the item.
+ */
+export function namedItemEditRoute<Item extends TObject, Existing extends { id: number; name: string; description: string }>(
+  app: App,
+  url: string,
+  { body, item, rule, find }: { body: TSchema; item: Item; rule: UniqueName; find: (id: number) => Promise<Existing | undefined> },
+  edit: (actor: AuditActor, existing: Existing, values: NamedValues) => Promise<Static<Item> | NameTaken | NotFound>,
+): void {
+  // As in namedItemCreateRoute.
+  const itemSchema: TSchema = item;
+  app.patch(
+    url,
+    { onRequest: app.requireStaff, schema: { params: IdParamsSchema, body, response: { 200: itemSchema, ...errorResponses } } },
+    async (request, reply) => {
+      const existing = await find(request.params.id);
+      if (!existing) return reply.code(404).send(detail(MESSAGES.notFound));
+      const read = await readNamed(request.body as { name?: string; description?: string }, rule, existing);
+      if ('problems' in read) return reply.code(400).send(read.problems);
+      const edited = await edit(signedInUser(request), existing, read.values);
+      if (!('refused' in edited)) return edited;
+      return edited.refused === 'nameTaken' ? reply.code(400).send(fieldError('name', rule.duplicate)) : reply.code(404).send(detail(MESSAGES.notFound));
+    },
+  );
 }
