@@ -6,7 +6,7 @@
  */
 import { type Static, Type } from '@sinclair/typebox';
 
-import { IdSchema, Nullable, SavedVersionSchema } from './index';
+import { IdSchema, Nullable, OneOf, SavedVersionSchema } from './index';
 
 /** Upper bounds on the shape only; the words' own limits come with messages from contentRules.ts. */
 const Text = Type.String({ maxLength: 5_000 });
@@ -14,7 +14,7 @@ const List = <T extends Parameters<typeof Type.Array>[0]>(item: T) => Type.Array
 
 /** The owner's profiles on other sites, each given once in the identity and shown wherever the site links to it. */
 export const PROFILE_KINDS = ['linkedin', 'scholar', 'github', 'ssrn', 'orcid', 'website'] as const;
-export const ProfileKindSchema = Type.Union(PROFILE_KINDS.map((kind) => Type.Literal(kind)));
+export const ProfileKindSchema = OneOf(...PROFILE_KINDS);
 export type ProfileKind = Static<typeof ProfileKindSchema>;
 
 export const ProfileLinkSchema = Type.Object({ kind: ProfileKindSchema, url: Text }, { additionalProperties: false });

@@ -14,6 +14,12 @@ export const CheckedText = (limit: number) => Type.String({ maxLength: limit * 2
 /** A list the server counts against `limit` itself, likewise. */
 export const CheckedList = <T extends TSchema>(item: T, limit: number) => Type.Array(item, { maxItems: limit * 2 });
 
+/** Where a page of a list stands: its number, how many pages there are, and how many items in all. */
+export const pagePosition = { page: Type.Integer(), pages: Type.Integer(), total: Type.Integer() };
+
+/** One of a fixed set of words. */
+export const OneOf = <T extends string>(...words: T[]) => Type.Union(words.map((word) => Type.Literal(word)));
+
 /** Ids are 32-bit integers in both databases; larger numbers are refused before they reach a query. */
 export const ID_MAX = 2147483647;
 export const IdSchema = Type.Integer({ minimum: 1, maximum: ID_MAX });

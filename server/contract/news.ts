@@ -5,7 +5,7 @@
  */
 import { type Static, Type } from '@sinclair/typebox';
 
-import { CheckedText, IdSchema } from './index';
+import { CheckedText, IdSchema, pagePosition } from './index';
 import { NEWS_LIMITS } from './newsRules';
 
 export { NEWS_LIMITS, NEWS_MESSAGES } from './newsRules';
@@ -34,12 +34,7 @@ export const NewsPageQuerySchema = Type.Object({ page: Type.Optional(Type.Intege
 export type NewsPageQuery = Static<typeof NewsPageQuerySchema>;
 
 /** A page of the news: past the last (`page` > `pages`) it holds none. */
-export const NewsPageSchema = Type.Object({
-  items: Type.Array(NewsItemSchema),
-  page: Type.Integer(),
-  pages: Type.Integer(),
-  total: Type.Integer(),
-});
+export const NewsPageSchema = Type.Object({ items: Type.Array(NewsItemSchema), ...pagePosition });
 export type NewsPage = Static<typeof NewsPageSchema>;
 
 /** Checked beyond the schema by the server, with one message per field (see NEWS_MESSAGES). */

@@ -4,7 +4,7 @@
  */
 import { type Static, Type } from '@sinclair/typebox';
 
-import { CheckedList, CheckedText, IdSchema, Nullable, SavedVersionSchema } from './index';
+import { CheckedList, CheckedText, IdSchema, Nullable, pagePosition, SavedVersionSchema } from './index';
 import { NoteNotebookSchema } from './notebooks';
 import { NOTE_LIMITS } from './noteRules';
 
@@ -53,9 +53,7 @@ export type NoteListQuery = Static<typeof NoteListQuerySchema>;
 
 export const NoteListSchema = Type.Object({
   notes: Type.Array(NoteSummarySchema),
-  page: Type.Integer(),
-  pages: Type.Integer(),
-  total: Type.Integer(),
+  ...pagePosition,
   /** Every tag of a published note, with how many notes carry it. */
   tags: Type.Array(Type.Object({ tag: Type.String(), count: Type.Integer() })),
 });

@@ -5,7 +5,7 @@
  */
 import { type Static, Type } from '@sinclair/typebox';
 
-import { IdSchema, Nullable } from './index';
+import { IdSchema, Nullable, OneOf } from './index';
 import { PASSKEY_NAME_MAX } from './signInRules';
 
 const PasskeyName = Type.String({ maxLength: PASSKEY_NAME_MAX });
@@ -13,8 +13,7 @@ const PasskeyName = Type.String({ maxLength: PASSKEY_NAME_MAX });
 /** Base64url fields of the browser's answers; an attestation with certificates runs to a few KB. */
 const Base64Url = Type.String({ minLength: 1, maxLength: 32_768 });
 
-/** One of the words WebAuthn defines for an option. */
-const OneOf = <T extends string>(...words: T[]) => Type.Union(words.map((word) => Type.Literal(word)));
+/** The words WebAuthn defines for an option. */
 const Requirement = OneOf('discouraged', 'preferred', 'required');
 const Attachment = OneOf('platform', 'cross-platform');
 const Hint = OneOf('hybrid', 'security-key', 'client-device');

@@ -4,7 +4,7 @@
  */
 import { type Static, Type } from '@sinclair/typebox';
 
-import { IdSchema, Nullable } from './index';
+import { IdSchema, Nullable, OneOf } from './index';
 import { CITATION_FORMATS, type CitationFormat } from './publicationRules';
 
 /** A value a list can be filtered by: its form in addresses and its name. */
@@ -99,7 +99,7 @@ export const PaperKeyParamsSchema = Type.Object({ key: Type.String({ minLength: 
 export const PaperFileParamsSchema = Type.Object({ key: Type.String({ minLength: 1, maxLength: 200 }), extension: Type.String({ maxLength: 10 }) });
 export const CitationParamsSchema = Type.Object({
   key: Type.String({ minLength: 1, maxLength: 200 }),
-  format: Type.Union(Object.keys(CITATION_FORMATS).map((format) => Type.Literal(format as CitationFormat))),
+  format: OneOf(...(Object.keys(CITATION_FORMATS) as CitationFormat[])),
 });
 
 /** At most this much BibTeX in one import (a whole bibliography fits many times over). */

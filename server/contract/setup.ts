@@ -6,7 +6,7 @@ import { type Static, Type } from '@sinclair/typebox';
 
 import { ProfileLinkSchema } from './content';
 import { CONTENT_LIMITS } from './contentRules';
-import { CheckedList, CheckedText, IdSchema, Nullable } from './index';
+import { CheckedList, CheckedText, IdSchema, Nullable, OneOf } from './index';
 
 export const OwnerIdentitySchema = Type.Object(
   {
@@ -26,10 +26,7 @@ export type OwnerIdentity = Static<typeof OwnerIdentitySchema>;
 /** `empty` clears the example words; `example` keeps them to be edited. */
 export const SETUP_STARTS = ['empty', 'example'] as const;
 
-export const SetupInputSchema = Type.Object(
-  { ...OwnerIdentitySchema.properties, start: Type.Union(SETUP_STARTS.map((start) => Type.Literal(start))) },
-  { additionalProperties: false },
-);
+export const SetupInputSchema = Type.Object({ ...OwnerIdentitySchema.properties, start: OneOf(...SETUP_STARTS) }, { additionalProperties: false });
 export type SetupInput = Static<typeof SetupInputSchema>;
 
 /** Whether the owner still has to set the site up. */

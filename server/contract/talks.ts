@@ -4,12 +4,12 @@
  */
 import { type Static, Type } from '@sinclair/typebox';
 
-import { CheckedText, IdSchema, Nullable } from './index';
+import { CheckedText, IdSchema, Nullable, OneOf } from './index';
 import { TALK_LIMITS, TALK_TYPES } from './talkRules';
 
 export { TALK_LIMITS, TALK_MESSAGES, TALK_TYPE_NAMES, TALK_TYPES, type TalkType } from './talkRules';
 
-export const TalkTypeSchema = Type.Union(TALK_TYPES.map((type) => Type.Literal(type)));
+export const TalkTypeSchema = OneOf(...TALK_TYPES);
 
 export const TalkSchema = Type.Object({
   id: IdSchema,

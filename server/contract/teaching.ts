@@ -5,7 +5,7 @@
  */
 import { type Static, Type } from '@sinclair/typebox';
 
-import { CheckedList, CheckedText, IdSchema } from './index';
+import { CheckedList, CheckedText, IdSchema, OneOf } from './index';
 import { TEACHING_LIMITS, TEACHING_ROLES } from './teachingRules';
 
 export { academicYearOf, TEACHING_LIMITS, TEACHING_MESSAGES, TEACHING_ROLE_NAMES, TEACHING_ROLES, type TeachingRole } from './teachingRules';
@@ -19,7 +19,7 @@ export const TeachingMaterialSchema = Type.Object({
 });
 export type TeachingMaterial = Static<typeof TeachingMaterialSchema>;
 
-export const TeachingRoleSchema = Type.Union(TEACHING_ROLES.map((role) => Type.Literal(role)));
+export const TeachingRoleSchema = OneOf(...TEACHING_ROLES);
 
 export const TeachingCourseSchema = Type.Object({
   id: IdSchema,

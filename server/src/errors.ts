@@ -89,6 +89,11 @@ export class ErrorCollector {
     }
     return trimmed;
   }
+
+  /** A text field an edit may leave out: its current value then, else the new one checked as `text` checks it. */
+  edited(field: string, value: string | undefined, current: string, options: { required: boolean; maxLength: number }): string | undefined {
+    return value === undefined ? current : this.text(field, value, options);
+  }
 }
 
 /**

@@ -361,9 +361,9 @@ describe('documents', () => {
       const doc = await upload({ name: 'CV', category: String(cv), is_current: 'true' });
       const monday = weekStart(new Date());
       const weeksAgo = (n: number) => new Date(Date.parse(`${monday}T00:00:00Z`) - n * 7 * 86_400_000).toISOString().slice(0, 10);
-      await addDownloads(server.db, doc.id, weeksAgo(2), 5);
-      await addDownloads(server.db, doc.id, weeksAgo(2), 2);
-      await addDownloads(server.db, doc.id, weeksAgo(12), 40);
+      await addDownloads(server.db, { document: doc.id }, weeksAgo(2), 5);
+      await addDownloads(server.db, { document: doc.id }, weeksAgo(2), 2);
+      await addDownloads(server.db, { document: doc.id }, weeksAgo(12), 40);
       const { documents } = await stats();
       expect(documents[0].counts).toEqual([...Array<number>(9).fill(0), 7, 0, 0]);
       expect(documents[0].total).toBe(7);

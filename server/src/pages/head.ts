@@ -12,6 +12,12 @@ export const SHARE_IMAGE_SIZE = { width: 1200, height: 630 };
 /** JSON inside a `<script>` data block: `<` escaped so no text can close the element. */
 export const scriptJson = (value: unknown): string => JSON.stringify(value).replace(/</g, '\\u003c');
 
+/** A schema.org thing of `type`, for structured data. */
+const schemaOrg = (type: string, properties: Record<string, unknown>) => ({ '@context': 'https://schema.org', '@type': type, ...properties });
+
+/** Structured data (JSON-LD) as the script element that carries it. */
+const jsonLdScript = (data: unknown) => `<script type="application/ld+json">${scriptJson(data)}</script>`;
+
 /** The owner's profiles elsewhere, for search engines to connect (`sameAs`): the identity's, then any other the words link to. */
 function profileLinks(content: SiteContent): string[] {
   const links = [
@@ -24,9 +30,7 @@ function profileLinks(content: SiteContent): string[] {
 
 /** Structured data naming the owner, for the home page, from the words with their references to the identity filled in. */
 export function personJsonLd(content: SiteContent, publicUrl: string): string {
-  const person = {
-    '@context': 'https://schema.org',
-    '@type': 'Person',
+  const person = schemaOrg('Person', {
     name: content.name,
     jobTitle: content.role,
     email: `mailto:${content.email}`,
@@ -34,8 +38,8 @@ export function personJsonLd(content: SiteContent, publicUrl: string): string {
     image: `${publicUrl}${SHARE_IMAGE_PATH}`,
     ...(content.company_name ? { worksFor: { '@type': 'Organization', name: content.company_name } } : {}),
     sameAs: profileLinks(content),
-  };
-  return `<script type="application/ld+json">${scriptJson(person)}</script>`;
+  });
+  return jsonLdScript(person);
 }
 
 /**
@@ -82,19 +86,19 @@ const people = (authors: string[]) => authors.filter((name) => name !== 'others'
 /** Structured data for each publication, so that scholarly search engines can list them. */
 export function scholarlyArticlesJsonLd(publications: Publication[], publicUrl: string): string {
   if (publications.length === 0) return '';
-  const articles = publications.map((publication) => ({
-    '@context': 'https://schema.org',
-    '@type': 'ScholarlyArticle',
-    headline: publication.title_text,
-    name: publication.title_text,
-    author: people(publication.authors),
-    ...(publication.year ? { datePublished: String(publication.year) } : {}),
-    ...(publication.venue ? { isPartOf: { '@type': 'Periodical', name: publication.venue } } : {}),
-    ...(publication.abstract ? { abstract: publication.abstract } : {}),
-    ...(publication.doi ? { sameAs: `https://doi.org/${publication.doi}` } : {}),
-    url: `${publicUrl}${paths.paper(publication.key)}`,
-  }));
-  return `<script type="application/ld+json">${scriptJson(articles)}</script>`;
+  const articles = publications.map((publication) =>
+    schemaOrg('ScholarlyArticle', {
+      headline: publication.title_text,
+      name: publication.title_text,
+      author: people(publication.authors),
+      ...(publication.year ? { datePublished: String(publication.year) } : {}),
+      ...(publication.venue ? { isPartOf: { '@type': 'Periodical', name: publication.venue } } : {}),
+      ...(publication.abstract ? { abstract: publication.abstract } : {}),
+      ...(publication.doi ? { sameAs: `https://doi.org/${publication.doi}` } : {}),
+      url: `${publicUrl}${paths.paper(publication.key)}`,
+    }),
+  );
+  return jsonLdScript(articles);
 }
 
 /**
@@ -103,28 +107,26 @@ export function scholarlyArticlesJsonLd(publications: Publication[], publicUrl: 
  */
 export function eventsJsonLd(talks: Talk[], content: SiteContent, publicUrl: string): string {
   if (talks.length === 0) return '';
-  const events = talks.map((talk) => ({
-    '@context': 'https://schema.org',
-    '@type': 'Event',
-    name: talk.title,
-    startDate: talk.date,
-    eventStatus: 'https://schema.org/EventScheduled',
-    eventAttendanceMode: 'https://schema.org/OfflineEventAttendanceMode',
-    ...(talk.place ? { location: { '@type': 'Place', name: talk.place, address: talk.place } } : {}),
-    ...(talk.event ? { superEvent: { '@type': 'Event', name: talk.event } } : {}),
-    ...(talk.abstract_text ? { description: talk.abstract_text } : {}),
-    performer: { '@type': 'Person', name: content.name },
-    url: `${publicUrl}${paths.talk(talk.id)}`,
-  }));
-  return `<script type="application/ld+json">${scriptJson(events)}</script>`;
+  const events = talks.map((talk) =>
+    schemaOrg('Event', {
+      name: talk.title,
+      startDate: talk.date,
+      eventStatus: 'https://schema.org/EventScheduled',
+      eventAttendanceMode: 'https://schema.org/OfflineEventAttendanceMode',
+      ...(talk.place ? { location: { '@type': 'Place', name: talk.place, address: talk.place } } : {}),
+      ...(talk.event ? { superEvent: { '@type': 'Event', name: talk.event } } : {}),
+      ...(talk.abstract_text ? { description: talk.abstract_text } : {}),
+      performer: { '@type': 'Person', name: content.name },
+      url: `${publicUrl}${paths.talk(talk.id)}`,
+    }),
+  );
+  return jsonLdScript(events);
 }
 
 /** Structured data for a note: a `BlogPosting` whose author is the owner as the home page names them. */
 export function blogPostingJsonLd(article: ArticleHead, content: SiteContent, publicUrl: string): string {
   const url = `${publicUrl}${article.path}`;
-  const posting = {
-    '@context': 'https://schema.org',
-    '@type': 'BlogPosting',
+  const posting = schemaOrg('BlogPosting', {
     headline: article.title,
     description: article.description,
     datePublished: article.publishedAt,
@@ -134,8 +136,8 @@ export function blogPostingJsonLd(article: ArticleHead, content: SiteContent, pu
     mainEntityOfPage: url,
     image: `${publicUrl}${article.shareImagePath ?? SHARE_IMAGE_PATH}`,
     author: { '@type': 'Person', name: content.name, jobTitle: content.role, url: `${publicUrl}/` },
-  };
-  return `<script type="application/ld+json">${scriptJson(posting)}</script>`;
+  });
+  return jsonLdScript(posting);
 }
 
 /** `<meta name="NAME" content="VALUE">`, or nothing without a value. */
@@ -187,9 +189,7 @@ export function scholarlyArticleHead(article: ArticleHead, paper: Paper, publicU
     meta('citation_pdf_url', pdfUrl),
     ...paper.topics.map((topic) => meta('citation_keywords', topic.name)),
   ];
-  const scholarly = {
-    '@context': 'https://schema.org',
-    '@type': 'ScholarlyArticle',
+  const scholarly = schemaOrg('ScholarlyArticle', {
     headline: paper.title_text,
     name: paper.title_text,
     description: article.description,
@@ -203,6 +203,6 @@ export function scholarlyArticleHead(article: ArticleHead, paper: Paper, publicU
     url,
     mainEntityOfPage: url,
     image: `${publicUrl}${article.shareImagePath ?? SHARE_IMAGE_PATH}`,
-  };
-  return `${tags.join('')}<script type="application/ld+json">${scriptJson(scholarly)}</script>`;
+  });
+  return `${tags.join('')}${jsonLdScript(scholarly)}`;
 }

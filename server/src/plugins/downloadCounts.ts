@@ -1,13 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 
-import { addDownloads, addNotebookDownloads, weekStart } from '../repositories/downloads';
+import { addDownloads, type Downloaded, weekStart } from '../repositories/downloads';
 
 /** Counts reach the database this often; a busy download keeps to one write per document (or notebook) and week. */
 const FLUSH_MS = 10_000;
-
-/** What was downloaded: a document, or the notebook a note was made from (by the note's id). */
-export type Downloaded = { document: number } | { notebook: number };
 
 export interface DownloadCounter {
   /** One more download, written with the next flush. */
@@ -37,8 +34,7 @@ function downloadCounter(app: FastifyInstance): DownloadCounter {
       pending = new Map();
       for (const { downloaded, week, count } of batch.values()) {
         try {
-          if ('document' in downloaded) await addDownloads(app.db, downloaded.document, week, count);
-          else await addNotebookDownloads(app.db, downloaded.notebook, week, count);
+          await addDownloads(app.db, downloaded, week, count);
         } catch (error) {
           // A document or note deleted since its download has nothing left to count against.
           app.log.warn({ err: error, ...downloaded }, 'could not record downloads');

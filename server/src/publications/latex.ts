@@ -168,6 +168,13 @@ function accented(source: Source, start: number, to: number, mark: string): { te
   return { text: `${letter.slice(0, 1)}${mark}${letter.slice(1)}`.normalize('NFC'), end };
 }
 
+/** TeX's ligatures of plain text: dashes and curly quotes, the longest first. */
+const LIGATURES: [string, string][] = [
+  ['---', '—'],
+  ['--', '–'],
+  ['``', '“'],
+  ["''", '”'],
+];
 const SPECIAL = new Set(['\\', '{', '}', '~', '-', '`', "'"]);
 
 /**
@@ -230,32 +237,22 @@ function textBetween(source: Source, from: number, to: number): string {
       i += 1;
       continue;
     }
-    if (char === '~') out += '\u00A0';
-    else if (text.startsWith('---', i)) {
-      out += '—';
-      i += 3;
-      continue;
-    } else if (text.startsWith('--', i)) {
-      out += '–';
-      i += 2;
-      continue;
-    } else if (text.startsWith('``', i)) {
-      out += '“';
-      i += 2;
-      continue;
-    } else if (text.startsWith("''", i)) {
-      out += '”';
-      i += 2;
-      continue;
-    } else {
-      // Characters that start no command, group, dash or quote are copied as a run, not one by one.
-      let end = i + 1;
-      while (end < to && !SPECIAL.has(text[end])) end += 1;
-      out += text.slice(i, end);
-      i = end;
+    if (char === '~') {
+      out += '\u00A0';
+      i += 1;
       continue;
     }
-    i += 1;
+    const ligature = LIGATURES.find(([written]) => text.startsWith(written, i));
+    if (ligature) {
+      out += ligature[1];
+      i += ligature[0].length;
+      continue;
+    }
+    // Characters that start no command, group, dash or quote are copied as a run, not one by one.
+    let end = i + 1;
+    while (end < to && !SPECIAL.has(text[end])) end += 1;
+    out += text.slice(i, end);
+    i = end;
   }
   return out;
 }

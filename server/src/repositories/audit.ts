@@ -1,8 +1,9 @@
-import type { Insertable, Selectable, Updateable } from 'kysely';
+import { type Insertable, type Selectable, sql, type Updateable } from 'kysely';
 
 import type { Db } from '../db';
 import { nowIso } from '../db/columns';
 import type { Database, UserRow } from '../db/schema';
+import { findPage, type PageRequest } from './paging';
 
 /** Who did it, in the trail, when an operator acts from the command line. */
 export const COMMAND_LINE = { id: null, email: 'command line' };
@@ -46,6 +47,15 @@ type CollectionFields<T extends Collection> = Omit<Insertable<Database[T]>, 'id'
 /** The tables whose rows staff delete one at a time. */
 type DeletedOneByOne = 'documents' | 'galleries' | 'images' | Collection;
 
+/** Deletes one row by id, answering it; undefined when there was none. */
+function deleteRow<T extends DeletedOneByOne>(trx: Db, table: T, id: number): Promise<Selectable<Database[T]> | undefined> {
+  return trx
+    .deleteFrom(table as DeletedOneByOne)
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirst() as Promise<Selectable<Database[T]> | undefined>;
+}
+
 /** Deletes one row by id with its line of the trail; undefined when there was none. */
 export function deleteOneAudited<T extends DeletedOneByOne>(
   db: Db,
@@ -54,13 +64,34 @@ export function deleteOneAudited<T extends DeletedOneByOne>(
   id: number,
   line: AuditLine<Selectable<Database[T]>>,
 ): Promise<Selectable<Database[T]> | undefined> {
-  const remove = (trx: Db) =>
-    trx
-      .deleteFrom(table as DeletedOneByOne)
-      .where('id', '=', id)
-      .returningAll()
-      .executeTakeFirst();
-  return changeOneAudited(db, actor, remove as (trx: Db) => Promise<Selectable<Database[T]> | undefined>, line);
+  return changeOneAudited(db, actor, (trx) => deleteRow(trx, table, id), line);
+}
+
+/**
+ * What refers to a document (the publications it is the paper of) or a gallery (its images): emptied
+ * before the row goes. The foreign key would empty them too; done here, the count tells whether the
+ * lists showing them changed.
+ */
+const REFERENCES_TO = {
+  documents: { table: 'publications', column: 'document_id' },
+  galleries: { table: 'images', column: 'gallery_id' },
+} as const;
+
+/** Deletes a document's or a gallery's row as deleteOneAudited does, detaching what refers to it first; `detached` counts those. */
+export function deleteOneDetaching<T extends keyof typeof REFERENCES_TO>(
+  db: Db,
+  actor: AuditActor,
+  table: T,
+  id: number,
+  line: AuditLine<Selectable<Database[T]>>,
+): Promise<(Selectable<Database[T]> & { detached: number }) | undefined> {
+  const { table: referring, column } = REFERENCES_TO[table];
+  const remove = async (trx: Db) => {
+    const detached = await sql`UPDATE ${sql.table(referring)} SET ${sql.ref(column)} = NULL WHERE ${sql.ref(column)} = ${id}`.execute(trx);
+    const row = await deleteRow(trx, table, id);
+    return row && { ...row, detached: Number(detached.numAffectedRows) };
+  };
+  return changeOneAudited(db, actor, remove, line);
 }
 
 /**
@@ -120,18 +151,8 @@ export function updateOneAudited<T extends Collection>(
 export const changedDetails = (fields: readonly string[]) => `Changed ${fields.join(', ')}.`;
 
 /** One page of the trail, newest first, and how many lines it has in all. */
-export async function auditPage(db: Db, { page, pageSize }: { page: number; pageSize: number }) {
-  const { count } = await db
-    .selectFrom('audit_log')
-    .select((eb) => eb.fn.countAll<number>().as('count'))
-    .executeTakeFirstOrThrow();
-  const results = await db
-    .selectFrom('audit_log')
-    .select(['id', 'at', 'actor_email', 'action', 'subject', 'details'])
-    .orderBy('at', 'desc')
-    .orderBy('id', 'desc')
-    .limit(pageSize)
-    .offset((page - 1) * pageSize)
-    .execute();
-  return { count: Number(count), results };
+export function auditPage(db: Db, page: PageRequest) {
+  return findPage(db.selectFrom('audit_log'), page, (query) =>
+    query.select(['id', 'at', 'actor_email', 'action', 'subject', 'details']).orderBy('at', 'desc').orderBy('id', 'desc'),
+  );
 }

@@ -4,7 +4,7 @@ import type { Document } from '../../contract';
 import type { Db, Dialect } from '../db';
 import { nowIso } from '../db/columns';
 import type { DocumentRow, DocumentsTable } from '../db/schema';
-import { type AuditActor, changeOneAudited, recordAudit } from './audit';
+import { type AuditActor, deleteOneDetaching, recordAudit } from './audit';
 import { forgetPendingUploads } from './storedFiles';
 
 /**
@@ -169,17 +169,8 @@ export function updateDocument(site: Site, actor: AuditActor, id: number, change
 
 /**
  * Deletes the document's row (the caller removes its file) and detaches it from the publications it
- * was the paper of; undefined when there was none.
+ * was the paper of (`detached` of them); undefined when there was none.
  */
-export function deleteDocument(db: Db, actor: AuditActor, id: number): Promise<(DocumentRow & { detachedPublications: number }) | undefined> {
-  return changeOneAudited(
-    db,
-    actor,
-    async (trx) => {
-      const detached = await trx.updateTable('publications').set({ document_id: null }).where('document_id', '=', id).executeTakeFirst();
-      const row = await trx.deleteFrom('documents').where('id', '=', id).returningAll().executeTakeFirst();
-      return row && { ...row, detachedPublications: Number(detached.numUpdatedRows) };
-    },
-    (row) => ['document.deleted', `document ${id} "${row.name}"`],
-  );
+export function deleteDocument(db: Db, actor: AuditActor, id: number) {
+  return deleteOneDetaching(db, actor, 'documents', id, (row) => ['document.deleted', `document ${id} "${row.name}"`]);
 }

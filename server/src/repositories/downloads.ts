@@ -12,22 +12,20 @@ export function weekStart(at: Date): string {
   return new Date(day.getTime() - sinceMonday * DAY_MS).toISOString().slice(0, 10);
 }
 
-/** Adds downloads of the document in the week; one statement, so that every instance's counts add up. */
-export async function addDownloads(db: Db, documentId: number, week: string, count: number): Promise<void> {
-  await db
-    .insertInto('download_counts')
-    .values({ document_id: documentId, week_start: week, count })
-    .onConflict((conflict) => conflict.columns(['document_id', 'week_start']).doUpdateSet({ count: sql`download_counts.count + ${count}` }))
-    .execute();
-}
+/** What was downloaded: a document, or the notebook a note was made from (by the note's id). */
+export type Downloaded = { document: number } | { notebook: number };
 
-/** Adds downloads of a note's notebook in the week, as addDownloads does for a document. */
-export async function addNotebookDownloads(db: Db, noteId: number, week: string, count: number): Promise<void> {
-  await db
-    .insertInto('notebook_download_counts')
-    .values({ note_id: noteId, week_start: week, count })
-    .onConflict((conflict) => conflict.columns(['note_id', 'week_start']).doUpdateSet({ count: sql`notebook_download_counts.count + ${count}` }))
-    .execute();
+/** Where each kind of download is counted: the table, and its column naming what was downloaded. */
+const COUNTED_IN = {
+  document: { table: 'download_counts', column: 'document_id' },
+  notebook: { table: 'notebook_download_counts', column: 'note_id' },
+} as const;
+
+/** Adds downloads in the week; one statement, so that every instance's counts add up. */
+export async function addDownloads(db: Db, downloaded: Downloaded, week: string, count: number): Promise<void> {
+  const [{ table, column }, id] = 'document' in downloaded ? [COUNTED_IN.document, downloaded.document] : [COUNTED_IN.notebook, downloaded.notebook];
+  await sql`INSERT INTO ${sql.table(table)} (${sql.ref(column)}, week_start, count) VALUES (${id}, ${week}, ${count})
+    ON CONFLICT (${sql.ref(column)}, week_start) DO UPDATE SET count = ${sql.table(table)}.count + ${count}`.execute(db);
 }
 
 /** Weekly rows summed into one series per id over the weeks starting on `starts`, the most downloaded first. */

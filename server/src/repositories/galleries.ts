@@ -2,7 +2,7 @@ import type { Gallery } from '../../contract';
 import type { Db } from '../db';
 import { nowIso } from '../db/columns';
 import type { GalleryRow } from '../db/schema';
-import { type AuditActor, changeOneAudited, recordAudit } from './audit';
+import { type AuditActor, deleteOneDetaching, recordAudit } from './audit';
 import { byName } from './order';
 import { nameTaken } from './uniqueNames';
 
@@ -82,17 +82,7 @@ export function updateGallery(
   });
 }
 
-/** Deletes a gallery, its images becoming unassigned; undefined when there was none. */
-export function deleteGallery(db: Db, actor: AuditActor, id: number): Promise<(GalleryRow & { unassignedImages: number }) | undefined> {
-  return changeOneAudited(
-    db,
-    actor,
-    async (trx) => {
-      // The foreign key would unassign them too; done here, the count tells whether image lists changed.
-      const unassigned = await trx.updateTable('images').set({ gallery_id: null }).where('gallery_id', '=', id).executeTakeFirst();
-      const row = await trx.deleteFrom('galleries').where('id', '=', id).returningAll().executeTakeFirst();
-      return row && { ...row, unassignedImages: Number(unassigned.numUpdatedRows) };
-    },
-    (row) => ['gallery.deleted', `gallery ${id} "${row.name}"`],
-  );
+/** Deletes a gallery, its images (`detached` of them) becoming unassigned; undefined when there was none. */
+export function deleteGallery(db: Db, actor: AuditActor, id: number) {
+  return deleteOneDetaching(db, actor, 'galleries', id, (row) => ['gallery.deleted', `gallery ${id} "${row.name}"`]);
 }

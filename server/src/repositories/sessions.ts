@@ -106,15 +106,18 @@ export async function deleteSpentRefreshTokens(db: Db, sessionId: number, now: n
   await db.deleteFrom('refresh_tokens').where('session_id', '=', sessionId).where('used_at', 'is not', null).where('expires_at', '<', isoAt(now)).execute();
 }
 
-/** Revokes the user's session of this refresh-token family, if it is live. */
-export async function revokeFamily(db: Db, userId: number, family: string): Promise<void> {
-  await db
+/** The update revoking the user's live sessions, for the revokes below to narrow to the ones they mean. */
+function revokingLiveSessions(db: Db, userId: number) {
+  return db
     .updateTable('user_sessions')
     .set({ revoked_at: isoAt(Date.now()) })
-    .where('family', '=', family)
     .where('user_id', '=', userId)
-    .where('revoked_at', 'is', null)
-    .execute();
+    .where('revoked_at', 'is', null);
+}
+
+/** Revokes the user's session of this refresh-token family, if it is live. */
+export async function revokeFamily(db: Db, userId: number, family: string): Promise<void> {
+  await revokingLiveSessions(db, userId).where('family', '=', family).execute();
 }
 
 /** The user's live sign-ins, most recently used first. */
@@ -132,13 +135,7 @@ export async function listActiveSessions(db: Db, userId: number): Promise<UserSe
 
 /** Revokes one of the user's sessions; false when the user has no such live session. */
 export async function revokeSession(db: Db, userId: number, sessionId: number): Promise<boolean> {
-  const result = await db
-    .updateTable('user_sessions')
-    .set({ revoked_at: isoAt(Date.now()) })
-    .where('id', '=', sessionId)
-    .where('user_id', '=', userId)
-    .where('revoked_at', 'is', null)
-    .executeTakeFirst();
+  const result = await revokingLiveSessions(db, userId).where('id', '=', sessionId).executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }
 
@@ -148,11 +145,7 @@ export async function revokeSession(db: Db, userId: number, sessionId: number): 
  * Returns the number of sessions revoked.
  */
 export async function revokeAllSessions(db: Db, userId: number, options: { exceptFamily?: string } = {}): Promise<number> {
-  let update = db
-    .updateTable('user_sessions')
-    .set({ revoked_at: isoAt(Date.now()) })
-    .where('user_id', '=', userId)
-    .where('revoked_at', 'is', null);
+  let update = revokingLiveSessions(db, userId);
   if (options.exceptFamily) update = update.where('family', '!=', options.exceptFamily);
   const result = await update.executeTakeFirst();
   await db.deleteFrom('app_tokens').where('user_id', '=', userId).where('used_at', 'is', null).execute();

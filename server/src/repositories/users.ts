@@ -8,6 +8,7 @@ import { nowIso } from '../db/columns';
 import type { Database, UserRow, UsersTable } from '../db/schema';
 import { normalizeEmail } from '../lib/email';
 import { type AuditActor, COMMAND_LINE, recordAudit } from './audit';
+import { findPage, type PageRequest } from './paging';
 import { revokeAllSessions } from './sessions';
 
 export function findUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {
@@ -63,18 +64,10 @@ function matchesSearch(eb: ExpressionBuilder<Database, 'users'>, term: string) {
   ]);
 }
 
-export async function findUsersPage(db: Db, { search, page, pageSize }: { search: string; page: number; pageSize: number }) {
+export function findUsersPage(db: Db, { search, ...page }: PageRequest & { search: string }) {
   const term = search.trim();
   const filtered = db.selectFrom('users').$if(term !== '', (qb) => qb.where((eb) => matchesSearch(eb, term)));
-  const { count } = await filtered.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow();
-  const rows = await filtered
-    .selectAll()
-    .orderBy('date_joined', 'desc')
-    .orderBy('id', 'desc')
-    .limit(pageSize)
-    .offset((page - 1) * pageSize)
-    .execute();
-  return { count: Number(count), rows };
+  return findPage(filtered, page, (query) => query.selectAll().orderBy('date_joined', 'desc').orderBy('id', 'desc'));
 }
 
 /**

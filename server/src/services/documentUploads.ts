@@ -107,7 +107,7 @@ export async function editDocument(site: Site, actor: AuditActor, id: number, te
 export async function removeDocument(site: Site, actor: AuditActor, id: number): Promise<boolean> {
   const deleted = await deleteDocument(site.db, actor, id);
   if (!deleted) return false;
-  site.changes.publish(...cvTopics(deleted.is_current === 1), ...(deleted.detachedPublications > 0 ? (['Publication'] as const) : []));
+  site.changes.publish(...cvTopics(deleted.is_current === 1), ...(deleted.detached > 0 ? (['Publication'] as const) : []));
   await removeFiles(site, [deleted.file_key], 'document file');
   return true;
 }

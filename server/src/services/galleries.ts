@@ -38,6 +38,6 @@ export function editGallery(site: Site, actor: AuditActor, existing: GalleryRow,
 export async function removeGallery(site: Site, actor: AuditActor, id: number): Promise<boolean> {
   const deleted = await deleteGallery(site.db, actor, id);
   if (!deleted) return false;
-  site.changes.publish('Gallery', ...(deleted.unassignedImages > 0 ? (['Image'] as const) : []));
+  site.changes.publish('Gallery', ...(deleted.detached > 0 ? (['Image'] as const) : []));
   return true;
 }

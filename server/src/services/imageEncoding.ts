@@ -8,26 +8,18 @@ function decoder(data: Buffer, animated = false) {
   return sharp(data, { failOn: 'truncated', limitInputPixels: IMAGE_MAX_PIXELS, animated });
 }
 
+/** The quality each format's original is written again at (PNG and GIF are lossless). */
+const ORIGINAL_OPTIONS: Record<ImageFormat, { quality?: number }> = {
+  jpeg: { quality: 90 },
+  png: {},
+  webp: { quality: 90 },
+  avif: { quality: 70 },
+  gif: {},
+};
+
 /** sharp writes no metadata unless asked to: EXIF (GPS included), XMP, IPTC and ICC are all dropped. */
 async function encodeOriginal(data: Buffer, format: ImageFormat, animated: boolean) {
-  let pipeline = decoder(data, animated).autoOrient();
-  switch (format) {
-    case 'jpeg':
-      pipeline = pipeline.jpeg({ quality: 90 });
-      break;
-    case 'png':
-      pipeline = pipeline.png();
-      break;
-    case 'webp':
-      pipeline = pipeline.webp({ quality: 90 });
-      break;
-    case 'avif':
-      pipeline = pipeline.avif({ quality: 70 });
-      break;
-    case 'gif':
-      pipeline = pipeline.gif();
-      break;
-  }
+  const pipeline = decoder(data, animated).autoOrient().toFormat(format, ORIGINAL_OPTIONS[format]);
   const { data: original, info } = await pipeline.toBuffer({ resolveWithObject: true });
   return { original, width: info.width, height: info.pageHeight ?? info.height };
 }

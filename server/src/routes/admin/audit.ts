@@ -18,8 +18,8 @@ const auditRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const { page, page_size } = request.query;
-      const { count, results } = await auditPage(app.db, { page, pageSize: page_size });
-      return { count, page, page_size, results };
+      const { count, rows } = await auditPage(app.db, { page, pageSize: page_size });
+      return { count, page, page_size, results: rows };
     },
   );
 };

@@ -2,12 +2,12 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 
 import { DocumentCategorySchema, IdParamsSchema } from '../../../contract';
-import { CATEGORY_NAME_MAX, CategoryCreateSchema, CategoryDeleteQuerySchema, CategoryUpdateSchema, DESCRIPTION_MAX } from '../../../contract/media';
-import { detail, ErrorCollector, errorResponses, fieldError, MESSAGES, NoContent } from '../../errors';
+import { CATEGORY_NAME_MAX, CategoryCreateSchema, CategoryDeleteQuerySchema, CategoryUpdateSchema } from '../../../contract/media';
+import { detail, errorResponses, fieldError, MESSAGES, NoContent } from '../../errors';
 import { signedInUser } from '../../plugins/auth';
 import { categoryNameTaken, findCategory, listCategories } from '../../repositories/categories';
 import { addCategory, editCategory, removeCategory } from '../../services/categories';
-import { readNewNamed, type UniqueName } from './uniqueNames';
+import { namedItemCreateRoute, namedItemEditRoute, type UniqueName } from './namedItems';
 
 const DUPLICATE_NAME = 'A category with this name already exists.';
 const MOVE_TARGET_MISSING = 'The selected category does not exist.';
@@ -22,7 +22,11 @@ function holdsDocumentsMessage(count: number): string {
 
 /** Document categories, staff only. Names are unique regardless of case (`CV` marks the CV category). */
 const categoryRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const uniqueName: UniqueName = { nameMax: CATEGORY_NAME_MAX, taken: (name) => categoryNameTaken(app.db, name), duplicate: DUPLICATE_NAME };
+  const uniqueName: UniqueName = {
+    nameMax: CATEGORY_NAME_MAX,
+    taken: (name, exceptId) => categoryNameTaken(app.db, name, exceptId),
+    duplicate: DUPLICATE_NAME,
+  };
 
   app.get(
     '/api/documents/categories/',
@@ -30,40 +34,21 @@ const categoryRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async () => listCategories(app.db),
   );
 
-  app.post(
+  namedItemCreateRoute(
+    app,
     '/api/documents/categories/',
-    { onRequest: app.requireStaff, schema: { body: CategoryCreateSchema, response: { 201: DocumentCategorySchema, ...errorResponses } } },
-    async (request, reply) => {
-      const read = await readNewNamed(request.body, uniqueName);
-      if ('problems' in read) return reply.code(400).send(read.problems);
-      const outcome = await addCategory(app, signedInUser(request), read.values);
-      if ('refused' in outcome) return reply.code(400).send(fieldError('name', DUPLICATE_NAME));
-      return reply.code(201).send(outcome.category);
+    { body: CategoryCreateSchema, item: DocumentCategorySchema, rule: uniqueName },
+    async (actor, values) => {
+      const outcome = await addCategory(app, actor, values);
+      return 'refused' in outcome ? outcome : outcome.category;
     },
   );
 
-  app.patch(
-    '/api/documents/categories/:id/',
-    {
-      onRequest: app.requireStaff,
-      schema: { params: IdParamsSchema, body: CategoryUpdateSchema, response: { 200: DocumentCategorySchema, ...errorResponses } },
-    },
-    async (request, reply) => {
-      const { id } = request.params;
-      const { body } = request;
-      const existing = await findCategory(app.db, id);
-      if (!existing) return reply.code(404).send(detail(MESSAGES.notFound));
-      const errors = new ErrorCollector();
-      const name = body.name === undefined ? existing.name : errors.text('name', body.name, { required: true, maxLength: CATEGORY_NAME_MAX });
-      const description =
-        body.description === undefined ? existing.description : errors.text('description', body.description, { required: false, maxLength: DESCRIPTION_MAX });
-      if (body.name !== undefined && name !== undefined && (await categoryNameTaken(app.db, name, id))) errors.add('name', DUPLICATE_NAME);
-      if (errors.any || name === undefined || description === undefined) return reply.code(400).send(errors.fields);
-      const outcome = await editCategory(app, signedInUser(request), id, { name, description });
-      if ('category' in outcome) return outcome.category;
-      return outcome.refused === 'nameTaken' ? reply.code(400).send(fieldError('name', DUPLICATE_NAME)) : reply.code(404).send(detail(MESSAGES.notFound));
-    },
-  );
+  const edits = { body: CategoryUpdateSchema, item: DocumentCategorySchema, rule: uniqueName, find: (id: number) => findCategory(app.db, id) };
+  namedItemEditRoute(app, '/api/documents/categories/:id/', edits, async (actor, existing, values) => {
+    const outcome = await editCategory(app, actor, existing.id, values);
+    return 'refused' in outcome ? outcome : outcome.category;
+  });
 
   app.delete(
     '/api/documents/categories/:id/',

@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 
-import { DocumentSchema, type ErrorBody, IdParamsSchema } from '../../../contract';
-import { DESCRIPTION_MAX, DOCUMENT_NAME_MAX, DocumentUpdateSchema, DownloadStatsSchema } from '../../../contract/media';
+import { DocumentSchema, IdParamsSchema } from '../../../contract';
+import { DOCUMENT_NAME_MAX, DocumentUpdateSchema, DownloadStatsSchema } from '../../../contract/media';
 import { ErrorCollector, errorResponses, fieldError, MESSAGES } from '../../errors';
 import { siteAddress } from '../../lib/siteAddress';
 import { signedInSession, signedInUser } from '../../plugins/auth';
@@ -15,17 +15,17 @@ import { addDocument, type DocumentOutcome, editDocument, removeDocument } from 
 import { staffDeleteRoute } from '../staffDelete';
 import { DownloadLinks } from './downloadLinks';
 import { fileResponses, sendDocument } from './files';
-import { FileField, formRoutes, readFlag, readUpload } from './multipart';
+import { FileField, formRoutes, readFlag, staffForm } from './multipart';
+import { itemFormSchema, readItemForm } from './namedItems';
 
 const CATEGORY_MISSING = 'The selected category does not exist.';
 const CURRENT_NEEDS_CATEGORY = 'A document needs a category to be marked current.';
 const CONCURRENT_CHANGE = 'Another document of this category was marked current at the same moment. Please try again.';
 
+const DOCUMENT_FORM = { file: 'file', name: 'name', nameMax: DOCUMENT_NAME_MAX } as const;
+
 /** Form fields of a document upload. */
-const DocumentFormSchema = Type.Object({
-  file: Type.Optional(FileField),
-  name: Type.Optional(Type.String()),
-  description: Type.Optional(Type.String()),
+const DocumentFormSchema = itemFormSchema(DOCUMENT_FORM, {
   category: Type.Optional(Type.String({ maxLength: 20 })),
   is_current: Type.Optional(Type.String({ maxLength: 10 })),
 });
@@ -42,15 +42,15 @@ const DownloadQuerySchema = Type.Object({
   signature: Type.Optional(Type.String({ maxLength: 100 })),
 });
 
-/** The answer for a document write the service did not do. */
-function refusal(outcome: Exclude<DocumentOutcome, { document: unknown }>): { status: 400 | 404 | 409; body: ErrorBody } {
+/** Answers a document write the service did not do. */
+function refuse(reply: FastifyReply, outcome: Exclude<DocumentOutcome, { document: unknown }>) {
   switch (outcome.refused) {
     case 'categoryMissing':
-      return { status: 400, body: fieldError('category', CATEGORY_MISSING) };
+      return reply.code(400).send(fieldError('category', CATEGORY_MISSING));
     case 'concurrentChange':
-      return { status: 409, body: { detail: CONCURRENT_CHANGE } };
+      return reply.code(409).send({ detail: CONCURRENT_CHANGE });
     case 'notFound':
-      return { status: 404, body: { detail: MESSAGES.notFound } };
+      return reply.code(404).send({ detail: MESSAGES.notFound });
   }
 }
 
@@ -83,66 +83,43 @@ const documentRoutes: FastifyPluginAsyncTypebox = async (app) => {
   // Uploads take forms; the downloads beside them are answered without the form parser.
   await app.register(
     formRoutes(DOCUMENT_MAX_BYTES, async (forms) => {
-      forms.post(
-        '/api/documents/documents/',
-        {
-          onRequest: app.requireStaff,
-          schema: { consumes: ['multipart/form-data'], body: DocumentFormSchema, response: { 201: DocumentSchema, ...errorResponses } },
-        },
-        async (request, reply) => {
-          const { body } = request;
-          const errors = new ErrorCollector();
-          const upload = readUpload(errors, 'file', body.file);
-          const name = errors.text('name', body.name, { required: true, maxLength: DOCUMENT_NAME_MAX });
-          const description = errors.text('description', body.description ?? '', { required: false, maxLength: DESCRIPTION_MAX });
-          const categoryText = errors.text('category', body.category, { required: true, maxLength: 20 });
-          let categoryId: number | undefined;
-          if (categoryText !== undefined) {
-            categoryId = /^\d{1,9}$/.test(categoryText) ? Number(categoryText) : undefined;
-            if (categoryId === undefined || !(await categoryExists(app.db, categoryId))) errors.add('category', CATEGORY_MISSING);
-          }
-          const isCurrent = readFlag(errors, 'is_current', body.is_current);
-          const kind = upload ? await detectDocumentKind(upload.data) : undefined;
-          if (upload && !kind) errors.add('file', DOCUMENT_MESSAGES.unsupported);
-          if (errors.any || !upload || !kind || name === undefined || description === undefined || categoryId === undefined || isCurrent === undefined) {
-            return reply.code(400).send(errors.fields);
-          }
-          const outcome = await addDocument(
-            app,
-            signedInUser(request),
-            { name, description, categoryId, isCurrent },
-            { filename: upload.filename, data: upload.data, kind },
-          );
-          if ('document' in outcome) return reply.code(201).send(staffView(request)(outcome.document));
-          const refused = refusal(outcome);
-          return reply.code(refused.status).send(refused.body);
-        },
-      );
+      forms.post('/api/documents/documents/', staffForm(app, { body: DocumentFormSchema, response: { 201: DocumentSchema } }), async (request, reply) => {
+        const { body } = request;
+        const errors = new ErrorCollector();
+        const { upload, name, description } = readItemForm(errors, body, DOCUMENT_FORM);
+        const categoryText = errors.text('category', body.category, { required: true, maxLength: 20 });
+        let categoryId: number | undefined;
+        if (categoryText !== undefined) {
+          categoryId = /^\d{1,9}$/.test(categoryText) ? Number(categoryText) : undefined;
+          if (categoryId === undefined || !(await categoryExists(app.db, categoryId))) errors.add('category', CATEGORY_MISSING);
+        }
+        const isCurrent = readFlag(errors, 'is_current', body.is_current);
+        const kind = upload ? await detectDocumentKind(upload.data) : undefined;
+        if (upload && !kind) errors.add('file', DOCUMENT_MESSAGES.unsupported);
+        if (errors.any || !upload || !kind || name === undefined || description === undefined || categoryId === undefined || isCurrent === undefined) {
+          return reply.code(400).send(errors.fields);
+        }
+        const outcome = await addDocument(
+          app,
+          signedInUser(request),
+          { name, description, categoryId, isCurrent },
+          { filename: upload.filename, data: upload.data, kind },
+        );
+        if ('document' in outcome) return reply.code(201).send(staffView(request)(outcome.document));
+        return refuse(reply, outcome);
+      });
 
       // Mark Current sends JSON; the edit form sends form data, with the replacement file when there is one.
       forms.patch(
         '/api/documents/documents/:id/',
-        {
-          onRequest: app.requireStaff,
-          schema: {
-            consumes: ['application/json', 'multipart/form-data'],
-            params: IdParamsSchema,
-            body: DocumentEditSchema,
-            response: { 200: DocumentSchema, ...errorResponses },
-          },
-        },
+        staffForm(app, { body: DocumentEditSchema, params: IdParamsSchema, response: { 200: DocumentSchema }, json: true }),
         async (request, reply) => {
           const { id } = request.params;
           const { body } = request;
           const existing = await findDocument(app.db, id);
           if (!existing) return reply.code(404).send({ detail: MESSAGES.notFound });
           const errors = new ErrorCollector();
-          const upload = readUpload(errors, 'file', body.file, true);
-          const name = body.name === undefined ? existing.name : errors.text('name', body.name, { required: true, maxLength: DOCUMENT_NAME_MAX });
-          const description =
-            body.description === undefined
-              ? existing.description
-              : errors.text('description', body.description, { required: false, maxLength: DESCRIPTION_MAX });
+          const { upload, name, description } = readItemForm(errors, body, DOCUMENT_FORM, existing);
           const categoryId = body.category === undefined ? existing.category_id : body.category;
           if (categoryId !== null && categoryId !== existing.category_id && !(await categoryExists(app.db, categoryId))) {
             errors.add('category', CATEGORY_MISSING);
@@ -155,8 +132,7 @@ const documentRoutes: FastifyPluginAsyncTypebox = async (app) => {
           const replacement = upload && kind ? { filename: upload.filename, data: upload.data, kind } : undefined;
           const outcome = await editDocument(app, signedInUser(request), id, { name, description, categoryId, isCurrent }, replacement);
           if ('document' in outcome) return staffView(request)(outcome.document);
-          const refused = refusal(outcome);
-          return reply.code(refused.status).send(refused.body);
+          return refuse(reply, outcome);
         },
       );
     }),

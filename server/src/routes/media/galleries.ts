@@ -1,57 +1,31 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 
-import { GallerySchema, IdParamsSchema } from '../../../contract';
-import { DESCRIPTION_MAX, GALLERY_NAME_MAX, GalleryCreateSchema, GalleryUpdateSchema } from '../../../contract/media';
-import { ErrorCollector, errorResponses, fieldError, MESSAGES } from '../../errors';
-import { signedInUser } from '../../plugins/auth';
+import { GallerySchema } from '../../../contract';
+import { GALLERY_NAME_MAX, GalleryCreateSchema, GalleryUpdateSchema } from '../../../contract/media';
 import { findGallery, galleryNameTaken, listGalleries, toGallery } from '../../repositories/galleries';
 import { addGallery, editGallery, removeGallery } from '../../services/galleries';
 import { staffDeleteRoute } from '../staffDelete';
-import { readNewNamed, type UniqueName } from './uniqueNames';
+import { namedItemCreateRoute, namedItemEditRoute, type UniqueName } from './namedItems';
 
 const DUPLICATE_NAME = 'A gallery with this name already exists.';
 
 /** Galleries: public list; staff create, rename and delete (their images become unassigned). */
 const galleryRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const uniqueName: UniqueName = { nameMax: GALLERY_NAME_MAX, taken: (name) => galleryNameTaken(app.db, name), duplicate: DUPLICATE_NAME };
+  const uniqueName: UniqueName = { nameMax: GALLERY_NAME_MAX, taken: (name, exceptId) => galleryNameTaken(app.db, name, exceptId), duplicate: DUPLICATE_NAME };
 
   app.get('/api/photos/galleries/', { schema: { response: { 200: Type.Array(GallerySchema) } } }, async () => listGalleries(app.db));
 
-  app.post(
-    '/api/photos/galleries/',
-    { onRequest: app.requireStaff, schema: { body: GalleryCreateSchema, response: { 201: GallerySchema, ...errorResponses } } },
-    async (request, reply) => {
-      const read = await readNewNamed(request.body, uniqueName);
-      if ('problems' in read) return reply.code(400).send(read.problems);
-      const outcome = await addGallery(app, signedInUser(request), read.values);
-      if ('refused' in outcome) return reply.code(400).send(fieldError('name', DUPLICATE_NAME));
-      return reply.code(201).send(toGallery(outcome.gallery));
-    },
-  );
+  namedItemCreateRoute(app, '/api/photos/galleries/', { body: GalleryCreateSchema, item: GallerySchema, rule: uniqueName }, async (actor, values) => {
+    const outcome = await addGallery(app, actor, values);
+    return 'refused' in outcome ? outcome : toGallery(outcome.gallery);
+  });
 
-  app.patch(
-    '/api/photos/galleries/update/:id/',
-    { onRequest: app.requireStaff, schema: { params: IdParamsSchema, body: GalleryUpdateSchema, response: { 200: GallerySchema, ...errorResponses } } },
-    async (request, reply) => {
-      const { id } = request.params;
-      const existing = await findGallery(app.db, id);
-      if (!existing) return reply.code(404).send({ detail: MESSAGES.notFound });
-      const errors = new ErrorCollector();
-      const name =
-        request.body.name === undefined
-          ? existing.name
-          : (errors.text('name', request.body.name, { required: true, maxLength: GALLERY_NAME_MAX }) ?? existing.name);
-      const description = errors.text('description', request.body.description, { required: false, maxLength: DESCRIPTION_MAX });
-      if (request.body.name !== undefined && (await galleryNameTaken(app.db, name, id))) errors.add('name', DUPLICATE_NAME);
-      if (errors.any) return reply.code(400).send(errors.fields);
-      const outcome = await editGallery(app, signedInUser(request), existing, { name, description: description ?? existing.description });
-      if ('refused' in outcome) {
-        return outcome.refused === 'nameTaken' ? reply.code(400).send(fieldError('name', DUPLICATE_NAME)) : reply.code(404).send({ detail: MESSAGES.notFound });
-      }
-      return reply.send(toGallery(outcome.gallery));
-    },
-  );
+  const edits = { body: GalleryUpdateSchema, item: GallerySchema, rule: uniqueName, find: (id: number) => findGallery(app.db, id) };
+  namedItemEditRoute(app, '/api/photos/galleries/update/:id/', edits, async (actor, existing, values) => {
+    const outcome = await editGallery(app, actor, existing, values);
+    return 'refused' in outcome ? outcome : toGallery(outcome.gallery);
+  });
 
   staffDeleteRoute(app, '/api/photos/galleries/:id/', removeGallery);
 };

@@ -1,8 +1,9 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
+import type { FastifyReply } from 'fastify';
 
-import { type ErrorBody, IdParamsSchema, ImageSchema } from '../../../contract';
-import { DESCRIPTION_MAX, IMAGE_TITLE_MAX, ImageListQuerySchema } from '../../../contract/media';
+import { IdParamsSchema, ImageSchema } from '../../../contract';
+import { IMAGE_TITLE_MAX, ImageListQuerySchema } from '../../../contract/media';
 import type { Db } from '../../db';
 import { ErrorCollector, errorResponses, fieldError, MESSAGES } from '../../errors';
 import { ResponseCache } from '../../lib/responseCache';
@@ -13,17 +14,15 @@ import { findImageRow, listImages } from '../../repositories/images';
 import { IMAGE_MAX_BYTES } from '../../services/images';
 import { addImage, editImage, type ImageOutcome, removeImage } from '../../services/imageUploads';
 import { staffDeleteRoute } from '../staffDelete';
-import { FileField, formRoutes, readUpload } from './multipart';
+import { formRoutes, staffForm } from './multipart';
+import { itemFormSchema, readItemForm } from './namedItems';
 
 const GALLERY_MISSING = 'The selected gallery does not exist.';
 
+const IMAGE_FORM = { file: 'image', name: 'title', nameMax: IMAGE_TITLE_MAX } as const;
+
 /** Form fields of an image upload or edit; `gallery` is a gallery id, or empty for none. */
-const ImageFormSchema = Type.Object({
-  image: Type.Optional(FileField),
-  title: Type.Optional(Type.String()),
-  description: Type.Optional(Type.String()),
-  gallery: Type.Optional(Type.String({ maxLength: 20 })),
-});
+const ImageFormSchema = itemFormSchema(IMAGE_FORM, { gallery: Type.Optional(Type.String({ maxLength: 20 })) });
 
 /** The gallery field: empty (or `null`) for none, else the id of an existing gallery. */
 async function readGallery(db: Db, errors: ErrorCollector, value: string): Promise<number | null | undefined> {
@@ -38,15 +37,15 @@ async function readGallery(db: Db, errors: ErrorCollector, value: string): Promi
   return found.id;
 }
 
-/** The answer for an image write the service did not do. */
-function refusal(outcome: Exclude<ImageOutcome, { image: unknown }>): { status: 400 | 404 | 413; body: ErrorBody } {
+/** Answers an image write the service did not do. */
+function refuse(reply: FastifyReply, outcome: Exclude<ImageOutcome, { image: unknown }>) {
   if ('rejected' in outcome) {
     const { status, message } = outcome.rejected;
-    return status === 413 ? { status, body: { detail: message } } : { status, body: { image: [message] } };
+    return reply.code(status).send(status === 413 ? { detail: message } : { image: [message] });
   }
   return outcome.refused === 'galleryMissing'
-    ? { status: 400, body: fieldError('gallery', GALLERY_MISSING) }
-    : { status: 404, body: { detail: MESSAGES.notFound } };
+    ? reply.code(400).send(fieldError('gallery', GALLERY_MISSING))
+    : reply.code(404).send({ detail: MESSAGES.notFound });
 }
 
 /** Images: public list (optionally one gallery's); staff upload one file per call, edit and delete. */
@@ -69,60 +68,36 @@ const imageRoutes: FastifyPluginAsyncTypebox = async (app) => {
   // Uploads and edits take forms; the public list beside them is answered without the form parser.
   await app.register(
     formRoutes(IMAGE_MAX_BYTES, async (forms) => {
-      forms.post(
-        '/api/photos/images/',
-        {
-          onRequest: app.requireStaff,
-          schema: { consumes: ['multipart/form-data'], body: ImageFormSchema, response: { 201: ImageSchema, ...errorResponses } },
-        },
-        async (request, reply) => {
-          const { body } = request;
-          const errors = new ErrorCollector();
-          const upload = readUpload(errors, 'image', body.image);
-          const title = errors.text('title', body.title, { required: true, maxLength: IMAGE_TITLE_MAX });
-          const description = errors.text('description', body.description ?? '', { required: false, maxLength: DESCRIPTION_MAX });
-          const galleryId = await readGallery(app.db, errors, body.gallery ?? '');
-          if (errors.any || !upload || title === undefined || description === undefined || galleryId === undefined) {
-            return reply.code(400).send(errors.fields);
-          }
-          const outcome = await addImage(app, signedInUser(request), { title, description, gallery_id: galleryId }, upload.data);
-          if ('image' in outcome) return reply.code(201).send(imageAt(outcome.image, address));
-          const refused = refusal(outcome);
-          return reply.code(refused.status).send(refused.body);
-        },
-      );
+      forms.post('/api/photos/images/', staffForm(app, { body: ImageFormSchema, response: { 201: ImageSchema } }), async (request, reply) => {
+        const { body } = request;
+        const errors = new ErrorCollector();
+        const { upload, name: title, description } = readItemForm(errors, body, IMAGE_FORM);
+        const galleryId = await readGallery(app.db, errors, body.gallery ?? '');
+        if (errors.any || !upload || title === undefined || description === undefined || galleryId === undefined) {
+          return reply.code(400).send(errors.fields);
+        }
+        const outcome = await addImage(app, signedInUser(request), { title, description, gallery_id: galleryId }, upload.data);
+        if ('image' in outcome) return reply.code(201).send(imageAt(outcome.image, address));
+        return refuse(reply, outcome);
+      });
 
       forms.patch(
         '/api/photos/images/:id/',
-        {
-          onRequest: app.requireStaff,
-          schema: {
-            consumes: ['multipart/form-data', 'application/json'],
-            params: IdParamsSchema,
-            body: ImageFormSchema,
-            response: { 200: ImageSchema, ...errorResponses },
-          },
-        },
+        staffForm(app, { body: ImageFormSchema, params: IdParamsSchema, response: { 200: ImageSchema }, json: true }),
         async (request, reply) => {
           const { id } = request.params;
           const body = request.body ?? {};
           const existing = await findImageRow(app.db, id);
           if (!existing) return reply.code(404).send({ detail: MESSAGES.notFound });
           const errors = new ErrorCollector();
-          const upload = readUpload(errors, 'image', body.image, true);
-          const title = body.title === undefined ? existing.title : errors.text('title', body.title, { required: true, maxLength: IMAGE_TITLE_MAX });
-          const description =
-            body.description === undefined
-              ? existing.description
-              : errors.text('description', body.description, { required: false, maxLength: DESCRIPTION_MAX });
+          const { upload, name: title, description } = readItemForm(errors, body, IMAGE_FORM, { name: existing.title, description: existing.description });
           const galleryId = body.gallery === undefined ? existing.gallery_id : await readGallery(app.db, errors, body.gallery);
           if (errors.any || title === undefined || description === undefined || galleryId === undefined) {
             return reply.code(400).send(errors.fields);
           }
           const outcome = await editImage(app, signedInUser(request), existing, { title, description, gallery_id: galleryId }, upload?.data);
           if ('image' in outcome) return imageAt(outcome.image, address);
-          const refused = refusal(outcome);
-          return reply.code(refused.status).send(refused.body);
+          return refuse(reply, outcome);
         },
       );
     }),

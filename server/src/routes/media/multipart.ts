@@ -1,8 +1,9 @@
 import multipart, { type MultipartFile } from '@fastify/multipart';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Type } from '@sinclair/typebox';
+import { type TSchema, Type } from '@sinclair/typebox';
+import type { FastifyInstance } from 'fastify';
 
-import { type ErrorCollector, MESSAGES } from '../../errors';
+import { type ErrorCollector, errorResponses, MESSAGES } from '../../errors';
 import { isPlainFileName } from '../../services/documents';
 
 /** A file part of a form, held in memory (uploads are capped at a few MB). */
@@ -47,6 +48,34 @@ export function formRoutes(fileSize: number, routes: FastifyPluginAsyncTypebox):
       route.config = { ...route.config, multipartOptions: limits };
     });
     await routes(forms, options);
+  };
+}
+
+/**
+ * What a staff route of a form scope declares: `body` read from form data (with `json`, from JSON too,
+ * for an edit that sends no file) and `params` where its address has some, answered with `response`
+ * or a refusal.
+ */
+export function staffForm<Body extends TSchema, Response extends Record<number, TSchema>>(
+  app: FastifyInstance,
+  schema: { body: Body; response: Response; json?: boolean },
+): { onRequest: FastifyInstance['requireStaff']; schema: { consumes: string[]; body: Body; response: Response & typeof errorResponses } };
+export function staffForm<Body extends TSchema, Response extends Record<number, TSchema>, Params extends TSchema>(
+  app: FastifyInstance,
+  schema: { body: Body; response: Response; params: Params; json?: boolean },
+): { onRequest: FastifyInstance['requireStaff']; schema: { consumes: string[]; body: Body; params: Params; response: Response & typeof errorResponses } };
+export function staffForm(
+  app: FastifyInstance,
+  { body, response, params, json = false }: { body: TSchema; response: Record<number, TSchema>; params?: TSchema; json?: boolean },
+) {
+  return {
+    onRequest: app.requireStaff,
+    schema: {
+      consumes: json ? ['multipart/form-data', 'application/json'] : ['multipart/form-data'],
+      body,
+      ...(params && { params }),
+      response: { ...response, ...errorResponses },
+    },
   };
 }
 

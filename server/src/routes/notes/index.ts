@@ -35,7 +35,7 @@ import { dropNoteAutosave, keepNoteAutosave, noteAutosaveOf } from '../../servic
 import { previewNotebook, saveNotebookNote } from '../../services/notebookNotes';
 import { coversOf, previewNote, removeNote, restoreRevision, saveNote, toPublicNote, toRevision, toStaffNote, toSummary } from '../../services/notes';
 import { fileResponses, sendStoredFile } from '../media/files';
-import { FileField, formRoutes, readFlag, readUpload } from '../media/multipart';
+import { FileField, formRoutes, readFlag, readUpload, staffForm } from '../media/multipart';
 import { staffDeleteRoute } from '../staffDelete';
 
 const RestoreBodySchema = Type.Object({ revision: IdSchema, started_from: IdSchema }, { additionalProperties: false });
@@ -213,10 +213,7 @@ const notesRoutes: FastifyPluginAsyncTypebox = async (app) => {
     formRoutes(NOTEBOOK_LIMITS.fileBytes, async (forms) => {
       forms.post(
         '/api/notes/manage/notebook/preview/',
-        {
-          onRequest: app.requireStaff,
-          schema: { consumes: ['multipart/form-data'], body: NotebookFormSchema, response: { 200: NotebookPreviewSchema, ...errorResponses } },
-        },
+        staffForm(app, { body: NotebookFormSchema, response: { 200: NotebookPreviewSchema } }),
         async (request, reply) => {
           const read = notebookUpload(request.body);
           if (!read.upload) return reply.code(400).send(read.errors);
@@ -226,34 +223,19 @@ const notesRoutes: FastifyPluginAsyncTypebox = async (app) => {
         },
       );
 
-      forms.post(
-        '/api/notes/manage/notebook/',
-        {
-          onRequest: app.requireStaff,
-          schema: { consumes: ['multipart/form-data'], body: NotebookFormSchema, response: { 201: StaffNoteSchema, ...errorResponses } },
-        },
-        async (request, reply) => {
-          const read = notebookUpload(request.body);
-          if (!read.upload) return reply.code(400).send(read.errors);
-          const outcome = await saveNotebookNote(app, signedInUser(request), read.upload, { title: request.body.title?.trim() });
-          if (!outcome) return reply.code(404).send(detail(MESSAGES.notFound));
-          if ('problems' in outcome) return reply.code(400).send(outcome.problems);
-          if ('stale' in outcome) return reply.code(409).send(detail(NOTE_MESSAGES.stale));
-          return reply.code(201).send(outcome);
-        },
-      );
+      forms.post('/api/notes/manage/notebook/', staffForm(app, { body: NotebookFormSchema, response: { 201: StaffNoteSchema } }), async (request, reply) => {
+        const read = notebookUpload(request.body);
+        if (!read.upload) return reply.code(400).send(read.errors);
+        const outcome = await saveNotebookNote(app, signedInUser(request), read.upload, { title: request.body.title?.trim() });
+        if (!outcome) return reply.code(404).send(detail(MESSAGES.notFound));
+        if ('problems' in outcome) return reply.code(400).send(outcome.problems);
+        if ('stale' in outcome) return reply.code(409).send(detail(NOTE_MESSAGES.stale));
+        return reply.code(201).send(outcome);
+      });
 
       forms.put(
         '/api/notes/manage/:id/notebook/',
-        {
-          onRequest: app.requireStaff,
-          schema: {
-            consumes: ['multipart/form-data'],
-            params: IdParamsSchema,
-            body: NotebookFormSchema,
-            response: { 200: StaffNoteSchema, ...errorResponses },
-          },
-        },
+        staffForm(app, { body: NotebookFormSchema, params: IdParamsSchema, response: { 200: StaffNoteSchema } }),
         async (request, reply) => {
           const read = notebookUpload(request.body);
           if (!read.upload) return reply.code(400).send(read.errors);

@@ -38,6 +38,7 @@ import {
 import { paperCitations } from '../../services/citations';
 import { DOCUMENT_EXTENSIONS, documentExtension } from '../../services/documents';
 import { editPublication, importPublications, previewImport, PUBLICATION_MESSAGES, removePublication, reorderPublications } from '../../services/publications';
+import { attachedDocumentRoute } from '../attachedDocument';
 import { attachmentDisposition, fileResponses, sendDocument } from '../media/files';
 import { staffDeleteRoute } from '../staffDelete';
 
@@ -185,11 +186,9 @@ const publicationRoutes: FastifyPluginAsyncTypebox = async (app) => {
   );
 
   /** The attached paper as a download, at its first address. */
-  app.get('/api/publications/:id/paper/', { schema: { params: IdParamsSchema, response: fileResponses } }, async (request, reply) => {
-    const row = await findPublication(app.db, request.params.id);
-    const document = row?.document_id ? await findDocument(app.db, row.document_id) : undefined;
-    if (!document) return reply.code(404).send(detail(PUBLICATION_MESSAGES.noPaper));
-    return sendDocument(request, reply, app, document, { cacheControl: 'no-cache', counted: true });
+  attachedDocumentRoute(app, '/api/publications/:id/paper/', { params: IdParamsSchema, missing: PUBLICATION_MESSAGES.noPaper }, async ({ id }) => {
+    const row = await findPublication(app.db, id);
+    return row?.document_id ? findDocument(app.db, row.document_id) : undefined;
   });
 };
 

@@ -2,11 +2,10 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 
 import { IdParamsSchema } from '../../../contract';
 import { TALK_MESSAGES, TalkInputSchema, TalkSchema } from '../../../contract/talks';
-import { detail } from '../../errors';
 import { findDocument } from '../../repositories/documents';
 import { findTalk, listTalks, toTalk } from '../../repositories/talks';
 import { addTalk, editTalk, removeTalk } from '../../services/talks';
-import { fileResponses, sendDocument } from '../media/files';
+import { attachedDocumentRoute } from '../attachedDocument';
 import { staffCollectionRoutes } from '../staffCollection';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -42,11 +41,9 @@ const talksRoutes: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   // Slides are public once a talk links them, as a paper attached to a publication is.
-  app.get('/api/talks/:id/slides/', { schema: { params: IdParamsSchema, response: fileResponses } }, async (request, reply) => {
-    const talk = await findTalk(app.db, request.params.id);
-    const document = talk?.slides_document_id ? await findDocument(app.db, talk.slides_document_id) : undefined;
-    if (!document) return reply.code(404).send(detail(TALK_MESSAGES.noSlides));
-    return sendDocument(request, reply, app, document, { cacheControl: 'no-cache', counted: true });
+  attachedDocumentRoute(app, '/api/talks/:id/slides/', { params: IdParamsSchema, missing: TALK_MESSAGES.noSlides }, async ({ id }) => {
+    const talk = await findTalk(app.db, id);
+    return talk?.slides_document_id ? findDocument(app.db, talk.slides_document_id) : undefined;
   });
 };
 

@@ -1,10 +1,10 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 
 import { TeachingCourseSchema, TeachingInputSchema, TeachingMaterialParamsSchema } from '../../../contract/teaching';
-import { detail, errorResponses, MESSAGES } from '../../errors';
+import { MESSAGES } from '../../errors';
 import { findMaterial, listTeaching, toTeachingCourse } from '../../repositories/teaching';
 import { addTeaching, editTeaching, removeTeaching } from '../../services/teaching';
-import { fileResponses, sendDocument } from '../media/files';
+import { attachedDocumentRoute } from '../attachedDocument';
 import { staffCollectionRoutes } from '../staffCollection';
 
 /** Courses taught: listed for visitors on the Teaching page with their materials, written by staff. */
@@ -19,14 +19,11 @@ const teachingRoutes: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   /** A course's material, public like the course it belongs to; other documents of the library stay private. */
-  app.get(
+  attachedDocumentRoute(
+    app,
     '/api/teaching/:id/materials/:document/',
-    { schema: { params: TeachingMaterialParamsSchema, response: { ...errorResponses, ...fileResponses } } },
-    async (request, reply) => {
-      const document = await findMaterial(app.db, request.params.id, request.params.document);
-      if (!document) return reply.code(404).send(detail(MESSAGES.notFound));
-      return sendDocument(request, reply, app, document, { cacheControl: 'no-cache', counted: true });
-    },
+    { params: TeachingMaterialParamsSchema, missing: MESSAGES.notFound },
+    ({ id, document }) => findMaterial(app.db, id, document),
   );
 };
 
