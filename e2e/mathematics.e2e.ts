@@ -5,6 +5,7 @@ import katex from 'katex';
 import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
 
+import { CHART_SERIES_COLOURS } from '../server/contract/chartColours';
 import { appReady, ARTIFACTS, expectNoProblems, launchBrowser, openSession, readInEveryLook, type Session } from './support/browser';
 import { signIn } from './support/signIn';
 import { createStaff } from './support/site';
@@ -544,6 +545,24 @@ async function checkPhoneLayout(page: Page): Promise<void> {
   chartText.push(`${EQUITY_TITLE}, its x axis: ${equity.xLabels.join(', ')}`);
 }
 
+/** Each series of the charts is drawn in the theme's own colour for it (whose contrast __tests__/spa/ui/chartColours.test.tsx checks). */
+async function checkSeriesColours(page: Page, dark: boolean): Promise<void> {
+  const drawn = await page.evaluate(() =>
+    [
+      ...new Set(
+        [...document.querySelectorAll('main figure.chart svg [class^="chart-"]')].map((element) => {
+          const [, property, series] = /^chart-(fill|stroke)-(\d+)/.exec(element.getAttribute('class') ?? '')!;
+          return `${series} ${getComputedStyle(element)[property as 'fill' | 'stroke']}`;
+        }),
+      ),
+    ].sort(),
+  );
+  const rgb = (hex: string) => `rgb(${[1, 3, 5].map((at) => parseInt(hex.slice(at, at + 2), 16)).join(', ')})`;
+  const colours = CHART_SERIES_COLOURS[dark ? 'dark' : 'light'];
+  // Both lines of the equity curve, and the smile's three maturities.
+  expect(drawn).toEqual([`1 ${rgb(colours[0])}`, `2 ${rgb(colours[1])}`, `3 ${rgb(colours[2])}`]);
+}
+
 let browser: Browser;
 beforeAll(async () => {
   createStaff(STAFF_EMAIL, STAFF_PASSWORD, 'Mira');
@@ -583,6 +602,7 @@ describe('mathematics', () => {
         await appReady(note);
         const { width, dark } = await note.evaluate(() => ({ width: window.innerWidth, dark: document.documentElement.classList.contains('dark') }));
         if (width === 360) await checkPhoneLayout(note);
+        await checkSeriesColours(note, dark);
         await compareWithReference(reading, browser, width, dark);
         expectNoProblems(reading);
       },

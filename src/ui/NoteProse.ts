@@ -1,5 +1,7 @@
 import styled from 'styled-components';
 
+import { chartSeriesClass } from '@/contract/chartColours';
+
 import { theme } from '../lib/theme/themes';
 
 /**
@@ -212,6 +214,10 @@ export const NoteProse = styled.div`
   details.chart-data .table-scroll {
     margin-top: ${theme.space[2]};
   }
+  /* Series colours by theme: the SVG's own are the light theme's. */
+  ${theme.chartSeries.map(
+    (colour, index) => `.${chartSeriesClass('fill', index)} { fill: ${colour}; } .${chartSeriesClass('stroke', index)} { stroke: ${colour}; }`,
+  )}
   .chart-error {
     color: ${theme.colors.danger};
   }

@@ -153,6 +153,15 @@ describe('note Markdown', () => {
     for (const { phonePx } of texts) expect(phonePx).toBeGreaterThanOrEqual(11);
   });
 
+  it('marks what is drawn in a series colour with its series, for the theme to colour it', async () => {
+    const out = await html(equityCurve);
+    // The two lines and their two legend symbols.
+    expect(out.match(/<path class="chart-stroke-1"[^>]* stroke="#2a7fb8"/g)).toHaveLength(2);
+    expect(out.match(/<path class="chart-stroke-2"[^>]* stroke="#d95f02"/g)).toHaveLength(2);
+    const points = await html(chart(['type: scatter', 'title: Smile', '---', 'strike,vol', '80,0.31', '100,0.22', '120,0.26']));
+    expect(points.match(/<path class="chart-fill-1"[^>]* fill="#2a7fb8"[^>]* opacity="1"/g)).toHaveLength(3);
+  });
+
   it.each([
     ['drawdowns as an area', ['type: area', 'title: Drawdowns', '---', 'date,drawdown', '2020-01-02,0', '2020-03-16,-0.31', '2020-08-03,-0.02']],
     [

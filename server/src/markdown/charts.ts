@@ -17,6 +17,7 @@
  */
 import type { TopLevelSpec } from 'vega-lite';
 
+import { CHART_SERIES_COLOURS, chartSeriesClass } from '../../contract/chartColours';
 import type { BodyProblem } from '../../contract/notes';
 import { escapeHtml } from '../lib/html';
 
@@ -28,8 +29,8 @@ type ChartType = (typeof TYPES)[number];
 const OPTIONS = ['type', 'title', 'description', 'x', 'y', 'log'] as const;
 type Option = (typeof OPTIONS)[number];
 
-/** Series colours with at least 3:1 contrast on both themes' backgrounds (WCAG 1.4.11). */
-const SERIES_COLOURS = ['#2a7fb8', '#d95f02', '#9a6fc4', '#3e8e9e', '#c2577f', '#7570b3', '#d1603d', '#4f9a4a'];
+/** The SVG's series colours: the light theme's; the stylesheet gives the dark theme its own by class. */
+const SERIES_COLOURS: readonly string[] = CHART_SERIES_COLOURS.light;
 /** How many rows the table under a chart shows; the chart itself draws every row. */
 const TABLE_ROWS = 200;
 /**
@@ -238,7 +239,8 @@ function vegaLiteSpec(chart: Chart): TopLevelSpec {
       line: { type: 'line', strokeWidth: 2 },
       area: { type: 'area', opacity: 0.5, line: { aria: false } },
       bar: { type: 'bar' },
-      scatter: { type: 'point', filled: true, size: 40 },
+      // Opaque: Vega's default of 0.7 pales a point below 3:1 against the page.
+      scatter: { type: 'point', filled: true, size: 40, opacity: 1 },
     } as const
   )[chart.type];
   return {
@@ -273,7 +275,7 @@ function vegaLiteSpec(chart: Chart): TopLevelSpec {
         type: 'nominal',
         title: null,
         sort: series,
-        scale: { range: SERIES_COLOURS },
+        scale: { range: [...SERIES_COLOURS] },
         legend: series.length > 1 ? { orient: 'top' } : null,
       },
       ...(chart.type === 'bar' && series.length > 1 ? { xOffset: { field: 'series', sort: series } } : {}),
@@ -296,6 +298,20 @@ function vegaLiteSpec(chart: Chart): TopLevelSpec {
       legend: { labelColor: 'currentColor', labelFontSize: FONT_SIZE },
     },
   };
+}
+
+/** Each element Vega drew in a series colour, given that series' class for its fill or stroke, for the stylesheet to give it the theme's colour. */
+function seriesClasses(svg: string): string {
+  return svg.replace(/<[a-z]+ [^>]*>/g, (tag) => {
+    const classes = (['fill', 'stroke'] as const).flatMap((property) => {
+      const index = SERIES_COLOURS.indexOf(new RegExp(` ${property}="(#[0-9a-f]{6})"`).exec(tag)?.[1] ?? '');
+      return index < 0 ? [] : [chartSeriesClass(property, index)];
+    });
+    if (!classes.length) return tag;
+    return tag.includes(' class="')
+      ? tag.replace(' class="', ` class="${classes.join(' ')} `)
+      : tag.replace(/^<[a-z]+/, (name) => `${name} class="${classes.join(' ')}"`);
+  });
 }
 
 /** The data as a table, for readers who cannot see the chart. */
@@ -324,7 +340,7 @@ export async function chartFigure(chart: Chart, id: string): Promise<string> {
   const spec = vegaLite.compile(vegaLiteSpec(chart)).spec;
   const view = new vega.View(vega.parse(spec), { renderer: 'none' });
   try {
-    const svg = (await view.toSVG())
+    const svg = seriesClasses(await view.toSVG())
       // The figure is one image named by its caption: roles Vega gives its marks would make parts of it images of their own.
       .replace(/ (role|aria-roledescription|aria-label)="[^"]*"/g, '')
       .replace(/^<svg /, `<svg role="img" aria-labelledby="${id}-title" aria-describedby="${id}-desc" focusable="false" `)
