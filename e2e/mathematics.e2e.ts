@@ -487,7 +487,10 @@ async function compareWithReference(reading: Session, browser: Browser, width: n
   }
 }
 
-/** On a phone: nothing widens the page, the code scrolls in its box, the charts' text is readable and the equity curve's axis reads in years. */
+/**
+ * On a phone: nothing widens the page, the code scrolls in its box, the charts' text is readable, the
+ * equity curve's axis reads in years and the smile's points stand inside their plot.
+ */
 async function checkPhoneLayout(page: Page): Promise<void> {
   expect(await page.evaluate(() => [document.documentElement.scrollWidth, window.innerWidth])).toEqual([360, 360]);
 
@@ -521,8 +524,12 @@ async function checkPhoneLayout(page: Page): Promise<void> {
       const xAxis = [...figure.querySelectorAll('g.role-axis')].find((axis) => axis.querySelector('.role-axis-title text')?.textContent === 'Date');
       const labels = [...(xAxis?.querySelectorAll('.role-axis-label text') ?? [])].filter((text) => visible(text as SVGTextElement));
       const boxes = labels.map((text) => text.getBoundingClientRect());
+      // How near any point or line comes to the plot's edges (px; negative when past them).
+      const plot = figure.querySelector('.role-frame.root > g > path.background')!.getBoundingClientRect();
+      const marks = [...figure.querySelectorAll('.role-mark path')].map((mark) => mark.getBoundingClientRect());
       return {
         title: figure.querySelector('.chart-title')?.textContent,
+        room: Math.min(...marks.map((mark) => Math.min(mark.left - plot.left, plot.right - mark.right, mark.top - plot.top, plot.bottom - mark.bottom))),
         smallest: Math.min(...sizes.map(({ px }) => px)),
         count: sizes.length,
         xLabels: labels.map((text) => text.textContent),
@@ -536,7 +543,10 @@ async function checkPhoneLayout(page: Page): Promise<void> {
     chartText.push(`${chart.title}: ${chart.count} texts, the smallest ${chart.smallest.toFixed(1)} px`);
     expect([chart.title, chart.count > 5, chart.smallest >= 11, chart.inside]).toEqual([chart.title, true, true, true]);
   }
-  const [equity] = charts;
+  const [equity, , smile] = charts;
+  // The smile's points stand clear of the axes and of the top gridline.
+  chartText.push(`${smile.title}: its points at least ${smile.room.toFixed(1)} px inside the plot`);
+  expect(smile.room).toBeGreaterThanOrEqual(2);
   expect(equity.xLabels.length).toBeGreaterThanOrEqual(4);
   expect(new Set(equity.xLabels).size).toBe(equity.xLabels.length);
   for (const label of equity.xLabels) expect(label).toMatch(/^20(2[0-5])$/);

@@ -153,6 +153,34 @@ describe('note Markdown', () => {
     for (const { phonePx } of texts) expect(phonePx).toBeGreaterThanOrEqual(11);
   });
 
+  it('keeps the points of a volatility smile inside the plot, clear of its edges, whose top and bottom are gridlines', async () => {
+    const smile = ['strike,1 month,3 months,1 year'];
+    for (let strike = 70; strike <= 130; strike += 5) {
+      const m = Math.log(strike / 100);
+      smile.push(
+        `${strike},${((0.22 - 0.35 * m + 1.6 * m * m) * 100).toFixed(2)},${((0.21 - 0.25 * m + 0.9 * m * m) * 100).toFixed(2)},${((0.2 - 0.15 * m + 0.4 * m * m) * 100).toFixed(2)}`,
+      );
+    }
+    const out = await html(chart(['type: scatter', 'title: Smile', 'x: Strike', 'y: Implied volatility (%)', '---', ...smile]));
+    const [, width, height] =
+      /class="mark-group role-frame root"><g transform="translate\(0,0\)"><path class="background" aria-hidden="true" d="M0,0h([\d.]+)v([\d.]+)h/
+        .exec(out)!
+        .map(Number);
+    const marks = /<g class="mark-symbol role-mark marks"[^>]*>(.*?)<\/g>/.exec(out)![1];
+    const points = [...marks.matchAll(/transform="translate\(([-\d.]+),([-\d.]+)\)" d="M([\d.]+),/g)].map(([, x, y, radius]) => [
+      Number(x),
+      Number(y),
+      Number(radius),
+    ]);
+    expect(points).toHaveLength(39);
+    // At least a radius between each point's edge and the plot's.
+    for (const [x, y, radius] of points) {
+      expect(Math.min(x, width - x, y, height - y)).toBeGreaterThanOrEqual(2 * radius);
+    }
+    const gridlines = [...out.matchAll(/<line transform="translate\(0,([\d.]+)\)" x2="([\d.]+)" y2="0"/g)].map(([, y]) => Number(y));
+    expect([Math.min(...gridlines), Math.max(...gridlines)]).toEqual([0, height]);
+  });
+
   it('marks what is drawn in a series colour with its series, for the theme to colour it', async () => {
     const out = await html(equityCurve);
     // The two lines and their two legend symbols.

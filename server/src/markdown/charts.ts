@@ -41,6 +41,10 @@ const TABLE_ROWS = 200;
 const WIDTH = 400;
 const HEIGHT = 260;
 const FONT_SIZE = 14;
+/** Ticks of the y axis (Vega's own choice at this height), to which its scale is rounded. */
+const Y_TICKS = 5;
+/** Room (drawing units) between a point or line and the plot's edge: a point's radius is about 3. */
+const MARK_ROOM = 8;
 /** Most intervals between time-axis labels that fit across the drawing (one label more than this), by the label's length. */
 const TIME_TICKS = { year: 5, month: 5, day: 4, monthYear: 3 };
 const DAY = 86_400_000;
@@ -234,6 +238,10 @@ function vegaLiteSpec(chart: Chart): TopLevelSpec {
       ),
   );
   const series = chart.header.slice(1);
+  // Lines and points keep MARK_ROOM from the plot's top and bottom, and points from its sides too, so that
+  // none sits on an axis or past the last gridline; bars and areas stand on zero, and lines run edge to edge.
+  const lineRoom = chart.type === 'line' || chart.type === 'scatter' ? { padding: MARK_ROOM } : {};
+  const pointRoom = chart.type === 'scatter' ? { padding: MARK_ROOM, nice: false } : {};
   const mark = (
     {
       line: { type: 'line', strokeWidth: 2 },
@@ -259,7 +267,13 @@ function vegaLiteSpec(chart: Chart): TopLevelSpec {
         type: chart.xKind === 'nominal' ? 'ordinal' : chart.xKind,
         title: chart.xTitle,
         sort: chart.xKind === 'nominal' ? null : undefined,
-        scale: chart.logX ? { type: 'log' } : chart.xKind === 'quantitative' ? { zero: false } : chart.xKind === 'temporal' ? { type: 'utc' } : undefined,
+        scale: chart.logX
+          ? { type: 'log', ...pointRoom }
+          : chart.xKind === 'quantitative'
+            ? { zero: false, ...pointRoom }
+            : chart.xKind === 'temporal'
+              ? { type: 'utc', ...pointRoom }
+              : undefined,
         // Its ticks are chosen to fit; Vega's estimate of text widths without a browser is wider than the text, and would hide every other label.
         ...(chart.xKind === 'temporal' ? { axis: { ...timeAxis(chart.rows.map((row) => row[0])), labelOverlap: false } } : {}),
       },
@@ -267,7 +281,13 @@ function vegaLiteSpec(chart: Chart): TopLevelSpec {
         field: 'y',
         type: 'quantitative',
         title: chart.yTitle,
-        scale: chart.logY ? { type: 'log' } : chart.type === 'bar' || chart.type === 'area' ? undefined : { zero: false },
+        // The plot's top and bottom are gridlines: the scale is rounded to the axis's own ticks.
+        scale: chart.logY
+          ? { type: 'log', ...lineRoom }
+          : chart.type === 'bar' || chart.type === 'area'
+            ? { nice: Y_TICKS }
+            : { zero: false, nice: Y_TICKS, ...lineRoom },
+        axis: chart.logY ? {} : { tickCount: Y_TICKS },
         stack: chart.type === 'bar' || chart.type === 'area' ? null : undefined,
       },
       color: {
