@@ -489,7 +489,7 @@ async function compareWithReference(reading: Session, browser: Browser, width: n
 
 /**
  * On a phone: nothing widens the page, the code scrolls in its box, the charts' text is readable, the
- * equity curve's axis reads in years and the smile's points stand inside their plot.
+ * equity curve's axis reads in years from its first and the smile's points stand inside their plot.
  */
 async function checkPhoneLayout(page: Page): Promise<void> {
   expect(await page.evaluate(() => [document.documentElement.scrollWidth, window.innerWidth])).toEqual([360, 360]);
@@ -547,6 +547,8 @@ async function checkPhoneLayout(page: Page): Promise<void> {
   // The smile's points stand clear of the axes and of the top gridline.
   chartText.push(`${smile.title}: its points at least ${smile.room.toFixed(1)} px inside the plot`);
   expect(smile.room).toBeGreaterThanOrEqual(2);
+  // A series from the first business day of 2020 has 2020 labelled.
+  expect(equity.xLabels[0]).toBe('2020');
   expect(equity.xLabels.length).toBeGreaterThanOrEqual(4);
   expect(new Set(equity.xLabels).size).toBe(equity.xLabels.length);
   for (const label of equity.xLabels) expect(label).toMatch(/^20(2[0-5])$/);

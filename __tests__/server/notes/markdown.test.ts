@@ -129,11 +129,13 @@ describe('note Markdown', () => {
   };
 
   it.each([
-    ['five years', '2019-01-02', '2023-12-29', /^20(19|2\d)$/],
-    ['eight months', '2023-02-01', '2023-09-29', /^(Feb|Mar|Apr|May|Jun|Jul|Aug|Sep)$/],
-    ['eighteen months', '2022-07-01', '2023-12-29', /^[A-Z][a-z]{2} 202[23]$/],
-    ['three weeks', '2024-03-01', '2024-03-21', /^\d{1,2} Mar$/],
-  ])('labels the time axis of a daily series over %s with distinct ticks of its span, readable on a phone', async (_span, from, to, label) => {
+    ['five years', '2019-01-02', '2023-12-29', /^20(19|2\d)$/, '2019'],
+    ['five years to the last business day', '2020-01-02', '2024-12-31', /^202\d$/, '2020'],
+    ['eight months', '2023-02-01', '2023-09-29', /^(Feb|Mar|Apr|May|Jun|Jul|Aug|Sep)$/, 'Mar'],
+    ['a year, to its last business day', '2023-01-03', '2023-12-29', /^(Jan|Mar|May|Jul|Sep|Nov)$/, 'Jan'],
+    ['eighteen months', '2022-07-01', '2023-12-29', /^[A-Z][a-z]{2} 202[234]$/, 'Jul 2022'],
+    ['three weeks', '2024-03-01', '2024-03-21', /^\d{1,2} Mar$/, '1 Mar'],
+  ])('labels the time axis of a daily series over %s with distinct ticks of its span, readable on a phone', async (_span, from, to, label, first) => {
     const out = await html(chart(['type: line', 'title: Equity', '---', 'date,equity', ...daily(from, to)]));
     const texts = chartTexts(out);
     const xLabels = texts.map(({ text }) => text).filter((text) => /[A-Za-z]|^20\d\d$/.test(text) && !['date', 'equity'].includes(text));
@@ -141,6 +143,8 @@ describe('note Markdown', () => {
     expect(xLabels.length).toBeLessThanOrEqual(6);
     expect(new Set(xLabels).size).toBe(xLabels.length);
     for (const text of xLabels) expect(text).toMatch(label);
+    // A series that starts on (or a day or two after) a tick's boundary has that tick labelled.
+    expect(xLabels[0]).toBe(first);
     for (const { phonePx } of texts) expect(phonePx).toBeGreaterThanOrEqual(11);
   });
 

@@ -207,26 +207,86 @@ function describe(chart: Chart): string {
   return `${chart.type === 'scatter' ? 'Scatter plot' : `${chart.type[0].toUpperCase()}${chart.type.slice(1)} chart`} of ${series} against ${chart.header[0]}, ${chart.rows.length} points.`;
 }
 
+type TimeInterval = 'year' | 'month' | 'day' | 'hour';
+
+/** A moment in UTC; months, days and hours past their end carry over, and years before 100 are those years (not 19xx). */
+const utc = (year: number, month = 0, day = 1, hour = 0) => new Date(0).setUTCFullYear(year, month, day) + hour * 3_600_000;
+
+/**
+ * The tick of `interval` × `size` at or before `time`, on the boundaries Vega puts such ticks on (d3's
+ * `interval.every(size)`: years divisible by the size, months and hours likewise within their year and
+ * day, days counted from the first of the month), in UTC.
+ */
+function tickAtOrBefore(time: number, interval: TimeInterval, size: number): number {
+  const date = new Date(time);
+  const [year, month, day, hour] = [date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate(), date.getUTCHours()];
+  const down = (value: number, from = 0) => Math.floor((value - from) / size) * size + from;
+  if (interval === 'year') return utc(down(year));
+  if (interval === 'month') return utc(year, down(month));
+  if (interval === 'day') return utc(year, month, down(day, 1));
+  return utc(year, month, day, down(hour));
+}
+
+/** The tick after the tick `tick`. */
+function nextTick(tick: number, interval: TimeInterval, size: number): number {
+  const date = new Date(tick);
+  const [year, month, day, hour] = [date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate(), date.getUTCHours()];
+  if (interval === 'year') return utc(year + size);
+  if (interval === 'month') return utc(year, month + size);
+  // Days and hours start again with each month and day: the last tick of a month is followed by the 1st.
+  if (interval === 'day') return Math.min(utc(year, month, day + size), utc(year, month + 1));
+  return Math.min(utc(year, month, day, hour + size), utc(year, month, day + 1));
+}
+
+/** How close (a share of one step) a tick just outside the data must be for the axis to reach out to it. */
+const REACH = 0.25;
+
+/**
+ * The time axis's domain and ticks at one step size. Ticks fall on boundaries (1 January, the 1st), so
+ * a series from the first business day of 2020 starts just after the 2020 tick: the axis reaches out to
+ * a tick that close to either end, and the first and last years are labelled at the cost of a sliver
+ * of empty plot. It reaches no later than `latest`.
+ */
+function timeDomain(times: number[], interval: TimeInterval, size: number, latest = Infinity): { domain: [number, number]; ticks: number } {
+  const first = Math.min(...times);
+  const last = Math.max(...times);
+  const before = tickAtOrBefore(first, interval, size);
+  const stepLength = nextTick(before, interval, size) - before;
+  const lastBefore = tickAtOrBefore(last, interval, size);
+  const after = lastBefore === last ? last : nextTick(lastBefore, interval, size);
+  const domain: [number, number] = [
+    first - before <= stepLength * REACH ? before : first,
+    after - last <= stepLength * REACH && after <= latest ? after : last,
+  ];
+  let ticks = 0;
+  for (let tick = tickAtOrBefore(domain[0], interval, size); tick <= domain[1]; tick = nextTick(tick, interval, size)) if (tick >= domain[0]) ticks += 1;
+  return { domain, ticks };
+}
+
 /**
  * Ticks of a time axis that fit its span: years across years, months within a year or two, days
  * within a couple of months, hours within a day; each label says its own tick (never a run of the
- * same month name). Times are read and written in UTC, as the dates are written.
+ * same month name). The step is the smallest whose labels fit; times are read and written in UTC,
+ * as the dates are written.
  */
 function timeAxis(xs: string[]) {
   const times = xs.map((x) => Date.parse(x));
-  const span = Math.max(...times) - Math.min(...times);
-  const step = (count: number, most: number, steps: number[]) => steps.find((size) => count / size <= most) ?? steps[steps.length - 1];
-  const years = span / (365.25 * DAY);
-  if (years >= 2) return { tickCount: { interval: 'year', step: step(years, TIME_TICKS.year, [1, 2, 5, 10, 20, 50, 100]) }, format: '%Y' } as const;
-  const months = span / (30.44 * DAY);
-  if (months >= 2) {
-    const sameYear = new Date(Math.min(...times)).getUTCFullYear() === new Date(Math.max(...times)).getUTCFullYear();
-    const most = sameYear ? TIME_TICKS.month : TIME_TICKS.monthYear;
-    return { tickCount: { interval: 'month', step: step(months, most, [1, 2, 3, 6, 12]) }, format: sameYear ? '%b' : '%b %Y' } as const;
+  const first = Math.min(...times);
+  const span = Math.max(...times) - first;
+  const fit = (interval: TimeInterval, most: number, steps: number[], format: string, latest?: number) => {
+    const candidates = steps.map((size) => ({ size, ...timeDomain(times, interval, size, latest) }));
+    const chosen = candidates.find(({ ticks }) => ticks - 1 <= most) ?? candidates[candidates.length - 1];
+    return { domain: chosen.domain, axis: { tickCount: { interval, step: chosen.size }, format } };
+  };
+  if (span >= 2 * 365.25 * DAY) return fit('year', TIME_TICKS.year, [1, 2, 5, 10, 20, 50, 100], '%Y');
+  if (span >= 2 * 30.44 * DAY) {
+    const year = new Date(first).getUTCFullYear();
+    // Months of one year are labelled by their names alone: the axis then stops short of next January.
+    if (year === new Date(first + span).getUTCFullYear()) return fit('month', TIME_TICKS.month, [1, 2, 3, 6, 12], '%b', utc(year, 11, 31));
+    return fit('month', TIME_TICKS.monthYear, [1, 2, 3, 6, 12], '%b %Y');
   }
-  const days = span / DAY;
-  if (days >= 2) return { tickCount: { interval: 'day', step: step(days, TIME_TICKS.day, [1, 2, 7, 14]) }, format: '%-d %b' } as const;
-  return { tickCount: { interval: 'hour', step: step(span / (DAY / 24), TIME_TICKS.day, [1, 2, 3, 6, 12]) }, format: '%H:%M' } as const;
+  if (span >= 2 * DAY) return fit('day', TIME_TICKS.day, [1, 2, 7, 14], '%-d %b');
+  return fit('hour', TIME_TICKS.day, [1, 2, 3, 6, 12], '%H:%M');
 }
 
 function vegaLiteSpec(chart: Chart): TopLevelSpec {
@@ -238,6 +298,7 @@ function vegaLiteSpec(chart: Chart): TopLevelSpec {
       ),
   );
   const series = chart.header.slice(1);
+  const time = chart.xKind === 'temporal' ? timeAxis(chart.rows.map((row) => row[0])) : undefined;
   // Lines and points keep MARK_ROOM from the plot's top and bottom, and points from its sides too, so that
   // none sits on an axis or past the last gridline; bars and areas stand on zero, and lines run edge to edge.
   const lineRoom = chart.type === 'line' || chart.type === 'scatter' ? { padding: MARK_ROOM } : {};
@@ -271,11 +332,11 @@ function vegaLiteSpec(chart: Chart): TopLevelSpec {
           ? { type: 'log', ...pointRoom }
           : chart.xKind === 'quantitative'
             ? { zero: false, ...pointRoom }
-            : chart.xKind === 'temporal'
-              ? { type: 'utc', ...pointRoom }
+            : time
+              ? { type: 'utc', domain: time.domain, ...pointRoom }
               : undefined,
         // Its ticks are chosen to fit; Vega's estimate of text widths without a browser is wider than the text, and would hide every other label.
-        ...(chart.xKind === 'temporal' ? { axis: { ...timeAxis(chart.rows.map((row) => row[0])), labelOverlap: false } } : {}),
+        ...(time ? { axis: { ...time.axis, labelOverlap: false } } : {}),
       },
       y: {
         field: 'y',
