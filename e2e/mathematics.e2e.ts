@@ -557,6 +557,36 @@ async function checkPhoneLayout(page: Page): Promise<void> {
   chartText.push(`${EQUITY_TITLE}, its x axis: ${equity.xLabels.join(', ')}`);
 }
 
+/**
+ * A display formula wider than the column shows a shade at each edge it runs on past, and none at an end
+ * that is in view; one that fits shows none. Read in the box's top padding, where no glyph is drawn.
+ */
+async function checkFormulaScrollCues(page: Page): Promise<number> {
+  const background = (await page.evaluate(() => getComputedStyle(document.body).backgroundColor)).match(/\d+/g)!.map(Number);
+  const displays = page.locator('main .math-display');
+  /** Whether the box's left and right edges are shaded. */
+  const shaded = async (index: number) => {
+    const { data, info } = await sharp(await displays.nth(index).screenshot())
+      .removeAlpha()
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    const differs = (x: number) => [0, 1, 2].some((channel) => Math.abs(data[(info.width + x) * 3 + channel] - background[channel]) > 12);
+    return [differs(1), differs(info.width - 2)];
+  };
+  let wide = 0;
+  for (let index = 0; index < (await displays.count()); index += 1) {
+    const display = displays.nth(index);
+    const overflows = await display.evaluate((box) => box.scrollWidth > box.clientWidth);
+    expect([index, 'start', await shaded(index)]).toEqual([index, 'start', [false, overflows]]);
+    if (!overflows) continue;
+    wide += 1;
+    await display.evaluate((box) => box.scrollTo({ left: box.scrollWidth, behavior: 'instant' }));
+    expect([index, 'end', await shaded(index)]).toEqual([index, 'end', [true, false]]);
+    await display.evaluate((box) => box.scrollTo({ left: 0, behavior: 'instant' }));
+  }
+  return wide;
+}
+
 /** Each series of the charts is drawn in the theme's own colour for it (whose contrast __tests__/spa/ui/chartColours.test.tsx checks). */
 async function checkSeriesColours(page: Page, dark: boolean): Promise<void> {
   const drawn = await page.evaluate(() =>
@@ -615,6 +645,9 @@ describe('mathematics', () => {
         const { width, dark } = await note.evaluate(() => ({ width: window.innerWidth, dark: document.documentElement.classList.contains('dark') }));
         if (width === 360) await checkPhoneLayout(note);
         await checkSeriesColours(note, dark);
+        const wide = await checkFormulaScrollCues(note);
+        // On a phone some formulas are wider than the column.
+        if (width === 360) expect(wide).toBeGreaterThan(0);
         await compareWithReference(reading, browser, width, dark);
         expectNoProblems(reading);
       },
