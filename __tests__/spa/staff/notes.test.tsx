@@ -518,6 +518,35 @@ describe('notes (staff editor: keeping every word)', () => {
     expect(window.localStorage.getItem('note-draft:1:7')).toBeNull();
   });
 
+  it('drops a new note’s copy that was on its way when the note was saved and landed after the save', async () => {
+    const backend = serveNotes();
+    serveSave('post', '/api/notes/manage/', (body) => {
+      const note = savedFrom(body, { id: 7 });
+      backend.notes.push(note);
+      return HttpResponse.json(note, { status: 201 });
+    });
+    // The server keeps the copy only once the save is done, as a slow request would land.
+    let land: () => void = () => undefined;
+    const landing = new Promise<void>((resolve) => (land = resolve));
+    server.use(
+      http.put(url('/api/notes/manage/new/autosave/'), async ({ request }) => {
+        const input = (await request.json()) as NoteInput;
+        await landing;
+        backend.autosaves.new = { input, saved_at: new Date().toISOString() };
+        return HttpResponse.json({ saved_at: backend.autosaves.new.saved_at });
+      }),
+    );
+    const { user, router } = await openEditor('/manage-notes/new');
+    await user.type(screen.getByLabelText('Title'), 'Short');
+    // Past the pause, the copy is on its way; the owner saves meanwhile.
+    await new Promise((resolve) => setTimeout(resolve, 1200));
+    await save(user);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/manage-notes/7'));
+    land();
+    await waitFor(() => expect(backend.dropped).toEqual(['new']));
+    expect(backend.autosaves.new).toBeUndefined();
+  });
+
   it('saves with Ctrl+S or ⌘S instead of the browser saving the page', async () => {
     serveNotes([aNote()]);
     const sent = serveSave('put', '/api/notes/manage/5/', (body) => HttpResponse.json(savedFrom(body, { revision: 13 })));
