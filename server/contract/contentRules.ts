@@ -43,6 +43,7 @@ export const CONTENT_MESSAGES = {
   webAddress: 'Enter a web address starting with https:// or http://.',
   repeatedProfile: 'This profile is given twice: keep one address per site.',
   siteHref: 'Enter a web address starting with https:// or http://, a mailto: address, or a page of this site starting with / (such as /notes).',
+  photo: 'Choose a picture of the photo library.',
 } as const;
 
 /** Field problems keyed by dotted path (`cv.experience.1.title`), as the API answers them. */
@@ -74,8 +75,11 @@ export function tidyContent(content: SiteContent): SiteContent {
   return tidy(content) as SiteContent;
 }
 
-/** The problems of (tidied) content; empty when it can be saved. */
-export function contentProblems(content: SiteContent): ContentProblems {
+/**
+ * The problems of (tidied) content; empty when it can be saved. `photoInLibrary`: whether the photo is
+ * a picture of the photo library, which only the server can tell (the editor offers no other).
+ */
+export function contentProblems(content: SiteContent, { photoInLibrary = true } = {}): ContentProblems {
   const problems: ContentProblems = {};
   const add = (path: string, message: string) => (problems[path] ??= []).push(message);
   const text = (path: string, value: string, limit: number) => {
@@ -123,6 +127,7 @@ export function contentProblems(content: SiteContent): ContentProblems {
   text('email', content.email, CONTENT_LIMITS.email);
   if (content.email && content.email.length <= CONTENT_LIMITS.email && !EMAIL.test(content.email)) add('email', CONTENT_MESSAGES.email);
   text('tagline', content.tagline, CONTENT_LIMITS.tagline);
+  if (!photoInLibrary) add('photo', CONTENT_MESSAGES.photo);
   list('profiles', content.profiles, PROFILE_KINDS.length, (profile, path) => {
     if (!profile.url) add(`${path}.url`, CONTENT_MESSAGES.blank);
     else if (profile.url.length > CONTENT_LIMITS.href) add(`${path}.url`, CONTENT_MESSAGES.maxLength(CONTENT_LIMITS.href));

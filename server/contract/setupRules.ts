@@ -2,6 +2,5 @@
 export const SETUP_MESSAGES = {
   done: 'The site is set up already: change its words on the site-content screen.',
   ownerOnly: 'Only the site’s owner sets the site up.',
-  photo: 'Choose a picture of the photo library.',
   saved: 'Your site is set up.',
 } as const;

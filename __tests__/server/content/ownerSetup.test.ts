@@ -1,6 +1,7 @@
 import sharp from 'sharp';
 
 import type { CurrentContent, SiteContent } from '../../../server/contract/content';
+import { CONTENT_MESSAGES } from '../../../server/contract/contentRules';
 import { resolveContent } from '../../../server/contract/identity';
 import type { SetupInput } from '../../../server/contract/setup';
 import { SETUP_MESSAGES } from '../../../server/contract/setupRules';
@@ -160,7 +161,7 @@ describe('owner setup', () => {
       tagline: ['Ensure this field has no more than 300 characters.'],
     });
     const noPhoto = await setUp(identity({ photo: 999 }));
-    expect(noPhoto.json()).toEqual({ photo: [SETUP_MESSAGES.photo] });
+    expect(noPhoto.json()).toEqual({ photo: [CONTENT_MESSAGES.photo] });
     expect((await read()).version).toBe(before.version);
     expect((await status()).json()).toEqual({ needed: true, allowed: true });
   });

@@ -1,7 +1,8 @@
 import type { ContentVersion, CurrentContent, SiteContent } from '../../../server/contract/content';
-import { sectionText } from '../../../server/contract/contentRules';
+import { CONTENT_MESSAGES, sectionText } from '../../../server/contract/contentRules';
 import { seedContent } from '../../../server/src/content/seed';
 import { STALE_CONTENT } from '../../../server/src/services/siteContent';
+import { uploadImage } from '../media/client';
 import { pageServerFor } from '../testServer';
 
 describe('site content', () => {
@@ -127,6 +128,28 @@ describe('site content', () => {
       typewriter_phrases: ['Ensure this field has at least 1 elements.'],
     });
     expect((await read()).content).toEqual(seedContent);
+  });
+
+  it('takes a photo of the photo library only', async () => {
+    const { version } = await read();
+    const refused = await save(
+      version,
+      edited((content) => {
+        content.photo = 999;
+      }),
+    );
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toEqual({ photo: [CONTENT_MESSAGES.photo] });
+    const uploaded = await uploadImage(server, staff, { title: 'Portrait' });
+    const photo = uploaded.json<{ id: number }>().id;
+    const saved = await save(
+      version,
+      edited((content) => {
+        content.photo = photo;
+      }),
+    );
+    expect(saved.statusCode).toBe(200);
+    expect((await read()).content.photo).toBe(photo);
   });
 
   it('lets an On the Web card point at a page of the site, never at another site through //', async () => {
