@@ -76,8 +76,10 @@ export function tidyContent(content: SiteContent): SiteContent {
 }
 
 /**
- * The problems of (tidied) content; empty when it can be saved. `photoInLibrary`: whether the photo is
- * a picture of the photo library, which only the server can tell (the editor offers no other).
+ * The problems of (tidied) content, in the order of the site-content editor's fields (the setup
+ * screen's are in the same order), so that the first problem is the first field's; empty when it can
+ * be saved. `photoInLibrary`: whether the photo is a picture of the photo library, which only the
+ * server can tell (the editor offers no other).
  */
 export function contentProblems(content: SiteContent, { photoInLibrary = true } = {}): ContentProblems {
   const problems: ContentProblems = {};
@@ -123,10 +125,11 @@ export function contentProblems(content: SiteContent, { photoInLibrary = true } 
 
   text('name', content.name, CONTENT_LIMITS.name);
   text('role', content.role, CONTENT_LIMITS.role);
-  optionalText('company_name', content.company_name, CONTENT_LIMITS.companyName);
   text('email', content.email, CONTENT_LIMITS.email);
   if (content.email && content.email.length <= CONTENT_LIMITS.email && !EMAIL.test(content.email)) add('email', CONTENT_MESSAGES.email);
+  optionalText('company_name', content.company_name, CONTENT_LIMITS.companyName);
   text('tagline', content.tagline, CONTENT_LIMITS.tagline);
+  list('typewriter_phrases', content.typewriter_phrases, CONTENT_LIMITS.phrases, (phrase, path) => text(path, phrase, CONTENT_LIMITS.phrase), 1);
   if (!photoInLibrary) add('photo', CONTENT_MESSAGES.photo);
   list('profiles', content.profiles, PROFILE_KINDS.length, (profile, path) => {
     if (!profile.url) add(`${path}.url`, CONTENT_MESSAGES.blank);
@@ -136,7 +139,6 @@ export function contentProblems(content: SiteContent, { photoInLibrary = true } 
   content.profiles.forEach((profile, index) => {
     if (content.profiles.findIndex((other) => other.kind === profile.kind) !== index) add(`profiles.${index}.url`, CONTENT_MESSAGES.repeatedProfile);
   });
-  list('typewriter_phrases', content.typewriter_phrases, CONTENT_LIMITS.phrases, (phrase, path) => text(path, phrase, CONTENT_LIMITS.phrase), 1);
   content.interests.forEach((interest, index) => {
     text(`interests.${index}.title`, interest.title, CONTENT_LIMITS.interestTitle);
     optionalText(`interests.${index}.quote`, interest.quote, CONTENT_LIMITS.quote);
@@ -144,14 +146,14 @@ export function contentProblems(content: SiteContent, { photoInLibrary = true } 
     optionalText(`interests.${index}.description`, interest.description, CONTENT_LIMITS.interestDescription);
   });
   const { cv } = content;
-  list('cv.contact', cv.contact, CONTENT_LIMITS.items, item);
-  list('cv.education', cv.education, CONTENT_LIMITS.entries, entry);
   list('cv.experience', cv.experience, CONTENT_LIMITS.entries, entry);
+  list('cv.education', cv.education, CONTENT_LIMITS.entries, entry);
+  list('cv.additional', cv.additional, CONTENT_LIMITS.items, (line, path) => text(path, line, CONTENT_LIMITS.value));
+  list('cv.contact', cv.contact, CONTENT_LIMITS.items, item);
   list('cv.skills', cv.skills, CONTENT_LIMITS.items, item);
   list('cv.languages', cv.languages, CONTENT_LIMITS.items, item);
   optionalText('cv.nationality', cv.nationality, CONTENT_LIMITS.label);
   list('cv.links', cv.links, CONTENT_LIMITS.items, item);
-  list('cv.additional', cv.additional, CONTENT_LIMITS.items, (line, path) => text(path, line, CONTENT_LIMITS.value));
   list('on_the_web', content.on_the_web, CONTENT_LIMITS.cards, card);
   list('about', content.about, CONTENT_LIMITS.paragraphs, (paragraph, path) => text(path, paragraph, CONTENT_LIMITS.paragraph));
   return problems;

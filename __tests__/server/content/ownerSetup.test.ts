@@ -148,18 +148,27 @@ describe('owner setup', () => {
     expect(versions).toHaveLength(2);
   });
 
-  it('refuses a wrong identity field by field, with the editor’s messages, and changes nothing', async () => {
+  it('refuses a wrong identity field by field, with the editor’s messages, in the form’s order, and changes nothing', async () => {
     const before = await read();
     const refused = await setUp(
-      identity({ name: ' ', email: 'not an address', profiles: [{ kind: 'github', url: 'github.com/ada' }], tagline: 'x'.repeat(301) }),
+      identity({
+        name: ' ',
+        email: 'not an address',
+        photo: 999,
+        profiles: [{ kind: 'github', url: 'github.com/ada' }],
+        tagline: 'x'.repeat(301),
+      }),
     );
     expect(refused.statusCode).toBe(400);
     expect(refused.json()).toEqual({
       name: ['This field may not be blank.'],
       email: ['Enter a valid email address.'],
-      'profiles.0.url': ['Enter a web address starting with https:// or http://.'],
       tagline: ['Ensure this field has no more than 300 characters.'],
+      photo: [CONTENT_MESSAGES.photo],
+      'profiles.0.url': ['Enter a web address starting with https:// or http://.'],
     });
+    // The photo's problem comes with the others, after the fields above it: the first named is the first field's.
+    expect(Object.keys(refused.json())).toEqual(['name', 'email', 'tagline', 'photo', 'profiles.0.url']);
     const noPhoto = await setUp(identity({ photo: 999 }));
     expect(noPhoto.json()).toEqual({ photo: [CONTENT_MESSAGES.photo] });
     expect((await read()).version).toBe(before.version);

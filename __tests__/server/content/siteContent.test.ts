@@ -103,7 +103,7 @@ describe('site content', () => {
     expect((await read()).content.role).toBe(seedContent.role);
   });
 
-  it('names each field that breaks a rule by its place in the content, and saves nothing', async () => {
+  it('names each field that breaks a rule by its place in the content, in the editor’s order, and saves nothing', async () => {
     const { version } = await read();
     const response = await save(
       version,
@@ -114,6 +114,7 @@ describe('site content', () => {
         content.cv.experience[1].title = '';
         content.on_the_web[0].href = 'javascript:alert(1)';
         content.typewriter_phrases = [];
+        content.photo = 999;
       }),
     );
     expect(response.statusCode).toBe(400);
@@ -126,7 +127,10 @@ describe('site content', () => {
         'Enter a web address starting with https:// or http://, a mailto: address, or a page of this site starting with / (such as /notes).',
       ],
       typewriter_phrases: ['Ensure this field has at least 1 elements.'],
+      photo: [CONTENT_MESSAGES.photo],
     });
+    // The first problem named is the first field's, as the editor shows them.
+    expect(Object.keys(response.json())).toEqual(['name', 'email', 'tagline', 'typewriter_phrases', 'photo', 'cv.experience.1.title', 'on_the_web.0.href']);
     expect((await read()).content).toEqual(seedContent);
   });
 
