@@ -194,6 +194,18 @@ describe('note Markdown', () => {
     expect(points.match(/<path class="chart-fill-1"[^>]* fill="#2a7fb8"[^>]* opacity="1"/g)).toHaveLength(3);
   });
 
+  it('stands the bars of a year each side by side in the year’s band, labelled by the year as written', async () => {
+    const out = await html(chart(['type: bar', 'title: Returns', '---', 'year,fund,index', '2021,0.12,0.08', '2022,-0.05,-0.11', '2023,0.07,0.15']));
+    const marks = /<g class="mark-rect role-mark marks"[^>]*>(.*?)<\/g>/.exec(out)![1];
+    const bars = [...marks.matchAll(/d="M([\d.]+),[\d.]+h([\d.]+)v/g)].map(([, left, width]) => [Number(left), Number(left) + Number(width)]);
+    expect(bars).toHaveLength(6);
+    // None overlaps another.
+    bars.forEach(([left], at) => at > 0 && expect(left).toBeGreaterThanOrEqual(bars[at - 1][1] - 0.01));
+    const texts = chartTexts(out).map(({ text }) => text);
+    expect(texts).toEqual(expect.arrayContaining(['2021', '2022', '2023']));
+    expect(texts.filter((text) => text.includes(','))).toEqual([]);
+  });
+
   it.each([
     ['drawdowns as an area', ['type: area', 'title: Drawdowns', '---', 'date,drawdown', '2020-01-02,0', '2020-03-16,-0.31', '2020-08-03,-0.02']],
     [

@@ -290,11 +290,14 @@ function timeAxis(xs: string[]) {
 }
 
 function vegaLiteSpec(chart: Chart): TopLevelSpec {
+  // A bar stands for its row: bars of numbers (years, say) stand side by side in a band each, labelled
+  // as written, rather than at points of a number line, where a year's bars overlapped and the axis read 2,020.8.
+  const ordinal = chart.xKind === 'nominal' || (chart.type === 'bar' && chart.xKind === 'quantitative' && !chart.logX);
   const values = chart.rows.flatMap((row) =>
     row
       .slice(1)
       .flatMap((value, column) =>
-        value === '' ? [] : [{ x: chart.xKind === 'quantitative' ? Number(row[0]) : row[0], series: chart.header[column + 1], y: Number(value) }],
+        value === '' ? [] : [{ x: chart.xKind === 'quantitative' && !ordinal ? Number(row[0]) : row[0], series: chart.header[column + 1], y: Number(value) }],
       ),
   );
   const series = chart.header.slice(1);
@@ -325,18 +328,22 @@ function vegaLiteSpec(chart: Chart): TopLevelSpec {
     encoding: {
       x: {
         field: 'x',
-        type: chart.xKind === 'nominal' ? 'ordinal' : chart.xKind,
+        type: ordinal ? 'ordinal' : chart.xKind,
         title: chart.xTitle,
-        sort: chart.xKind === 'nominal' ? null : undefined,
-        scale: chart.logX
-          ? { type: 'log', ...pointRoom }
-          : chart.xKind === 'quantitative'
-            ? { zero: false, ...pointRoom }
-            : time
-              ? { type: 'utc', domain: time.domain, ...pointRoom }
-              : undefined,
+        sort: ordinal ? null : undefined,
+        scale: ordinal
+          ? undefined
+          : chart.logX
+            ? { type: 'log', ...pointRoom }
+            : chart.xKind === 'quantitative'
+              ? { zero: false, ...pointRoom }
+              : time
+                ? { type: 'utc', domain: time.domain, ...pointRoom }
+                : undefined,
         // Its ticks are chosen to fit; Vega's estimate of text widths without a browser is wider than the text, and would hide every other label.
         ...(time ? { axis: { ...time.axis, labelOverlap: false } } : {}),
+        // Numbers read across, as on a number line (Vega turns the labels of bands on their side).
+        ...(ordinal && chart.xKind === 'quantitative' ? { axis: { labelAngle: 0 } } : {}),
       },
       y: {
         field: 'y',
