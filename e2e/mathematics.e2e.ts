@@ -5,6 +5,7 @@ import katex from 'katex';
 import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
 
+import { CHART_SERIES_COLOURS } from '../server/contract/chartColours';
 import { appReady, ARTIFACTS, expectNoProblems, launchBrowser, openSession, readInEveryLook, type Session } from './support/browser';
 import { staffSession } from './support/signIn';
 import { createStaff } from './support/site';
@@ -486,7 +487,10 @@ async function compareWithReference(reading: Session, browser: Browser, width: n
   }
 }
 
-/** On a phone: nothing widens the page, the code scrolls in its box, the charts' text is readable and the equity curve's axis reads in years. */
+/**
+ * On a phone: nothing widens the page, the code scrolls in its box, the charts' text is readable, the
+ * equity curve's axis reads in years from its first and the smile's points stand inside their plot.
+ */
 async function checkPhoneLayout(page: Page): Promise<void> {
   expect(await page.evaluate(() => [document.documentElement.scrollWidth, window.innerWidth])).toEqual([360, 360]);
 
@@ -520,8 +524,12 @@ async function checkPhoneLayout(page: Page): Promise<void> {
       const xAxis = [...figure.querySelectorAll('g.role-axis')].find((axis) => axis.querySelector('.role-axis-title text')?.textContent === 'Date');
       const labels = [...(xAxis?.querySelectorAll('.role-axis-label text') ?? [])].filter((text) => visible(text as SVGTextElement));
       const boxes = labels.map((text) => text.getBoundingClientRect());
+      // How near any point or line comes to the plot's edges (px; negative when past them).
+      const plot = figure.querySelector('.role-frame.root > g > path.background')!.getBoundingClientRect();
+      const marks = [...figure.querySelectorAll('.role-mark path')].map((mark) => mark.getBoundingClientRect());
       return {
         title: figure.querySelector('.chart-title')?.textContent,
+        room: Math.min(...marks.map((mark) => Math.min(mark.left - plot.left, plot.right - mark.right, mark.top - plot.top, plot.bottom - mark.bottom))),
         smallest: Math.min(...sizes.map(({ px }) => px)),
         count: sizes.length,
         xLabels: labels.map((text) => text.textContent),
@@ -535,13 +543,66 @@ async function checkPhoneLayout(page: Page): Promise<void> {
     chartText.push(`${chart.title}: ${chart.count} texts, the smallest ${chart.smallest.toFixed(1)} px`);
     expect([chart.title, chart.count > 5, chart.smallest >= 11, chart.inside]).toEqual([chart.title, true, true, true]);
   }
-  const [equity] = charts;
+  const [equity, , smile] = charts;
+  // The smile's points stand clear of the axes and of the top gridline.
+  chartText.push(`${smile.title}: its points at least ${smile.room.toFixed(1)} px inside the plot`);
+  expect(smile.room).toBeGreaterThanOrEqual(2);
+  // A series from the first business day of 2020 has 2020 labelled.
+  expect(equity.xLabels[0]).toBe('2020');
   expect(equity.xLabels.length).toBeGreaterThanOrEqual(4);
   expect(new Set(equity.xLabels).size).toBe(equity.xLabels.length);
   for (const label of equity.xLabels) expect(label).toMatch(/^20(2[0-5])$/);
   expect(equity.xLabels.map(Number)).toEqual(equity.xLabels.map((label, index) => Number(equity.xLabels[0]) + index));
   expect(equity.labelsApart).toBe(true);
   chartText.push(`${EQUITY_TITLE}, its x axis: ${equity.xLabels.join(', ')}`);
+}
+
+/**
+ * A display formula wider than the column shows a shade at each edge it runs on past, and none at an end
+ * that is in view; one that fits shows none. Read in the box's top padding, where no glyph is drawn.
+ */
+async function checkFormulaScrollCues(page: Page): Promise<number> {
+  const background = (await page.evaluate(() => getComputedStyle(document.body).backgroundColor)).match(/\d+/g)!.map(Number);
+  const displays = page.locator('main .math-display');
+  /** Whether the box's left and right edges are shaded. */
+  const shaded = async (index: number) => {
+    const { data, info } = await sharp(await displays.nth(index).screenshot())
+      .removeAlpha()
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    const differs = (x: number) => [0, 1, 2].some((channel) => Math.abs(data[(info.width + x) * 3 + channel] - background[channel]) > 12);
+    return [differs(1), differs(info.width - 2)];
+  };
+  let wide = 0;
+  for (let index = 0; index < (await displays.count()); index += 1) {
+    const display = displays.nth(index);
+    const overflows = await display.evaluate((box) => box.scrollWidth > box.clientWidth);
+    expect([index, 'start', await shaded(index)]).toEqual([index, 'start', [false, overflows]]);
+    if (!overflows) continue;
+    wide += 1;
+    await display.evaluate((box) => box.scrollTo({ left: box.scrollWidth, behavior: 'instant' }));
+    expect([index, 'end', await shaded(index)]).toEqual([index, 'end', [true, false]]);
+    await display.evaluate((box) => box.scrollTo({ left: 0, behavior: 'instant' }));
+  }
+  return wide;
+}
+
+/** Each series of the charts is drawn in the theme's own colour for it (whose contrast __tests__/spa/ui/chartColours.test.tsx checks). */
+async function checkSeriesColours(page: Page, dark: boolean): Promise<void> {
+  const drawn = await page.evaluate(() =>
+    [
+      ...new Set(
+        [...document.querySelectorAll('main figure.chart svg [class^="chart-"]')].map((element) => {
+          const [, property, series] = /^chart-(fill|stroke)-(\d+)/.exec(element.getAttribute('class') ?? '')!;
+          return `${series} ${getComputedStyle(element)[property as 'fill' | 'stroke']}`;
+        }),
+      ),
+    ].sort(),
+  );
+  const rgb = (hex: string) => `rgb(${[1, 3, 5].map((at) => parseInt(hex.slice(at, at + 2), 16)).join(', ')})`;
+  const colours = CHART_SERIES_COLOURS[dark ? 'dark' : 'light'];
+  // Both lines of the equity curve, and the smile's three maturities.
+  expect(drawn).toEqual([`1 ${rgb(colours[0])}`, `2 ${rgb(colours[1])}`, `3 ${rgb(colours[2])}`]);
 }
 
 let browser: Browser;
@@ -581,6 +642,10 @@ describe('mathematics', () => {
         await appReady(note);
         const { width, dark } = await note.evaluate(() => ({ width: window.innerWidth, dark: document.documentElement.classList.contains('dark') }));
         if (width === 360) await checkPhoneLayout(note);
+        await checkSeriesColours(note, dark);
+        const wide = await checkFormulaScrollCues(note);
+        // On a phone some formulas are wider than the column.
+        if (width === 360) expect(wide).toBeGreaterThan(0);
         await compareWithReference(reading, browser, width, dark);
         expectNoProblems(reading);
       },

@@ -31,7 +31,7 @@ export const server = setupServer(
   http.get(url('/api/follow/choices/'), () => HttpResponse.json(notFollowing)),
   http.get(url('/api/follow/status/'), () => HttpResponse.json(noFollowers)),
   // A site its owner has set up, with no pictures (the site-content editor offers them as the owner's photo).
-  http.get(url('/api/setup/'), () => HttpResponse.json({ needed: false })),
+  http.get(url('/api/setup/'), () => HttpResponse.json({ needed: false, allowed: true })),
   http.get(url('/api/photos/images/'), () => HttpResponse.json([])),
 );
 

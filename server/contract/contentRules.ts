@@ -43,6 +43,7 @@ export const CONTENT_MESSAGES = {
   webAddress: 'Enter a web address starting with https:// or http://.',
   repeatedProfile: 'This profile is given twice: keep one address per site.',
   siteHref: 'Enter a web address starting with https:// or http://, a mailto: address, or a page of this site starting with / (such as /notes).',
+  photo: 'Choose a picture of the photo library.',
 } as const;
 
 /** Field problems keyed by dotted path (`cv.experience.1.title`), as the API answers them. */
@@ -74,8 +75,13 @@ export function tidyContent(content: SiteContent): SiteContent {
   return tidy(content) as SiteContent;
 }
 
-/** The problems of (tidied) content; empty when it can be saved. */
-export function contentProblems(content: SiteContent): ContentProblems {
+/**
+ * The problems of (tidied) content, in the order of the site-content editor's fields (the setup
+ * screen's are in the same order), so that the first problem is the first field's; empty when it can
+ * be saved. `photoInLibrary`: whether the photo is a picture of the photo library, which only the
+ * server can tell (the editor offers no other).
+ */
+export function contentProblems(content: SiteContent, { photoInLibrary = true } = {}): ContentProblems {
   const problems: ContentProblems = {};
   const add = (path: string, message: string) => (problems[path] ??= []).push(message);
   const text = (path: string, value: string, limit: number) => {
@@ -119,10 +125,12 @@ export function contentProblems(content: SiteContent): ContentProblems {
 
   text('name', content.name, CONTENT_LIMITS.name);
   text('role', content.role, CONTENT_LIMITS.role);
-  optionalText('company_name', content.company_name, CONTENT_LIMITS.companyName);
   text('email', content.email, CONTENT_LIMITS.email);
   if (content.email && content.email.length <= CONTENT_LIMITS.email && !EMAIL.test(content.email)) add('email', CONTENT_MESSAGES.email);
+  optionalText('company_name', content.company_name, CONTENT_LIMITS.companyName);
   text('tagline', content.tagline, CONTENT_LIMITS.tagline);
+  list('typewriter_phrases', content.typewriter_phrases, CONTENT_LIMITS.phrases, (phrase, path) => text(path, phrase, CONTENT_LIMITS.phrase), 1);
+  if (!photoInLibrary) add('photo', CONTENT_MESSAGES.photo);
   list('profiles', content.profiles, PROFILE_KINDS.length, (profile, path) => {
     if (!profile.url) add(`${path}.url`, CONTENT_MESSAGES.blank);
     else if (profile.url.length > CONTENT_LIMITS.href) add(`${path}.url`, CONTENT_MESSAGES.maxLength(CONTENT_LIMITS.href));
@@ -131,7 +139,6 @@ export function contentProblems(content: SiteContent): ContentProblems {
   content.profiles.forEach((profile, index) => {
     if (content.profiles.findIndex((other) => other.kind === profile.kind) !== index) add(`profiles.${index}.url`, CONTENT_MESSAGES.repeatedProfile);
   });
-  list('typewriter_phrases', content.typewriter_phrases, CONTENT_LIMITS.phrases, (phrase, path) => text(path, phrase, CONTENT_LIMITS.phrase), 1);
   content.interests.forEach((interest, index) => {
     text(`interests.${index}.title`, interest.title, CONTENT_LIMITS.interestTitle);
     optionalText(`interests.${index}.quote`, interest.quote, CONTENT_LIMITS.quote);
@@ -139,14 +146,14 @@ export function contentProblems(content: SiteContent): ContentProblems {
     optionalText(`interests.${index}.description`, interest.description, CONTENT_LIMITS.interestDescription);
   });
   const { cv } = content;
-  list('cv.contact', cv.contact, CONTENT_LIMITS.items, item);
-  list('cv.education', cv.education, CONTENT_LIMITS.entries, entry);
   list('cv.experience', cv.experience, CONTENT_LIMITS.entries, entry);
+  list('cv.education', cv.education, CONTENT_LIMITS.entries, entry);
+  list('cv.additional', cv.additional, CONTENT_LIMITS.items, (line, path) => text(path, line, CONTENT_LIMITS.value));
+  list('cv.contact', cv.contact, CONTENT_LIMITS.items, item);
   list('cv.skills', cv.skills, CONTENT_LIMITS.items, item);
   list('cv.languages', cv.languages, CONTENT_LIMITS.items, item);
   optionalText('cv.nationality', cv.nationality, CONTENT_LIMITS.label);
   list('cv.links', cv.links, CONTENT_LIMITS.items, item);
-  list('cv.additional', cv.additional, CONTENT_LIMITS.items, (line, path) => text(path, line, CONTENT_LIMITS.value));
   list('on_the_web', content.on_the_web, CONTENT_LIMITS.cards, card);
   list('about', content.about, CONTENT_LIMITS.paragraphs, (paragraph, path) => text(path, paragraph, CONTENT_LIMITS.paragraph));
   return problems;

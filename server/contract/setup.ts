@@ -29,6 +29,6 @@ export const SETUP_STARTS = ['empty', 'example'] as const;
 export const SetupInputSchema = Type.Object({ ...OwnerIdentitySchema.properties, start: OneOf(...SETUP_STARTS) }, { additionalProperties: false });
 export type SetupInput = Static<typeof SetupInputSchema>;
 
-/** Whether the owner still has to set the site up. */
-export const SetupStatusSchema = Type.Object({ needed: Type.Boolean() });
+/** Whether the owner still has to set the site up, and whether the staff member asking is the owner, who alone may. */
+export const SetupStatusSchema = Type.Object({ needed: Type.Boolean(), allowed: Type.Boolean() });
 export type SetupStatus = Static<typeof SetupStatusSchema>;

@@ -1,6 +1,20 @@
 import styled from 'styled-components';
 
+import { chartSeriesClass } from '@/contract/chartColours';
+
 import { theme } from '../lib/theme/themes';
+
+/** The shade that says a formula goes on past an edge: the text colour, faint, so that both themes show it. */
+const SHADE = `color-mix(in srgb, ${theme.colors.text} 35%, transparent)`;
+/** The width of that shade, and of the room at each side of a displayed formula. */
+const EDGE = theme.space[2];
+
+interface Placement {
+  /** The note stands on a surface (the editor's preview panel), not on the page's background. */
+  $onSurface?: boolean;
+}
+/** The colour the note stands on. */
+const cover = ({ $onSurface }: Placement) => ($onSurface ? theme.colors.surface : theme.colors.background);
 
 /**
  * A note's body: the HTML the server renders from its Markdown (server/src/notes), styled the same on
@@ -8,7 +22,7 @@ import { theme } from '../lib/theme/themes';
  * Headings start at h2 (the title is the page's h1); formulas are MathML; code comes highlighted with
  * highlight.js classes; charts are SVG drawn in `currentColor`, so their axes follow the theme.
  */
-export const NoteProse = styled.div`
+export const NoteProse = styled.div<Placement>`
   overflow-wrap: break-word;
 
   h2,
@@ -90,8 +104,22 @@ export const NoteProse = styled.div`
     overflow-x: auto;
     overflow-y: hidden;
     margin: 0 0 ${theme.space[4]};
-    padding: ${theme.space[1]} 0;
+    padding: ${theme.space[1]} ${EDGE};
     text-align: center;
+    /* A formula wider than the column shows a shade at each edge it runs on past (scroll shadows, without
+       script): the shades stay at the box's edges (scroll), and covers in the colour behind the note, as wide as
+       the padding, move with the formula (local) and hide the shade at an end that is in view. A formula
+       is cut only when it runs past the padding, and then the shade shows whole. */
+    background:
+      linear-gradient(${cover}, ${cover}) left / ${EDGE} 100% no-repeat local,
+      linear-gradient(${cover}, ${cover}) right / ${EDGE} 100% no-repeat local,
+      linear-gradient(to right, ${SHADE}, transparent) left / ${EDGE} 100% no-repeat scroll,
+      linear-gradient(to left, ${SHADE}, transparent) right / ${EDGE} 100% no-repeat scroll;
+  }
+  /* As wide as the formula, not the column: a box's end padding is scrolled to only past its children's own width. */
+  .math-display > .katex-display {
+    width: max-content;
+    min-width: 100%;
   }
 
   code {
@@ -212,6 +240,10 @@ export const NoteProse = styled.div`
   details.chart-data .table-scroll {
     margin-top: ${theme.space[2]};
   }
+  /* Series colours by theme: the SVG's own are the light theme's. */
+  ${theme.chartSeries.map(
+    (colour, index) => `.${chartSeriesClass('fill', index)} { fill: ${colour}; } .${chartSeriesClass('stroke', index)} { stroke: ${colour}; }`,
+  )}
   .chart-error {
     color: ${theme.colors.danger};
   }

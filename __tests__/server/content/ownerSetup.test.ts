@@ -1,13 +1,14 @@
 import sharp from 'sharp';
 
 import type { CurrentContent, SiteContent } from '../../../server/contract/content';
+import { CONTENT_MESSAGES } from '../../../server/contract/contentRules';
 import { resolveContent } from '../../../server/contract/identity';
 import type { SetupInput } from '../../../server/contract/setup';
 import { SETUP_MESSAGES } from '../../../server/contract/setupRules';
 import { seedContent } from '../../../server/src/content/seed';
 import { outboxMail, sendDue } from '../follow/support';
 import { uploadImage } from '../media/client';
-import { pageServerFor, recordChanges } from '../testServer';
+import { type Auth, insertUser, pageServerFor, recordChanges } from '../testServer';
 
 /** What must not be left anywhere once the owner has set the site up: the example person. */
 const EXAMPLE_TRACES = [/Elias/i, /Northcote/i, /eliasnorthcote/i, /elias-northcote/i];
@@ -50,9 +51,12 @@ describe('derivation of the identity', () => {
 
 describe('owner setup', () => {
   const { server, staff, user: visitor } = pageServerFor('each');
+  // The account the operator command made first: the site's owner. `staff` is another staff member.
+  const owner: Auth = {};
+  beforeEach(async () => Object.assign(owner, (await insertUser(server, { is_owner: true, email: 'owner@example.com' })).auth));
 
-  const status = (headers = staff) => server.inject({ method: 'GET', url: '/api/setup/', headers });
-  const setUp = (input: SetupInput, headers = staff) => server.inject({ method: 'POST', url: '/api/setup/', headers, payload: input });
+  const status = (headers = owner) => server.inject({ method: 'GET', url: '/api/setup/', headers });
+  const setUp = (input: SetupInput, headers = owner) => server.inject({ method: 'POST', url: '/api/setup/', headers, payload: input });
   const read = async () => (await server.inject({ method: 'GET', url: '/api/site-content/' })).json<CurrentContent>();
   const page = async (url: string) => (await server.inject({ method: 'GET', url })).body;
 
@@ -60,8 +64,17 @@ describe('owner setup', () => {
     expect((await status({})).statusCode).toBe(401);
     expect((await status(visitor)).statusCode).toBe(403);
     expect((await setUp(identity(), visitor)).statusCode).toBe(403);
-    expect((await status()).json()).toEqual({ needed: true });
+    expect((await status()).json()).toEqual({ needed: true, allowed: true });
     expect((await read()).example).toContain('About text');
+  });
+
+  it('is the owner’s alone: other staff are told so, and refused', async () => {
+    expect((await status(staff)).json()).toEqual({ needed: true, allowed: false });
+    const refused = await setUp(identity(), staff);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toEqual({ detail: SETUP_MESSAGES.ownerOnly });
+    expect((await status()).json()).toEqual({ needed: true, allowed: true });
+    expect((await read()).content.name).toBe(seedContent.name);
   });
 
   it('keeping the example: the owner replaces the example person everywhere, the words stay marked as example', async () => {
@@ -92,7 +105,7 @@ describe('owner setup', () => {
     expect(await page('/cv')).toContain('mailto:ada@example.org');
     for (const feed of ['/feed.xml', '/feed.json']) expect([feed, traceIn(await page(feed))]).toEqual([feed, undefined]);
 
-    expect((await status()).json()).toEqual({ needed: false });
+    expect((await status()).json()).toEqual({ needed: false, allowed: true });
     const again = await setUp(identity({ name: 'Someone Else' }));
     expect(again.statusCode).toBe(409);
     expect(again.json()).toEqual({ detail: SETUP_MESSAGES.done });
@@ -126,7 +139,7 @@ describe('owner setup', () => {
     expect(saved.statusCode).toBe(200);
   });
 
-  it('is done once when two staff send it at the same moment', async () => {
+  it('is done once when sent twice at the same moment (two tabs)', async () => {
     // The first-start words, which a site saves on its first read (at its start, before any request).
     await read();
     const answers = await Promise.all([setUp(identity()), setUp(identity({ name: 'Someone Else', start: 'empty' }))]);
@@ -135,22 +148,31 @@ describe('owner setup', () => {
     expect(versions).toHaveLength(2);
   });
 
-  it('refuses a wrong identity field by field, with the editor’s messages, and changes nothing', async () => {
+  it('refuses a wrong identity field by field, with the editor’s messages, in the form’s order, and changes nothing', async () => {
     const before = await read();
     const refused = await setUp(
-      identity({ name: ' ', email: 'not an address', profiles: [{ kind: 'github', url: 'github.com/ada' }], tagline: 'x'.repeat(301) }),
+      identity({
+        name: ' ',
+        email: 'not an address',
+        photo: 999,
+        profiles: [{ kind: 'github', url: 'github.com/ada' }],
+        tagline: 'x'.repeat(301),
+      }),
     );
     expect(refused.statusCode).toBe(400);
     expect(refused.json()).toEqual({
       name: ['This field may not be blank.'],
       email: ['Enter a valid email address.'],
-      'profiles.0.url': ['Enter a web address starting with https:// or http://.'],
       tagline: ['Ensure this field has no more than 300 characters.'],
+      photo: [CONTENT_MESSAGES.photo],
+      'profiles.0.url': ['Enter a web address starting with https:// or http://.'],
     });
+    // The photo's problem comes with the others, after the fields above it: the first named is the first field's.
+    expect(Object.keys(refused.json())).toEqual(['name', 'email', 'tagline', 'photo', 'profiles.0.url']);
     const noPhoto = await setUp(identity({ photo: 999 }));
-    expect(noPhoto.json()).toEqual({ photo: [SETUP_MESSAGES.photo] });
+    expect(noPhoto.json()).toEqual({ photo: [CONTENT_MESSAGES.photo] });
     expect((await read()).version).toBe(before.version);
-    expect((await status()).json()).toEqual({ needed: true });
+    expect((await status()).json()).toEqual({ needed: true, allowed: true });
   });
 
   it('an edit of an example section makes it the owner’s', async () => {

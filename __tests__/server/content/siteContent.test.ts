@@ -1,7 +1,8 @@
 import type { ContentVersion, CurrentContent, SiteContent } from '../../../server/contract/content';
-import { sectionText } from '../../../server/contract/contentRules';
+import { CONTENT_MESSAGES, sectionText } from '../../../server/contract/contentRules';
 import { seedContent } from '../../../server/src/content/seed';
 import { STALE_CONTENT } from '../../../server/src/services/siteContent';
+import { uploadImage } from '../media/client';
 import { pageServerFor } from '../testServer';
 
 describe('site content', () => {
@@ -102,7 +103,7 @@ describe('site content', () => {
     expect((await read()).content.role).toBe(seedContent.role);
   });
 
-  it('names each field that breaks a rule by its place in the content, and saves nothing', async () => {
+  it('names each field that breaks a rule by its place in the content, in the editor’s order, and saves nothing', async () => {
     const { version } = await read();
     const response = await save(
       version,
@@ -113,6 +114,7 @@ describe('site content', () => {
         content.cv.experience[1].title = '';
         content.on_the_web[0].href = 'javascript:alert(1)';
         content.typewriter_phrases = [];
+        content.photo = 999;
       }),
     );
     expect(response.statusCode).toBe(400);
@@ -125,8 +127,33 @@ describe('site content', () => {
         'Enter a web address starting with https:// or http://, a mailto: address, or a page of this site starting with / (such as /notes).',
       ],
       typewriter_phrases: ['Ensure this field has at least 1 elements.'],
+      photo: [CONTENT_MESSAGES.photo],
     });
+    // The first problem named is the first field's, as the editor shows them.
+    expect(Object.keys(response.json())).toEqual(['name', 'email', 'tagline', 'typewriter_phrases', 'photo', 'cv.experience.1.title', 'on_the_web.0.href']);
     expect((await read()).content).toEqual(seedContent);
+  });
+
+  it('takes a photo of the photo library only', async () => {
+    const { version } = await read();
+    const refused = await save(
+      version,
+      edited((content) => {
+        content.photo = 999;
+      }),
+    );
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toEqual({ photo: [CONTENT_MESSAGES.photo] });
+    const uploaded = await uploadImage(server, staff, { title: 'Portrait' });
+    const photo = uploaded.json<{ id: number }>().id;
+    const saved = await save(
+      version,
+      edited((content) => {
+        content.photo = photo;
+      }),
+    );
+    expect(saved.statusCode).toBe(200);
+    expect((await read()).content.photo).toBe(photo);
   });
 
   it('lets an On the Web card point at a page of the site, never at another site through //', async () => {

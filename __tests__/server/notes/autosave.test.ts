@@ -83,12 +83,45 @@ describe('notes API: the editor’s unsaved changes', () => {
 
   it('keeps the copy when a save is refused as stale, so no words are lost', async () => {
     const note = await created();
-    await server.inject({ method: 'PUT', url: `/api/notes/manage/${note.id}/`, headers: staff, payload: input({ body: 'Theirs', revision: note.revision }) });
+    const other = (await insertUser(server, { is_staff: true })).auth;
+    await server.inject({ method: 'PUT', url: `/api/notes/manage/${note.id}/`, headers: other, payload: input({ body: 'Theirs', revision: note.revision }) });
     const mine = input({ body: 'Mine', revision: note.revision });
     await keep(String(note.id), mine);
     const refused = await server.inject({ method: 'PUT', url: `/api/notes/manage/${note.id}/`, headers: staff, payload: mine });
     expect(refused.statusCode).toBe(409);
     expect(refused.json()).toEqual({ detail: NOTE_MESSAGES.stale });
+    expect((await copyOf(String(note.id)))?.input.body).toBe('Mine');
+  });
+
+  it('lets a save win over an autosave sent before it that lands after it', async () => {
+    const note = await created();
+    const save = (body: string, revision: number) =>
+      server.inject({ method: 'PUT', url: `/api/notes/manage/${note.id}/`, headers: staff, payload: input({ body, revision }) });
+    // The owner pauses (an autosave of "Half" leaves), types on and saves; the autosave arrives last.
+    const saved = (await save('Half a sentence, finished.', note.revision)).json<StaffNote>();
+    const late = await keep(String(note.id), input({ body: 'Half', revision: note.revision }));
+    expect(late.statusCode).toBe(409);
+    expect(late.json()).toEqual({ detail: NOTE_MESSAGES.stale });
+    expect(await copyOf(String(note.id))).toBeNull();
+    // Their changes to the note as saved are kept as before.
+    expect((await keep(String(note.id), input({ body: 'Next', revision: saved.revision }))).statusCode).toBe(200);
+    expect((await copyOf(String(note.id)))?.input.body).toBe('Next');
+    // A revision restored counts as a save of theirs too.
+    const restored = await server.inject({
+      method: 'POST',
+      url: `/api/notes/manage/${note.id}/restore/`,
+      headers: staff,
+      payload: { revision: note.revision, started_from: saved.revision },
+    });
+    expect(restored.statusCode).toBe(200);
+    expect((await keep(String(note.id), input({ body: 'Late again', revision: saved.revision }))).statusCode).toBe(409);
+  });
+
+  it('keeps the copy of changes made before someone else’s save, to be offered with it', async () => {
+    const note = await created();
+    const other = (await insertUser(server, { is_staff: true })).auth;
+    await server.inject({ method: 'PUT', url: `/api/notes/manage/${note.id}/`, headers: other, payload: input({ body: 'Theirs', revision: note.revision }) });
+    expect((await keep(String(note.id), input({ body: 'Mine', revision: note.revision }))).statusCode).toBe(200);
     expect((await copyOf(String(note.id)))?.input.body).toBe('Mine');
   });
 

@@ -129,11 +129,13 @@ describe('note Markdown', () => {
   };
 
   it.each([
-    ['five years', '2019-01-02', '2023-12-29', /^20(19|2\d)$/],
-    ['eight months', '2023-02-01', '2023-09-29', /^(Feb|Mar|Apr|May|Jun|Jul|Aug|Sep)$/],
-    ['eighteen months', '2022-07-01', '2023-12-29', /^[A-Z][a-z]{2} 202[23]$/],
-    ['three weeks', '2024-03-01', '2024-03-21', /^\d{1,2} Mar$/],
-  ])('labels the time axis of a daily series over %s with distinct ticks of its span, readable on a phone', async (_span, from, to, label) => {
+    ['five years', '2019-01-02', '2023-12-29', /^20(19|2\d)$/, '2019'],
+    ['five years to the last business day', '2020-01-02', '2024-12-31', /^202\d$/, '2020'],
+    ['eight months', '2023-02-01', '2023-09-29', /^(Feb|Mar|Apr|May|Jun|Jul|Aug|Sep)$/, 'Mar'],
+    ['a year, to its last business day', '2023-01-03', '2023-12-29', /^(Jan|Mar|May|Jul|Sep|Nov)$/, 'Jan'],
+    ['eighteen months', '2022-07-01', '2023-12-29', /^[A-Z][a-z]{2} 202[234]$/, 'Jul 2022'],
+    ['three weeks', '2024-03-01', '2024-03-21', /^\d{1,2} Mar$/, '1 Mar'],
+  ])('labels the time axis of a daily series over %s with distinct ticks of its span, readable on a phone', async (_span, from, to, label, first) => {
     const out = await html(chart(['type: line', 'title: Equity', '---', 'date,equity', ...daily(from, to)]));
     const texts = chartTexts(out);
     const xLabels = texts.map(({ text }) => text).filter((text) => /[A-Za-z]|^20\d\d$/.test(text) && !['date', 'equity'].includes(text));
@@ -141,6 +143,8 @@ describe('note Markdown', () => {
     expect(xLabels.length).toBeLessThanOrEqual(6);
     expect(new Set(xLabels).size).toBe(xLabels.length);
     for (const text of xLabels) expect(text).toMatch(label);
+    // A series that starts on (or a day or two after) a tick's boundary has that tick labelled.
+    expect(xLabels[0]).toBe(first);
     for (const { phonePx } of texts) expect(phonePx).toBeGreaterThanOrEqual(11);
   });
 
@@ -151,6 +155,55 @@ describe('note Markdown', () => {
     const texts = chartTexts(out);
     expect(texts.map(({ text }) => text)).toEqual(expect.arrayContaining(['80', '100', '120', 'Strike', 'Implied volatility']));
     for (const { phonePx } of texts) expect(phonePx).toBeGreaterThanOrEqual(11);
+  });
+
+  it('keeps the points of a volatility smile inside the plot, clear of its edges, whose top and bottom are gridlines', async () => {
+    const smile = ['strike,1 month,3 months,1 year'];
+    for (let strike = 70; strike <= 130; strike += 5) {
+      const m = Math.log(strike / 100);
+      smile.push(
+        `${strike},${((0.22 - 0.35 * m + 1.6 * m * m) * 100).toFixed(2)},${((0.21 - 0.25 * m + 0.9 * m * m) * 100).toFixed(2)},${((0.2 - 0.15 * m + 0.4 * m * m) * 100).toFixed(2)}`,
+      );
+    }
+    const out = await html(chart(['type: scatter', 'title: Smile', 'x: Strike', 'y: Implied volatility (%)', '---', ...smile]));
+    const [, width, height] =
+      /class="mark-group role-frame root"><g transform="translate\(0,0\)"><path class="background" aria-hidden="true" d="M0,0h([\d.]+)v([\d.]+)h/
+        .exec(out)!
+        .map(Number);
+    const marks = /<g class="mark-symbol role-mark marks"[^>]*>(.*?)<\/g>/.exec(out)![1];
+    const points = [...marks.matchAll(/transform="translate\(([-\d.]+),([-\d.]+)\)" d="M([\d.]+),/g)].map(([, x, y, radius]) => [
+      Number(x),
+      Number(y),
+      Number(radius),
+    ]);
+    expect(points).toHaveLength(39);
+    // At least a radius between each point's edge and the plot's.
+    for (const [x, y, radius] of points) {
+      expect(Math.min(x, width - x, y, height - y)).toBeGreaterThanOrEqual(2 * radius);
+    }
+    const gridlines = [...out.matchAll(/<line transform="translate\(0,([\d.]+)\)" x2="([\d.]+)" y2="0"/g)].map(([, y]) => Number(y));
+    expect([Math.min(...gridlines), Math.max(...gridlines)]).toEqual([0, height]);
+  });
+
+  it('marks what is drawn in a series colour with its series, for the theme to colour it', async () => {
+    const out = await html(equityCurve);
+    // The two lines and their two legend symbols.
+    expect(out.match(/<path class="chart-stroke-1"[^>]* stroke="#2a7fb8"/g)).toHaveLength(2);
+    expect(out.match(/<path class="chart-stroke-2"[^>]* stroke="#d95f02"/g)).toHaveLength(2);
+    const points = await html(chart(['type: scatter', 'title: Smile', '---', 'strike,vol', '80,0.31', '100,0.22', '120,0.26']));
+    expect(points.match(/<path class="chart-fill-1"[^>]* fill="#2a7fb8"[^>]* opacity="1"/g)).toHaveLength(3);
+  });
+
+  it('stands the bars of a year each side by side in the year’s band, labelled by the year as written', async () => {
+    const out = await html(chart(['type: bar', 'title: Returns', '---', 'year,fund,index', '2021,0.12,0.08', '2022,-0.05,-0.11', '2023,0.07,0.15']));
+    const marks = /<g class="mark-rect role-mark marks"[^>]*>(.*?)<\/g>/.exec(out)![1];
+    const bars = [...marks.matchAll(/d="M([\d.]+),[\d.]+h([\d.]+)v/g)].map(([, left, width]) => [Number(left), Number(left) + Number(width)]);
+    expect(bars).toHaveLength(6);
+    // None overlaps another.
+    bars.forEach(([left], at) => at > 0 && expect(left).toBeGreaterThanOrEqual(bars[at - 1][1] - 0.01));
+    const texts = chartTexts(out).map(({ text }) => text);
+    expect(texts).toEqual(expect.arrayContaining(['2021', '2022', '2023']));
+    expect(texts.filter((text) => text.includes(','))).toEqual([]);
   });
 
   it.each([

@@ -124,6 +124,14 @@ const savedFrom = (body: NoteInput, overrides: Partial<StaffNote> = {}): StaffNo
     ...overrides,
   });
 
+/** Answers the creation of a note with note 7 as the server would keep it, which `backend` then serves. */
+const serveCreate = (backend: ReturnType<typeof serveNotes>) =>
+  serveSave('post', '/api/notes/manage/', (body) => {
+    const note = savedFrom(body, { id: 7 });
+    backend.notes.push(note);
+    return HttpResponse.json(note, { status: 201 });
+  });
+
 const openEditor = async (route: string) => {
   const utils = renderAsStaff(route);
   await screen.findByRole('form', { name: 'Note' });
@@ -185,11 +193,7 @@ describe('notes (staff list)', () => {
 describe('notes (staff editor)', () => {
   it('fills a new note’s address from its title until one is typed, saves what was written and moves to the note’s address', async () => {
     const backend = serveNotes();
-    const sent = serveSave('post', '/api/notes/manage/', (body) => {
-      const note = savedFrom(body, { id: 7 });
-      backend.notes.push(note);
-      return HttpResponse.json(note, { status: 201 });
-    });
+    const sent = serveCreate(backend);
     const { user, router } = await openEditor('/manage-notes/new');
     expect(screen.getByRole('heading', { level: 1, name: 'New note' })).toBeInTheDocument();
     await user.type(screen.getByLabelText('Title'), 'Vol smile, revisited!');
@@ -499,11 +503,7 @@ describe('notes (staff editor: keeping every word)', () => {
 
   it('leaves no copy behind once a new note is saved, though its words stay in the fields as it moves to its address', async () => {
     const backend = serveNotes();
-    serveSave('post', '/api/notes/manage/', (body) => {
-      const note = savedFrom(body, { id: 7 });
-      backend.notes.push(note);
-      return HttpResponse.json(note, { status: 201 });
-    });
+    serveCreate(backend);
     const { user, router } = await openEditor('/manage-notes/new');
     await user.type(screen.getByLabelText('Title'), 'Short');
     await screen.findByText(/^Kept as you type/, {}, { timeout: 3000 });
@@ -516,6 +516,31 @@ describe('notes (staff editor: keeping every word)', () => {
     expect(backend.kept.map(({ id, input }) => [id, input.body])).toEqual([['new', '']]);
     expect(window.localStorage.getItem('note-draft:1:new')).toBeNull();
     expect(window.localStorage.getItem('note-draft:1:7')).toBeNull();
+  });
+
+  it('drops a new note’s copy that was on its way when the note was saved and landed after the save', async () => {
+    const backend = serveNotes();
+    serveCreate(backend);
+    // The server keeps the copy only once the save is done, as a slow request would land.
+    let land: () => void = () => undefined;
+    const landing = new Promise<void>((resolve) => (land = resolve));
+    server.use(
+      http.put(url('/api/notes/manage/new/autosave/'), async ({ request }) => {
+        const input = (await request.json()) as NoteInput;
+        await landing;
+        backend.autosaves.new = { input, saved_at: new Date().toISOString() };
+        return HttpResponse.json({ saved_at: backend.autosaves.new.saved_at });
+      }),
+    );
+    const { user, router } = await openEditor('/manage-notes/new');
+    await user.type(screen.getByLabelText('Title'), 'Short');
+    // Past the pause, the copy is on its way; the owner saves meanwhile.
+    await new Promise((resolve) => setTimeout(resolve, 1200));
+    await save(user);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/manage-notes/7'));
+    land();
+    await waitFor(() => expect(backend.dropped).toEqual(['new']));
+    expect(backend.autosaves.new).toBeUndefined();
   });
 
   it('saves with Ctrl+S or ⌘S instead of the browser saving the page', async () => {

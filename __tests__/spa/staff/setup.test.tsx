@@ -13,12 +13,15 @@ import { aStaffUser, fakeJwt, renderApp, signedInAs } from '../render';
 
 const SETUP = '/api/setup/';
 
-/** A site its owner has not set up; what the setup screen sends is kept, and answered as the server would. */
-function notSetUp(answer?: (input: SetupInput) => Response) {
+/**
+ * A site its owner has not set up, asked about by its owner (or, not `allowed`, by other staff); what
+ * the setup screen sends is kept, and answered as the server would.
+ */
+function notSetUp(answer?: (input: SetupInput) => Response, allowed = true) {
   const sent: SetupInput[] = [];
   let needed = true;
   server.use(
-    http.get(url(SETUP), () => HttpResponse.json({ needed })),
+    http.get(url(SETUP), () => HttpResponse.json({ needed, allowed })),
     http.post(url(SETUP), async ({ request }) => {
       const input = (await request.json()) as SetupInput;
       sent.push(input);
@@ -86,6 +89,27 @@ describe('owner setup', () => {
     const offer = await screen.findByRole('region', { name: 'Set up your site' });
     expect(within(offer).getByRole('link', { name: 'Set up your site' })).toHaveAttribute('href', '/setup');
     expect(router.state.location.pathname).toBe('/dashboard');
+  });
+
+  it('is neither offered to other staff than the owner nor where their sign-in lands', async () => {
+    notSetUp(undefined, false);
+    const user = userEvent.setup();
+    server.use(http.post(url('/api/users/login/'), () => HttpResponse.json({ access: fakeJwt(600), refresh: 'refresh-1', user: aStaffUser() })));
+    const signIn = renderApp({ route: '/login' });
+    await screen.findByRole('heading', { name: 'Sign in' }, { timeout: 3000 });
+    await user.type(screen.getByLabelText('Email'), 'grace@example.org');
+    await user.type(screen.getByLabelText('Password'), 'correct horse{Enter}');
+    await waitFor(() => expect(signIn.router.state.location.pathname).not.toBe('/login'));
+    await user.click((await screen.findAllByRole('link', { name: 'Dashboard' }))[0]);
+    await screen.findByRole('heading', { level: 1, name: /^Welcome/ }, { timeout: 3000 });
+    expect(signIn.router.state.location.pathname).toBe('/dashboard');
+    expect(screen.queryByRole('region', { name: 'Set up your site' })).not.toBeInTheDocument();
+    signIn.unmount();
+
+    // Reached by its address, the screen says whose it is, with no form.
+    renderApp({ route: '/setup', preloadedState: signedInAs(aStaffUser()) });
+    expect(await screen.findByText(SETUP_MESSAGES.ownerOnly, {}, { timeout: 3000 })).toBeInTheDocument();
+    expect(screen.queryByRole('form', { name: 'Site setup' })).not.toBeInTheDocument();
   });
 
   it('sends who the owner is and the choice of start, then shows the dashboard with what is still example', async () => {

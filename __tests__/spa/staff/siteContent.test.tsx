@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 
 import type { ContentSave, ContentVersion } from '@/contract/content';
+import { CONTENT_MESSAGES } from '@/contract/contentRules';
 import { MESSAGES } from '@/features/manageSiteContent/SiteContentPage';
 import { LEAVE_QUESTION } from '@/lib/useUnsavedChangesGuard';
 
@@ -100,14 +101,17 @@ describe('site content editor', () => {
     expect(screen.getByLabelText('Paragraph 1')).toHaveAttribute('maxlength', '2000');
   });
 
-  it('shows the server’s field messages beside their fields', async () => {
-    serveEditor(() => HttpResponse.json({ 'cv.experience.0.title': ['Ensure this field has no more than 150 characters.'] }, { status: 400 }));
+  it('shows the server’s field messages beside their fields, the photo’s too', async () => {
+    serveEditor(() =>
+      HttpResponse.json({ photo: [CONTENT_MESSAGES.photo], 'cv.experience.0.title': ['Ensure this field has no more than 150 characters.'] }, { status: 400 }),
+    );
     await openEditor();
     await userEvent.type(owner().getByLabelText('Role'), ' and teacher');
     await save();
     expect(await screen.findByText(MESSAGES.problems)).toBeInTheDocument();
     const experience = within(screen.getByRole('group', { name: 'Experience' }));
     expect(experience.getAllByLabelText('Title')[0]).toHaveAccessibleDescription(expect.stringContaining('Ensure this field has no more than 150 characters.'));
+    expect(owner().getByLabelText('Photo')).toHaveAccessibleDescription(expect.stringContaining(CONTENT_MESSAGES.photo));
   });
 
   it('keeps the edits when someone else saved first, bringing in their other changes and showing both texts where both changed', async () => {

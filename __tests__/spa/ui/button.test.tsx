@@ -3,21 +3,13 @@ import { render, screen } from '@testing-library/react';
 import { palettes } from '@/lib/theme/themes';
 import { Button } from '@/ui';
 
+import { contrast } from '../contrast';
+
 /** The palette colour a `var(--color-…)` value names, in a theme. */
 const resolve = (value: string, mode: 'light' | 'dark') => {
   const name = /var\(--color-([a-z-]+)\)/.exec(value)?.[1].replace(/-([a-z])/g, (_m, letter: string) => letter.toUpperCase());
   return palettes[mode][name as keyof (typeof palettes)['light']];
 };
-
-/** WCAG contrast ratio of two #rrggbb colours. */
-function contrast(a: string, b: string): number {
-  const luminance = (hex: string) => {
-    const [r, g, b] = [1, 3, 5].map((at) => parseInt(hex.slice(at, at + 2), 16) / 255).map((c) => (c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4));
-    return 0.2126 * r + 0.7152 * g + 0.0722 * b;
-  };
-  const [light, dark] = [luminance(a), luminance(b)].sort((x, y) => y - x);
-  return (light + 0.05) / (dark + 0.05);
-}
 
 describe('buttons', () => {
   it.each(['primary', 'secondary', 'danger', 'ghost'] as const)('a disabled %s button looks unavailable, not like a paler enabled one', (variant) => {

@@ -17,6 +17,7 @@
  */
 import type { TopLevelSpec } from 'vega-lite';
 
+import { CHART_SERIES_COLOURS, chartSeriesClass } from '../../contract/chartColours';
 import type { BodyProblem } from '../../contract/notes';
 import { escapeHtml } from '../lib/html';
 
@@ -28,8 +29,8 @@ type ChartType = (typeof TYPES)[number];
 const OPTIONS = ['type', 'title', 'description', 'x', 'y', 'log'] as const;
 type Option = (typeof OPTIONS)[number];
 
-/** Series colours with at least 3:1 contrast on both themes' backgrounds (WCAG 1.4.11). */
-const SERIES_COLOURS = ['#2a7fb8', '#d95f02', '#9a6fc4', '#3e8e9e', '#c2577f', '#7570b3', '#d1603d', '#4f9a4a'];
+/** The SVG's series colours: the light theme's; the stylesheet gives the dark theme its own by class. */
+const SERIES_COLOURS: readonly string[] = CHART_SERIES_COLOURS.light;
 /** How many rows the table under a chart shows; the chart itself draws every row. */
 const TABLE_ROWS = 200;
 /**
@@ -40,6 +41,10 @@ const TABLE_ROWS = 200;
 const WIDTH = 400;
 const HEIGHT = 260;
 const FONT_SIZE = 14;
+/** Ticks of the y axis (Vega's own choice at this height), to which its scale is rounded. */
+const Y_TICKS = 5;
+/** Room (drawing units) between a point or line and the plot's edge: a point's radius is about 3. */
+const MARK_ROOM = 8;
 /** Most intervals between time-axis labels that fit across the drawing (one label more than this), by the label's length. */
 const TIME_TICKS = { year: 5, month: 5, day: 4, monthYear: 3 };
 const DAY = 86_400_000;
@@ -202,43 +207,112 @@ function describe(chart: Chart): string {
   return `${chart.type === 'scatter' ? 'Scatter plot' : `${chart.type[0].toUpperCase()}${chart.type.slice(1)} chart`} of ${series} against ${chart.header[0]}, ${chart.rows.length} points.`;
 }
 
+type TimeInterval = 'year' | 'month' | 'day' | 'hour';
+
+/** A moment in UTC; months, days and hours past their end carry over, and years before 100 are those years (not 19xx). */
+const utc = (year: number, month = 0, day = 1, hour = 0) => new Date(0).setUTCFullYear(year, month, day) + hour * 3_600_000;
+
+/**
+ * The tick of `interval` × `size` at or before `time`, on the boundaries Vega puts such ticks on (d3's
+ * `interval.every(size)`: years divisible by the size, months and hours likewise within their year and
+ * day, days counted from the first of the month), in UTC.
+ */
+function tickAtOrBefore(time: number, interval: TimeInterval, size: number): number {
+  const date = new Date(time);
+  const [year, month, day, hour] = [date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate(), date.getUTCHours()];
+  const down = (value: number, from = 0) => Math.floor((value - from) / size) * size + from;
+  if (interval === 'year') return utc(down(year));
+  if (interval === 'month') return utc(year, down(month));
+  if (interval === 'day') return utc(year, month, down(day, 1));
+  return utc(year, month, day, down(hour));
+}
+
+/** The tick after the tick `tick`. */
+function nextTick(tick: number, interval: TimeInterval, size: number): number {
+  const date = new Date(tick);
+  const [year, month, day, hour] = [date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate(), date.getUTCHours()];
+  if (interval === 'year') return utc(year + size);
+  if (interval === 'month') return utc(year, month + size);
+  // Days and hours start again with each month and day: the last tick of a month is followed by the 1st.
+  if (interval === 'day') return Math.min(utc(year, month, day + size), utc(year, month + 1));
+  return Math.min(utc(year, month, day, hour + size), utc(year, month, day + 1));
+}
+
+/** How close (a share of one step) a tick just outside the data must be for the axis to reach out to it. */
+const REACH = 0.25;
+
+/**
+ * The time axis's domain and ticks at one step size. Ticks fall on boundaries (1 January, the 1st), so
+ * a series from the first business day of 2020 starts just after the 2020 tick: the axis reaches out to
+ * a tick that close to either end, and the first and last years are labelled at the cost of a sliver
+ * of empty plot. It reaches no later than `latest`.
+ */
+function timeDomain(times: number[], interval: TimeInterval, size: number, latest = Infinity): { domain: [number, number]; ticks: number } {
+  const first = Math.min(...times);
+  const last = Math.max(...times);
+  const before = tickAtOrBefore(first, interval, size);
+  const stepLength = nextTick(before, interval, size) - before;
+  const lastBefore = tickAtOrBefore(last, interval, size);
+  const after = lastBefore === last ? last : nextTick(lastBefore, interval, size);
+  const domain: [number, number] = [
+    first - before <= stepLength * REACH ? before : first,
+    after - last <= stepLength * REACH && after <= latest ? after : last,
+  ];
+  let ticks = 0;
+  for (let tick = tickAtOrBefore(domain[0], interval, size); tick <= domain[1]; tick = nextTick(tick, interval, size)) if (tick >= domain[0]) ticks += 1;
+  return { domain, ticks };
+}
+
 /**
  * Ticks of a time axis that fit its span: years across years, months within a year or two, days
  * within a couple of months, hours within a day; each label says its own tick (never a run of the
- * same month name). Times are read and written in UTC, as the dates are written.
+ * same month name). The step is the smallest whose labels fit; times are read and written in UTC,
+ * as the dates are written.
  */
 function timeAxis(xs: string[]) {
   const times = xs.map((x) => Date.parse(x));
-  const span = Math.max(...times) - Math.min(...times);
-  const step = (count: number, most: number, steps: number[]) => steps.find((size) => count / size <= most) ?? steps[steps.length - 1];
-  const years = span / (365.25 * DAY);
-  if (years >= 2) return { tickCount: { interval: 'year', step: step(years, TIME_TICKS.year, [1, 2, 5, 10, 20, 50, 100]) }, format: '%Y' } as const;
-  const months = span / (30.44 * DAY);
-  if (months >= 2) {
-    const sameYear = new Date(Math.min(...times)).getUTCFullYear() === new Date(Math.max(...times)).getUTCFullYear();
-    const most = sameYear ? TIME_TICKS.month : TIME_TICKS.monthYear;
-    return { tickCount: { interval: 'month', step: step(months, most, [1, 2, 3, 6, 12]) }, format: sameYear ? '%b' : '%b %Y' } as const;
+  const first = Math.min(...times);
+  const span = Math.max(...times) - first;
+  const fit = (interval: TimeInterval, most: number, steps: number[], format: string, latest?: number) => {
+    const candidates = steps.map((size) => ({ size, ...timeDomain(times, interval, size, latest) }));
+    const chosen = candidates.find(({ ticks }) => ticks - 1 <= most) ?? candidates[candidates.length - 1];
+    return { domain: chosen.domain, axis: { tickCount: { interval, step: chosen.size }, format } };
+  };
+  if (span >= 2 * 365.25 * DAY) return fit('year', TIME_TICKS.year, [1, 2, 5, 10, 20, 50, 100], '%Y');
+  if (span >= 2 * 30.44 * DAY) {
+    const year = new Date(first).getUTCFullYear();
+    // Months of one year are labelled by their names alone: the axis then stops short of next January.
+    if (year === new Date(first + span).getUTCFullYear()) return fit('month', TIME_TICKS.month, [1, 2, 3, 6, 12], '%b', utc(year, 11, 31));
+    return fit('month', TIME_TICKS.monthYear, [1, 2, 3, 6, 12], '%b %Y');
   }
-  const days = span / DAY;
-  if (days >= 2) return { tickCount: { interval: 'day', step: step(days, TIME_TICKS.day, [1, 2, 7, 14]) }, format: '%-d %b' } as const;
-  return { tickCount: { interval: 'hour', step: step(span / (DAY / 24), TIME_TICKS.day, [1, 2, 3, 6, 12]) }, format: '%H:%M' } as const;
+  if (span >= 2 * DAY) return fit('day', TIME_TICKS.day, [1, 2, 7, 14], '%-d %b');
+  return fit('hour', TIME_TICKS.day, [1, 2, 3, 6, 12], '%H:%M');
 }
 
 function vegaLiteSpec(chart: Chart): TopLevelSpec {
+  // A bar stands for its row: bars of numbers (years, say) stand side by side in a band each, labelled
+  // as written, rather than at points of a number line, where a year's bars overlapped and the axis read 2,020.8.
+  const ordinal = chart.xKind === 'nominal' || (chart.type === 'bar' && chart.xKind === 'quantitative' && !chart.logX);
   const values = chart.rows.flatMap((row) =>
     row
       .slice(1)
       .flatMap((value, column) =>
-        value === '' ? [] : [{ x: chart.xKind === 'quantitative' ? Number(row[0]) : row[0], series: chart.header[column + 1], y: Number(value) }],
+        value === '' ? [] : [{ x: chart.xKind === 'quantitative' && !ordinal ? Number(row[0]) : row[0], series: chart.header[column + 1], y: Number(value) }],
       ),
   );
   const series = chart.header.slice(1);
+  const time = chart.xKind === 'temporal' ? timeAxis(chart.rows.map((row) => row[0])) : undefined;
+  // Lines and points keep MARK_ROOM from the plot's top and bottom, and points from its sides too, so that
+  // none sits on an axis or past the last gridline; bars and areas stand on zero, and lines run edge to edge.
+  const lineRoom = chart.type === 'line' || chart.type === 'scatter' ? { padding: MARK_ROOM } : {};
+  const pointRoom = chart.type === 'scatter' ? { padding: MARK_ROOM, nice: false } : {};
   const mark = (
     {
       line: { type: 'line', strokeWidth: 2 },
       area: { type: 'area', opacity: 0.5, line: { aria: false } },
       bar: { type: 'bar' },
-      scatter: { type: 'point', filled: true, size: 40 },
+      // Opaque: Vega's default of 0.7 pales a point below 3:1 against the page.
+      scatter: { type: 'point', filled: true, size: 40, opacity: 1 },
     } as const
   )[chart.type];
   return {
@@ -254,18 +328,34 @@ function vegaLiteSpec(chart: Chart): TopLevelSpec {
     encoding: {
       x: {
         field: 'x',
-        type: chart.xKind === 'nominal' ? 'ordinal' : chart.xKind,
+        type: ordinal ? 'ordinal' : chart.xKind,
         title: chart.xTitle,
-        sort: chart.xKind === 'nominal' ? null : undefined,
-        scale: chart.logX ? { type: 'log' } : chart.xKind === 'quantitative' ? { zero: false } : chart.xKind === 'temporal' ? { type: 'utc' } : undefined,
+        sort: ordinal ? null : undefined,
+        scale: ordinal
+          ? undefined
+          : chart.logX
+            ? { type: 'log', ...pointRoom }
+            : chart.xKind === 'quantitative'
+              ? { zero: false, ...pointRoom }
+              : time
+                ? { type: 'utc', domain: time.domain, ...pointRoom }
+                : undefined,
         // Its ticks are chosen to fit; Vega's estimate of text widths without a browser is wider than the text, and would hide every other label.
-        ...(chart.xKind === 'temporal' ? { axis: { ...timeAxis(chart.rows.map((row) => row[0])), labelOverlap: false } } : {}),
+        ...(time ? { axis: { ...time.axis, labelOverlap: false } } : {}),
+        // Numbers read across, as on a number line (Vega turns the labels of bands on their side).
+        ...(ordinal && chart.xKind === 'quantitative' ? { axis: { labelAngle: 0 } } : {}),
       },
       y: {
         field: 'y',
         type: 'quantitative',
         title: chart.yTitle,
-        scale: chart.logY ? { type: 'log' } : chart.type === 'bar' || chart.type === 'area' ? undefined : { zero: false },
+        // The plot's top and bottom are gridlines: the scale is rounded to the axis's own ticks.
+        scale: chart.logY
+          ? { type: 'log', ...lineRoom }
+          : chart.type === 'bar' || chart.type === 'area'
+            ? { nice: Y_TICKS }
+            : { zero: false, nice: Y_TICKS, ...lineRoom },
+        axis: chart.logY ? {} : { tickCount: Y_TICKS },
         stack: chart.type === 'bar' || chart.type === 'area' ? null : undefined,
       },
       color: {
@@ -273,7 +363,7 @@ function vegaLiteSpec(chart: Chart): TopLevelSpec {
         type: 'nominal',
         title: null,
         sort: series,
-        scale: { range: SERIES_COLOURS },
+        scale: { range: [...SERIES_COLOURS] },
         legend: series.length > 1 ? { orient: 'top' } : null,
       },
       ...(chart.type === 'bar' && series.length > 1 ? { xOffset: { field: 'series', sort: series } } : {}),
@@ -296,6 +386,20 @@ function vegaLiteSpec(chart: Chart): TopLevelSpec {
       legend: { labelColor: 'currentColor', labelFontSize: FONT_SIZE },
     },
   };
+}
+
+/** Each element Vega drew in a series colour, given that series' class for its fill or stroke, for the stylesheet to give it the theme's colour. */
+function seriesClasses(svg: string): string {
+  return svg.replace(/<[a-z]+ [^>]*>/g, (tag) => {
+    const classes = (['fill', 'stroke'] as const).flatMap((property) => {
+      const index = SERIES_COLOURS.indexOf(new RegExp(` ${property}="(#[0-9a-f]{6})"`).exec(tag)?.[1] ?? '');
+      return index < 0 ? [] : [chartSeriesClass(property, index)];
+    });
+    if (!classes.length) return tag;
+    return tag.includes(' class="')
+      ? tag.replace(' class="', ` class="${classes.join(' ')} `)
+      : tag.replace(/^<[a-z]+/, (name) => `${name} class="${classes.join(' ')}"`);
+  });
 }
 
 /** The data as a table, for readers who cannot see the chart. */
@@ -324,7 +428,7 @@ export async function chartFigure(chart: Chart, id: string): Promise<string> {
   const spec = vegaLite.compile(vegaLiteSpec(chart)).spec;
   const view = new vega.View(vega.parse(spec), { renderer: 'none' });
   try {
-    const svg = (await view.toSVG())
+    const svg = seriesClasses(await view.toSVG())
       // The figure is one image named by its caption: roles Vega gives its marks would make parts of it images of their own.
       .replace(/ (role|aria-roledescription|aria-label)="[^"]*"/g, '')
       .replace(/^<svg /, `<svg role="img" aria-labelledby="${id}-title" aria-describedby="${id}-desc" focusable="false" `)

@@ -1,16 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 
 import type { CurrentContent } from '../../contract/content';
-import { changedSections, contentProblems, IDENTITY_SECTIONS } from '../../contract/contentRules';
+import { changedSections, IDENTITY_SECTIONS } from '../../contract/contentRules';
 import type { OwnerIdentity, SetupInput } from '../../contract/setup';
-import { SETUP_MESSAGES } from '../../contract/setupRules';
 import { keptExample, startedEmpty } from '../content/setupWords';
 import { nowIso } from '../db/columns';
-import { fieldError } from '../errors';
 import { type AuditActor, recordAudit } from '../repositories/audit';
-import { findImageRow } from '../repositories/images';
 import { currentContent, insertContentVersion } from '../repositories/siteContent';
 import { claimSetting, readSetting } from '../repositories/siteSettings';
+import { siteContentProblems } from './siteContent';
 import type { Refused } from './staffEdits';
 
 type Site = Pick<FastifyInstance, 'db' | 'changes'>;
@@ -44,11 +42,11 @@ function tidyIdentity({ start: _start, ...identity }: SetupInput): OwnerIdentity
  */
 export async function completeSetup(site: Site, actor: AuditActor, input: SetupInput): Promise<SetupOutcome> {
   const identity = tidyIdentity(input);
-  if (identity.photo !== null && !(await findImageRow(site.db, identity.photo))) return { problems: fieldError('photo', SETUP_MESSAGES.photo) };
   const outcome = await site.db.transaction().execute(async (trx) => {
     const current = await currentContent(trx);
     const content = input.start === 'empty' ? startedEmpty(identity) : keptExample(current.content, identity);
-    const problems = contentProblems(content);
+    // Every field's problems at once, in the form's order: the photo's come after the required fields'.
+    const problems = await siteContentProblems(trx, content);
     if (Object.keys(problems).length > 0) return { problems };
     const savedAt = nowIso();
     // Claimed first, so that of two staff setting up at once only one does.

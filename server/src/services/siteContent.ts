@@ -1,14 +1,22 @@
 import type { FastifyInstance } from 'fastify';
 
 import type { CurrentContent, SiteContent } from '../../contract/content';
-import { changedSections } from '../../contract/contentRules';
+import { changedSections, type ContentProblems, contentProblems } from '../../contract/contentRules';
+import type { Db } from '../db';
 import { nowIso } from '../db/columns';
 import { type AuditActor, recordAudit } from '../repositories/audit';
+import { findImageRow } from '../repositories/images';
 import { contentVersion, currentContent, insertContentVersion } from '../repositories/siteContent';
 
 export const STALE_CONTENT = 'The site content was changed by someone else since you opened it. Reload to see their changes, then make yours again.';
 
 type Site = Pick<FastifyInstance, 'db' | 'changes'>;
+
+/** The problems of (tidied) content, the photo's included: it must be a picture of the photo library. */
+export async function siteContentProblems(db: Db, content: SiteContent): Promise<ContentProblems> {
+  const photoInLibrary = content.photo === null || (await findImageRow(db, content.photo)) !== undefined;
+  return contentProblems(content, { photoInLibrary });
+}
 
 /** How much of an earlier value the audit line quotes. */
 const QUOTED_CHARS = 200;

@@ -31,7 +31,7 @@ export function SiteSetupSummary() {
   const example = useGetSiteContentQuery().data?.example ?? [];
   return (
     <>
-      {status.data?.needed && (
+      {status.data?.needed && status.data.allowed && (
         <Section aria-labelledby="dashboard-setup">
           <h2 id="dashboard-setup">Set up your site</h2>
           <Muted>The site still speaks as an example researcher: give it your name, email and profiles.</Muted>

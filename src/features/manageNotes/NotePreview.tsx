@@ -95,7 +95,7 @@ export function NotePreview({ body, headingId }: { body: string; headingId: stri
             {/* The public page's column width, so that lines break where visitors will see them break. */}
             <Prose>
               <MathStyles html={preview.html} />
-              <NoteProse dangerouslySetInnerHTML={{ __html: preview.html }} />
+              <NoteProse $onSurface dangerouslySetInnerHTML={{ __html: preview.html }} />
             </Prose>
           </>
         ) : (

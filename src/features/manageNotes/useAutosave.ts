@@ -29,6 +29,8 @@ export function useAutosave(id: number | 'new', input: NoteInput, dirty: boolean
   const timer = useRef<number>();
   // The changes last saved or discarded: not kept again (a new note's stay in the fields as it moves to its address).
   const settled = useRef<string | null>(null);
+  // How many times changes were saved or discarded: a copy sent before the last time is older than it.
+  const settledTimes = useRef(0);
   const text = JSON.stringify(input);
 
   useEffect(() => {
@@ -44,11 +46,15 @@ export function useAutosave(id: number | 'new', input: NoteInput, dirty: boolean
     timer.current = window.setTimeout(() => {
       pending.current = null;
       const copy = { input: changes, saved_at: new Date().toISOString() };
+      const round = settledTimes.current;
       writeLocalCopy(owner, id, copy);
       keep({ id, input: changes })
         .unwrap()
         .then(
           ({ saved_at }) => {
+            // Saved or discarded while on its way, and kept after that save or discard dropped the copy: it
+            // would be offered back as unsaved. (A saved note's server refuses one older than its save itself.)
+            if (round !== settledTimes.current) return void drop(id);
             // The server holds these changes: the browser's copy is needed only while it holds newer ones.
             if (readLocalCopy(owner, id)?.saved_at === copy.saved_at) removeLocalCopy(owner, id);
             setAutosaved({ where: 'server', at: saved_at });
@@ -57,7 +63,7 @@ export function useAutosave(id: number | 'new', input: NoteInput, dirty: boolean
         );
     }, AUTOSAVE_DELAY_MS);
     return () => window.clearTimeout(timer.current);
-  }, [text, dirty, saving, owner, id, keep]);
+  }, [text, dirty, saving, owner, id, keep, drop]);
 
   // A reload, a closed tab or leaving the editor before the pause is over keeps the last words here.
   useEffect(() => {
@@ -76,6 +82,7 @@ export function useAutosave(id: number | 'new', input: NoteInput, dirty: boolean
     (everywhere: boolean) => {
       pending.current = null;
       settled.current = text;
+      settledTimes.current += 1;
       window.clearTimeout(timer.current);
       removeLocalCopy(owner, id);
       setAutosaved(null);

@@ -150,6 +150,7 @@ export function ContentForm({ content, problems, onChange, sitePages = [], examp
         <SelectField
           label="Photo"
           hint="A picture of the photo library, shown in link previews of the site."
+          error={problemAt(problems, 'photo')}
           value={content.photo ?? ''}
           options={(images.data ?? []).map((image) => [image.id, image.title || `Picture ${image.id}`] as const)}
           onChange={(event) => set('photo', event.target.value ? Number(event.target.value) : null)}

@@ -152,6 +152,13 @@ export function SetupPage() {
   const required = (field: RequiredField) => ({ required: true, maxLength: REQUIRED[field], error: errorOf(field), ...bind(field) });
 
   if (status.isLoading) return <LoadingText>Loading...</LoadingText>;
+  if (status.data?.needed && !status.data.allowed)
+    return (
+      <Page>
+        <h1>Set up your site</h1>
+        <Alert tone="info">{SETUP_MESSAGES.ownerOnly}</Alert>
+      </Page>
+    );
   if (status.data && !status.data.needed)
     return (
       <Page>

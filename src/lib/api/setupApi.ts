@@ -7,8 +7,8 @@ import { onSaved } from './onSaved';
 import { siteContentApi } from './siteContentApi';
 
 /**
- * The owner's setup: whether it is still to be done (asked by the staff screens and after a staff
- * sign-in) and doing it. Injected by the staff code that imports it, so a visitor's first load does not carry it.
+ * The owner's setup: whether it is still to be done and whether the staff member is the owner, who
+ * alone may (asked by the staff screens and after a staff sign-in), and doing it. Injected by the staff code that imports it, so a visitor's first load does not carry it.
  */
 export const setupApi = api.injectEndpoints({
   endpoints: (build) => ({
@@ -19,7 +19,7 @@ export const setupApi = api.injectEndpoints({
         // The answer is the site's words as the setup left them, and the setup is done.
         onSaved(queryFulfilled, (data) => {
           dispatch(siteContentApi.util.upsertQueryData('getSiteContent', undefined, data));
-          dispatch(setupApi.util.upsertQueryData('getSetupStatus', undefined, { needed: false }));
+          dispatch(setupApi.util.upsertQueryData('getSetupStatus', undefined, { needed: false, allowed: true }));
         }),
     }),
   }),

@@ -1,3 +1,5 @@
+import { CHART_SERIES_COLOURS } from '@/contract/chartColours';
+
 import type { ThemeMode } from './themeSlice';
 
 const shared = {
@@ -109,8 +111,15 @@ export const palettes: Record<ThemeMode, Palette> = {
 const colorNames = Object.keys(palettes.light) as ColorName[];
 const variable = (name: ColorName) => `--color-${name.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`)}`;
 
-/** A palette as CSS custom properties, for the root element (see GlobalStyle). */
-export const paletteVariables = (mode: ThemeMode): string => colorNames.map((name) => `${variable(name)}: ${palettes[mode][name]};`).join(' ');
+/** The variable of a chart series' colour, whose values per theme the server shares (server/contract/chartColours.ts). */
+const chartVariable = (index: number) => `--chart-series-${index + 1}`;
+
+/** A palette, and the charts' series colours, as CSS custom properties for the root element (see GlobalStyle). */
+export const paletteVariables = (mode: ThemeMode): string =>
+  [
+    ...colorNames.map((name) => `${variable(name)}: ${palettes[mode][name]};`),
+    ...CHART_SERIES_COLOURS[mode].map((colour, index) => `${chartVariable(index)}: ${colour};`),
+  ].join(' ');
 
 /**
  * One theme for both modes: colours are CSS variables that the `dark` class on <html> switches.
@@ -120,4 +129,6 @@ export const paletteVariables = (mode: ThemeMode): string => colorNames.map((nam
 export const theme = {
   ...shared,
   colors: Object.fromEntries(colorNames.map((name) => [name, `var(${variable(name)})`])) as Palette,
+  /** The colour of each series of a chart in a note, by its index. */
+  chartSeries: CHART_SERIES_COLOURS.light.map((_colour, index) => `var(${chartVariable(index)})`),
 };

@@ -3,12 +3,12 @@ import { Type } from '@sinclair/typebox';
 
 import { IdParamsSchema } from '../../../contract';
 import { ContentRestoreSchema, ContentSaveSchema, ContentVersionSchema, CurrentContentSchema } from '../../../contract/content';
-import { contentProblems, tidyContent } from '../../../contract/contentRules';
+import { tidyContent } from '../../../contract/contentRules';
 import { detail, errorResponses, MESSAGES } from '../../errors';
 import { ResponseCache } from '../../lib/responseCache';
 import { signedInUser } from '../../plugins/auth';
 import { contentHistory, currentContent } from '../../repositories/siteContent';
-import { restoreSiteContent, type SaveOutcome, saveSiteContent, STALE_CONTENT } from '../../services/siteContent';
+import { restoreSiteContent, type SaveOutcome, saveSiteContent, siteContentProblems, STALE_CONTENT } from '../../services/siteContent';
 
 const answer = (outcome: SaveOutcome) =>
   'stale' in outcome ? { status: 409 as const, body: detail(STALE_CONTENT) } : { status: 200 as const, body: outcome.current };
@@ -27,7 +27,7 @@ const contentRoutes: FastifyPluginAsyncTypebox = async (app) => {
     { onRequest: app.requireStaff, schema: { body: ContentSaveSchema, response: { 200: CurrentContentSchema, ...errorResponses } } },
     async (request, reply) => {
       const content = tidyContent(request.body.content);
-      const problems = contentProblems(content);
+      const problems = await siteContentProblems(app.db, content);
       if (Object.keys(problems).length > 0) return reply.code(400).send(problems);
       const { status, body } = answer(await saveSiteContent(app, signedInUser(request), request.body.version, content));
       return reply.code(status).send(body);

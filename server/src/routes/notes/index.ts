@@ -180,9 +180,11 @@ const notesRoutes: FastifyPluginAsyncTypebox = async (app) => {
         schema: { ...(params && { params }), body: NoteInputSchema, response: { 200: Type.Object({ saved_at: Type.String() }), ...errorResponses } },
       },
       async (request, reply) => {
-        const at = await keepNoteAutosave(app.db, signedInUser(request).id, noteOf(request.params), request.body);
-        if (at === undefined) return reply.code(404).send(detail(MESSAGES.notFound));
-        return { saved_at: at };
+        const outcome = await keepNoteAutosave(app, signedInUser(request), noteOf(request.params), request.body);
+        if (outcome === undefined) return reply.code(404).send(detail(MESSAGES.notFound));
+        // Their editor's changes started from a version they have saved over since: theirs to keep in the browser.
+        if ('superseded' in outcome) return reply.code(409).send(detail(NOTE_MESSAGES.stale));
+        return outcome;
       },
     );
     app.delete(
