@@ -235,7 +235,9 @@ describe('a page per paper', () => {
     expect(selectedTitles(home)).toEqual(['/research/northcote2023-grad']);
     expect(home).toMatch(/aria-labelledby="home-papers".*<a href="\/research">All research<\/a>/);
     // The title's mathematics as MathML, named by its plain text.
-    expect(home).toContain(`<a href="/research/northcote2023-grad"><span aria-hidden="true" data-fragment="">Estimating <span class="katex"><span class="katex-mathml"><math`);
+    expect(home).toContain(
+      `<a href="/research/northcote2023-grad"><span aria-hidden="true" data-fragment="">Estimating <span class="katex"><span class="katex-mathml"><math`,
+    );
     expect(home).toContain(`<style id="${KATEX_INLINE_STYLES_ID}">`);
     // A list's formulas sit in titles: KaTeX's fonts are not fetched ahead of the first paint, as a note's are.
     expect(home).not.toContain('<link rel="preload"');
