@@ -1,6 +1,12 @@
 import '@testing-library/jest-dom';
 
+import { configure } from '@testing-library/react';
+
 import { server } from './msw';
+
+// A screen's first render loads its lazy chunk, compiled on first use: on a loaded two-core machine that
+// took more than Testing Library's default second. A wait that fails still fails, later.
+configure({ asyncUtilTimeout: 5000 });
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => {
