@@ -59,7 +59,7 @@ describe('news as a page', () => {
       expect(html).toContain(`<a href="/research/${PAPER}">accepted at the Journal of Finance</a>`);
       expect(html).toContain('<annotation encoding="application/x-tex">x^2</annotation>');
       expect(html).toMatch(/<time datetime="2026-11-21">21 Nov 2026<\/time>/i);
-      expect(html).toMatch(/<link rel="stylesheet" href="\/katex\/[^"]*katex\.min\.css">/);
+      expect(html).toMatch(/<style id="katex-styles">[^<]*\.katex\{/);
     }
     expect(await firstHtml('/news')).toContain(`<link rel="canonical" href="${BASE_URL}/news">`);
     expect(await firstHtml('/sitemap.xml')).toContain(`${BASE_URL}/news</loc>`);
