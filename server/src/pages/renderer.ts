@@ -368,7 +368,7 @@ export class PageRenderer {
       const notFound = matched.unknown;
       try {
         const { body, styles, state: json } = await renderApp(location, store);
-        const mathInText = Boolean(article);
+        const mathInText = Boolean(article && !article.paper);
         return { html: htmlDocument({ mode, head, scripts, app: { body, styles }, state: json, notFound, mathInText }), shows, complete };
       } catch (error) {
         // The browser can still draw the page itself.
