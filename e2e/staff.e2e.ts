@@ -2,19 +2,19 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
-import type { Browser } from 'playwright-core';
 import sharp from 'sharp';
 
-import { appReady, expectNoProblems, launchBrowser, openSession, type Session } from './support/browser';
+import { appReady, expectNoProblems, openSession, type Session } from './support/browser';
 import { BASE_URL } from './support/server';
+import { sharedSite } from './support/sharedSite';
 import { signIn } from './support/signIn';
-import { createStaff, uniqueEmail } from './support/site';
+import { uniqueEmail } from './support/site';
 
 const STAFF_EMAIL = 'stella.staff@example.com';
 const STAFF_PASSWORD = 'Staff-passphrase-for-e2e-2026';
 const CV_FILE_NAME = 'Northcote CV 2026.pdf';
 
-let browser: Browser;
+const shared = sharedSite({ staff: [{ email: STAFF_EMAIL, password: STAFF_PASSWORD }] });
 let files: string;
 
 /** Three distinct photos and a small PDF, written where the file pickers can take them. */
@@ -35,12 +35,9 @@ async function makeFiles(): Promise<void> {
 }
 
 beforeAll(async () => {
-  createStaff(STAFF_EMAIL, STAFF_PASSWORD);
   await makeFiles();
-  browser = await launchBrowser();
 });
-afterAll(async () => {
-  await browser?.close();
+afterAll(() => {
   fs.rmSync(files, { recursive: true, force: true });
 });
 
@@ -54,7 +51,7 @@ async function phoneShot(session: Session, route: string, name: string) {
 
 describe('the staff area', () => {
   it('staff publish banner photos and a current CV that visitors see at once', async () => {
-    const staff = await openSession(browser);
+    const staff = await openSession(shared.browser);
     const { page } = staff;
     await signIn(page, STAFF_EMAIL, STAFF_PASSWORD);
 
@@ -110,7 +107,7 @@ describe('the staff area', () => {
     expectNoProblems(staff);
     await staff.context.close();
 
-    const visitor = await openSession(browser, { reducedMotion: 'no-preference' });
+    const visitor = await openSession(shared.browser, { reducedMotion: 'no-preference' });
     await visitor.page.goto('/');
     await appReady(visitor.page);
     const banner = visitor.page.getByRole('button', { name: 'Show the next picture' });
@@ -148,7 +145,7 @@ describe('the staff area', () => {
     await visitor.context.close();
 
     // The visitor's download counts for the CV on the staff dashboard, this week.
-    const owner = await openSession(browser);
+    const owner = await openSession(shared.browser);
     await signIn(owner.page, STAFF_EMAIL, STAFF_PASSWORD);
     await owner.page.goto('/dashboard');
     const counted = owner.page.getByRole('listitem', { name: 'Curriculum vitae' });
@@ -169,7 +166,7 @@ describe('the staff area', () => {
     });
     expect(registered.status).toBe(201);
 
-    const session = await openSession(browser);
+    const session = await openSession(shared.browser);
     const { page } = session;
     await signIn(page, email, password);
     for (const [route, message] of [
