@@ -6,7 +6,7 @@ import { api } from '@/lib/api/apiSlice';
 
 import { server, url } from '../msw';
 import { renderAsStaff } from '../render';
-import { createNamedCard, itReportsRefusedCreations } from './createNamedCard';
+import { itCreatesNamedItems } from './createNamedCard';
 import { aCategory, aDocument, aFile, formFields } from './fixtures';
 import { jsonBody, serveDelete, serveWrite } from './writes';
 
@@ -166,39 +166,23 @@ describe('documents screen: upload form', () => {
 });
 
 describe('documents screen: categories', () => {
-  it('refuses an empty category name', async () => {
-    serveDocuments();
-    const { user } = renderDocuments();
-    const card = await createNamedCard(user, 'Category');
-    await card.create({ name: '   ' });
-    expect(within(card.form).getByRole('alert')).toHaveTextContent('Category name cannot be empty.');
-  });
-
-  it('creates a category, confirms, clears the form and refreshes only the categories', async () => {
-    const backend = serveDocuments();
-    const creations = serveWrite('post', '/api/documents/categories/', jsonBody, () => {
-      const created = aCategory({ id: 2, name: 'Papers', description: 'Working papers' });
-      backend.categories = [...backend.categories, created];
-      return HttpResponse.json(created, { status: 201 });
-    });
-    const { user } = renderDocuments();
-    const card = await createNamedCard(user, 'Category');
-    await card.create({ name: 'Papers', description: 'Working papers' });
-    expect(await within(card.form).findByRole('status')).toHaveTextContent('Category created successfully!');
-    expect(creations).toEqual([{ name: 'Papers', description: 'Working papers' }]);
-    expect(card.name()).toHaveValue('');
-    expect(card.description()).toHaveValue('');
-    expect(await screen.findByRole('option', { name: 'Papers' })).toBeInTheDocument();
-    expect(backend.calls.documentLists).toBe(1);
-  });
-
-  itReportsRefusedCreations('Category', {
+  itCreatesNamedItems('Category', {
     endpoint: '/api/documents/categories/',
-    name: 'CV',
     open: () => {
-      serveDocuments();
-      return renderDocuments();
+      const backend = serveDocuments();
+      return { backend, ...renderDocuments() };
     },
+    created: {
+      text: { name: 'Papers', description: 'Working papers' },
+      item: aCategory({ id: 2, name: 'Papers', description: 'Working papers' }),
+      list: (backend) => backend.categories,
+    },
+    afterwards: 'refreshes only the categories',
+    shows: async (backend) => {
+      expect(await screen.findByRole('option', { name: 'Papers' })).toBeInTheDocument();
+      expect(backend.calls.documentLists).toBe(1);
+    },
+    refusedName: 'CV',
   });
 });
 
