@@ -1,5 +1,5 @@
 import type { TeachingCourse, TeachingInput } from '../../../server/contract/teaching';
-import { createCategory, uploadDocument } from '../media/client';
+import { documentIn } from '../media/client';
 import { collectionClient } from '../staffCollection';
 import { pageServerFor } from '../testServer';
 import { courseInput } from './fixtures';
@@ -21,9 +21,7 @@ describe('the Teaching page, server-rendered', () => {
   });
 
   it('shows the courses in its first HTML, by academic year, and again after each change', async () => {
-    const category = await createCategory(server, staff, 'Teaching');
-    const upload = await uploadDocument(server, staff, { name: 'Problem sheet 1', category: String(category.id) });
-    const sheet = upload.json<{ id: number }>().id;
+    const sheet = await documentIn(server, staff, 'Teaching', 'Problem sheet 1');
     const course = await created({ description: 'Itô calculus with **worked examples**.', materials: [sheet] });
     await created({ course: 'Numerical Methods', term: 'Spring 2025', start_date: '2025-02-03', role: 'teaching_assistant' });
 
