@@ -75,15 +75,18 @@ export function linkIn(mail: Mail, prefix: string): string {
   return match[0];
 }
 
+/** A message as the SMTP server received it: the message, and the envelope's sender and recipients. */
+export type ReceivedMail = Mail & { envelope: { from: string; to: string[] } };
+
 /** An SMTP server that keeps what it receives, and refuses messages with a reply code while told to. */
 export async function startSmtp() {
-  const received: Mail[] = [];
+  const received: ReceivedMail[] = [];
   let refusal: { code: number; message: string } | undefined;
   const smtp = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS', 'AUTH'],
     logger: false,
-    onData(stream, _session, callback) {
+    onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
       stream.on('end', () => {
@@ -91,7 +94,8 @@ export async function startSmtp() {
           callback(Object.assign(new Error(refusal.message), { responseCode: refusal.code }));
           return;
         }
-        received.push(readMail(Buffer.concat(chunks).toString('utf8')));
+        const envelope = { from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '', to: session.envelope.rcptTo.map((r) => r.address) };
+        received.push({ ...readMail(Buffer.concat(chunks).toString('utf8')), envelope });
         callback();
       });
     },
