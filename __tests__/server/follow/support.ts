@@ -25,6 +25,26 @@ export async function sendDue(server: TestServer): Promise<void> {
   await server.mailQueue.idle();
 }
 
+/** Moves the next try of the mail still waiting into the past, as if its time had come (after `attempts` tries when given), and sends it. */
+export async function retryDue(server: TestServer, attempts?: number): Promise<void> {
+  await server.db
+    .updateTable('mail_queue')
+    .set({ next_attempt_at: isoAt(Date.now() - 1_000), ...(attempts === undefined ? {} : { attempts }) })
+    .where('state', '=', 'pending')
+    .execute();
+  await sendDue(server);
+}
+
+/** Moves the mail sent so far a minute back, as if the minute had passed (the rate's window has room again), and sends what is then due. */
+export async function aMinuteLater(server: TestServer): Promise<void> {
+  await server.db
+    .updateTable('mail_queue')
+    .set({ claimed_at: isoAt(Date.now() - 61_000) })
+    .where('claimed_at', 'is not', null)
+    .execute();
+  await sendDue(server);
+}
+
 export const noteInput = (fields: Partial<NoteInput> = {}): NoteInput => ({
   title: 'Volatility smiles',
   slug: 'volatility-smiles',
