@@ -8,6 +8,8 @@ import { seedContent } from '../../../server/src/content/seed';
 import { setupNeeded } from '../../../server/src/services/ownerSetup';
 import { backUp, olderArchive } from '../backupSupport';
 import { buildTestServer, insertUser } from '../testServer';
+import { saveContent } from './client';
+import { earlierWords } from './earlierWords';
 
 // Builds two servers on fresh databases; on PostgreSQL that takes a moment.
 jest.setTimeout(60_000);
@@ -15,32 +17,14 @@ jest.setTimeout(60_000);
 const archiveDir = fs.mkdtempSync(path.join(os.tmpdir(), 'identity-restore-'));
 afterAll(() => fs.rmSync(archiveDir, { recursive: true, force: true }));
 
-/** The words as a site saved them before the identity was written once: no photo or profiles, the address in every line. */
-function earlierWords({ photo: _photo, profiles: _profiles, ...words }: SiteContent): Record<string, unknown> {
-  const email = { label: 'Email', value: words.email, href: `mailto:${words.email}` };
-  const linkedIn = { label: 'LinkedIn', value: 'linkedin.com/in/elias-northcote', href: 'https://www.linkedin.com/in/elias-northcote' };
-  return {
-    ...words,
-    cv: { ...words.cv, contact: [email, words.cv.contact[1], linkedIn], links: [linkedIn, email] },
-    on_the_web: words.on_the_web.map(({ from, ...card }) => (from ? { ...card, href: linkedIn.href } : card)),
-  };
-}
-
 describe('restoring a backup from before the identity was written once', () => {
   it('counts a site whose words staff edited as set up, and marks the sections still holding the example', async () => {
     const site = await buildTestServer();
     const target = await buildTestServer();
     try {
       const staff = (await insertUser(site, { is_staff: true })).auth;
-      const current = (await site.inject({ method: 'GET', url: '/api/site-content/' })).json<CurrentContent>();
       const about = ['My own words.'];
-      const saved = await site.inject({
-        method: 'PUT',
-        url: '/api/site-content/',
-        headers: staff,
-        payload: { version: current.version, content: { ...current.content, about } },
-      });
-      expect(saved.statusCode).toBe(200);
+      expect((await saveContent(site, staff, { about })).statusCode).toBe(200);
       const archive = await backUp(site, archiveDir, 'current.tar');
 
       // The same archive as a version before migration 025 wrote it: no example column, the address in every line.
