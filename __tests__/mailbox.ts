@@ -2,7 +2,9 @@
  * Mail as the site sends it, for the server tests and the browser journeys: an SMTP server that keeps
  * what it receives, and a reader of raw messages (headers, and the text and HTML parts decoded).
  */
+import fs from 'node:fs';
 import type { AddressInfo } from 'node:net';
+import path from 'node:path';
 
 import { SMTPServer } from 'smtp-server';
 
@@ -66,6 +68,16 @@ export function readMail(raw: string): Mail {
     parts[(headers['content-type'] ?? 'text/plain').split(';')[0]] = decodePart(headers, body);
   }
   return { raw, to: headers.to ?? '', subject: decodeWords(headers.subject ?? ''), headers, text: parts['text/plain'] ?? '', html: parts['text/html'] ?? '' };
+}
+
+/** The raw messages the site wrote to the outbox of its data folder `dataDir` (mail without an SMTP server), oldest first. */
+export function outboxMessages(dataDir: string): string[] {
+  const dir = path.join(dataDir, 'outbox');
+  if (!fs.existsSync(dir)) return [];
+  return fs
+    .readdirSync(dir)
+    .sort()
+    .map((name) => fs.readFileSync(path.join(dir, name), 'utf8'));
 }
 
 /** The first address in a message's text that starts with `prefix`. */

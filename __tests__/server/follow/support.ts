@@ -1,9 +1,6 @@
-import fs from 'node:fs';
-import path from 'node:path';
-
 import type { NoteInput, StaffNote } from '../../../server/contract/notes';
 import { isoAt } from '../../../server/src/db/columns';
-import { linkIn, type Mail, readMail } from '../../mailbox';
+import { linkIn, type Mail, outboxMessages, readMail } from '../../mailbox';
 import type { Auth, TestServer } from '../testServer';
 
 export { linkIn, type Mail, startSmtp } from '../../mailbox';
@@ -11,12 +8,7 @@ export { linkIn, type Mail, startSmtp } from '../../mailbox';
 /** The messages in the server's outbox, oldest first, once the queue has sent what is due. */
 export async function outboxMail(server: TestServer): Promise<Mail[]> {
   await server.mailQueue.idle();
-  const dir = path.join(server.config.dataDir, 'outbox');
-  if (!fs.existsSync(dir)) return [];
-  return fs
-    .readdirSync(dir)
-    .sort()
-    .map((name) => readMail(fs.readFileSync(path.join(dir, name), 'utf8')));
+  return outboxMessages(server.config.dataDir).map(readMail);
 }
 
 /** Sends what is due now and waits for it. */
