@@ -1,9 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { delay, http, HttpResponse } from 'msw';
+import { delay, HttpResponse } from 'msw';
 
-import { server, url } from '../msw';
 import { aUser, renderApp } from '../render';
+import { jsonBody, serveWrite } from '../writes';
 
 const REGISTER = '/api/users/register/';
 type User = ReturnType<typeof userEvent.setup>;
@@ -26,16 +26,8 @@ async function fill(user: User, { password2 = 'a long passphrase', notes = '' } 
 const agree = (user: User) => user.click(screen.getByRole('checkbox', { name: 'I agree to the Terms and Conditions' }));
 const submit = (user: User) => user.click(screen.getByRole('button', { name: 'Create an account' }));
 
-function recordRegistrations(answer: () => Response | Promise<Response> = () => HttpResponse.json(aUser(), { status: 201 })) {
-  const bodies: unknown[] = [];
-  server.use(
-    http.post(url(REGISTER), async ({ request }) => {
-      bodies.push(await request.json());
-      return answer();
-    }),
-  );
-  return bodies;
-}
+const recordRegistrations = (answer: () => Response | Promise<Response> = () => HttpResponse.json(aUser(), { status: 201 })) =>
+  serveWrite('post', REGISTER, jsonBody, answer);
 
 describe('registration screen', () => {
   it('has every field with its autocomplete purpose, and show/hide on both passwords', async () => {

@@ -7,21 +7,13 @@ import { EMAIL_CONFIRM_MESSAGES, FOLLOW_MESSAGES } from '@/contract/followRules'
 
 import { server, url } from '../msw';
 import { aStaffUser, aUser, renderApp, signedInAs } from '../render';
+import { jsonBody, serveWrite } from '../writes';
 
 const TOKEN = 'x'.repeat(43);
 const requested = { detail: FOLLOW_MESSAGES.requested };
 
 /** Records the bodies posted to `path` and answers each with `answer`. */
-function posts(path: string, answer: () => Response = () => HttpResponse.json(requested, { status: 202 })) {
-  const bodies: unknown[] = [];
-  server.use(
-    http.post(url(path), async ({ request }) => {
-      bodies.push(await request.json());
-      return answer();
-    }),
-  );
-  return bodies;
-}
+const posts = (path: string, answer: () => Response = () => HttpResponse.json(requested, { status: 202 })) => serveWrite('post', path, jsonBody, answer);
 
 describe('following with an address alone', () => {
   it('offers in every page’s footer a plain form that works before the scripts run', async () => {

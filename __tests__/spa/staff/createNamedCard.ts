@@ -3,7 +3,7 @@ import type userEvent from '@testing-library/user-event';
 import { http, HttpResponse, type JsonBodyType } from 'msw';
 
 import { server, url } from '../msw';
-import { jsonBody, serveWrite } from './writes';
+import { jsonBody, serveWrite } from '../writes';
 
 type Noun = 'Category' | 'Gallery';
 type User = ReturnType<typeof userEvent.setup>;

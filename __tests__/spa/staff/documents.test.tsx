@@ -6,9 +6,9 @@ import { api } from '@/lib/api/apiSlice';
 
 import { server, url } from '../msw';
 import { renderAsStaff } from '../render';
+import { jsonBody, serveDelete, serveWrite } from '../writes';
 import { itCreatesNamedItems } from './createNamedCard';
 import { aCategory, aDocument, aFile, formFields } from './fixtures';
-import { jsonBody, serveDelete, serveWrite } from './writes';
 
 interface Backend {
   documents: Document[];

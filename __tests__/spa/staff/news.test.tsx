@@ -6,7 +6,7 @@ import { NEWS_MESSAGES } from '@/contract/newsRules';
 
 import { server, url } from '../msw';
 import { renderAsStaff } from '../render';
-import { jsonBody, serveAddition, serveDelete, serveWrite } from './writes';
+import { jsonBody, serveAddition, serveDelete, serveWrite } from '../writes';
 
 /** A backend holding news items, newest first, as the server lists them. */
 function serveNews(initial: NewsItem[]) {

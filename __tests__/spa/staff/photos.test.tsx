@@ -7,9 +7,9 @@ import { imageAlt } from '@/lib/imageAlt';
 
 import { server, url } from '../msw';
 import { aStaffUser, renderApp, renderAsStaff, slowSessionCheck } from '../render';
+import { serveDelete, serveWrite } from '../writes';
 import { itCreatesNamedItems } from './createNamedCard';
 import { aFile, aGallery, anImage, formFields } from './fixtures';
-import { serveDelete, serveWrite } from './writes';
 
 interface Backend {
   images: Image[];

@@ -8,8 +8,8 @@ import { server, url } from '../msw';
 import { aPublication } from '../public/fixtures';
 import { aTalk } from '../public/talkFixtures';
 import { aStaffUser, renderApp, renderAsStaff, signedInAs } from '../render';
+import { jsonBody, serveAddition, serveDelete, serveWrite } from '../writes';
 import { aDocument } from './fixtures';
-import { jsonBody, serveAddition, serveDelete, serveWrite } from './writes';
 
 /** A backend holding talks (latest first, as the server lists them), the documents library and the publications. */
 function serveTalks(initial: Talk[]) {

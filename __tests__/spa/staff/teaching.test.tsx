@@ -7,8 +7,8 @@ import { TEACHING_MESSAGES } from '@/contract/teachingRules';
 import { server, url } from '../msw';
 import { aCourse } from '../public/fixtures';
 import { renderAsStaff } from '../render';
+import { jsonBody, serveAddition, serveDelete, serveWrite } from '../writes';
 import { aDocument } from './fixtures';
-import { jsonBody, serveAddition, serveDelete, serveWrite } from './writes';
 
 /** A backend holding courses, newest first, as the server lists them, and the documents library. */
 function serveTeaching(initial: TeachingCourse[]) {

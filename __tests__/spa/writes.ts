@@ -1,6 +1,6 @@
 import { http, HttpResponse, type JsonBodyType } from 'msw';
 
-import { server, url } from '../msw';
+import { server, url } from './msw';
 
 /** A JSON request body, for serveWrite. */
 export const jsonBody = (request: Request): Promise<unknown> => request.json();
@@ -9,7 +9,12 @@ export const jsonBody = (request: Request): Promise<unknown> => request.json();
  * Answers `method path` with what `answer` makes of the body sent (read by `read`: JSON or a form's
  * fields), keeping every body, so that a test can check what was sent, and that nothing was.
  */
-export function serveWrite<Body>(method: 'post' | 'put' | 'patch', path: string, read: (request: Request) => Promise<Body>, answer: (body: Body) => Response) {
+export function serveWrite<Body>(
+  method: 'post' | 'put' | 'patch',
+  path: string,
+  read: (request: Request) => Promise<Body>,
+  answer: (body: Body) => Response | Promise<Response>,
+) {
   const sent: Body[] = [];
   server.use(
     http[method](url(path), async ({ request }) => {
