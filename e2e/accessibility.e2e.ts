@@ -2,7 +2,7 @@ import { accessibilityProblems, appReady, expectNoProblems, openSession } from '
 import { sharedSite } from './support/sharedSite';
 import { apiLogin } from './support/site';
 
-const STAFF = { email: 'axe.staff@example.com', password: 'Axe-staff-passphrase-2026' };
+const STAFF = { email: 'axe.staff@example.com', password: 'Axe-staff-passphrase-2026', firstName: 'Axel' };
 
 /** Every screen, by who can see it: the address and the level-1 heading it shows when ready. */
 const SCREENS: Record<'visitor' | 'staff', [string, string | RegExp][]> = {
@@ -43,7 +43,7 @@ const SCREENS: Record<'visitor' | 'staff', [string, string | RegExp][]> = {
 
 const shared = sharedSite({
   staff: [
-    { ...STAFF, firstName: 'Axel' },
+    STAFF,
     // A long address and name must wrap inside the admin area's user card on a phone.
     {
       email: 'maximiliana.vandenberg-oppenheimer.research@quantitative-finance-institute.example',

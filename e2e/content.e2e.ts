@@ -3,8 +3,7 @@ import { sharedSite } from './support/sharedSite';
 import { staffSession } from './support/signIn';
 import { firstHtml } from './support/site';
 
-const STAFF_EMAIL = 'cora.content@example.com';
-const STAFF_PASSWORD = 'Content-passphrase-for-e2e-2026';
+const STAFF = { email: 'cora.content@example.com', password: 'Content-passphrase-for-e2e-2026', firstName: 'Cora' };
 const TAGLINE = 'I price what others hedge, and say where my models stop working.';
 
 /** Two papers as a researcher exports them: an arXiv preprint with mathematics in its title, and an article. */
@@ -22,11 +21,11 @@ const BIBTEX = String.raw`@misc{northcote2026rough,
   year = {2019}, doi = {10.21314/JCF.2019.001}
 }`;
 
-const shared = sharedSite({ staff: [{ email: STAFF_EMAIL, password: STAFF_PASSWORD, firstName: 'Cora' }] });
+const shared = sharedSite({ staff: [STAFF] });
 
 describe('the owner edits the site', () => {
   it('changes the tagline and a CV entry, imports two papers, and a visitor’s first HTML shows them with the math rendered', async () => {
-    const staff = await staffSession(shared.browser, STAFF_EMAIL, STAFF_PASSWORD, { screen: 'Edit site content' });
+    const staff = await staffSession(shared.browser, STAFF.email, STAFF.password, { screen: 'Edit site content' });
     const { page } = staff;
     await page.getByRole('form', { name: 'Site content' }).waitFor();
     const experience = page.getByRole('group', { name: 'Experience' });
@@ -81,7 +80,7 @@ describe('the owner edits the site', () => {
   });
 
   it('writes a news item that a visitor’s first HTML shows on the home page, and corrects it', async () => {
-    const staff = await staffSession(shared.browser, STAFF_EMAIL, STAFF_PASSWORD, { screen: 'Manage news' });
+    const staff = await staffSession(shared.browser, STAFF.email, STAFF.password, { screen: 'Manage news' });
     const { page } = staff;
     await page.getByRole('heading', { name: 'Add news' }).waitFor();
     await page.getByLabel('Date').fill('2026-11-20');

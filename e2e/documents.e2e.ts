@@ -9,9 +9,9 @@ import { sharedSite } from './support/sharedSite';
 import { signIn } from './support/signIn';
 import { apiLogin } from './support/site';
 
-const STAFF = { email: 'dora.documents@example.com', password: 'Documents-passphrase-2026' };
+const STAFF = { email: 'dora.documents@example.com', password: 'Documents-passphrase-2026', firstName: 'Dora' };
 
-const shared = sharedSite({ staff: [{ ...STAFF, firstName: 'Dora' }] });
+const shared = sharedSite({ staff: [STAFF] });
 let files: string;
 
 /** A small PDF whose text says which version it is. */

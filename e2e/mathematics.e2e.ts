@@ -10,8 +10,7 @@ import { appReady, ARTIFACTS, expectNoProblems, openSession, readInEveryLook, ty
 import { sharedSite } from './support/sharedSite';
 import { staffSession } from './support/signIn';
 
-const STAFF_EMAIL = 'mira.maths@example.com';
-const STAFF_PASSWORD = 'Maths-passphrase-for-e2e-2026';
+const STAFF = { email: 'mira.maths@example.com', password: 'Maths-passphrase-for-e2e-2026', firstName: 'Mira' };
 const TITLE = 'Pricing, hedging and the drawdowns in between';
 
 /** Twenty formulas of a quant's everyday work, in the order the note shows them; `display` ones stand as blocks of their own. */
@@ -605,14 +604,14 @@ async function checkSeriesColours(page: Page, dark: boolean): Promise<void> {
   expect(drawn).toEqual([`1 ${rgb(colours[0])}`, `2 ${rgb(colours[1])}`, `3 ${rgb(colours[2])}`]);
 }
 
-const shared = sharedSite({ staff: [{ email: STAFF_EMAIL, password: STAFF_PASSWORD, firstName: 'Mira' }] });
+const shared = sharedSite({ staff: [STAFF] });
 afterAll(() => {
   if (measured.length) fs.writeFileSync(path.join(ARTIFACTS, 'mathematics-formulas.json'), JSON.stringify(measured, null, 2));
 });
 
 describe('mathematics', () => {
   it("a quant's note reads well: twenty formulas as KaTeX draws them, charts readable on a phone, long code that scrolls in its box", async () => {
-    const staff = await staffSession(shared.browser, STAFF_EMAIL, STAFF_PASSWORD, { width: 1440, height: 900, timeout: 20_000 });
+    const staff = await staffSession(shared.browser, STAFF.email, STAFF.password, { width: 1440, height: 900, timeout: 20_000 });
     const { page } = staff;
     await page.goto('/manage-notes/new');
     await page.getByLabel('Title', { exact: true }).fill(TITLE);

@@ -6,16 +6,15 @@ import { sharedSite } from './support/sharedSite';
 import { staffSession } from './support/signIn';
 import { apiCall, apiLogin, firstHtml } from './support/site';
 
-const STAFF_EMAIL = 'nina.news@example.com';
-const STAFF_PASSWORD = 'News-passphrase-for-e2e-2026';
+const STAFF = { email: 'nina.news@example.com', password: 'News-passphrase-for-e2e-2026', firstName: 'Nina' };
 const PAPER = 'newsome2026smile';
 const TEXT = `Paper [accepted at the Journal of Finance](/research/${PAPER}): the smile has an $x^2$ term.`;
 
-const shared = sharedSite({ staff: [{ email: STAFF_EMAIL, password: STAFF_PASSWORD, firstName: 'Nina' }] });
+const shared = sharedSite({ staff: [STAFF] });
 
 beforeAll(async () => {
   // The paper the news links to comes from an import: set-up, not this journey's subject.
-  const { access } = await apiLogin(STAFF_EMAIL, STAFF_PASSWORD);
+  const { access } = await apiLogin(STAFF.email, STAFF.password);
   await apiCall(access, 'POST', '/api/publications/import/', {
     bibtex: `@article{${PAPER}, author = {Newsome, Nina}, title = {The quadratic smile}, journal = {Journal of Finance}, year = {2026}}`,
   });
@@ -23,7 +22,7 @@ beforeAll(async () => {
 
 describe('news as a page', () => {
   it('staff write news with mathematics and a link to a paper; /news and the home page show it rendered, with JavaScript or without', async () => {
-    const staff = await staffSession(shared.browser, STAFF_EMAIL, STAFF_PASSWORD, { screen: 'Manage news' });
+    const staff = await staffSession(shared.browser, STAFF.email, STAFF.password, { screen: 'Manage news' });
     const { page } = staff;
     await page.waitForURL((url) => url.pathname === '/manage-news');
     await page.getByRole('heading', { name: 'Add news' }).waitFor();
@@ -92,7 +91,7 @@ describe('news as a page', () => {
   }, 240_000);
 
   it('pages the news twenty at a time, and answers 404 past the last page', async () => {
-    const { access } = await apiLogin(STAFF_EMAIL, STAFF_PASSWORD);
+    const { access } = await apiLogin(STAFF.email, STAFF.password);
     for (let day = 1; day <= 20; day += 1)
       await apiCall(access, 'POST', '/api/news/', { date: `2025-03-${String(day).padStart(2, '0')}`, text: `Seminar number ${day}.`, link: '' });
     const visitor = await openSession(shared.browser);

@@ -10,14 +10,13 @@ import { sharedSite } from './support/sharedSite';
 import { staffSession } from './support/signIn';
 import { apiLogin } from './support/site';
 
-const STAFF_EMAIL = 'nadia.notebooks@example.com';
-const STAFF_PASSWORD = 'Notebooks-passphrase-for-e2e-2026';
+const STAFF = { email: 'nadia.notebooks@example.com', password: 'Notebooks-passphrase-for-e2e-2026', firstName: 'Nadia' };
 const TITLE = 'Value and momentum, factor by factor';
 const FILE_NAME = 'factor-returns.ipynb';
 const DESCRIBED = 'Cumulative return of the value factor';
 const TYPED_ALT = 'Drawdowns of the momentum factor, deepest in 2009';
 
-const shared = sharedSite({ staff: [{ email: STAFF_EMAIL, password: STAFF_PASSWORD, firstName: 'Nadia' }] });
+const shared = sharedSite({ staff: [STAFF] });
 let notebook: Buffer;
 
 const lines = (text: string) => text.split(/(?<=\n)/);
@@ -140,7 +139,7 @@ async function screenProblems(page: Page): Promise<string[]> {
 
 describe('notes from notebooks', () => {
   it('staff import a notebook, describe its figure, publish it, and visitors read it without script and download it', async () => {
-    const staff = await staffSession(shared.browser, STAFF_EMAIL, STAFF_PASSWORD, { timeout: 20_000 });
+    const staff = await staffSession(shared.browser, STAFF.email, STAFF.password, { timeout: 20_000 });
     const { page } = staff;
     await page.goto('/manage-notes');
     await page.getByRole('button', { name: 'New note from a notebook' }).click();
@@ -222,7 +221,7 @@ describe('notes from notebooks', () => {
     await readInEveryLook(shared.browser, `/notes/${slug}`, { widths: [360, 1440], screenshot: 'notebook-note', then: expectNoProblems });
 
     // The staff screens: the import with its figure refused, and the editor replacing the body, in both themes at both widths.
-    const tokens = await apiLogin(STAFF_EMAIL, STAFF_PASSWORD);
+    const tokens = await apiLogin(STAFF.email, STAFF.password);
     const screen = async (colorScheme: 'light' | 'dark', width: number): Promise<Session> => {
       const session = await openSession(shared.browser, { width, height: 900, colorScheme });
       await session.context.addInitScript(

@@ -8,17 +8,16 @@ import { sharedSite } from './support/sharedSite';
 import { staffSession } from './support/signIn';
 import { apiCall, apiLogin, firstHtml } from './support/site';
 
-const STAFF_EMAIL = 'nora.notes@example.com';
-const STAFF_PASSWORD = 'Notes-passphrase-for-e2e-2026';
+const STAFF = { email: 'nora.notes@example.com', password: 'Notes-passphrase-for-e2e-2026', firstName: 'Nora' };
 const TITLE = 'Equity curves and volatility smiles';
 const SLUG = 'equity-curves-and-volatility-smiles';
 
-const shared = sharedSite({ staff: [{ email: STAFF_EMAIL, password: STAFF_PASSWORD, firstName: 'Nora' }] });
+const shared = sharedSite({ staff: [STAFF] });
 let photoId: number;
 
 beforeAll(async () => {
   // The picture the note shows comes from the photo library: uploading it is not this journey's subject.
-  const { access } = await apiLogin(STAFF_EMAIL, STAFF_PASSWORD);
+  const { access } = await apiLogin(STAFF.email, STAFF.password);
   const form = new FormData();
   form.append('title', 'Smile at three maturities');
   const png = await sharp({ create: { width: 1200, height: 800, channels: 3, background: { r: 40, g: 110, b: 150 } } })
@@ -74,7 +73,7 @@ const body = () =>
 
 describe('notes', () => {
   it('staff write a note with math, code, a table, a footnote, a picture and a chart, schedule it, and it appears at its time everywhere', async () => {
-    const staff = await staffSession(shared.browser, STAFF_EMAIL, STAFF_PASSWORD, { screen: 'Manage notes' });
+    const staff = await staffSession(shared.browser, STAFF.email, STAFF.password, { screen: 'Manage notes' });
     const { page } = staff;
     await page.getByRole('link', { name: 'New note' }).click();
     await page.getByLabel('Title', { exact: true }).fill(TITLE);
@@ -142,7 +141,7 @@ describe('notes', () => {
   }, 150_000);
 
   it('staff lose no words: a reload mid-sentence restores them, a pasted picture joins the library and the note, and Ctrl+S saves', async () => {
-    const staff = await staffSession(shared.browser, STAFF_EMAIL, STAFF_PASSWORD, { width: 1440, height: 900 });
+    const staff = await staffSession(shared.browser, STAFF.email, STAFF.password, { width: 1440, height: 900 });
     const { page } = staff;
     // Leaving unsaved edits asks first; here the owner means to reload.
     page.on('dialog', (dialog) => void dialog.accept());
@@ -202,7 +201,7 @@ describe('notes', () => {
     await page.keyboard.press('Control+s');
     await page.getByText('Unsaved changes', { exact: true }).waitFor({ state: 'hidden' });
 
-    const { access } = await apiLogin(STAFF_EMAIL, STAFF_PASSWORD);
+    const { access } = await apiLogin(STAFF.email, STAFF.password);
     const saved = await apiCall<{ body: string; status: string }>(access, 'GET', `/api/notes/manage/${id}/`);
     expect(saved.status).toBe('draft');
     const pictureId = Number(/photo:(\d+)/.exec(saved.body)?.[1]);

@@ -6,8 +6,7 @@ import { sharedSite } from './support/sharedSite';
 import { staffSession } from './support/signIn';
 import { apiCall, apiLogin, firstHtml, uploadPdf } from './support/site';
 
-const STAFF_EMAIL = 'petra.papers@example.com';
-const STAFF_PASSWORD = 'Papers-passphrase-for-e2e-2026';
+const STAFF = { email: 'petra.papers@example.com', password: 'Papers-passphrase-for-e2e-2026', firstName: 'Petra' };
 const TITLE = 'Optimal execution when ∂θE[f(X)] is estimated online';
 const KEY = 'okafor2025execution';
 const APA =
@@ -45,18 +44,18 @@ const BIBTEX = String.raw`@string{qf = {Quantitative Finance}}
 }
 `;
 
-const shared = sharedSite({ staff: [{ email: STAFF_EMAIL, password: STAFF_PASSWORD, firstName: 'Petra' }] });
+const shared = sharedSite({ staff: [STAFF] });
 
 /** The paper as a PDF in the documents library, attached to the publication: set-up, not this journey's subject. */
 async function attachPdf(publicationId: number): Promise<void> {
-  const { access } = await apiLogin(STAFF_EMAIL, STAFF_PASSWORD);
+  const { access } = await apiLogin(STAFF.email, STAFF.password);
   const document = await uploadPdf(access, { category: 'Papers', name: 'Optimal execution (paper)', fileName: 'execution.pdf' });
   await apiCall(access, 'PATCH', `/api/publications/${publicationId}/`, { document });
 }
 
 describe('papers', () => {
   it('staff import a .bib; a visitor filters the research list, opens a paper and copies its citation; search engines read it', async () => {
-    const staff = await staffSession(shared.browser, STAFF_EMAIL, STAFF_PASSWORD, { screen: 'Manage publications' });
+    const staff = await staffSession(shared.browser, STAFF.email, STAFF.password, { screen: 'Manage publications' });
     const { page } = staff;
     await page.getByLabel('BibTeX file').setInputFiles({ name: 'papers.bib', mimeType: 'text/x-bibtex', buffer: Buffer.from(BIBTEX) });
     await page.getByRole('button', { name: 'Check import' }).click();

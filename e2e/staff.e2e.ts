@@ -10,11 +10,10 @@ import { sharedSite } from './support/sharedSite';
 import { signIn } from './support/signIn';
 import { uniqueEmail } from './support/site';
 
-const STAFF_EMAIL = 'stella.staff@example.com';
-const STAFF_PASSWORD = 'Staff-passphrase-for-e2e-2026';
+const STAFF = { email: 'stella.staff@example.com', password: 'Staff-passphrase-for-e2e-2026' };
 const CV_FILE_NAME = 'Northcote CV 2026.pdf';
 
-const shared = sharedSite({ staff: [{ email: STAFF_EMAIL, password: STAFF_PASSWORD }] });
+const shared = sharedSite({ staff: [STAFF] });
 let files: string;
 
 /** Three distinct photos and a small PDF, written where the file pickers can take them. */
@@ -53,7 +52,7 @@ describe('the staff area', () => {
   it('staff publish banner photos and a current CV that visitors see at once', async () => {
     const staff = await openSession(shared.browser);
     const { page } = staff;
-    await signIn(page, STAFF_EMAIL, STAFF_PASSWORD);
+    await signIn(page, STAFF.email, STAFF.password);
 
     await page.goto('/dashboard');
     await page.getByRole('heading', { name: 'Manage My Photos' }).waitFor();
@@ -96,7 +95,7 @@ describe('the staff area', () => {
 
     await page.goto('/admin');
     await page.getByRole('heading', { name: 'Backend Administration' }).waitFor();
-    await page.getByRole('cell', { name: STAFF_EMAIL }).first().waitFor();
+    await page.getByRole('cell', { name: STAFF.email }).first().waitFor();
     await staff.screenshot('staff-admin-users');
     await phoneShot(staff, '/admin', 'staff-admin-users-phone');
     await page.goto('/admin/audit');
@@ -146,7 +145,7 @@ describe('the staff area', () => {
 
     // The visitor's download counts for the CV on the staff dashboard, this week.
     const owner = await openSession(shared.browser);
-    await signIn(owner.page, STAFF_EMAIL, STAFF_PASSWORD);
+    await signIn(owner.page, STAFF.email, STAFF.password);
     await owner.page.goto('/dashboard');
     const counted = owner.page.getByRole('listitem', { name: 'Curriculum vitae' });
     await counted.getByText('CV · current · 1 download in 12 weeks').waitFor();
