@@ -40,12 +40,22 @@ afterAll(() => {
   fs.rmSync(files, { recursive: true, force: true });
 });
 
-async function phoneShot(session: Session, route: string, name: string) {
+/** Pictures of the screen at `route` as it is, and at a phone's width (`name`-phone). */
+async function screenshots(session: Session, route: string, name: string) {
+  await session.screenshot(name);
   await session.page.setViewportSize({ width: 390, height: 844 });
   await session.page.goto(route);
   await session.page.getByRole('heading', { level: 1 }).first().waitFor();
-  await session.screenshot(name);
+  await session.screenshot(`${name}-phone`);
   await session.page.setViewportSize({ width: 1280, height: 860 });
+}
+
+/** Creates a gallery or a document category with the card on `route` that makes one. */
+async function createNamed(session: Session, route: string, noun: 'Gallery' | 'Category', name: string) {
+  await session.page.goto(route);
+  await session.page.getByLabel(`${noun} name`, { exact: true }).fill(name);
+  await session.page.getByRole('button', { name: `Create ${noun}` }).click();
+  await session.page.getByText(`${noun} created successfully!`).waitFor();
 }
 
 describe('the staff area', () => {
@@ -56,13 +66,9 @@ describe('the staff area', () => {
 
     await page.goto('/dashboard');
     await page.getByRole('heading', { name: 'Manage My Photos' }).waitFor();
-    await staff.screenshot('staff-dashboard');
-    await phoneShot(staff, '/dashboard', 'staff-dashboard-phone');
+    await screenshots(staff, '/dashboard', 'staff-dashboard');
 
-    await page.goto('/photos');
-    await page.getByLabel('Gallery name', { exact: true }).fill('page-logos');
-    await page.getByRole('button', { name: 'Create Gallery' }).click();
-    await page.getByText('Gallery created successfully!').waitFor();
+    await createNamed(staff, '/photos', 'Gallery', 'page-logos');
 
     await page.getByLabel('Images', { exact: true }).setInputFiles([1, 2, 3].map((i) => path.join(files, `banner-${i}.jpg`)));
     await page.getByLabel('Title', { exact: true }).fill('Banner');
@@ -70,18 +76,13 @@ describe('the staff area', () => {
     await page.getByRole('button', { name: 'Upload Images' }).click();
     await page.getByText('Successfully uploaded 3 image(s)!').waitFor();
     await page.getByRole('cell', { name: 'Banner - banner-3.jpg', exact: true }).waitFor();
-    await staff.screenshot('staff-photos');
-    await phoneShot(staff, '/photos', 'staff-photos-phone');
+    await screenshots(staff, '/photos', 'staff-photos');
 
     await page.goto('/galleries');
     await page.getByText('page-logos').first().waitFor();
-    await staff.screenshot('staff-galleries');
-    await phoneShot(staff, '/galleries', 'staff-galleries-phone');
+    await screenshots(staff, '/galleries', 'staff-galleries');
 
-    await page.goto('/documents');
-    await page.getByLabel('Category name', { exact: true }).fill('CV');
-    await page.getByRole('button', { name: 'Create Category' }).click();
-    await page.getByText('Category created successfully!').waitFor();
+    await createNamed(staff, '/documents', 'Category', 'CV');
     await page.getByLabel('File', { exact: true }).setInputFiles(path.join(files, CV_FILE_NAME));
     await page.getByLabel('Name', { exact: true }).fill('Curriculum vitae');
     await page.getByLabel('Category', { exact: true }).selectOption({ label: 'CV' });
@@ -90,14 +91,12 @@ describe('the staff area', () => {
     page.once('dialog', (dialog) => void dialog.accept());
     await page.getByRole('button', { name: 'Mark Current Curriculum vitae' }).click();
     await page.getByText('Document marked as current!').waitFor();
-    await staff.screenshot('staff-documents');
-    await phoneShot(staff, '/documents', 'staff-documents-phone');
+    await screenshots(staff, '/documents', 'staff-documents');
 
     await page.goto('/admin');
     await page.getByRole('heading', { name: 'Backend Administration' }).waitFor();
     await page.getByRole('cell', { name: STAFF.email }).first().waitFor();
-    await staff.screenshot('staff-admin-users');
-    await phoneShot(staff, '/admin', 'staff-admin-users-phone');
+    await screenshots(staff, '/admin', 'staff-admin-users');
     await page.goto('/admin/audit');
     // Every staff action above is in the audit log.
     await page.getByText('Marked a document current').first().waitFor();
