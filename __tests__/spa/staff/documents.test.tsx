@@ -4,7 +4,7 @@ import { http, HttpResponse } from 'msw';
 import type { Document, DocumentCategory } from '@/contract';
 import { api } from '@/lib/api/apiSlice';
 
-import { server, url } from '../msw';
+import { countedGet, server, url } from '../msw';
 import { renderAsStaff } from '../render';
 import { jsonBody, serveDelete, serveWrite } from '../writes';
 import { itCreatesNamedItems } from './createNamedCard';
@@ -20,14 +20,8 @@ interface Backend {
 function serveDocuments(documents: Document[] = [], categories: DocumentCategory[] = [aCategory()]): Backend {
   const backend: Backend = { documents, categories, calls: { documentLists: 0, categoryLists: 0, currentCv: 0 } };
   server.use(
-    http.get(url('/api/documents/documents/'), () => {
-      backend.calls.documentLists += 1;
-      return HttpResponse.json(backend.documents);
-    }),
-    http.get(url('/api/documents/categories/'), () => {
-      backend.calls.categoryLists += 1;
-      return HttpResponse.json(backend.categories);
-    }),
+    countedGet('/api/documents/documents/', () => backend.documents, backend.calls, 'documentLists'),
+    countedGet('/api/documents/categories/', () => backend.categories, backend.calls, 'categoryLists'),
     http.get(url('/api/documents/documents/current_cv/'), () => {
       backend.calls.currentCv += 1;
       return HttpResponse.json(backend.documents.find((d) => d.is_current) ?? { detail: 'Not found.' }, {

@@ -5,7 +5,7 @@ import { delay, http, HttpResponse } from 'msw';
 import type { Gallery, Image } from '@/contract';
 import { imageAlt } from '@/lib/imageAlt';
 
-import { server, url } from '../msw';
+import { countedGet, server, url } from '../msw';
 import { aStaffUser, renderApp, renderAsStaff, slowSessionCheck } from '../render';
 import { serveDelete, serveWrite } from '../writes';
 import { itCreatesNamedItems } from './createNamedCard';
@@ -31,14 +31,8 @@ interface PhotosOptions {
 function servePhotos({ images = [anImage()], galleries = [aGallery()], failing = [], whileUploading }: PhotosOptions = {}): Backend {
   const backend: Backend = { images, galleries, uploads: [], calls: { imageLists: 0, galleryLists: 0 } };
   server.use(
-    http.get(url('/api/photos/images/'), () => {
-      backend.calls.imageLists += 1;
-      return HttpResponse.json(backend.images);
-    }),
-    http.get(url('/api/photos/galleries/'), () => {
-      backend.calls.galleryLists += 1;
-      return HttpResponse.json(backend.galleries);
-    }),
+    countedGet('/api/photos/images/', () => backend.images, backend.calls, 'imageLists'),
+    countedGet('/api/photos/galleries/', () => backend.galleries, backend.calls, 'galleryLists'),
     http.post(url('/api/photos/images/'), async ({ request }) => {
       const fields = await formFields(request);
       backend.uploads.push(fields);
