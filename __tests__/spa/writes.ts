@@ -10,7 +10,7 @@ export const jsonBody = (request: Request): Promise<unknown> => request.json();
  * fields), keeping every body, so that a test can check what was sent, and that nothing was.
  */
 export function serveWrite<Body>(
-  method: 'post' | 'put' | 'patch',
+  method: 'post' | 'put' | 'patch' | 'delete',
   path: string,
   read: (request: Request) => Promise<Body>,
   answer: (body: Body) => Response | Promise<Response>,
