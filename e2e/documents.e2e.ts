@@ -6,7 +6,7 @@ import type { Page } from 'playwright-core';
 
 import { accessibilityProblems, ARTIFACTS, expectNoProblems, openSession } from './support/browser';
 import { sharedSite } from './support/sharedSite';
-import { signIn } from './support/signIn';
+import { staffSession } from './support/signIn';
 import { apiLogin } from './support/site';
 
 const STAFF = { email: 'dora.documents@example.com', password: 'Documents-passphrase-2026', firstName: 'Dora' };
@@ -50,9 +50,8 @@ async function problemsOf(page: Page, where: string): Promise<string[]> {
 
 describe('editing documents and categories', () => {
   it('staff rename a document, replace its file, unmark it, and rename and delete categories', async () => {
-    const staff = await openSession(shared.browser);
+    const staff = await staffSession(shared.browser, STAFF.email, STAFF.password);
     const { page } = staff;
-    await signIn(page, STAFF.email, STAFF.password);
     await page.goto('/documents');
 
     for (const name of ['Working Papers', 'Drafts', 'Mistake']) {

@@ -7,7 +7,7 @@ import sharp from 'sharp';
 import { appReady, expectNoProblems, openSession, type Session } from './support/browser';
 import { BASE_URL } from './support/server';
 import { sharedSite } from './support/sharedSite';
-import { signIn } from './support/signIn';
+import { signIn, staffSession } from './support/signIn';
 import { uniqueEmail } from './support/site';
 
 const STAFF = { email: 'stella.staff@example.com', password: 'Staff-passphrase-for-e2e-2026' };
@@ -60,9 +60,8 @@ async function createNamed(session: Session, route: string, noun: 'Gallery' | 'C
 
 describe('the staff area', () => {
   it('staff publish banner photos and a current CV that visitors see at once', async () => {
-    const staff = await openSession(shared.browser);
+    const staff = await staffSession(shared.browser, STAFF.email, STAFF.password);
     const { page } = staff;
-    await signIn(page, STAFF.email, STAFF.password);
 
     await page.goto('/dashboard');
     await page.getByRole('heading', { name: 'Manage My Photos' }).waitFor();
