@@ -1,7 +1,7 @@
 import type { TeachingCourse, TeachingInput } from '../../../server/contract/teaching';
 import { documentIn } from '../media/client';
 import { collectionClient } from '../staffCollection';
-import { pageServerFor } from '../testServer';
+import { pageServerFor, servedPage } from '../testServer';
 import { courseInput } from './fixtures';
 
 const PUBLIC_URL = 'https://northcote.example';
@@ -13,11 +13,8 @@ describe('the Teaching page, server-rendered', () => {
   const { created, patch } = collectionClient<TeachingInput, TeachingCourse>(server, staff, '/api/teaching/', courseInput);
 
   it('says kindly that nothing is listed yet on a fresh site', async () => {
-    const page = await get('/teaching');
-    expect(page.statusCode).toBe(200);
-    expect(page.body).toContain('<title>Teaching | ');
-    expect(page.body).toContain(`<link rel="canonical" href="${PUBLIC_URL}/teaching">`);
-    expect(page.body).toContain('No courses are listed yet. Please check back soon.');
+    const page = await servedPage(server, '/teaching', 'Teaching');
+    expect(page).toContain('No courses are listed yet. Please check back soon.');
   });
 
   it('shows the courses in its first HTML, by academic year, and again after each change', async () => {
