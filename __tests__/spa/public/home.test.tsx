@@ -8,7 +8,7 @@ import { FadeIn } from '@/features/home/FadeIn';
 
 import { seedContent } from '../../../server/src/content/seed';
 import { server, url } from '../msw';
-import { renderApp, signedOutState } from '../render';
+import { headingTexts, renderApp, signedOutState } from '../render';
 import { bannerImage, serveBannerImages } from './fixtures';
 import { aNoteList, aNoteSummary, serveNoteList } from './noteFixtures';
 
@@ -26,7 +26,7 @@ describe('home page', () => {
     expect(screen.getByRole('heading', { name: 'Elias Northcote', level: 1 })).toBeInTheDocument();
     expect(screen.getByText(seedContent.tagline)).toBeInTheDocument();
     // The first second-level heading is the typewriter; the interest sections follow in order.
-    const titles = screen.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent);
+    const titles = headingTexts(2);
     expect(titles.slice(1)).toEqual(['Quantitative Research', 'Advanced Financial Modelling', 'Academic Foundations', 'Investment Strategy']);
     for (const interest of seedContent.interests) {
       const section = screen.getByRole('region', { name: interest.title });
