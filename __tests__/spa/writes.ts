@@ -1,3 +1,5 @@
+import { screen } from '@testing-library/react';
+import type userEvent from '@testing-library/user-event';
 import { http, HttpResponse, type JsonBodyType } from 'msw';
 
 import { server, url } from './msw';
@@ -52,4 +54,18 @@ export function serveDelete(path: string, onDelete: () => void = () => undefined
     }),
   );
   return calls;
+}
+
+/**
+ * Presses the delete button named `button` as a person who thinks twice: the question it asks (its name and
+ * "?") answered no, and nothing is deleted; then yes, and the deletion `deleted` counts goes out once `done` shows.
+ */
+export async function deleteAfterAsking(user: ReturnType<typeof userEvent.setup>, deleted: { count: number }, button: string, done: string) {
+  const confirm = jest.spyOn(window, 'confirm').mockReturnValueOnce(false).mockReturnValueOnce(true);
+  await user.click(await screen.findByRole('button', { name: button }));
+  expect(deleted.count).toBe(0);
+  await user.click(screen.getByRole('button', { name: button }));
+  expect(await screen.findByText(done)).toBeInTheDocument();
+  expect(confirm).toHaveBeenCalledWith(`${button}?`);
+  expect(deleted.count).toBe(1);
 }

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 
 import type { NewsItem } from '@/contract/news';
@@ -6,7 +6,7 @@ import { NEWS_MESSAGES } from '@/contract/newsRules';
 
 import { server, url } from '../msw';
 import { renderAsStaff } from '../render';
-import { jsonBody, serveAddition, serveDelete, serveWrite } from '../writes';
+import { deleteAfterAsking, jsonBody, serveAddition, serveDelete, serveWrite } from '../writes';
 
 /** A backend holding news items, newest first, as the server lists them. */
 function serveNews(initial: NewsItem[]) {
@@ -109,14 +109,8 @@ describe('news (staff)', () => {
     expect(sent).toEqual([{ date: '2026-11-20', text: 'Paper published in the Journal of Finance.', link: 'https://doi.org/10.1111/jofi.1' }]);
     expect(screen.getByRole('heading', { name: 'Add news' })).toBeInTheDocument();
 
-    const confirm = jest.spyOn(window, 'confirm').mockReturnValueOnce(false).mockReturnValueOnce(true);
-    const row = (await screen.findByRole('cell', { name: 'Paper published in the Journal of Finance.' })).closest('tr') as HTMLElement;
-    await user.click(within(row).getByRole('button', { name: 'Delete the news item of 20 Nov 2026' }));
-    expect(deleted.count).toBe(0);
-    await user.click(within(row).getByRole('button', { name: 'Delete the news item of 20 Nov 2026' }));
-    expect(await screen.findByText('News item deleted.')).toBeInTheDocument();
-    expect(confirm).toHaveBeenCalledWith('Delete the news item of 20 Nov 2026?');
-    expect(deleted.count).toBe(1);
+    await screen.findByRole('cell', { name: 'Paper published in the Journal of Finance.' });
+    await deleteAfterAsking(user, deleted, 'Delete the news item of 20 Nov 2026', 'News item deleted.');
     expect(await screen.findByText('No news yet.')).toBeInTheDocument();
   });
 

@@ -7,7 +7,7 @@ import { TEACHING_MESSAGES } from '@/contract/teachingRules';
 import { server, url } from '../msw';
 import { aCourse } from '../public/fixtures';
 import { renderAsStaff } from '../render';
-import { jsonBody, serveAddition, serveDelete, serveWrite } from '../writes';
+import { deleteAfterAsking, jsonBody, serveAddition, serveDelete, serveWrite } from '../writes';
 import { aDocument } from './fixtures';
 
 /** A backend holding courses, newest first, as the server lists them, and the documents library. */
@@ -120,14 +120,7 @@ describe('teaching (staff)', () => {
     expect(sent).toEqual([{ ...unchanged, course: 'Stochastic Calculus I', materials: [12, 11] }]);
     expect(screen.getByRole('heading', { name: 'Add a course' })).toBeInTheDocument();
 
-    const confirm = jest.spyOn(window, 'confirm').mockReturnValueOnce(false).mockReturnValueOnce(true);
-    const name = 'Delete the course Stochastic Calculus I (Autumn 2025)';
-    await user.click(await screen.findByRole('button', { name }));
-    expect(deleted.count).toBe(0);
-    await user.click(screen.getByRole('button', { name }));
-    expect(await screen.findByText('Course deleted.')).toBeInTheDocument();
-    expect(confirm).toHaveBeenCalledWith('Delete the course Stochastic Calculus I (Autumn 2025)?');
-    expect(deleted.count).toBe(1);
+    await deleteAfterAsking(user, deleted, 'Delete the course Stochastic Calculus I (Autumn 2025)', 'Course deleted.');
     expect(await screen.findByText('No courses yet.')).toBeInTheDocument();
   });
 
