@@ -57,6 +57,21 @@ export function serveDelete(path: string, onDelete: () => void = () => undefined
 }
 
 /**
+ * Answers PATCH and DELETE `path` for a test backend holding one item: an edit makes what `save` makes of the
+ * JSON sent the backend's one item (handed to `keep`), a deletion leaves none. Keeps the bodies sent, as
+ * serveWrite does, and counts the deletions, as serveDelete does.
+ */
+export function serveItemChanges<Item extends JsonBodyType>(path: string, save: (body: unknown) => Item, keep: (items: Item[]) => void) {
+  const sent = serveWrite('patch', path, jsonBody, (body) => {
+    const item = save(body);
+    keep([item]);
+    return HttpResponse.json(item);
+  });
+  const deleted = serveDelete(path, () => keep([]));
+  return { sent, deleted };
+}
+
+/**
  * Presses the delete button named `button` as a person who thinks twice: the question it asks (its name and
  * "?") answered no, and nothing is deleted; then yes, and the deletion `deleted` counts goes out once `done` shows.
  */

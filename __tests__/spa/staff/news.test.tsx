@@ -6,7 +6,7 @@ import { NEWS_MESSAGES } from '@/contract/newsRules';
 
 import { server, url } from '../msw';
 import { renderAsStaff } from '../render';
-import { deleteAfterAsking, jsonBody, serveAddition, serveDelete, serveWrite } from '../writes';
+import { deleteAfterAsking, jsonBody, serveAddition, serveItemChanges, serveWrite } from '../writes';
 
 /** A backend holding news items, newest first, as the server lists them. */
 function serveNews(initial: NewsItem[]) {
@@ -92,11 +92,11 @@ describe('news (staff)', () => {
 
   it('edits an item in the form above the list, and deletes one after asking', async () => {
     const backend = serveNews([paperAccepted]);
-    const sent = serveWrite('patch', '/api/news/1/', jsonBody, (body) => {
-      backend.items = [{ id: 1, ...(body as Omit<NewsItem, 'id'>) }];
-      return HttpResponse.json(backend.items[0]);
-    });
-    const deleted = serveDelete('/api/news/1/', () => (backend.items = []));
+    const { sent, deleted } = serveItemChanges(
+      '/api/news/1/',
+      (body) => ({ id: 1, ...(body as Omit<NewsItem, 'id'>) }),
+      (items) => (backend.items = items),
+    );
     const { user } = renderAsStaff('/manage-news');
     await user.click(await screen.findByRole('button', { name: 'Edit the news item of 20 Nov 2026' }));
     expect(screen.getByRole('heading', { name: 'Edit news item' })).toBeInTheDocument();

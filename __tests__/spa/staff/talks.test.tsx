@@ -8,7 +8,7 @@ import { server, url } from '../msw';
 import { aPublication } from '../public/fixtures';
 import { aTalk } from '../public/talkFixtures';
 import { aStaffUser, renderApp, renderAsStaff, signedInAs } from '../render';
-import { deleteAfterAsking, jsonBody, serveAddition, serveDelete, serveWrite } from '../writes';
+import { deleteAfterAsking, jsonBody, serveAddition, serveItemChanges, serveWrite } from '../writes';
 import { aDocument } from './fixtures';
 
 /** A backend holding talks (latest first, as the server lists them), the documents library and the publications. */
@@ -94,11 +94,11 @@ describe('talks (staff)', () => {
   it('edits a talk in the form above the list, and deletes one after asking', async () => {
     const existing = aTalk({ id: 1, date: '2026-07-08', slides: 12, paper: 3 });
     const backend = serveTalks([existing]);
-    const sent = serveWrite('patch', '/api/talks/1/', jsonBody, (body) => {
-      backend.talks = [saved(1, body as TalkInput)];
-      return HttpResponse.json(backend.talks[0]);
-    });
-    const deleted = serveDelete('/api/talks/1/', () => (backend.talks = []));
+    const { sent, deleted } = serveItemChanges(
+      '/api/talks/1/',
+      (body) => saved(1, body as TalkInput),
+      (talks) => (backend.talks = talks),
+    );
     const { user } = renderAsStaff('/manage-talks');
     const name = 'the talk "Rough volatility in practice" of 8 Jul 2026';
     await user.click(await screen.findByRole('button', { name: `Edit ${name}` }));

@@ -7,7 +7,7 @@ import { TEACHING_MESSAGES } from '@/contract/teachingRules';
 import { server, url } from '../msw';
 import { aCourse } from '../public/fixtures';
 import { renderAsStaff } from '../render';
-import { deleteAfterAsking, jsonBody, serveAddition, serveDelete, serveWrite } from '../writes';
+import { deleteAfterAsking, jsonBody, serveAddition, serveItemChanges, serveWrite } from '../writes';
 import { aDocument } from './fixtures';
 
 /** A backend holding courses, newest first, as the server lists them, and the documents library. */
@@ -99,11 +99,11 @@ describe('teaching (staff)', () => {
 
   it('edits a course in the form above the list, leaving out materials gone from the library, and deletes one after asking', async () => {
     const backend = serveTeaching([stochastic]);
-    const sent = serveWrite('patch', '/api/teaching/1/', jsonBody, (body) => {
-      backend.courses = [asCourse(1, body as TeachingInput)];
-      return HttpResponse.json(backend.courses[0]);
-    });
-    const deleted = serveDelete('/api/teaching/1/', () => (backend.courses = []));
+    const { sent, deleted } = serveItemChanges(
+      '/api/teaching/1/',
+      (body) => asCourse(1, body as TeachingInput),
+      (courses) => (backend.courses = courses),
+    );
     const { user } = renderAsStaff('/manage-teaching');
     await user.click(await screen.findByRole('button', { name: 'Edit the course Stochastic Calculus (Autumn 2025)' }));
     expect(screen.getByRole('heading', { name: 'Edit course' })).toBeInTheDocument();
