@@ -2,7 +2,9 @@
  * Mail as the site sends it, for the server tests and the browser journeys: an SMTP server that keeps
  * what it receives, and a reader of raw messages (headers, and the text and HTML parts decoded).
  */
+import fs from 'node:fs';
 import type { AddressInfo } from 'node:net';
+import path from 'node:path';
 
 import { SMTPServer } from 'smtp-server';
 
@@ -68,6 +70,16 @@ export function readMail(raw: string): Mail {
   return { raw, to: headers.to ?? '', subject: decodeWords(headers.subject ?? ''), headers, text: parts['text/plain'] ?? '', html: parts['text/html'] ?? '' };
 }
 
+/** The raw messages the site wrote to the outbox of its data folder `dataDir` (mail without an SMTP server), oldest first. */
+export function outboxMessages(dataDir: string): string[] {
+  const dir = path.join(dataDir, 'outbox');
+  if (!fs.existsSync(dir)) return [];
+  return fs
+    .readdirSync(dir)
+    .sort()
+    .map((name) => fs.readFileSync(path.join(dir, name), 'utf8'));
+}
+
 /** The first address in a message's text that starts with `prefix`. */
 export function linkIn(mail: Mail, prefix: string): string {
   const match = new RegExp(`${prefix.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}[^\\s<>"]+`).exec(mail.text);
@@ -75,15 +87,18 @@ export function linkIn(mail: Mail, prefix: string): string {
   return match[0];
 }
 
+/** A message as the SMTP server received it: the message, and the envelope's sender and recipients. */
+export type ReceivedMail = Mail & { envelope: { from: string; to: string[] } };
+
 /** An SMTP server that keeps what it receives, and refuses messages with a reply code while told to. */
 export async function startSmtp() {
-  const received: Mail[] = [];
+  const received: ReceivedMail[] = [];
   let refusal: { code: number; message: string } | undefined;
   const smtp = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS', 'AUTH'],
     logger: false,
-    onData(stream, _session, callback) {
+    onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
       stream.on('end', () => {
@@ -91,7 +106,8 @@ export async function startSmtp() {
           callback(Object.assign(new Error(refusal.message), { responseCode: refusal.code }));
           return;
         }
-        received.push(readMail(Buffer.concat(chunks).toString('utf8')));
+        const envelope = { from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '', to: session.envelope.rcptTo.map((r) => r.address) };
+        received.push({ ...readMail(Buffer.concat(chunks).toString('utf8')), envelope });
         callback();
       });
     },

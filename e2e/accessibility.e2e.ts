@@ -1,9 +1,8 @@
-import type { Browser } from 'playwright-core';
+import { accessibilityProblems, appReady, expectNoProblems, openSession } from './support/browser';
+import { sharedSite } from './support/sharedSite';
+import { apiLogin } from './support/site';
 
-import { accessibilityProblems, appReady, expectNoProblems, launchBrowser, openSession } from './support/browser';
-import { apiLogin, createStaff } from './support/site';
-
-const STAFF = { email: 'axe.staff@example.com', password: 'Axe-staff-passphrase-2026' };
+const STAFF = { email: 'axe.staff@example.com', password: 'Axe-staff-passphrase-2026', firstName: 'Axel' };
 
 /** Every screen, by who can see it: the address and the level-1 heading it shows when ready. */
 const SCREENS: Record<'visitor' | 'staff', [string, string | RegExp][]> = {
@@ -42,19 +41,16 @@ const SCREENS: Record<'visitor' | 'staff', [string, string | RegExp][]> = {
   ],
 };
 
-let browser: Browser;
-beforeAll(async () => {
-  createStaff(STAFF.email, STAFF.password, 'Axel');
-  // A long address and name must wrap inside the admin area's user card on a phone.
-  createStaff(
-    'maximiliana.vandenberg-oppenheimer.research@quantitative-finance-institute.example',
-    'Long-address-passphrase-2026',
-    'Maximilianavandenbergoppenheimer',
-  );
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
+const shared = sharedSite({
+  staff: [
+    STAFF,
+    // A long address and name must wrap inside the admin area's user card on a phone.
+    {
+      email: 'maximiliana.vandenberg-oppenheimer.research@quantitative-finance-institute.example',
+      password: 'Long-address-passphrase-2026',
+      firstName: 'Maximilianavandenbergoppenheimer',
+    },
+  ],
 });
 
 describe('accessibility (axe-core) of every screen at 360 px and on a desktop, light and dark', () => {
@@ -62,7 +58,7 @@ describe('accessibility (axe-core) of every screen at 360 px and on a desktop, l
     for (const width of [360, 1280]) {
       for (const theme of ['light', 'dark'] as const) {
         it(`${who} screens, ${width} px, ${theme}: no serious or critical violation`, async () => {
-          const session = await openSession(browser, { width, height: 800 });
+          const session = await openSession(shared.browser, { width, height: 800 });
           const { page, context } = session;
           session.allow(/current_cv|status of 404|no\/such\/page|reset-password-confirm/);
           const tokens = who === 'staff' ? await apiLogin(STAFF.email, STAFF.password) : undefined;

@@ -1,23 +1,18 @@
 import type { ChildProcess } from 'node:child_process';
 import path from 'node:path';
 
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 
-import { appReady, ARTIFACTS, expectNoProblems, launchBrowser, openSession } from './support/browser';
+import { appReady, ARTIFACTS, expectNoProblems, openSession } from './support/browser';
 import { freePort, startSite, stopSite } from './support/server';
+import { sharedSite } from './support/sharedSite';
 import { signIn, submitSignIn } from './support/signIn';
 import { accessTokenExpired, apiCall, apiLogin, latestResetPath, uniqueEmail } from './support/site';
 
 const PASSWORD = 'Correct-horse-battery-9';
 const NEW_PASSWORD = 'Another-long-passphrase-7';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const shared = sharedSite();
 
 async function register(page: Page, email: string) {
   await page.goto('/register');
@@ -45,7 +40,7 @@ describe('a visitor’s session when the access token expires', () => {
   });
 
   it('registers, signs in, stays signed in across a reload and token expiry, edits the profile and signs out', async () => {
-    const session = await openSession(browser, { baseUrl: base });
+    const session = await openSession(shared.browser, { baseUrl: base });
     const { page } = session;
     const email = uniqueEmail('ada');
 
@@ -95,7 +90,7 @@ describe('a visitor’s session when the access token expires', () => {
   });
 
   it('keeps three tabs opened together after the token expired signed in, and signs them all out together', async () => {
-    const session = await openSession(browser, { baseUrl: base });
+    const session = await openSession(shared.browser, { baseUrl: base });
     const email = uniqueEmail('tabs');
     await register(session.page, email);
     await session.page.waitForURL('**/login?registrationSuccess=true');
@@ -128,7 +123,7 @@ describe('a visitor’s session when the access token expires', () => {
 
 describe('a visitor’s account', () => {
   it('shows the server’s message for a wrong password', async () => {
-    const session = await openSession(browser);
+    const session = await openSession(shared.browser);
     session.allow(/\/api\/users\/login\/|status of 401/);
     await submitSignIn(session.page, 'nobody-here@example.com', 'Wrong-password-123');
     await session.page.getByRole('alert').getByText('No active account found with the given credentials').waitFor();
@@ -138,7 +133,7 @@ describe('a visitor’s account', () => {
   });
 
   it('resets a forgotten password through the emailed link', async () => {
-    const session = await openSession(browser, { colorScheme: 'dark' });
+    const session = await openSession(shared.browser, { colorScheme: 'dark' });
     const { page } = session;
     const email = uniqueEmail('grace');
     await register(page, email);
@@ -175,14 +170,14 @@ describe('a visitor’s account', () => {
 
   it('signs in with a one-time app token, and refuses a bad one', async () => {
     const email = uniqueEmail('native');
-    const setup = await openSession(browser);
+    const setup = await openSession(shared.browser);
     await register(setup.page, email);
     await setup.page.waitForURL('**/login?registrationSuccess=true');
     await setup.context.close();
     const { access } = await apiLogin(email, PASSWORD);
     const { token } = await apiCall<{ token: string }>(access, 'POST', '/api/users/app-token/');
 
-    const session = await openSession(browser, { width: 390, height: 800 });
+    const session = await openSession(shared.browser, { width: 390, height: 800 });
     const { page } = session;
     await page.goto(`/app-login?token=${encodeURIComponent(token)}`);
     await page.waitForURL('**/welcome');
@@ -192,7 +187,7 @@ describe('a visitor’s account', () => {
     expectNoProblems(session);
     await session.context.close();
 
-    const failed = await openSession(browser);
+    const failed = await openSession(shared.browser);
     failed.allow(/login-with-token|status of 401/);
     const alerts: string[] = [];
     failed.page.on('dialog', (dialog) => {
@@ -219,7 +214,7 @@ describe('the account screens as a visitor sees them', () => {
       ['/welcome', 'Welcome'],
     ];
     for (const width of [1280, 390]) {
-      const session = await openSession(browser, { colorScheme, width, height: width > 600 ? 860 : 844 });
+      const session = await openSession(shared.browser, { colorScheme, width, height: width > 600 ? 860 : 844 });
       await session.page.goto('/');
       await session.page.evaluate((mode) => localStorage.setItem('theme', mode), colorScheme);
       for (const [route, heading] of screens) {

@@ -1,11 +1,9 @@
-import type { Browser } from 'playwright-core';
-
-import { appReady, expectNoProblems, launchBrowser, openSession } from './support/browser';
+import { appReady, expectNoProblems, openSession } from './support/browser';
+import { sharedSite } from './support/sharedSite';
 import { staffSession } from './support/signIn';
-import { createStaff, firstHtml } from './support/site';
+import { firstHtml } from './support/site';
 
-const STAFF_EMAIL = 'cora.content@example.com';
-const STAFF_PASSWORD = 'Content-passphrase-for-e2e-2026';
+const STAFF = { email: 'cora.content@example.com', password: 'Content-passphrase-for-e2e-2026', firstName: 'Cora' };
 const TAGLINE = 'I price what others hedge, and say where my models stop working.';
 
 /** Two papers as a researcher exports them: an arXiv preprint with mathematics in its title, and an article. */
@@ -23,19 +21,11 @@ const BIBTEX = String.raw`@misc{northcote2026rough,
   year = {2019}, doi = {10.21314/JCF.2019.001}
 }`;
 
-let browser: Browser;
-
-beforeAll(async () => {
-  createStaff(STAFF_EMAIL, STAFF_PASSWORD, 'Cora');
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const shared = sharedSite({ staff: [STAFF] });
 
 describe('the owner edits the site', () => {
   it('changes the tagline and a CV entry, imports two papers, and a visitor’s first HTML shows them with the math rendered', async () => {
-    const staff = await staffSession(browser, STAFF_EMAIL, STAFF_PASSWORD, { screen: 'Edit site content' });
+    const staff = await staffSession(shared.browser, STAFF.email, STAFF.password, { screen: 'Edit site content' });
     const { page } = staff;
     await page.getByRole('form', { name: 'Site content' }).waitFor();
     const experience = page.getByRole('group', { name: 'Experience' });
@@ -74,7 +64,7 @@ describe('the owner edits the site', () => {
     expect(research).toContain('href="https://arxiv.org/abs/2603.01234"');
     expect(research).toContain('href="https://doi.org/10.21314/JCF.2019.001"');
 
-    const visitor = await openSession(browser);
+    const visitor = await openSession(shared.browser);
     await visitor.page.goto('/research');
     await appReady(visitor.page);
     await visitor.page.getByRole('heading', { name: 'Working papers' }).waitFor();
@@ -90,7 +80,7 @@ describe('the owner edits the site', () => {
   });
 
   it('writes a news item that a visitor’s first HTML shows on the home page, and corrects it', async () => {
-    const staff = await staffSession(browser, STAFF_EMAIL, STAFF_PASSWORD, { screen: 'Manage news' });
+    const staff = await staffSession(shared.browser, STAFF.email, STAFF.password, { screen: 'Manage news' });
     const { page } = staff;
     await page.getByRole('heading', { name: 'Add news' }).waitFor();
     await page.getByLabel('Date').fill('2026-11-20');
@@ -115,7 +105,7 @@ describe('the owner edits the site', () => {
     home = await firstHtml('/');
     expect(home).toContain('Paper published in the Journal of Finance.');
     expect(home).not.toContain('Paper accepted at the Journal of Finance.');
-    const visitor = await openSession(browser, { width: 360, height: 800 });
+    const visitor = await openSession(shared.browser, { width: 360, height: 800 });
     await visitor.page.goto('/');
     await appReady(visitor.page);
     await visitor.page.getByRole('link', { name: 'More about the news of 20 Nov 2026' }).waitFor();

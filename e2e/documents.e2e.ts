@@ -2,30 +2,28 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 
-import { accessibilityProblems, ARTIFACTS, expectNoProblems, launchBrowser, openSession } from './support/browser';
-import { signIn } from './support/signIn';
-import { apiLogin, createStaff } from './support/site';
+import { accessibilityProblems, ARTIFACTS, expectNoProblems, openSession } from './support/browser';
+import { sharedSite } from './support/sharedSite';
+import { staffSession } from './support/signIn';
+import { apiLogin } from './support/site';
 
-const STAFF = { email: 'dora.documents@example.com', password: 'Documents-passphrase-2026' };
+const STAFF = { email: 'dora.documents@example.com', password: 'Documents-passphrase-2026', firstName: 'Dora' };
 
-let browser: Browser;
+const shared = sharedSite({ staff: [STAFF] });
 let files: string;
 
 /** A small PDF whose text says which version it is. */
 const pdf = (text: string) =>
   `%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\n% (${text})\ntrailer<</Root 1 0 R>>\n%%EOF\n`;
 
-beforeAll(async () => {
-  createStaff(STAFF.email, STAFF.password, 'Dora');
+beforeAll(() => {
   files = fs.mkdtempSync(path.join(os.tmpdir(), 'site-e2e-documents-'));
   fs.writeFileSync(path.join(files, 'volatility-note.pdf'), pdf('first version'));
   fs.writeFileSync(path.join(files, 'volatility-note-v2.pdf'), pdf('second version'));
-  browser = await launchBrowser();
 });
-afterAll(async () => {
-  await browser?.close();
+afterAll(() => {
   fs.rmSync(files, { recursive: true, force: true });
 });
 
@@ -52,9 +50,8 @@ async function problemsOf(page: Page, where: string): Promise<string[]> {
 
 describe('editing documents and categories', () => {
   it('staff rename a document, replace its file, unmark it, and rename and delete categories', async () => {
-    const staff = await openSession(browser);
+    const staff = await staffSession(shared.browser, STAFF.email, STAFF.password);
     const { page } = staff;
-    await signIn(page, STAFF.email, STAFF.password);
     await page.goto('/documents');
 
     for (const name of ['Working Papers', 'Drafts', 'Mistake']) {
@@ -145,7 +142,7 @@ describe('editing documents and categories', () => {
     const found: string[] = [];
     for (const width of [360, 1280]) {
       for (const theme of ['light', 'dark'] as const) {
-        const session = await openSession(browser, { width, height: 800 });
+        const session = await openSession(shared.browser, { width, height: 800 });
         const { page, context } = session;
         const tokens = await apiLogin(STAFF.email, STAFF.password);
         await context.addInitScript(

@@ -6,12 +6,11 @@ import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
 
 import { CHART_SERIES_COLOURS } from '../server/contract/chartColours';
-import { appReady, ARTIFACTS, expectNoProblems, launchBrowser, openSession, readInEveryLook, type Session } from './support/browser';
+import { appReady, ARTIFACTS, expectNoProblems, openSession, readInEveryLook, type Session } from './support/browser';
+import { sharedSite } from './support/sharedSite';
 import { staffSession } from './support/signIn';
-import { createStaff } from './support/site';
 
-const STAFF_EMAIL = 'mira.maths@example.com';
-const STAFF_PASSWORD = 'Maths-passphrase-for-e2e-2026';
+const STAFF = { email: 'mira.maths@example.com', password: 'Maths-passphrase-for-e2e-2026', firstName: 'Mira' };
 const TITLE = 'Pricing, hedging and the drawdowns in between';
 
 /** Twenty formulas of a quant's everyday work, in the order the note shows them; `display` ones stand as blocks of their own. */
@@ -467,7 +466,7 @@ async function compareWithReference(reading: Session, browser: Browser, width: n
       // Drawn on the same pixels, the note's formulas are KaTeX's own to within 1 % of their pixels.
       const smudged = measured.slice(-FORMULAS.length).filter(({ ink }) => (ink ?? 1) > 0.01);
       expect(smudged.map(({ name, ink }) => `${name}: ${((ink ?? 1) * 100).toFixed(1)} % of its pixels differ`)).toEqual([]);
-      const sheet = await openSession(browser, { width, colorScheme: dark ? 'dark' : 'light' });
+      const sheet = await openSession(shared.browser, { width, colorScheme: dark ? 'dark' : 'light' });
       await sheet.page.setContent(
         [
           '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Formulas</title><style>',
@@ -605,19 +604,14 @@ async function checkSeriesColours(page: Page, dark: boolean): Promise<void> {
   expect(drawn).toEqual([`1 ${rgb(colours[0])}`, `2 ${rgb(colours[1])}`, `3 ${rgb(colours[2])}`]);
 }
 
-let browser: Browser;
-beforeAll(async () => {
-  createStaff(STAFF_EMAIL, STAFF_PASSWORD, 'Mira');
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
+const shared = sharedSite({ staff: [STAFF] });
+afterAll(() => {
   if (measured.length) fs.writeFileSync(path.join(ARTIFACTS, 'mathematics-formulas.json'), JSON.stringify(measured, null, 2));
 });
 
 describe('mathematics', () => {
   it("a quant's note reads well: twenty formulas as KaTeX draws them, charts readable on a phone, long code that scrolls in its box", async () => {
-    const staff = await staffSession(browser, STAFF_EMAIL, STAFF_PASSWORD, { width: 1440, height: 900, timeout: 20_000 });
+    const staff = await staffSession(shared.browser, STAFF.email, STAFF.password, { width: 1440, height: 900, timeout: 20_000 });
     const { page } = staff;
     await page.goto('/manage-notes/new');
     await page.getByLabel('Title', { exact: true }).fill(TITLE);
@@ -634,7 +628,7 @@ describe('mathematics', () => {
     expectNoProblems(staff);
     await staff.context.close();
 
-    await readInEveryLook(browser, `/notes/${slug}`, {
+    await readInEveryLook(shared.browser, `/notes/${slug}`, {
       widths: [360, 1440],
       screenshot: 'mathematics-note',
       then: async (reading) => {
@@ -646,7 +640,7 @@ describe('mathematics', () => {
         const wide = await checkFormulaScrollCues(note);
         // On a phone some formulas are wider than the column.
         if (width === 360) expect(wide).toBeGreaterThan(0);
-        await compareWithReference(reading, browser, width, dark);
+        await compareWithReference(reading, shared.browser, width, dark);
         expectNoProblems(reading);
       },
     });

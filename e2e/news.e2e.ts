@@ -1,35 +1,28 @@
 import path from 'node:path';
 
-import type { Browser } from 'playwright-core';
-
-import { appReady, ARTIFACTS, expectNoProblems, launchBrowser, openSession, readInEveryLook } from './support/browser';
+import { appReady, ARTIFACTS, expectNoProblems, openSession, readInEveryLook } from './support/browser';
 import { BASE_URL } from './support/server';
+import { sharedSite } from './support/sharedSite';
 import { staffSession } from './support/signIn';
-import { apiCall, apiLogin, createStaff, firstHtml } from './support/site';
+import { apiCall, apiLogin, firstHtml } from './support/site';
 
-const STAFF_EMAIL = 'nina.news@example.com';
-const STAFF_PASSWORD = 'News-passphrase-for-e2e-2026';
+const STAFF = { email: 'nina.news@example.com', password: 'News-passphrase-for-e2e-2026', firstName: 'Nina' };
 const PAPER = 'newsome2026smile';
 const TEXT = `Paper [accepted at the Journal of Finance](/research/${PAPER}): the smile has an $x^2$ term.`;
 
-let browser: Browser;
+const shared = sharedSite({ staff: [STAFF] });
 
 beforeAll(async () => {
-  createStaff(STAFF_EMAIL, STAFF_PASSWORD, 'Nina');
-  browser = await launchBrowser();
   // The paper the news links to comes from an import: set-up, not this journey's subject.
-  const { access } = await apiLogin(STAFF_EMAIL, STAFF_PASSWORD);
+  const { access } = await apiLogin(STAFF.email, STAFF.password);
   await apiCall(access, 'POST', '/api/publications/import/', {
     bibtex: `@article{${PAPER}, author = {Newsome, Nina}, title = {The quadratic smile}, journal = {Journal of Finance}, year = {2026}}`,
   });
 });
-afterAll(async () => {
-  await browser?.close();
-});
 
 describe('news as a page', () => {
   it('staff write news with mathematics and a link to a paper; /news and the home page show it rendered, with JavaScript or without', async () => {
-    const staff = await staffSession(browser, STAFF_EMAIL, STAFF_PASSWORD, { screen: 'Manage news' });
+    const staff = await staffSession(shared.browser, STAFF.email, STAFF.password, { screen: 'Manage news' });
     const { page } = staff;
     await page.waitForURL((url) => url.pathname === '/manage-news');
     await page.getByRole('heading', { name: 'Add news' }).waitFor();
@@ -65,7 +58,7 @@ describe('news as a page', () => {
     expect(await firstHtml('/sitemap.xml')).toContain(`${BASE_URL}/news</loc>`);
 
     // Without JavaScript the server's page is the whole page: the formula drawn, the links plain links.
-    const plain = await openSession(browser, { javaScript: false });
+    const plain = await openSession(shared.browser, { javaScript: false });
     await plain.page.goto('/news');
     const item = plain.page.getByRole('list', { name: 'News' }).getByRole('listitem').first();
     await item.locator('time', { hasText: '21 Nov 2026' }).waitFor();
@@ -79,7 +72,7 @@ describe('news as a page', () => {
     await plain.context.close();
 
     // With it, the home page's news leads to all of it, and the item's links to the paper.
-    const visitor = await openSession(browser, { width: 360, height: 800 });
+    const visitor = await openSession(shared.browser, { width: 360, height: 800 });
     const reader = visitor.page;
     reader.setDefaultTimeout(15_000);
     await reader.goto('/');
@@ -94,14 +87,14 @@ describe('news as a page', () => {
     expectNoProblems(visitor);
     await visitor.context.close();
 
-    await readInEveryLook(browser, '/news', { widths: [360, 1440], screenshot: 'visitor-news' });
+    await readInEveryLook(shared.browser, '/news', { widths: [360, 1440], screenshot: 'visitor-news' });
   }, 240_000);
 
   it('pages the news twenty at a time, and answers 404 past the last page', async () => {
-    const { access } = await apiLogin(STAFF_EMAIL, STAFF_PASSWORD);
+    const { access } = await apiLogin(STAFF.email, STAFF.password);
     for (let day = 1; day <= 20; day += 1)
       await apiCall(access, 'POST', '/api/news/', { date: `2025-03-${String(day).padStart(2, '0')}`, text: `Seminar number ${day}.`, link: '' });
-    const visitor = await openSession(browser);
+    const visitor = await openSession(shared.browser);
     const reader = visitor.page;
     reader.setDefaultTimeout(15_000);
     await reader.goto('/news');
@@ -117,6 +110,6 @@ describe('news as a page', () => {
     expectNoProblems(visitor);
     await visitor.context.close();
 
-    await readInEveryLook(browser, '/news/page/2', { widths: [360, 1440] });
+    await readInEveryLook(shared.browser, '/news/page/2', { widths: [360, 1440] });
   }, 180_000);
 });

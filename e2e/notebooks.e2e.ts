@@ -1,22 +1,22 @@
 import fs from 'node:fs';
 import path from 'node:path';
 
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 
-import { accessibilityProblems, appReady, ARTIFACTS, expectNoProblems, launchBrowser, openSession, readInEveryLook, type Session } from './support/browser';
+import { accessibilityProblems, appReady, ARTIFACTS, expectNoProblems, openSession, readInEveryLook, type Session } from './support/browser';
 import { BASE_URL } from './support/server';
+import { sharedSite } from './support/sharedSite';
 import { staffSession } from './support/signIn';
-import { apiLogin, createStaff } from './support/site';
+import { apiLogin } from './support/site';
 
-const STAFF_EMAIL = 'nadia.notebooks@example.com';
-const STAFF_PASSWORD = 'Notebooks-passphrase-for-e2e-2026';
+const STAFF = { email: 'nadia.notebooks@example.com', password: 'Notebooks-passphrase-for-e2e-2026', firstName: 'Nadia' };
 const TITLE = 'Value and momentum, factor by factor';
 const FILE_NAME = 'factor-returns.ipynb';
 const DESCRIBED = 'Cumulative return of the value factor';
 const TYPED_ALT = 'Drawdowns of the momentum factor, deepest in 2009';
 
-let browser: Browser;
+const shared = sharedSite({ staff: [STAFF] });
 let notebook: Buffer;
 
 const lines = (text: string) => text.split(/(?<=\n)/);
@@ -98,12 +98,7 @@ async function factorNotebook(): Promise<Buffer> {
 }
 
 beforeAll(async () => {
-  createStaff(STAFF_EMAIL, STAFF_PASSWORD, 'Nadia');
-  browser = await launchBrowser();
   notebook = await factorNotebook();
-});
-afterAll(async () => {
-  await browser?.close();
 });
 
 /** Chooses the notebook in the import form of `region` and waits for the server's preview of it. */
@@ -144,7 +139,7 @@ async function screenProblems(page: Page): Promise<string[]> {
 
 describe('notes from notebooks', () => {
   it('staff import a notebook, describe its figure, publish it, and visitors read it without script and download it', async () => {
-    const staff = await staffSession(browser, STAFF_EMAIL, STAFF_PASSWORD, { timeout: 20_000 });
+    const staff = await staffSession(shared.browser, STAFF.email, STAFF.password, { timeout: 20_000 });
     const { page } = staff;
     await page.goto('/manage-notes');
     await page.getByRole('button', { name: 'New note from a notebook' }).click();
@@ -182,7 +177,7 @@ describe('notes from notebooks', () => {
     await staff.context.close();
 
     // A visitor with no script, on a phone.
-    const reader = await openSession(browser, { width: 360, height: 800, javaScript: false });
+    const reader = await openSession(shared.browser, { width: 360, height: 800, javaScript: false });
     await reader.page.goto(`/notes/${slug}`);
     await reader.page.getByRole('heading', { name: TITLE, level: 1 }).waitFor();
     const article = reader.page.locator('article');
@@ -223,12 +218,12 @@ describe('notes from notebooks', () => {
     await reader.context.close();
 
     // No serious or critical accessibility problem on the note, on a phone and a desktop, in both themes.
-    await readInEveryLook(browser, `/notes/${slug}`, { widths: [360, 1440], screenshot: 'notebook-note', then: expectNoProblems });
+    await readInEveryLook(shared.browser, `/notes/${slug}`, { widths: [360, 1440], screenshot: 'notebook-note', then: expectNoProblems });
 
     // The staff screens: the import with its figure refused, and the editor replacing the body, in both themes at both widths.
-    const tokens = await apiLogin(STAFF_EMAIL, STAFF_PASSWORD);
+    const tokens = await apiLogin(STAFF.email, STAFF.password);
     const screen = async (colorScheme: 'light' | 'dark', width: number): Promise<Session> => {
-      const session = await openSession(browser, { width, height: 900, colorScheme });
+      const session = await openSession(shared.browser, { width, height: 900, colorScheme });
       await session.context.addInitScript(
         ({ mode, access, refresh }) => {
           localStorage.setItem('theme', mode);

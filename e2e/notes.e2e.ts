@@ -1,26 +1,23 @@
 import path from 'node:path';
 
-import type { Browser } from 'playwright-core';
 import sharp from 'sharp';
 
-import { accessibilityProblems, appReady, ARTIFACTS, expectNoProblems, launchBrowser, openSession, readInEveryLook } from './support/browser';
+import { accessibilityProblems, appReady, ARTIFACTS, expectNoProblems, openSession, readInEveryLook } from './support/browser';
 import { BASE_URL } from './support/server';
+import { sharedSite } from './support/sharedSite';
 import { staffSession } from './support/signIn';
-import { apiCall, apiLogin, createStaff, firstHtml } from './support/site';
+import { apiCall, apiLogin, firstHtml } from './support/site';
 
-const STAFF_EMAIL = 'nora.notes@example.com';
-const STAFF_PASSWORD = 'Notes-passphrase-for-e2e-2026';
+const STAFF = { email: 'nora.notes@example.com', password: 'Notes-passphrase-for-e2e-2026', firstName: 'Nora' };
 const TITLE = 'Equity curves and volatility smiles';
 const SLUG = 'equity-curves-and-volatility-smiles';
 
-let browser: Browser;
+const shared = sharedSite({ staff: [STAFF] });
 let photoId: number;
 
 beforeAll(async () => {
-  createStaff(STAFF_EMAIL, STAFF_PASSWORD, 'Nora');
-  browser = await launchBrowser();
   // The picture the note shows comes from the photo library: uploading it is not this journey's subject.
-  const { access } = await apiLogin(STAFF_EMAIL, STAFF_PASSWORD);
+  const { access } = await apiLogin(STAFF.email, STAFF.password);
   const form = new FormData();
   form.append('title', 'Smile at three maturities');
   const png = await sharp({ create: { width: 1200, height: 800, channels: 3, background: { r: 40, g: 110, b: 150 } } })
@@ -28,9 +25,6 @@ beforeAll(async () => {
     .toBuffer();
   form.append('image', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'smile.png');
   photoId = (await apiCall<{ id: number }>(access, 'POST', '/api/photos/images/', form)).id;
-});
-afterAll(async () => {
-  await browser?.close();
 });
 
 /** A time `seconds` from now as a `datetime-local` input takes it, in the browser's (and this machine's) time zone. */
@@ -79,7 +73,7 @@ const body = () =>
 
 describe('notes', () => {
   it('staff write a note with math, code, a table, a footnote, a picture and a chart, schedule it, and it appears at its time everywhere', async () => {
-    const staff = await staffSession(browser, STAFF_EMAIL, STAFF_PASSWORD, { screen: 'Manage notes' });
+    const staff = await staffSession(shared.browser, STAFF.email, STAFF.password, { screen: 'Manage notes' });
     const { page } = staff;
     await page.getByRole('link', { name: 'New note' }).click();
     await page.getByLabel('Title', { exact: true }).fill(TITLE);
@@ -125,7 +119,7 @@ describe('notes', () => {
     expect(await firstHtml('/sitemap.xml')).toContain(`/notes/${SLUG}</loc>`);
 
     // Readable with no script at all, at a phone's width.
-    const reader = await openSession(browser, { width: 360, height: 800, javaScript: false });
+    const reader = await openSession(shared.browser, { width: 360, height: 800, javaScript: false });
     await reader.page.goto(`/notes/${SLUG}`);
     await reader.page.getByRole('heading', { name: TITLE }).waitFor();
     await reader.page.locator('figure.chart svg').waitFor();
@@ -134,9 +128,9 @@ describe('notes', () => {
     await reader.context.close();
 
     // No serious or critical accessibility problem on the note, at a phone's width and a desktop's, in both themes.
-    await readInEveryLook(browser, `/notes/${SLUG}`);
+    await readInEveryLook(shared.browser, `/notes/${SLUG}`);
 
-    const visitor = await openSession(browser);
+    const visitor = await openSession(shared.browser);
     await visitor.page.goto('/notes');
     await appReady(visitor.page);
     await visitor.page.getByRole('link', { name: TITLE }).click();
@@ -147,7 +141,7 @@ describe('notes', () => {
   }, 150_000);
 
   it('staff lose no words: a reload mid-sentence restores them, a pasted picture joins the library and the note, and Ctrl+S saves', async () => {
-    const staff = await staffSession(browser, STAFF_EMAIL, STAFF_PASSWORD, { width: 1440, height: 900 });
+    const staff = await staffSession(shared.browser, STAFF.email, STAFF.password, { width: 1440, height: 900 });
     const { page } = staff;
     // Leaving unsaved edits asks first; here the owner means to reload.
     page.on('dialog', (dialog) => void dialog.accept());
@@ -207,7 +201,7 @@ describe('notes', () => {
     await page.keyboard.press('Control+s');
     await page.getByText('Unsaved changes', { exact: true }).waitFor({ state: 'hidden' });
 
-    const { access } = await apiLogin(STAFF_EMAIL, STAFF_PASSWORD);
+    const { access } = await apiLogin(STAFF.email, STAFF.password);
     const saved = await apiCall<{ body: string; status: string }>(access, 'GET', `/api/notes/manage/${id}/`);
     expect(saved.status).toBe('draft');
     const pictureId = Number(/photo:(\d+)/.exec(saved.body)?.[1]);

@@ -1,14 +1,12 @@
 import path from 'node:path';
 
-import type { Browser } from 'playwright-core';
-
-import { appReady, ARTIFACTS, expectNoProblems, launchBrowser, openSession, readInEveryLook } from './support/browser';
+import { appReady, ARTIFACTS, expectNoProblems, openSession, readInEveryLook } from './support/browser';
 import { BASE_URL } from './support/server';
+import { sharedSite } from './support/sharedSite';
 import { staffSession } from './support/signIn';
-import { apiCall, apiLogin, createStaff, firstHtml, uploadPdf } from './support/site';
+import { apiCall, apiLogin, firstHtml, uploadPdf } from './support/site';
 
-const STAFF_EMAIL = 'petra.papers@example.com';
-const STAFF_PASSWORD = 'Papers-passphrase-for-e2e-2026';
+const STAFF = { email: 'petra.papers@example.com', password: 'Papers-passphrase-for-e2e-2026', firstName: 'Petra' };
 const TITLE = 'Optimal execution when ∂θE[f(X)] is estimated online';
 const KEY = 'okafor2025execution';
 const APA =
@@ -46,26 +44,18 @@ const BIBTEX = String.raw`@string{qf = {Quantitative Finance}}
 }
 `;
 
-let browser: Browser;
-
-beforeAll(async () => {
-  createStaff(STAFF_EMAIL, STAFF_PASSWORD, 'Petra');
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const shared = sharedSite({ staff: [STAFF] });
 
 /** The paper as a PDF in the documents library, attached to the publication: set-up, not this journey's subject. */
 async function attachPdf(publicationId: number): Promise<void> {
-  const { access } = await apiLogin(STAFF_EMAIL, STAFF_PASSWORD);
+  const { access } = await apiLogin(STAFF.email, STAFF.password);
   const document = await uploadPdf(access, { category: 'Papers', name: 'Optimal execution (paper)', fileName: 'execution.pdf' });
   await apiCall(access, 'PATCH', `/api/publications/${publicationId}/`, { document });
 }
 
 describe('papers', () => {
   it('staff import a .bib; a visitor filters the research list, opens a paper and copies its citation; search engines read it', async () => {
-    const staff = await staffSession(browser, STAFF_EMAIL, STAFF_PASSWORD, { screen: 'Manage publications' });
+    const staff = await staffSession(shared.browser, STAFF.email, STAFF.password, { screen: 'Manage publications' });
     const { page } = staff;
     await page.getByLabel('BibTeX file').setInputFiles({ name: 'papers.bib', mimeType: 'text/x-bibtex', buffer: Buffer.from(BIBTEX) });
     await page.getByRole('button', { name: 'Check import' }).click();
@@ -100,7 +90,7 @@ describe('papers', () => {
     expect(await firstHtml('/sitemap.xml')).toContain(`/research/${KEY}</loc>`);
 
     // A visitor narrows the list to a topic, opens the paper from it and copies its APA citation.
-    const visitor = await openSession(browser);
+    const visitor = await openSession(shared.browser);
     await visitor.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: BASE_URL });
     const reader = visitor.page;
     reader.setDefaultTimeout(15_000);
@@ -128,7 +118,7 @@ describe('papers', () => {
     await visitor.context.close();
 
     // Readable with no script at all, at a phone's width.
-    const noScript = await openSession(browser, { width: 360, height: 800, javaScript: false });
+    const noScript = await openSession(shared.browser, { width: 360, height: 800, javaScript: false });
     await noScript.page.goto(`/research/${KEY}`);
     await noScript.page.getByRole('heading', { name: 'Cite as' }).waitFor();
     await noScript.page.screenshot({ path: path.join(ARTIFACTS, 'visitor-paper-no-script-phone.png'), fullPage: true });
@@ -137,7 +127,7 @@ describe('papers', () => {
     await noScript.context.close();
 
     // No serious or critical accessibility problem on the filtered list or the paper, at a phone's width and a desktop's, in both themes.
-    await readInEveryLook(browser, '/research/topic/optimal-execution', { screenshot: 'visitor-research-filtered' });
-    await readInEveryLook(browser, `/research/${KEY}`, { screenshot: 'visitor-paper' });
+    await readInEveryLook(shared.browser, '/research/topic/optimal-execution', { screenshot: 'visitor-research-filtered' });
+    await readInEveryLook(shared.browser, `/research/${KEY}`, { screenshot: 'visitor-paper' });
   }, 180_000);
 });

@@ -1,22 +1,15 @@
 import path from 'node:path';
 
-import type { Browser } from 'playwright-core';
-
-import { appReady, ARTIFACTS, expectNoProblems, launchBrowser, openSession } from './support/browser';
+import { appReady, ARTIFACTS, expectNoProblems, openSession } from './support/browser';
 import { BASE_URL } from './support/server';
+import { sharedSite } from './support/sharedSite';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const shared = sharedSite();
 
 describe('a visitor’s tour of the public site', () => {
   it('reads every public page from the top bar, in light and dark', async () => {
     for (const colorScheme of ['light', 'dark'] as const) {
-      const session = await openSession(browser, { reducedMotion: 'no-preference' });
+      const session = await openSession(shared.browser, { reducedMotion: 'no-preference' });
       const { page } = session;
       // Until staff publish a CV, current_cv answers 404 and the CV page says so.
       session.allow(/current_cv|status of 404/);
@@ -65,7 +58,7 @@ describe('a visitor’s tour of the public site', () => {
   });
 
   it('keeps the chosen theme across a reload', async () => {
-    const session = await openSession(browser);
+    const session = await openSession(shared.browser);
     const { page } = session;
     await page.goto('/about');
     await appReady(page);
@@ -84,7 +77,7 @@ describe('a visitor’s tour of the public site', () => {
   });
 
   it('shows the not-found page for an unknown address', async () => {
-    const session = await openSession(browser);
+    const session = await openSession(shared.browser);
     const { page } = session;
     // A real 404 status, which the browser reports.
     session.allow(/no\/such\/page|status of 404/);
@@ -102,7 +95,7 @@ describe('a visitor’s tour of the public site', () => {
   });
 
   it('works from the collapsible menu on a 390 px phone', async () => {
-    const session = await openSession(browser, { width: 390, height: 844 });
+    const session = await openSession(shared.browser, { width: 390, height: 844 });
     const { page } = session;
     session.allow(/current_cv|status of 404/);
     await page.goto('/');
@@ -127,7 +120,7 @@ describe('a visitor’s tour of the public site', () => {
   });
 
   it('takes over each server-rendered page with the server’s class names, compiling no style twice', async () => {
-    const session = await openSession(browser, { width: 390 });
+    const session = await openSession(shared.browser, { width: 390 });
     session.allow(/current_cv|status of 404/);
     // Every rule the page's scripts add to a style sheet: taking over the server's sheet adds each once.
     await session.page.addInitScript(() => {

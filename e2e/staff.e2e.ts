@@ -2,19 +2,18 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
-import type { Browser } from 'playwright-core';
 import sharp from 'sharp';
 
-import { appReady, expectNoProblems, launchBrowser, openSession, type Session } from './support/browser';
+import { appReady, expectNoProblems, openSession, type Session } from './support/browser';
 import { BASE_URL } from './support/server';
-import { signIn } from './support/signIn';
-import { createStaff, uniqueEmail } from './support/site';
+import { sharedSite } from './support/sharedSite';
+import { signIn, staffSession } from './support/signIn';
+import { uniqueEmail } from './support/site';
 
-const STAFF_EMAIL = 'stella.staff@example.com';
-const STAFF_PASSWORD = 'Staff-passphrase-for-e2e-2026';
+const STAFF = { email: 'stella.staff@example.com', password: 'Staff-passphrase-for-e2e-2026' };
 const CV_FILE_NAME = 'Northcote CV 2026.pdf';
 
-let browser: Browser;
+const shared = sharedSite({ staff: [STAFF] });
 let files: string;
 
 /** Three distinct photos and a small PDF, written where the file pickers can take them. */
@@ -35,38 +34,40 @@ async function makeFiles(): Promise<void> {
 }
 
 beforeAll(async () => {
-  createStaff(STAFF_EMAIL, STAFF_PASSWORD);
   await makeFiles();
-  browser = await launchBrowser();
 });
-afterAll(async () => {
-  await browser?.close();
+afterAll(() => {
   fs.rmSync(files, { recursive: true, force: true });
 });
 
-async function phoneShot(session: Session, route: string, name: string) {
+/** Pictures of the screen at `route` as it is, and at a phone's width (`name`-phone). */
+async function screenshots(session: Session, route: string, name: string) {
+  await session.screenshot(name);
   await session.page.setViewportSize({ width: 390, height: 844 });
   await session.page.goto(route);
   await session.page.getByRole('heading', { level: 1 }).first().waitFor();
-  await session.screenshot(name);
+  await session.screenshot(`${name}-phone`);
   await session.page.setViewportSize({ width: 1280, height: 860 });
+}
+
+/** Creates a gallery or a document category with the card on `route` that makes one. */
+async function createNamed(session: Session, route: string, noun: 'Gallery' | 'Category', name: string) {
+  await session.page.goto(route);
+  await session.page.getByLabel(`${noun} name`, { exact: true }).fill(name);
+  await session.page.getByRole('button', { name: `Create ${noun}` }).click();
+  await session.page.getByText(`${noun} created successfully!`).waitFor();
 }
 
 describe('the staff area', () => {
   it('staff publish banner photos and a current CV that visitors see at once', async () => {
-    const staff = await openSession(browser);
+    const staff = await staffSession(shared.browser, STAFF.email, STAFF.password);
     const { page } = staff;
-    await signIn(page, STAFF_EMAIL, STAFF_PASSWORD);
 
     await page.goto('/dashboard');
     await page.getByRole('heading', { name: 'Manage My Photos' }).waitFor();
-    await staff.screenshot('staff-dashboard');
-    await phoneShot(staff, '/dashboard', 'staff-dashboard-phone');
+    await screenshots(staff, '/dashboard', 'staff-dashboard');
 
-    await page.goto('/photos');
-    await page.getByLabel('Gallery name', { exact: true }).fill('page-logos');
-    await page.getByRole('button', { name: 'Create Gallery' }).click();
-    await page.getByText('Gallery created successfully!').waitFor();
+    await createNamed(staff, '/photos', 'Gallery', 'page-logos');
 
     await page.getByLabel('Images', { exact: true }).setInputFiles([1, 2, 3].map((i) => path.join(files, `banner-${i}.jpg`)));
     await page.getByLabel('Title', { exact: true }).fill('Banner');
@@ -74,18 +75,13 @@ describe('the staff area', () => {
     await page.getByRole('button', { name: 'Upload Images' }).click();
     await page.getByText('Successfully uploaded 3 image(s)!').waitFor();
     await page.getByRole('cell', { name: 'Banner - banner-3.jpg', exact: true }).waitFor();
-    await staff.screenshot('staff-photos');
-    await phoneShot(staff, '/photos', 'staff-photos-phone');
+    await screenshots(staff, '/photos', 'staff-photos');
 
     await page.goto('/galleries');
     await page.getByText('page-logos').first().waitFor();
-    await staff.screenshot('staff-galleries');
-    await phoneShot(staff, '/galleries', 'staff-galleries-phone');
+    await screenshots(staff, '/galleries', 'staff-galleries');
 
-    await page.goto('/documents');
-    await page.getByLabel('Category name', { exact: true }).fill('CV');
-    await page.getByRole('button', { name: 'Create Category' }).click();
-    await page.getByText('Category created successfully!').waitFor();
+    await createNamed(staff, '/documents', 'Category', 'CV');
     await page.getByLabel('File', { exact: true }).setInputFiles(path.join(files, CV_FILE_NAME));
     await page.getByLabel('Name', { exact: true }).fill('Curriculum vitae');
     await page.getByLabel('Category', { exact: true }).selectOption({ label: 'CV' });
@@ -94,14 +90,12 @@ describe('the staff area', () => {
     page.once('dialog', (dialog) => void dialog.accept());
     await page.getByRole('button', { name: 'Mark Current Curriculum vitae' }).click();
     await page.getByText('Document marked as current!').waitFor();
-    await staff.screenshot('staff-documents');
-    await phoneShot(staff, '/documents', 'staff-documents-phone');
+    await screenshots(staff, '/documents', 'staff-documents');
 
     await page.goto('/admin');
     await page.getByRole('heading', { name: 'Backend Administration' }).waitFor();
-    await page.getByRole('cell', { name: STAFF_EMAIL }).first().waitFor();
-    await staff.screenshot('staff-admin-users');
-    await phoneShot(staff, '/admin', 'staff-admin-users-phone');
+    await page.getByRole('cell', { name: STAFF.email }).first().waitFor();
+    await screenshots(staff, '/admin', 'staff-admin-users');
     await page.goto('/admin/audit');
     // Every staff action above is in the audit log.
     await page.getByText('Marked a document current').first().waitFor();
@@ -110,7 +104,7 @@ describe('the staff area', () => {
     expectNoProblems(staff);
     await staff.context.close();
 
-    const visitor = await openSession(browser, { reducedMotion: 'no-preference' });
+    const visitor = await openSession(shared.browser, { reducedMotion: 'no-preference' });
     await visitor.page.goto('/');
     await appReady(visitor.page);
     const banner = visitor.page.getByRole('button', { name: 'Show the next picture' });
@@ -148,8 +142,8 @@ describe('the staff area', () => {
     await visitor.context.close();
 
     // The visitor's download counts for the CV on the staff dashboard, this week.
-    const owner = await openSession(browser);
-    await signIn(owner.page, STAFF_EMAIL, STAFF_PASSWORD);
+    const owner = await openSession(shared.browser);
+    await signIn(owner.page, STAFF.email, STAFF.password);
     await owner.page.goto('/dashboard');
     const counted = owner.page.getByRole('listitem', { name: 'Curriculum vitae' });
     await counted.getByText('CV · current · 1 download in 12 weeks').waitFor();
@@ -169,7 +163,7 @@ describe('the staff area', () => {
     });
     expect(registered.status).toBe(201);
 
-    const session = await openSession(browser);
+    const session = await openSession(shared.browser);
     const { page } = session;
     await signIn(page, email, password);
     for (const [route, message] of [

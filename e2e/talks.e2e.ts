@@ -1,12 +1,10 @@
-import type { Browser } from 'playwright-core';
-
-import { appReady, expectNoProblems, launchBrowser, openSession, readInEveryLook, type Session } from './support/browser';
+import { appReady, expectNoProblems, openSession, readInEveryLook, type Session } from './support/browser';
 import { BASE_URL } from './support/server';
+import { sharedSite } from './support/sharedSite';
 import { staffSession } from './support/signIn';
-import { apiCall, apiLogin, createStaff, firstHtml, uploadPdf } from './support/site';
+import { apiCall, apiLogin, firstHtml, uploadPdf } from './support/site';
 
-const STAFF_EMAIL = 'tomas.talks@example.com';
-const STAFF_PASSWORD = 'Talks-passphrase-for-e2e-2026';
+const STAFF = { email: 'tomas.talks@example.com', password: 'Talks-passphrase-for-e2e-2026', firstName: 'Tomas' };
 const UPCOMING = 'Learning the smile while trading it';
 const PAST = 'Rough volatility for practitioners';
 
@@ -20,24 +18,19 @@ const BIBTEX = String.raw`@article{lindqvist2025first, author = {Lindqvist, Toma
 /** A calendar date `days` from today (UTC), as the date field and the API take it. */
 const dayFromNow = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 
-let browser: Browser;
+const shared = sharedSite({ staff: [STAFF] });
 let slidesId: number;
 
 beforeAll(async () => {
-  createStaff(STAFF_EMAIL, STAFF_PASSWORD, 'Tomas');
-  browser = await launchBrowser();
   // The papers and the slides come from the import and the documents library: set-up, not this journey's subject.
-  const { access } = await apiLogin(STAFF_EMAIL, STAFF_PASSWORD);
+  const { access } = await apiLogin(STAFF.email, STAFF.password);
   await apiCall(access, 'POST', '/api/publications/import/', { bibtex: BIBTEX });
   slidesId = await uploadPdf(access, { category: 'Slides', name: 'Smile slides', fileName: 'smile-slides.pdf' });
-});
-afterAll(async () => {
-  await browser?.close();
 });
 
 /** A visitor who reads the research page and follows its footer's link to the page called `name`. */
 async function visitFromFooter(name: string): Promise<Session> {
-  const visitor = await openSession(browser);
+  const visitor = await openSession(shared.browser);
   visitor.page.setDefaultTimeout(15_000);
   await visitor.page.goto('/research');
   await appReady(visitor.page);
@@ -48,7 +41,7 @@ async function visitFromFooter(name: string): Promise<Session> {
 
 describe('papers on the home page, talks and teaching', () => {
   it('staff order papers within a year and select one for the home page; a visitor sees it there', async () => {
-    const staff = await staffSession(browser, STAFF_EMAIL, STAFF_PASSWORD);
+    const staff = await staffSession(shared.browser, STAFF.email, STAFF.password);
     const { page } = staff;
     await page.goto('/publications');
     await page.getByText('within a year, in the order you set here').waitFor();
@@ -76,7 +69,7 @@ describe('papers on the home page, talks and teaching', () => {
     expect(home).toContain('Selected papers');
     expect(home).toContain('href="/research/lindqvist2025third"');
 
-    const visitor = await openSession(browser);
+    const visitor = await openSession(shared.browser);
     await visitor.page.goto('/');
     await appReady(visitor.page);
     await visitor.page.getByRole('region', { name: 'Selected papers' }).getByRole('link', { name: 'Smiles under Q' }).click();
@@ -87,7 +80,7 @@ describe('papers on the home page, talks and teaching', () => {
   }, 120_000);
 
   it('staff add an upcoming and a past talk; a visitor reads them upcoming first, and search engines read the events', async () => {
-    const staff = await staffSession(browser, STAFF_EMAIL, STAFF_PASSWORD, { screen: 'Manage talks' });
+    const staff = await staffSession(shared.browser, STAFF.email, STAFF.password, { screen: 'Manage talks' });
     const { page } = staff;
     for (const [title, days, type] of [
       [UPCOMING, 40, 'Invited talk'],
@@ -132,10 +125,10 @@ describe('papers on the home page, talks and teaching', () => {
     expectNoProblems(visitor);
     await visitor.context.close();
 
-    await readInEveryLook(browser, '/talks', { screenshot: 'visitor-talks' });
+    await readInEveryLook(shared.browser, '/talks', { screenshot: 'visitor-talks' });
   }, 180_000);
   it('staff list a course with its materials; a visitor downloads them from the Teaching page', async () => {
-    const staff = await staffSession(browser, STAFF_EMAIL, STAFF_PASSWORD, { screen: 'Manage teaching' });
+    const staff = await staffSession(shared.browser, STAFF.email, STAFF.password, { screen: 'Manage teaching' });
     const { page } = staff;
     await page.getByLabel('Course', { exact: true }).fill('Stochastic Calculus for Finance');
     await page.getByLabel('Institution').fill('ETH Zurich');
@@ -165,6 +158,6 @@ describe('papers on the home page, talks and teaching', () => {
     expectNoProblems(visitor);
     await visitor.context.close();
 
-    await readInEveryLook(browser, '/teaching');
+    await readInEveryLook(shared.browser, '/teaching');
   }, 180_000);
 });

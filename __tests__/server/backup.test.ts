@@ -4,9 +4,9 @@ import path from 'node:path';
 
 import { TABLES } from '../../server/src/backup/manifest';
 import { restoreBackup } from '../../server/src/backup/restore';
-import { TarReader, TarWriter } from '../../server/src/backup/tar';
+import { TarReader } from '../../server/src/backup/tar';
 import { enqueueMail } from '../../server/src/repositories/mailQueue';
-import { backUp as backUpTo, expectSameSite, furnishedSite, type Site } from './backupSupport';
+import { backUp as backUpTo, expectSameSite, furnishedSite, olderArchive, type Site } from './backupSupport';
 import { buildTestServer } from './testServer';
 
 // Builds several servers on fresh databases; on PostgreSQL that takes a moment.
@@ -86,28 +86,12 @@ describe('backup and restore', () => {
       expect(await selected(restored)).toEqual([true]);
 
       // The same archive as a version without the column would have written it.
-      const reader = new TarReader(withMark);
-      const older = path.join(archiveDir, 'before-selected.tar');
-      const writer = new TarWriter(older);
-      for (const name of reader.names()) {
-        let data = reader.read(name);
-        if (name === 'manifest.json') {
-          const manifest = JSON.parse(data.toString());
-          manifest.migrations = manifest.migrations.filter((migration: string) => migration !== '017_publication_selected');
-          data = Buffer.from(JSON.stringify(manifest));
-        } else if (name === 'database/publications.jsonl') {
-          const rows = data
-            .toString()
-            .split('\n')
-            .filter(Boolean)
-            .map((line) => JSON.parse(line));
+      const older = olderArchive(withMark, path.join(archiveDir, 'before-selected.tar'), '017_publication_selected', {
+        publications: (rows) => {
           expect(rows.map((row) => row.selected)).toEqual([1]);
-          data = Buffer.from(rows.map(({ selected: _selected, ...row }) => `${JSON.stringify(row)}\n`).join(''));
-        }
-        writer.add(name, data);
-      }
-      writer.close();
-      reader.close();
+          return rows.map(({ selected: _selected, ...row }) => row);
+        },
+      });
       await restoreBackup(fromOlder, fromOlder.storage, fromOlder.config.dataDir, older);
       expect(await selected(fromOlder)).toEqual([false]);
     } finally {
@@ -125,31 +109,10 @@ describe('backup and restore', () => {
       const current = await backUp(site, 'mailbox.tar');
 
       // The same archive as a version without mailboxes, and with two places in the order, would have written it.
-      const reader = new TarReader(current);
-      const older = path.join(archiveDir, 'before-mailbox.tar');
-      const writer = new TarWriter(older);
-      const lines = (data: Buffer) =>
-        data
-          .toString()
-          .split('\n')
-          .filter(Boolean)
-          .map((line) => JSON.parse(line));
-      const jsonl = (rows: Record<string, unknown>[]) => Buffer.from(rows.map((row) => `${JSON.stringify(row)}\n`).join(''));
-      for (const name of reader.names()) {
-        let data = reader.read(name);
-        if (name === 'manifest.json') {
-          const manifest = JSON.parse(data.toString());
-          manifest.migrations = manifest.migrations.filter((migration: string) => migration !== '018_follower_mailbox');
-          data = Buffer.from(JSON.stringify(manifest));
-        } else if (name === 'database/followers.jsonl') {
-          data = jsonl(lines(data).map(({ mailbox: _mailbox, ...row }) => row));
-        } else if (name === 'database/mail_queue.jsonl') {
-          data = jsonl(lines(data).map((row) => ({ ...row, priority: row.kind === 'announcement' ? 1 : 0 })));
-        }
-        writer.add(name, data);
-      }
-      writer.close();
-      reader.close();
+      const older = olderArchive(current, path.join(archiveDir, 'before-mailbox.tar'), '018_follower_mailbox', {
+        followers: (rows) => rows.map(({ mailbox: _mailbox, ...row }) => row),
+        mail_queue: (rows) => rows.map((row) => ({ ...row, priority: row.kind === 'announcement' ? 1 : 0 })),
+      });
       await restoreBackup(fromOlder, fromOlder.storage, fromOlder.config.dataDir, older);
       expect(await fromOlder.db.selectFrom('followers').select(['email', 'mailbox']).execute()).toEqual([
         { email: 'Ada+News@example.org', mailbox: 'ada@example.org' },

@@ -15,7 +15,7 @@ import type { Config } from '../../server/src/config';
 import { openDatabase } from '../../server/src/db';
 import { buildServer } from '../../server/src/server';
 import { backUp, expectSameSite, furnishedSite, type Site } from './backupSupport';
-import { startS3 } from './s3Server';
+import { s3ServerForTests } from './s3Server';
 import { buildTestServer } from './testServer';
 
 // Builds several servers on fresh databases and runs the command itself; on PostgreSQL that takes a moment.
@@ -231,13 +231,7 @@ describe('a restore changes nothing unless all of it restores', () => {
 });
 
 describe('a restore changes nothing unless all of it restores, with the media on S3', () => {
-  let s3: Awaited<ReturnType<typeof startS3>>;
-  beforeAll(async () => {
-    s3 = await startS3();
-  });
-  afterAll(async () => {
-    await s3?.stop();
-  });
+  const s3 = s3ServerForTests();
   refusals(() => ({ storageUrl: s3.storageUrl }));
 });
 

@@ -1,6 +1,7 @@
 import path from 'node:path';
 
 import { createBackup } from '../../server/src/backup/backup';
+import { TarReader, TarWriter } from '../../server/src/backup/tar';
 import type { Config } from '../../server/src/config';
 import { GOOD_PASSWORD, hashOnce, login } from './accounts/support';
 import { createCategory, createGallery, uploadDocument, uploadImage } from './media/client';
@@ -29,6 +30,42 @@ export async function backUp(site: Site, dir: string, name: string): Promise<str
   const file = path.join(dir, name);
   await createBackup(site, site.storage, site.config.secrets, file);
   return file;
+}
+
+type Row = Record<string, unknown>;
+
+/**
+ * Writes at `older` the archive `current` as a version before `migration` would have written it: the
+ * migration left out of its manifest, and the rows of each table named in `tables` rewritten as they
+ * were then. Answers `older`.
+ */
+export function olderArchive(current: string, older: string, migration: string, tables: Record<string, (rows: Row[]) => Row[]>): string {
+  const reader = new TarReader(current);
+  const writer = new TarWriter(older);
+  for (const name of reader.names()) {
+    let data = reader.read(name);
+    const table = /^database\/(.+)\.jsonl$/.exec(name)?.[1];
+    if (name === 'manifest.json') {
+      const manifest = JSON.parse(data.toString());
+      manifest.migrations = manifest.migrations.filter((applied: string) => applied !== migration);
+      data = Buffer.from(JSON.stringify(manifest));
+    } else if (table && tables[table]) {
+      const rows = data
+        .toString()
+        .split('\n')
+        .filter(Boolean)
+        .map((line) => JSON.parse(line) as Row);
+      data = Buffer.from(
+        tables[table](rows)
+          .map((row) => `${JSON.stringify(row)}\n`)
+          .join(''),
+      );
+    }
+    writer.add(name, data);
+  }
+  writer.close();
+  reader.close();
+  return older;
 }
 
 /** `downloadsBefore`: the CV downloads the backup carried (each site a backup passed through adds one). */

@@ -1,4 +1,4 @@
-import { S3_BUCKET, startS3 } from './s3Server';
+import { S3_BUCKET, s3ServerForTests } from './s3Server';
 import { buildTestServer, testServerFor } from './testServer';
 
 describe('GET /api/health', () => {
@@ -52,13 +52,7 @@ describe('GET /api/health/ready', () => {
 });
 
 describe('starting on S3', () => {
-  let s3: Awaited<ReturnType<typeof startS3>>;
-  beforeAll(async () => {
-    s3 = await startS3();
-  });
-  afterAll(async () => {
-    await s3.stop();
-  });
+  const s3 = s3ServerForTests();
 
   it('refuses to start with a bucket that does not exist, saying so', async () => {
     const wrong = s3.storageUrl.replace(`s3://${S3_BUCKET}/`, 's3://no-such-bucket/');

@@ -8,7 +8,7 @@ import { DATA_TAGS } from '../../server/contract/changes';
 import { CHANGES_CHANNEL } from '../../server/src/plugins/changes';
 import { buildServer } from '../../server/src/server';
 import { publishDueNotes } from '../../server/src/services/notes';
-import { saveTagline } from './content/client';
+import { saveContent } from './content/client';
 import { createGallery, uploadImage } from './media/client';
 import { startS3 } from './s3Server';
 import { buildTestServer, fakeBuild, insertUser, type TestServer } from './testServer';
@@ -70,7 +70,7 @@ onPostgres.each([
     const home = async (server: TestServer) => (await server.inject({ method: 'GET', url: '/' })).body;
     // The second instance renders, and keeps, the home page with the words as they were.
     expect(await home(second)).not.toContain('Said on one instance, shown by all.');
-    expect((await saveTagline(first, staff, 'Said on one instance, shown by all.')).statusCode).toBe(200);
+    expect((await saveContent(first, staff, { tagline: 'Said on one instance, shown by all.' })).statusCode).toBe(200);
 
     const deadline = Date.now() + 1_000;
     let html = '';

@@ -1,7 +1,7 @@
 import { NEWS_LIMITS, type NewsItem, type NewsItemInput } from '../../server/contract/news';
 import { KATEX_INLINE_STYLES_ID } from '../../server/contract/paths';
 import { collectionClient } from './staffCollection';
-import { pageServerFor } from './testServer';
+import { pageServerFor, servedPage } from './testServer';
 
 const PUBLIC_URL = 'https://northcote.example';
 const mainOf = (html: string) => html.slice(html.indexOf('<main'));
@@ -14,14 +14,11 @@ describe('the News page, server-rendered', () => {
   const { created: add } = collectionClient<NewsItemInput, NewsItem>(server, staff, '/api/news/', item);
 
   it('shows an empty page on a fresh site, lists /news in the sitemap and keeps crawlers off the staff screen only', async () => {
-    const page = await get('/news');
-    expect(page.statusCode).toBe(200);
-    expect(page.body).toContain('<title>News | ');
-    expect(page.body).toContain('<meta name="description" content="News from ');
-    expect(page.body).toContain(`<link rel="canonical" href="${PUBLIC_URL}/news">`);
-    expect(page.body).toContain('<h1>News</h1>');
-    expect(page.body).toContain('No news yet.');
-    expect(page.body).not.toContain('aria-label="Pages"');
+    const page = await servedPage(server, '/news', 'News');
+    expect(page).toContain('<meta name="description" content="News from ');
+    expect(page).toContain('<h1>News</h1>');
+    expect(page).toContain('No news yet.');
+    expect(page).not.toContain('aria-label="Pages"');
     const sitemap = (await get('/sitemap.xml')).body;
     expect(sitemap).toContain(`<loc>${PUBLIC_URL}/news</loc>`);
     expect(sitemap).not.toContain('/news/page/');

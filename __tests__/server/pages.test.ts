@@ -7,7 +7,7 @@ import { NEWS_LIMITS } from '../../server/contract/news';
 import { NOTE_LIMITS } from '../../server/contract/noteRules';
 import * as render from '../../server/src/pages/render';
 import { PRELOADED_STATE_ID } from '../../src/app/preloadedState';
-import { saveTagline } from './content/client';
+import { saveContent } from './content/client';
 import { createCategory, createGallery, uploadDocument, uploadImage } from './media/client';
 import { ENTRY, insertUser, pageServerFor } from './testServer';
 
@@ -174,7 +174,7 @@ describe('server-rendered pages', () => {
       expect([renders('/about'), renders('/')]).toEqual([about, home + 2]);
 
       // The site's words show everywhere.
-      expect((await saveTagline(server, staff, 'Models that survive contact with markets.')).statusCode).toBe(200);
+      expect((await saveContent(server, staff, { tagline: 'Models that survive contact with markets.' })).statusCode).toBe(200);
       await get('/about');
       await get('/');
       expect([renders('/about'), renders('/')]).toEqual([about + 1, home + 3]);
@@ -245,7 +245,7 @@ describe('server-rendered pages', () => {
     const missing = await get('/no/such/page');
     expect((await get('/no/such/page', { 'if-none-match': String(missing.headers.etag) })).statusCode).toBe(404);
 
-    expect((await saveTagline(server, staff, 'Risk, measured twice.')).statusCode).toBe(200);
+    expect((await saveContent(server, staff, { tagline: 'Risk, measured twice.' })).statusCode).toBe(200);
     const changed = await get('/on-the-web', { ...gzip, 'if-none-match': etag });
     expect(changed.statusCode).toBe(200);
     expect(zlib.gunzipSync(changed.rawPayload).toString()).toContain('Risk, measured twice.');

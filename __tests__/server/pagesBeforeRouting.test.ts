@@ -1,6 +1,6 @@
 import http from 'node:http';
 
-import { saveTagline } from './content/client';
+import { saveContent } from './content/client';
 import { pageServerFor } from './testServer';
 
 interface Answer {
@@ -90,7 +90,7 @@ describe('cached pages answered before routing, on a listening server', () => {
   it('answers the new page once a write has changed it', async () => {
     await get(port, '/');
     expect((await get(port, '/')).body.toString()).not.toContain('A tagline written now');
-    await saveTagline(server, staff, 'A tagline written now');
+    await saveContent(server, staff, { tagline: 'A tagline written now' });
     const changed = await get(port, '/');
     expect(changed.body.toString()).toContain('A tagline written now');
     expect(early).toEqual([false, true, false]);

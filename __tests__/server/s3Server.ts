@@ -25,3 +25,19 @@ export async function startS3(): Promise<{ storageUrl: string; stop: () => Promi
     },
   };
 }
+
+/**
+ * A local S3 server for the tests of the enclosing block: started before them, stopped after them. Its
+ * `storageUrl` is there once the tests run.
+ */
+export function s3ServerForTests(): { storageUrl: string } {
+  const s3 = { storageUrl: '' };
+  let stop: (() => Promise<void>) | undefined;
+  beforeAll(async () => {
+    ({ storageUrl: s3.storageUrl, stop } = await startS3());
+  });
+  afterAll(async () => {
+    await stop?.();
+  });
+  return s3;
+}

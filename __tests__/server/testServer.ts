@@ -165,6 +165,15 @@ export function pageServerFor(scope: 'all' | 'each', overrides: Partial<Config> 
   return serverWithAccountsFor(scope, { staticDir, ...overrides });
 }
 
+/** The HTML of the page at `path`, once it is answered 200 with `title` and its canonical address on the site's public one. */
+export async function servedPage(server: TestServer, path: string, title: string): Promise<string> {
+  const page = await server.inject({ method: 'GET', url: path });
+  expect(page.statusCode).toBe(200);
+  expect(page.body).toContain(`<title>${title} | `);
+  expect(page.body).toContain(`<link rel="canonical" href="${server.config.publicUrl}${path}">`);
+  return page.body;
+}
+
 /** A request whose body goes out exactly as written (broken JSON, a bad form): what no well-behaved client sends. */
 export function sendRaw(server: TestServer, method: 'POST' | 'PATCH', url: string, headers: Auth, contentType: string, body: string) {
   return server.inject({ method, url, headers: { ...headers, 'content-type': contentType }, payload: body });

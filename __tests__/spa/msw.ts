@@ -1,4 +1,4 @@
-import { http, HttpResponse } from 'msw';
+import { http, HttpResponse, type JsonBodyType } from 'msw';
 import { setupServer } from 'msw/node';
 
 import type { FollowChoices, FollowStatus } from '@/contract/follow';
@@ -34,6 +34,13 @@ export const server = setupServer(
   http.get(url('/api/setup/'), () => HttpResponse.json({ needed: false, allowed: true })),
   http.get(url('/api/photos/images/'), () => HttpResponse.json([])),
 );
+
+/** A handler answering GET `path` with what `read` gives at the time of the call, counting the calls in `calls[name]`. */
+export const countedGet = <Name extends string>(path: string, read: () => JsonBodyType, calls: Record<Name, number>, name: Name) =>
+  http.get(url(path), () => {
+    calls[name] += 1;
+    return HttpResponse.json(read());
+  });
 
 /** Answers `path` with a list, or with what `answer` makes of the call (a failure, say). */
 export const serveList = <T>(path: string, list: T[] | (() => Response)) =>

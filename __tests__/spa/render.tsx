@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { delay, http, HttpResponse } from 'msw';
 import { type ReactElement, useLayoutEffect } from 'react';
@@ -103,6 +103,12 @@ export function renderApp({ route = '/', preloadedState, routes: routeObjects = 
   );
   return { store, router, ...utils };
 }
+
+/** The texts of the headings of one level, in order, on the page or in `container`. */
+export const headingTexts = (level: number, container: HTMLElement = document.body) =>
+  within(container)
+    .getAllByRole('heading', { level })
+    .map((heading) => heading.textContent);
 
 /** Renders the app at `route` for a signed-in staff member, with a person to act in it. */
 export function renderAsStaff(route: string) {

@@ -1,46 +1,18 @@
-import type { AddressInfo } from 'node:net';
-
-import { SMTPServer } from 'smtp-server';
-
+import { startSmtp } from '../../mailbox';
 import { account, buildTestServer, resetPathIn, type Server } from './support';
 
-interface Received {
-  from: string;
-  to: string[];
-  data: string;
-}
-
 describe('password reset email over SMTP', () => {
-  let smtp: SMTPServer;
+  let smtp: Awaited<ReturnType<typeof startSmtp>>;
   let server: Server;
-  const received: Received[] = [];
 
   beforeAll(async () => {
-    smtp = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ['STARTTLS', 'AUTH'],
-      logger: false,
-      onData(stream, session, callback) {
-        const chunks: Buffer[] = [];
-        stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-        stream.on('end', () => {
-          received.push({
-            from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
-            to: session.envelope.rcptTo.map((r) => r.address),
-            data: Buffer.concat(chunks).toString('utf8'),
-          });
-          callback();
-        });
-      },
-    });
-    await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-    const { port } = smtp.server.address() as AddressInfo;
-    server = await buildTestServer({ smtpUrl: `smtp://127.0.0.1:${port}`, mailFrom: 'site@research.example', publicUrl: 'https://research.example' });
+    smtp = await startSmtp();
+    server = await buildTestServer({ smtpUrl: smtp.url, mailFrom: 'site@research.example', publicUrl: 'https://research.example' });
   });
 
   afterAll(async () => {
     await server.cleanup();
-    await new Promise<void>((resolve) => smtp.close(resolve));
+    await smtp.close();
   });
 
   it('delivers the reset message to the SMTP server and writes no outbox', async () => {
@@ -48,14 +20,14 @@ describe('password reset email over SMTP', () => {
     const res = await server.inject({ method: 'POST', url: '/backend/forgotpasswordreset/', payload: { email: user.email } });
     expect(res.statusCode).toBe(200);
     await server.mailer.idle();
-    expect(received).toHaveLength(1);
-    const [mail] = received;
-    expect(mail.from).toBe('site@research.example');
-    expect(mail.to).toEqual(['smtp.person@example.org']);
-    expect(mail.data).toMatch(/^Subject: Reset your password\r?$/m);
-    expect(mail.data).toContain('text/plain');
-    expect(mail.data).toContain('text/html');
-    const { uidb64, token } = resetPathIn(mail.data);
+    expect(smtp.received).toHaveLength(1);
+    const [mail] = smtp.received;
+    expect(mail.envelope.from).toBe('site@research.example');
+    expect(mail.envelope.to).toEqual(['smtp.person@example.org']);
+    expect(mail.raw).toMatch(/^Subject: Reset your password\r?$/m);
+    expect(mail.raw).toContain('text/plain');
+    expect(mail.raw).toContain('text/html');
+    const { uidb64, token } = resetPathIn(mail.raw);
     const confirm = await server.inject({
       method: 'POST',
       url: `/backend/password-reset-confirm/${uidb64}/${token}/`,

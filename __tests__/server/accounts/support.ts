@@ -1,9 +1,7 @@
-import fs from 'node:fs';
-import path from 'node:path';
-
 import type { LightMyRequestResponse } from 'fastify';
 
 import { hashPassword } from '../../../server/src/services/passwords';
+import { outboxMessages } from '../../mailbox';
 import { buildTestServer as buildServerWithDefaults, insertUser, type TestServer, testServerFor as serverWithDefaultsFor } from '../testServer';
 
 export type Server = Awaited<ReturnType<typeof buildServerWithDefaults>>;
@@ -58,12 +56,7 @@ export function claims(token: string): Record<string, unknown> {
 /** The messages in DATA_DIR/outbox, oldest first. */
 export async function outbox(server: Server): Promise<string[]> {
   await server.mailer.idle();
-  const dir = path.join(server.config.dataDir, 'outbox');
-  if (!fs.existsSync(dir)) return [];
-  return fs
-    .readdirSync(dir)
-    .sort()
-    .map((name) => fs.readFileSync(path.join(dir, name), 'utf8'));
+  return outboxMessages(server.config.dataDir);
 }
 
 /** The reset link's path in a message (quoted-printable soft line breaks undone). */

@@ -1,13 +1,13 @@
-import type { CurrentContent } from '../../../server/contract/content';
+import type { CurrentContent, SiteContent } from '../../../server/contract/content';
 import type { Auth, TestServer } from '../testServer';
 
-/** Saves the site's words as they stand with a new tagline; the answer to the save. */
-export async function saveTagline(server: TestServer, auth: Auth, tagline: string) {
+/** Saves the site's words as they stand with `changes` made; the answer to the save. */
+export async function saveContent(server: TestServer, auth: Auth, changes: Partial<SiteContent>) {
   const current = (await server.inject({ method: 'GET', url: '/api/site-content/' })).json<CurrentContent>();
   return server.inject({
     method: 'PUT',
     url: '/api/site-content/',
     headers: auth,
-    payload: { version: current.version, content: { ...current.content, tagline } },
+    payload: { version: current.version, content: { ...current.content, ...changes } },
   });
 }

@@ -11,18 +11,10 @@ import { seedContent } from '../../../server/src/content/seed';
 import { type Db, migrateToLatest, openDatabase } from '../../../server/src/db';
 import { migrations } from '../../../server/src/db/migrations';
 import { freshDatabase } from '../testServer';
+import { earlierWords } from './earlierWords';
 
-/** The first-start words as sites saved them before the identity was written once: the address in every line. */
-function earlierSeed(): Record<string, unknown> {
-  const { photo: _photo, profiles: _profiles, ...words } = structuredClone(seedContent);
-  const email = { label: 'Email', value: 'contact@eliasnorthcote.com', href: 'mailto:contact@eliasnorthcote.com' };
-  const linkedIn = { label: 'LinkedIn', value: 'linkedin.com/in/elias-northcote', href: 'https://www.linkedin.com/in/elias-northcote' };
-  return {
-    ...words,
-    cv: { ...words.cv, contact: [email, words.cv.contact[1], linkedIn], links: [linkedIn, email] },
-    on_the_web: words.on_the_web.map(({ from, ...card }) => (from ? { ...card, href: linkedIn.href } : card)),
-  };
-}
+/** The first-start words as sites saved them before the identity was written once. */
+const earlierSeed = () => earlierWords(structuredClone(seedContent));
 
 describe('migration 025: the identity written once', () => {
   let dir: string;

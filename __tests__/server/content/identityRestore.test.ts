@@ -3,12 +3,13 @@ import os from 'node:os';
 import path from 'node:path';
 
 import type { CurrentContent, SiteContent } from '../../../server/contract/content';
-import { createBackup } from '../../../server/src/backup/backup';
 import { restoreBackup } from '../../../server/src/backup/restore';
-import { TarReader, TarWriter } from '../../../server/src/backup/tar';
 import { seedContent } from '../../../server/src/content/seed';
 import { setupNeeded } from '../../../server/src/services/ownerSetup';
+import { backUp, olderArchive } from '../backupSupport';
 import { buildTestServer, insertUser } from '../testServer';
+import { saveContent } from './client';
+import { earlierWords } from './earlierWords';
 
 // Builds two servers on fresh databases; on PostgreSQL that takes a moment.
 jest.setTimeout(60_000);
@@ -16,62 +17,21 @@ jest.setTimeout(60_000);
 const archiveDir = fs.mkdtempSync(path.join(os.tmpdir(), 'identity-restore-'));
 afterAll(() => fs.rmSync(archiveDir, { recursive: true, force: true }));
 
-/** The words as a site saved them before the identity was written once: no photo or profiles, the address in every line. */
-function earlierWords({ photo: _photo, profiles: _profiles, ...words }: SiteContent): Record<string, unknown> {
-  const email = { label: 'Email', value: words.email, href: `mailto:${words.email}` };
-  const linkedIn = { label: 'LinkedIn', value: 'linkedin.com/in/elias-northcote', href: 'https://www.linkedin.com/in/elias-northcote' };
-  return {
-    ...words,
-    cv: { ...words.cv, contact: [email, words.cv.contact[1], linkedIn], links: [linkedIn, email] },
-    on_the_web: words.on_the_web.map(({ from, ...card }) => (from ? { ...card, href: linkedIn.href } : card)),
-  };
-}
-
-const jsonl = (data: Buffer) =>
-  data
-    .toString()
-    .split('\n')
-    .filter(Boolean)
-    .map((line) => JSON.parse(line) as Record<string, unknown>);
-const asJsonl = (rows: Record<string, unknown>[]) => Buffer.from(rows.map((row) => `${JSON.stringify(row)}\n`).join(''));
-
 describe('restoring a backup from before the identity was written once', () => {
   it('counts a site whose words staff edited as set up, and marks the sections still holding the example', async () => {
     const site = await buildTestServer();
     const target = await buildTestServer();
     try {
       const staff = (await insertUser(site, { is_staff: true })).auth;
-      const current = (await site.inject({ method: 'GET', url: '/api/site-content/' })).json<CurrentContent>();
       const about = ['My own words.'];
-      const saved = await site.inject({
-        method: 'PUT',
-        url: '/api/site-content/',
-        headers: staff,
-        payload: { version: current.version, content: { ...current.content, about } },
-      });
-      expect(saved.statusCode).toBe(200);
-      const archive = path.join(archiveDir, 'current.tar');
-      await createBackup(site, site.storage, site.config.secrets, archive);
+      expect((await saveContent(site, staff, { about })).statusCode).toBe(200);
+      const archive = await backUp(site, archiveDir, 'current.tar');
 
       // The same archive as a version before migration 025 wrote it: no example column, the address in every line.
-      const reader = new TarReader(archive);
-      const older = path.join(archiveDir, 'before-identity.tar');
-      const writer = new TarWriter(older);
-      for (const name of reader.names()) {
-        let data = reader.read(name);
-        if (name === 'manifest.json') {
-          const manifest = JSON.parse(data.toString());
-          manifest.migrations = manifest.migrations.filter((migration: string) => migration !== '025_owner_identity');
-          data = Buffer.from(JSON.stringify(manifest));
-        } else if (name === 'database/site_content_versions.jsonl') {
-          data = asJsonl(
-            jsonl(data).map(({ example: _example, ...row }) => ({ ...row, body: JSON.stringify(earlierWords(JSON.parse(row.body as string) as SiteContent)) })),
-          );
-        }
-        writer.add(name, data);
-      }
-      writer.close();
-      reader.close();
+      const older = olderArchive(archive, path.join(archiveDir, 'before-identity.tar'), '025_owner_identity', {
+        site_content_versions: (rows) =>
+          rows.map(({ example: _example, ...row }) => ({ ...row, body: JSON.stringify(earlierWords(JSON.parse(row.body as string) as SiteContent)) })),
+      });
       // The site was never set up through the setup screen: the migration's rule, not the backup, decides.
       expect(await setupNeeded(site)).toBe(true);
 

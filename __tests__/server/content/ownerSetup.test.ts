@@ -9,6 +9,7 @@ import { seedContent } from '../../../server/src/content/seed';
 import { outboxMail, sendDue } from '../follow/support';
 import { uploadImage } from '../media/client';
 import { type Auth, insertUser, pageServerFor, recordChanges } from '../testServer';
+import { saveContent } from './client';
 
 /** What must not be left anywhere once the owner has set the site up: the example person. */
 const EXAMPLE_TRACES = [/Elias/i, /Northcote/i, /eliasnorthcote/i, /elias-northcote/i];
@@ -177,9 +178,7 @@ describe('owner setup', () => {
 
   it('an edit of an example section makes it the owner’s', async () => {
     await setUp(identity());
-    const current = await read();
-    const content = { ...current.content, about: ['My own words.'] };
-    const saved = await server.inject({ method: 'PUT', url: '/api/site-content/', headers: staff, payload: { version: current.version, content } });
+    const saved = await saveContent(server, staff, { about: ['My own words.'] });
     expect(saved.json<CurrentContent>().example).not.toContain('About text');
     expect((await read()).example).toContain('CV experience');
   });

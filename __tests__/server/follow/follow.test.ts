@@ -3,7 +3,7 @@ import { isoAt } from '../../../server/src/db/columns';
 import { removeUnconfirmed } from '../../../server/src/services/mailQueue';
 import { publishDueNotes } from '../../../server/src/services/notes';
 import { type Auth, insertUser, serverWithAccountsFor } from '../testServer';
-import { afterTheDelay, followConfirmed, linkIn, type Mail, outboxMail, saveNote, sendDue } from './support';
+import { afterTheDelay, followConfirmed, linkIn, type Mail, outboxMail, retryDue, saveNote, sendDue } from './support';
 
 const SITE = 'https://research.example';
 const PAPER = `@article{lovelace2026,
@@ -129,12 +129,7 @@ describe('following the research with an address alone', () => {
       })
       .execute();
     expect((await server.inject({ method: 'POST', url: `/unsubscribe/${follower.unsubscribe_token}` })).statusCode).toBe(200);
-    await server.db
-      .updateTable('mail_queue')
-      .set({ next_attempt_at: isoAt(Date.now() - 1_000) })
-      .where('kind', '=', 'announcement')
-      .execute();
-    await sendDue(server);
+    await retryDue(server);
     expect(await mailsTo('quick@example.org')).toHaveLength(1);
     const rows = await server.db
       .selectFrom('mail_queue')

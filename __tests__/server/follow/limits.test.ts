@@ -5,7 +5,7 @@ import { FOLLOW_REQUESTS_PER_ADDRESS_PER_HOUR } from '../../../server/src/servic
 import { MAILS_PER_ADDRESS_PER_HOUR } from '../../../server/src/services/mailQueue';
 import { GOOD_PASSWORD } from '../accounts/support';
 import { buildTestServer, insertUser, type TestServer } from '../testServer';
-import { followConfirmed, outboxMail, sendDue, startSmtp } from './support';
+import { aMinuteLater, followConfirmed, outboxMail, sendDue, startSmtp } from './support';
 
 const SITE = 'https://research.example';
 const HOUR = 3600;
@@ -142,13 +142,7 @@ describe('the order the mail queue sends in', () => {
     await server.mailQueue.idle();
     expect(await staffStatus()).toMatchObject({ waiting: 300, waiting_account: 1 });
 
-    // A minute later.
-    await server.db
-      .updateTable('mail_queue')
-      .set({ claimed_at: isoAt(Date.now() - 61_000) })
-      .where('claimed_at', 'is not', null)
-      .execute();
-    await sendDue(server);
+    await aMinuteLater(server);
     expect(smtp.received.map((mail) => mail.to)).toEqual(['reader0@example.org', 'new.account@example.org']);
     expect(await staffStatus()).toMatchObject({ waiting: 299, waiting_account: 0 });
   });

@@ -2,7 +2,7 @@ import { isoAt } from '../../../server/src/db/columns';
 import { RESET_MAILS_PER_HOUR } from '../../../server/src/routes/accounts/passwordReset';
 import { MAILS_PER_ADDRESS_PER_HOUR, MAX_ATTEMPTS, retryDelayMs } from '../../../server/src/services/mailQueue';
 import { buildTestServer, insertUser, type TestServer } from '../testServer';
-import { sendDue, startSmtp } from './support';
+import { aMinuteLater, retryDue, sendDue, startSmtp } from './support';
 
 type Smtp = Awaited<ReturnType<typeof startSmtp>>;
 
@@ -54,11 +54,7 @@ describe('the mail queue', () => {
     expect(Date.parse(row.next_attempt_at) - Date.now()).toBeGreaterThan(55_000);
     expect(Date.parse(row.next_attempt_at) - Date.now()).toBeLessThanOrEqual(60_000);
 
-    await server.db
-      .updateTable('mail_queue')
-      .set({ next_attempt_at: isoAt(Date.now() - 1) })
-      .execute();
-    await sendDue(server);
+    await retryDue(server);
     [row] = await rows(server);
     expect(row).toMatchObject({ state: 'pending', attempts: 2 });
     expect(Date.parse(row.next_attempt_at) - Date.now()).toBeGreaterThan(115_000);
@@ -68,11 +64,7 @@ describe('the mail queue', () => {
     });
 
     expect([1, 2, 3, 4, 5, 6, 9].map((attempts) => retryDelayMs(attempts) / 60_000)).toEqual([1, 2, 4, 8, 16, 32, 240]);
-    await server.db
-      .updateTable('mail_queue')
-      .set({ attempts: MAX_ATTEMPTS - 1, next_attempt_at: isoAt(Date.now() - 1) })
-      .execute();
-    await sendDue(server);
+    await retryDue(server, MAX_ATTEMPTS - 1);
     [row] = await rows(server);
     expect(row).toMatchObject({ state: 'failed', attempts: MAX_ATTEMPTS, text_body: '', html_body: '' });
     expect(smtp.received).toEqual([]);
@@ -89,12 +81,7 @@ describe('the mail queue', () => {
     await queue(server, 1, () => 'later@example.org');
     await sendDue(server);
     smtp.refuse();
-    await server.db
-      .updateTable('mail_queue')
-      .set({ next_attempt_at: isoAt(Date.now() - 1) })
-      .where('state', '=', 'pending')
-      .execute();
-    await sendDue(server);
+    await retryDue(server);
     expect((await rows(server))[1]).toMatchObject({ state: 'sent', attempts: 2, last_error: '' });
     expect(smtp.received.map((mail) => mail.to)).toEqual(['later@example.org']);
   });
@@ -107,12 +94,7 @@ describe('the mail queue', () => {
     expect((await rows(server)).map((row) => row.state)).toEqual(['sent', 'sent', 'sent', 'pending', 'pending']);
 
     // A minute later there is room for the rest.
-    await server.db
-      .updateTable('mail_queue')
-      .set({ claimed_at: isoAt(Date.now() - 61_000) })
-      .where('state', '=', 'sent')
-      .execute();
-    await sendDue(server);
+    await aMinuteLater(server);
     expect(smtp.received.map((mail) => mail.subject)).toEqual(['Message 0', 'Message 1', 'Message 2', 'Message 3', 'Message 4']);
   });
 

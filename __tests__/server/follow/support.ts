@@ -1,9 +1,6 @@
-import fs from 'node:fs';
-import path from 'node:path';
-
 import type { NoteInput, StaffNote } from '../../../server/contract/notes';
 import { isoAt } from '../../../server/src/db/columns';
-import { linkIn, type Mail, readMail } from '../../mailbox';
+import { linkIn, type Mail, outboxMessages, readMail } from '../../mailbox';
 import type { Auth, TestServer } from '../testServer';
 
 export { linkIn, type Mail, startSmtp } from '../../mailbox';
@@ -11,18 +8,33 @@ export { linkIn, type Mail, startSmtp } from '../../mailbox';
 /** The messages in the server's outbox, oldest first, once the queue has sent what is due. */
 export async function outboxMail(server: TestServer): Promise<Mail[]> {
   await server.mailQueue.idle();
-  const dir = path.join(server.config.dataDir, 'outbox');
-  if (!fs.existsSync(dir)) return [];
-  return fs
-    .readdirSync(dir)
-    .sort()
-    .map((name) => readMail(fs.readFileSync(path.join(dir, name), 'utf8')));
+  return outboxMessages(server.config.dataDir).map(readMail);
 }
 
 /** Sends what is due now and waits for it. */
 export async function sendDue(server: TestServer): Promise<void> {
   server.mailQueue.wake();
   await server.mailQueue.idle();
+}
+
+/** Moves the next try of the mail still waiting into the past, as if its time had come (after `attempts` tries when given), and sends it. */
+export async function retryDue(server: TestServer, attempts?: number): Promise<void> {
+  await server.db
+    .updateTable('mail_queue')
+    .set({ next_attempt_at: isoAt(Date.now() - 1_000), ...(attempts === undefined ? {} : { attempts }) })
+    .where('state', '=', 'pending')
+    .execute();
+  await sendDue(server);
+}
+
+/** Moves the mail sent so far a minute back, as if the minute had passed (the rate's window has room again), and sends what is then due. */
+export async function aMinuteLater(server: TestServer): Promise<void> {
+  await server.db
+    .updateTable('mail_queue')
+    .set({ claimed_at: isoAt(Date.now() - 61_000) })
+    .where('claimed_at', 'is not', null)
+    .execute();
+  await sendDue(server);
 }
 
 export const noteInput = (fields: Partial<NoteInput> = {}): NoteInput => ({

@@ -38,6 +38,18 @@ export async function createCategory(server: TestServer, auth: Auth, name: strin
   return res.json<{ id: number; name: string; description: string }>();
 }
 
+/**
+ * The id of a document called `name` uploaded to the category named `category` (made when the site has none
+ * of that name), for tests whose subject is what refers to documents.
+ */
+export async function documentIn(server: TestServer, auth: Auth, category: string, name: string, file?: Partial<FilePart>): Promise<number> {
+  const existing = await server.db.selectFrom('document_categories').select('id').where('name', '=', category).executeTakeFirst();
+  const { id } = existing ?? (await createCategory(server, auth, category));
+  const response = await uploadDocument(server, auth, { name, category: String(id) }, file);
+  expect(response.statusCode).toBe(201);
+  return response.json<{ id: number }>().id;
+}
+
 export function uploadDocument(server: TestServer, auth: Auth, fields: Record<string, string>, file?: Partial<FilePart>) {
   return postForm(server, '/api/documents/documents/', auth, { name: 'A document', description: '', is_current: 'false', ...fields }, [
     { field: 'file', filename: 'document.pdf', data: tinyPdf(), ...file },

@@ -2,7 +2,7 @@ import type { Document } from '../../../server/contract';
 import type { DownloadStats } from '../../../server/contract/media';
 import * as documents from '../../../server/src/repositories/documents';
 import { DOCUMENT_MESSAGES, DOCUMENT_TYPES } from '../../../server/src/services/documents';
-import { startS3 } from '../s3Server';
+import { s3ServerForTests } from '../s3Server';
 import { buildTestServer, insertUser, recordChanges, serverWithAccountsFor, type TestServer } from '../testServer';
 import { auditActions, type Auth, createCategory, currentFlags, editDocument, uploadDocument } from './client';
 import { docx, filesOnDisk, tinyPdf, utf8Text } from './fixtures';
@@ -271,15 +271,13 @@ describe('editing a document', () => {
 });
 
 describe('replacing a document’s file in an S3 bucket', () => {
-  let s3: Awaited<ReturnType<typeof startS3>>;
+  const s3 = s3ServerForTests();
   let site: TestServer & { cleanup: () => Promise<void> };
   beforeAll(async () => {
-    s3 = await startS3();
     site = await buildTestServer({ storageUrl: s3.storageUrl });
   });
   afterAll(async () => {
     await site?.cleanup();
-    await s3?.stop();
   });
 
   it('stores the new object, serves it at the same address and removes the old one', async () => {

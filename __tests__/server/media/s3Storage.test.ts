@@ -2,7 +2,7 @@ import { type ListObjectsV2CommandInput, type ListObjectsV2CommandOutput, S3Clie
 
 import { type ListedFile, randomName, storageKey } from '../../../server/src/storage';
 import { parseS3Url, S3Storage } from '../../../server/src/storage/s3';
-import { startS3 } from '../s3Server';
+import { s3ServerForTests } from '../s3Server';
 import { buildTestServer, insertUser, type TestServer } from '../testServer';
 import { createCategory, createGallery, uploadDocument, uploadImage } from './client';
 
@@ -30,13 +30,7 @@ describe('STORAGE_URL', () => {
 });
 
 describe('media in an S3-compatible server', () => {
-  let s3: Awaited<ReturnType<typeof startS3>>;
-  beforeAll(async () => {
-    s3 = await startS3();
-  });
-  afterAll(async () => {
-    await s3.stop();
-  });
+  const s3 = s3ServerForTests();
 
   it('stores, describes, reads (whole and by range) and deletes a file; a missing one is undefined', async () => {
     const storage = new S3Storage(parseS3Url(s3.storageUrl));

@@ -6,6 +6,7 @@ import type { NoteInput } from '../../../server/contract/notes';
 import { seedContent } from '../../../server/src/content/seed';
 import type { NoteRow } from '../../../server/src/db/schema';
 import { absoluteHtml, FEED_LENGTH, notesFeeds } from '../../../server/src/notes/feeds';
+import { saveContent } from '../content/client';
 import { serverWithAccountsFor } from '../testServer';
 
 interface JsonFeed {
@@ -118,15 +119,8 @@ describe('notes feeds', () => {
   });
 
   it('stays valid XML, one entry per note, whatever the note and the owner’s words say', async () => {
-    const content = (await get('/api/site-content/')).json<{ version: number; content: SiteContent }>();
     const name = 'A ]]> B ]]> <entry> & \u0001';
-    const saved = await server.inject({
-      method: 'PUT',
-      url: '/api/site-content/',
-      headers: staff,
-      payload: { version: content.version, content: { ...content.content, name } },
-    });
-    expect(saved.statusCode).toBe(200);
+    expect((await saveContent(server, staff, { name })).statusCode).toBe(200);
     const injected = ']]></summary></entry><entry><title>x</title><link href="https://evil.example/"/></entry><entry><summary>]]>';
     await save({
       title: 'CDATA ]]> & <tricks>',

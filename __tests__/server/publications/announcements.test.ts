@@ -12,6 +12,11 @@ describe('publication writes announce their changes', () => {
   const order = (ids: number[]) => server.inject({ method: 'PUT', url: '/api/publications/order/', headers: staff, payload: { ids } });
   const remove = (id: number) => server.inject({ method: 'DELETE', url: `/api/publications/${id}/`, headers: staff });
   const auditActions = async () => (await server.db.selectFrom('audit_log').select('action').orderBy('id').execute()).map((row) => row.action);
+  /** Imports `bibtex`, then records what is announced from there on; answers the publications and the record. */
+  const importedAndWatched = async (bibtex: string) => {
+    await post('/api/publications/import/', { bibtex });
+    return [await list(), recordChanges(server)] as const;
+  };
 
   it('announces nothing for a preview, a refused import or an import that changes nothing', async () => {
     const announced = recordChanges(server);
@@ -29,9 +34,7 @@ describe('publication writes announce their changes', () => {
   });
 
   it('announces a reorder once, and nothing for a refused one or the order already there', async () => {
-    await post('/api/publications/import/', { bibtex: PAPERS_BIB });
-    const [first, second] = await list();
-    const announced = recordChanges(server);
+    const [[first, second], announced] = await importedAndWatched(PAPERS_BIB);
     expect((await order([first.id])).statusCode).toBe(400);
     expect((await order([first.id, second.id])).statusCode).toBe(200);
     expect(announced).toEqual([]);
@@ -41,9 +44,7 @@ describe('publication writes announce their changes', () => {
   });
 
   it('announces an edit that changes something, and nothing for a refused edit or one that sets what is there', async () => {
-    await post('/api/publications/import/', { bibtex: WORKING_PAPER_BIB });
-    const [paper] = await list();
-    const announced = recordChanges(server);
+    const [[paper], announced] = await importedAndWatched(WORKING_PAPER_BIB);
     expect((await patch(paper.id, { bibtex: WORKING_PAPER_BIB.replace('northcote2025costs', 'other') })).statusCode).toBe(400);
     expect((await patch(paper.id, { document: 9999 })).statusCode).toBe(400);
     expect((await patch(9999, { is_working_paper: false })).statusCode).toBe(404);
@@ -59,9 +60,7 @@ describe('publication writes announce their changes', () => {
   });
 
   it('announces a change of the home page’s papers, and nothing for the mark already there', async () => {
-    await post('/api/publications/import/', { bibtex: WORKING_PAPER_BIB });
-    const [paper] = await list();
-    const announced = recordChanges(server);
+    const [[paper], announced] = await importedAndWatched(WORKING_PAPER_BIB);
     expect((await patch(paper.id, { selected: false })).statusCode).toBe(200);
     expect(announced).toEqual([]);
     expect((await patch(paper.id, { selected: true })).json<Publication>().selected).toBe(true);
@@ -69,9 +68,7 @@ describe('publication writes announce their changes', () => {
   });
 
   it('announces a deletion once, and nothing for a publication that is not there', async () => {
-    await post('/api/publications/import/', { bibtex: WORKING_PAPER_BIB });
-    const [paper] = await list();
-    const announced = recordChanges(server);
+    const [[paper], announced] = await importedAndWatched(WORKING_PAPER_BIB);
     expect((await remove(paper.id)).statusCode).toBe(204);
     expect((await remove(paper.id)).statusCode).toBe(404);
     expect(announced).toEqual([['Publication']]);

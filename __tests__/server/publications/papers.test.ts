@@ -3,7 +3,7 @@ import sharp from 'sharp';
 import { KATEX_FIRST_FONTS, KATEX_INLINE_STYLES_ID } from '../../../server/contract/paths';
 import type { ImportPlan, Paper, Publication } from '../../../server/contract/publications';
 import { PUBLICATION_MESSAGES } from '../../../server/src/services/publications';
-import { createCategory, uploadDocument } from '../media/client';
+import { documentIn } from '../media/client';
 import { pageServerFor } from '../testServer';
 import { PAPERS_BIB, WORKING_PAPER_BIB } from './fixtures';
 
@@ -44,9 +44,8 @@ describe('a page per paper', () => {
     await importBib(`${PAPERS_BIB}\n${WORKING_PAPER_BIB}\n${GRADIENT_BIB}`);
     // The article's paper is a PDF anyone may download.
     const article = (await publications()).find((entry) => entry.cite_key === 'northcote2019slv')!;
-    const category = await createCategory(server, staff, 'Papers');
-    const document = (await uploadDocument(server, staff, { name: 'SLV paper', category: String(category.id) })).json<{ id: number }>();
-    const attached = await server.inject({ method: 'PATCH', url: `/api/publications/${article.id}/`, headers: staff, payload: { document: document.id } });
+    const document = await documentIn(server, staff, 'Papers', 'SLV paper');
+    const attached = await server.inject({ method: 'PATCH', url: `/api/publications/${article.id}/`, headers: staff, payload: { document } });
     expect(attached.statusCode).toBe(200);
   });
 

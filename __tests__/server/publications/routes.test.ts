@@ -1,7 +1,7 @@
 import type { DownloadStats } from '../../../server/contract/media';
 import type { ImportPlan, Publication, SelectedPaper } from '../../../server/contract/publications';
 import { PUBLICATION_MESSAGES } from '../../../server/src/services/publications';
-import { createCategory, uploadDocument } from '../media/client';
+import { documentIn } from '../media/client';
 import { serverWithAccountsFor } from '../testServer';
 import { ARTICLE_AS_SHOWN, PAPERS_BIB, WORKING_PAPER_BIB } from './fixtures';
 
@@ -80,12 +80,10 @@ describe('publications API', () => {
   it('attaches a paper that visitors download from the publication, and reorders and deletes entries', async () => {
     await post('/api/publications/import/', { bibtex: PAPERS_BIB.replace('year={2024}', 'year={2019}') });
     const [first, second] = await list();
-    const category = await createCategory(server, staff, 'Papers');
-    const upload = await uploadDocument(server, staff, { name: 'Paper', category: String(category.id) });
-    const document = upload.json<{ id: number }>();
+    const document = await documentIn(server, staff, 'Papers', 'Paper');
     const patch = (payload: object) => server.inject({ method: 'PATCH', url: `/api/publications/${first.id}/`, headers: staff, payload });
     expect((await patch({ document: 9999 })).json()).toEqual({ document: [PUBLICATION_MESSAGES.noDocument(9999)] });
-    expect((await patch({ document: document.id })).json<Publication>().paper_url).toBe(`/research/${first.key}/paper.pdf`);
+    expect((await patch({ document })).json<Publication>().paper_url).toBe(`/research/${first.key}/paper.pdf`);
     const get = (url: string) => server.inject({ method: 'GET', url });
     // Beside the paper's page, shown in the browser.
     const paper = await get(`/research/${first.key}/paper.pdf`);
@@ -108,7 +106,7 @@ describe('publications API', () => {
     expect((await get(`/api/publications/${second.id}/paper/`)).json()).toEqual({ detail: PUBLICATION_MESSAGES.noPaper });
     // A visitor's download of the paper, at either address, counts for the document on the staff dashboard.
     const downloads = await server.inject({ method: 'GET', url: '/api/documents/downloads/', headers: staff });
-    expect(downloads.json<DownloadStats>().documents).toEqual([expect.objectContaining({ id: document.id, total: 2 })]);
+    expect(downloads.json<DownloadStats>().documents).toEqual([expect.objectContaining({ id: document, total: 2 })]);
 
     const order = (ids: number[]) => server.inject({ method: 'PUT', url: '/api/publications/order/', headers: staff, payload: { ids } });
     expect((await order([first.id])).json()).toEqual({ ids: [PUBLICATION_MESSAGES.everyId] });

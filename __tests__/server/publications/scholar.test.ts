@@ -1,5 +1,5 @@
 import type { Publication } from '../../../server/contract/publications';
-import { createCategory, uploadDocument } from '../media/client';
+import { documentIn } from '../media/client';
 import { pageServerFor } from '../testServer';
 import { WORKING_PAPER_BIB } from './fixtures';
 
@@ -41,12 +41,11 @@ describe('papers for Google Scholar', () => {
 
   beforeAll(async () => {
     expect((await server.inject({ method: 'POST', url: '/api/publications/import/', headers: staff, payload: { bibtex: BIBTEX } })).statusCode).toBe(200);
-    const category = await createCategory(server, staff, 'Papers');
-    const document = (await uploadDocument(server, staff, { name: 'A paper', category: String(category.id) })).json<{ id: number }>();
+    const document = await documentIn(server, staff, 'Papers', 'A paper');
     for (const publication of (await get('/api/publications/')).json<Publication[]>())
-      expect(
-        (await server.inject({ method: 'PATCH', url: `/api/publications/${publication.id}/`, headers: staff, payload: { document: document.id } })).statusCode,
-      ).toBe(200);
+      expect((await server.inject({ method: 'PATCH', url: `/api/publications/${publication.id}/`, headers: staff, payload: { document } })).statusCode).toBe(
+        200,
+      );
   });
 
   const tagsOf = async (key: string) => {

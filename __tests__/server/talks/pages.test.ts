@@ -1,7 +1,7 @@
 import type { Talk, TalkInput } from '../../../server/contract/talks';
 import { PAPERS_BIB } from '../publications/fixtures';
 import { collectionClient } from '../staffCollection';
-import { pageServerFor } from '../testServer';
+import { pageServerFor, servedPage } from '../testServer';
 import { talkInput } from './fixtures';
 
 const PUBLIC_URL = 'https://northcote.example';
@@ -14,12 +14,9 @@ describe('the Talks page, server-rendered', () => {
   const { created: add } = collectionClient<TalkInput, Talk>(server, staff, '/api/talks/', talkInput);
 
   it('shows a friendly empty state on a fresh site, and lists /talks in the sitemap', async () => {
-    const page = await get('/talks');
-    expect(page.statusCode).toBe(200);
-    expect(page.body).toContain('<title>Talks | ');
-    expect(page.body).toContain(`<link rel="canonical" href="${PUBLIC_URL}/talks">`);
-    expect(page.body).toContain('No talks listed yet');
-    expect(jsonLd(page.body).some((data) => Array.isArray(data) && data[0]?.['@type'] === 'Event')).toBe(false);
+    const page = await servedPage(server, '/talks', 'Talks');
+    expect(page).toContain('No talks listed yet');
+    expect(jsonLd(page).some((data) => Array.isArray(data) && data[0]?.['@type'] === 'Event')).toBe(false);
     expect((await get('/sitemap.xml')).body).toContain(`<loc>${PUBLIC_URL}/talks</loc>`);
     expect((await get('/robots.txt')).body).toContain('Disallow: /manage-talks\n');
   });

@@ -1,5 +1,5 @@
 import { type Talk, TALK_LIMITS, TALK_MESSAGES, type TalkInput } from '../../../server/contract/talks';
-import { createCategory, uploadDocument } from '../media/client';
+import { documentIn } from '../media/client';
 import { tinyPdf } from '../media/fixtures';
 import { PAPERS_BIB } from '../publications/fixtures';
 import { collectionClient, describeStaffCollection, type WrongFields } from '../staffCollection';
@@ -45,12 +45,6 @@ describeStaffCollection('talks API', {
 describe('talks API', () => {
   const { server, staff } = serverWithAccountsFor();
   const { post, list, created } = collectionClient<TalkInput, Talk>(server, staff, '/api/talks/', input);
-  const aDocument = async () => {
-    const category = await createCategory(server, staff, 'Slides');
-    const response = await uploadDocument(server, staff, { name: 'Slides, Bachelier 2026', category: String(category.id) }, { data: tinyPdf('Slides') });
-    expect(response.statusCode).toBe(201);
-    return response.json<{ id: number }>().id;
-  };
   const aPublication = async () => {
     const response = await server.inject({ method: 'POST', url: '/api/publications/import/', headers: staff, payload: { bibtex: PAPERS_BIB } });
     expect(response.statusCode).toBe(200);
@@ -125,7 +119,7 @@ describe('talks API', () => {
   });
 
   it('links slides visitors can download and a paper by its page, and loses neither talk when they are deleted', async () => {
-    const slides = await aDocument();
+    const slides = await documentIn(server, staff, 'Slides', 'Slides, Bachelier 2026', { data: tinyPdf('Slides') });
     const paper = await aPublication();
     const talk = await created({ slides, paper });
     expect(talk).toMatchObject({

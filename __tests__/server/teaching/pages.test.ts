@@ -1,7 +1,7 @@
 import type { TeachingCourse, TeachingInput } from '../../../server/contract/teaching';
-import { createCategory, uploadDocument } from '../media/client';
+import { documentIn } from '../media/client';
 import { collectionClient } from '../staffCollection';
-import { pageServerFor } from '../testServer';
+import { pageServerFor, servedPage } from '../testServer';
 import { courseInput } from './fixtures';
 
 const PUBLIC_URL = 'https://northcote.example';
@@ -13,17 +13,12 @@ describe('the Teaching page, server-rendered', () => {
   const { created, patch } = collectionClient<TeachingInput, TeachingCourse>(server, staff, '/api/teaching/', courseInput);
 
   it('says kindly that nothing is listed yet on a fresh site', async () => {
-    const page = await get('/teaching');
-    expect(page.statusCode).toBe(200);
-    expect(page.body).toContain('<title>Teaching | ');
-    expect(page.body).toContain(`<link rel="canonical" href="${PUBLIC_URL}/teaching">`);
-    expect(page.body).toContain('No courses are listed yet. Please check back soon.');
+    const page = await servedPage(server, '/teaching', 'Teaching');
+    expect(page).toContain('No courses are listed yet. Please check back soon.');
   });
 
   it('shows the courses in its first HTML, by academic year, and again after each change', async () => {
-    const category = await createCategory(server, staff, 'Teaching');
-    const upload = await uploadDocument(server, staff, { name: 'Problem sheet 1', category: String(category.id) });
-    const sheet = upload.json<{ id: number }>().id;
+    const sheet = await documentIn(server, staff, 'Teaching', 'Problem sheet 1');
     const course = await created({ description: 'Itô calculus with **worked examples**.', materials: [sheet] });
     await created({ course: 'Numerical Methods', term: 'Spring 2025', start_date: '2025-02-03', role: 'teaching_assistant' });
 

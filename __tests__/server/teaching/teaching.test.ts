@@ -2,7 +2,7 @@ import type { DownloadStats } from '../../../server/contract/media';
 import { TEACHING_LIMITS, TEACHING_MESSAGES, type TeachingCourse, type TeachingInput } from '../../../server/contract/teaching';
 import { nowIso } from '../../../server/src/db/columns';
 import { MESSAGES } from '../../../server/src/errors';
-import { createCategory, uploadDocument } from '../media/client';
+import { documentIn } from '../media/client';
 import { collectionClient, describeStaffCollection, type WrongFields } from '../staffCollection';
 import { serverWithAccountsFor } from '../testServer';
 import { courseInput as input } from './fixtures';
@@ -56,12 +56,7 @@ describeStaffCollection('teaching API', {
 describe('teaching API', () => {
   const { server, staff } = serverWithAccountsFor();
   const { post, patch, list, created } = collectionClient<TeachingInput, TeachingCourse>(server, staff, '/api/teaching/', input);
-  const documentNamed = async (name: string) => {
-    const category = (await server.db.selectFrom('document_categories').select('id').executeTakeFirst()) ?? (await createCategory(server, staff, 'Teaching'));
-    const response = await uploadDocument(server, staff, { name, category: String(category.id) });
-    expect(response.statusCode).toBe(201);
-    return response.json<{ id: number }>().id;
-  };
+  const documentNamed = (name: string) => documentIn(server, staff, 'Teaching', name);
   const audit = async () =>
     (await server.db.selectFrom('audit_log').select(['action', 'subject', 'details']).where('action', 'like', 'teaching.%').orderBy('id').execute()).map(
       (row) => ({ ...row }),

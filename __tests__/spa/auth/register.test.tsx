@@ -1,9 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { delay, http, HttpResponse } from 'msw';
+import { delay, HttpResponse } from 'msw';
 
-import { server, url } from '../msw';
 import { aUser, renderApp } from '../render';
+import { jsonBody, serveWrite } from '../writes';
 
 const REGISTER = '/api/users/register/';
 type User = ReturnType<typeof userEvent.setup>;
@@ -26,30 +26,19 @@ async function fill(user: User, { password2 = 'a long passphrase', notes = '' } 
 const agree = (user: User) => user.click(screen.getByRole('checkbox', { name: 'I agree to the Terms and Conditions' }));
 const submit = (user: User) => user.click(screen.getByRole('button', { name: 'Create an account' }));
 
-function recordRegistrations(answer: () => Response | Promise<Response> = () => HttpResponse.json(aUser(), { status: 201 })) {
-  const bodies: unknown[] = [];
-  server.use(
-    http.post(url(REGISTER), async ({ request }) => {
-      bodies.push(await request.json());
-      return answer();
-    }),
-  );
-  return bodies;
-}
+const recordRegistrations = (answer: () => Response | Promise<Response> = () => HttpResponse.json(aUser(), { status: 201 })) =>
+  serveWrite('post', REGISTER, jsonBody, answer);
 
 describe('registration screen', () => {
   it('has every field with its autocomplete purpose, and show/hide on both passwords', async () => {
     const user = userEvent.setup();
     await openRegister();
-    expect(screen.getByLabelText('Email')).toHaveAttribute('autocomplete', 'email');
-    expect(screen.getByLabelText('First name')).toHaveAttribute('autocomplete', 'given-name');
-    expect(screen.getByLabelText('Last name')).toHaveAttribute('autocomplete', 'family-name');
-    expect(screen.getByLabelText('Password')).toHaveAttribute('autocomplete', 'new-password');
-    expect(screen.getByLabelText('Confirm password')).toHaveAttribute('autocomplete', 'new-password');
-    expect(screen.getByLabelText('Interest notes (optional)')).not.toBeRequired();
-    for (const name of ['Email', 'First name', 'Last name', 'Password', 'Confirm password']) {
+    const purposes = { Email: 'email', 'First name': 'given-name', 'Last name': 'family-name', Password: 'new-password', 'Confirm password': 'new-password' };
+    for (const [name, purpose] of Object.entries(purposes)) {
+      expect(screen.getByLabelText(name)).toHaveAttribute('autocomplete', purpose);
       expect(screen.getByLabelText(name)).toBeRequired();
     }
+    expect(screen.getByLabelText('Interest notes (optional)')).not.toBeRequired();
     const toggles = within(screen.getByRole('main')).getAllByRole('button', { name: 'Show password' });
     expect(toggles).toHaveLength(2);
     await user.click(toggles[1]);
@@ -60,9 +49,9 @@ describe('registration screen', () => {
   it('holds the server’s length limits, and counts the interest notes', async () => {
     const user = userEvent.setup();
     await openRegister();
-    expect(screen.getByLabelText('Email')).toHaveAttribute('maxlength', '254');
-    expect(screen.getByLabelText('First name')).toHaveAttribute('maxlength', '150');
-    expect(screen.getByLabelText('Last name')).toHaveAttribute('maxlength', '150');
+    for (const [name, limit] of Object.entries({ Email: '254', 'First name': '150', 'Last name': '150' })) {
+      expect(screen.getByLabelText(name)).toHaveAttribute('maxlength', limit);
+    }
     const notes = screen.getByLabelText('Interest notes (optional)');
     expect(notes).toHaveAttribute('maxlength', '2000');
     await user.type(notes, 'Rough volatility');

@@ -7,20 +7,23 @@ import { EMAIL_CONFIRM_MESSAGES, FOLLOW_MESSAGES } from '@/contract/followRules'
 
 import { server, url } from '../msw';
 import { aStaffUser, aUser, renderApp, signedInAs } from '../render';
+import { jsonBody, serveWrite } from '../writes';
 
 const TOKEN = 'x'.repeat(43);
 const requested = { detail: FOLLOW_MESSAGES.requested };
 
 /** Records the bodies posted to `path` and answers each with `answer`. */
-function posts(path: string, answer: () => Response = () => HttpResponse.json(requested, { status: 202 })) {
-  const bodies: unknown[] = [];
-  server.use(
-    http.post(url(path), async ({ request }) => {
-      bodies.push(await request.json());
-      return answer();
-    }),
-  );
-  return bodies;
+const posts = (path: string, answer: () => Response = () => HttpResponse.json(requested, { status: 202 })) => serveWrite('post', path, jsonBody, answer);
+
+/** Opens the follow page and sends `address` from its form; answers the person and the page's main region. */
+async function followFromPage(address: string) {
+  const user = userEvent.setup();
+  const { unmount } = renderApp({ route: '/follow' });
+  await screen.findByRole('heading', { level: 1, name: 'Follow the research' });
+  const main = within(screen.getByRole('main'));
+  await user.type(main.getByLabelText('Email'), address);
+  await user.click(main.getByRole('button', { name: 'Follow' }));
+  return { user, main, unmount };
 }
 
 describe('following with an address alone', () => {
@@ -40,12 +43,7 @@ describe('following with an address alone', () => {
 
   it('sends the address from the follow page and says to look in the inbox, clearing the field', async () => {
     const sent = posts('/api/follow/');
-    const user = userEvent.setup();
-    renderApp({ route: '/follow' });
-    await screen.findByRole('heading', { level: 1, name: 'Follow the research' });
-    const main = within(screen.getByRole('main'));
-    await user.type(main.getByLabelText('Email'), '  reader@example.org ');
-    await user.click(main.getByRole('button', { name: 'Follow' }));
+    const { main } = await followFromPage('  reader@example.org ');
     expect(await main.findByRole('status')).toHaveTextContent(FOLLOW_MESSAGES.requested);
     expect(sent).toEqual([{ email: 'reader@example.org' }]);
     expect(main.getByLabelText('Email')).toHaveValue('');
@@ -53,12 +51,7 @@ describe('following with an address alone', () => {
 
   it('shows the server’s refusal of the address, and a network failure', async () => {
     posts('/api/follow/', () => HttpResponse.json({ email: [FOLLOW_MESSAGES.invalidEmail] }, { status: 400 }));
-    const user = userEvent.setup();
-    renderApp({ route: '/follow' });
-    await screen.findByRole('heading', { level: 1, name: 'Follow the research' });
-    const main = within(screen.getByRole('main'));
-    await user.type(main.getByLabelText('Email'), 'a@localhost');
-    await user.click(main.getByRole('button', { name: 'Follow' }));
+    const { user, main } = await followFromPage('a@localhost');
     expect(await main.findByRole('alert')).toHaveTextContent(FOLLOW_MESSAGES.invalidEmail);
 
     server.use(http.post(url('/api/follow/'), () => HttpResponse.error()));
@@ -78,12 +71,7 @@ describe('following with an address alone', () => {
 
   it('says how long to wait past the limits on follow requests, from the form and where the footer’s form leads', async () => {
     posts('/api/follow/', () => HttpResponse.json({ detail: FOLLOW_MESSAGES.tooMany(42) }, { status: 429, headers: { 'Retry-After': '2500' } }));
-    const user = userEvent.setup();
-    const { unmount } = renderApp({ route: '/follow' });
-    await screen.findByRole('heading', { level: 1, name: 'Follow the research' });
-    const main = within(screen.getByRole('main'));
-    await user.type(main.getByLabelText('Email'), 'reader@example.org');
-    await user.click(main.getByRole('button', { name: 'Follow' }));
+    const { main, unmount } = await followFromPage('reader@example.org');
     expect(await main.findByRole('alert')).toHaveTextContent('Too many requests to follow were made just now. Try again in 42 minutes.');
     unmount();
 

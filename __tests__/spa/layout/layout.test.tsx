@@ -5,6 +5,7 @@ import { http, HttpResponse } from 'msw';
 import { server, url } from '../msw';
 import { serveBannerImages } from '../public/fixtures';
 import { aStaffUser, aUser, fakeJwt, renderApp, signedInAs, signedOutState, slowSessionCheck } from '../render';
+import { jsonBody, serveWrite } from '../writes';
 
 const mainNav = () => screen.getByRole('navigation', { name: 'Main' });
 const linkNames = (nav: HTMLElement) =>
@@ -68,13 +69,7 @@ describe('top bar', () => {
     const user = userEvent.setup();
     localStorage.setItem('access', fakeJwt(600));
     localStorage.setItem('refresh', 'refresh-token');
-    const revoked: unknown[] = [];
-    server.use(
-      http.post(url('/api/users/logout/'), async ({ request }) => {
-        revoked.push(await request.json());
-        return new HttpResponse(null, { status: 204 });
-      }),
-    );
+    const revoked = serveWrite('post', '/api/users/logout/', jsonBody, () => new HttpResponse(null, { status: 204 }));
     let contentFetches = 0;
     server.use(
       http.get(url('/api/site-content/'), () => {

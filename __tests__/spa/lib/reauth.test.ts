@@ -35,6 +35,13 @@ function signedInStore() {
   return makeStore({ session: { status: 'signedIn', user: aUser() } });
 }
 
+/** What probes of `paths`, sent at once from one signed-in store, answer. */
+async function probedTogether(...paths: string[]) {
+  const store = signedInStore();
+  const results = await Promise.all(paths.map((path) => store.dispatch(probeApi.endpoints.probe.initiate(path))));
+  return results.map((result) => result.data);
+}
+
 describe('per-request token refresh', () => {
   it('refreshes once on a 401, stores the new token and retries the request with it', async () => {
     localStorage.setItem('access', 'stale');
@@ -129,13 +136,7 @@ describe('per-request token refresh', () => {
         return HttpResponse.json({ access: 'fresh' });
       }),
     );
-    const store = signedInStore();
-    const [a, b] = await Promise.all([
-      store.dispatch(probeApi.endpoints.probe.initiate('/api/thing/')),
-      store.dispatch(probeApi.endpoints.probe.initiate('/api/other/')),
-    ]);
-    expect(a.data).toEqual({ ok: true });
-    expect(b.data).toEqual({ ok: true });
+    expect(await probedTogether('/api/thing/', '/api/other/')).toEqual([{ ok: true }, { ok: true }]);
     expect(refreshCalls).toBe(1);
   });
 
@@ -214,13 +215,7 @@ describe('a 401 that arrives after another request already refreshed', () => {
         return HttpResponse.json({ access: 'fresh' });
       }),
     );
-    const store = signedInStore();
-    const [slow, fast] = await Promise.all([
-      store.dispatch(probeApi.endpoints.probe.initiate('/api/slow/')),
-      store.dispatch(probeApi.endpoints.probe.initiate('/api/thing/')),
-    ]);
-    expect(fast.data).toEqual({ ok: true });
-    expect(slow.data).toEqual({ ok: true });
+    expect(await probedTogether('/api/slow/', '/api/thing/')).toEqual([{ ok: true }, { ok: true }]);
     expect(refreshCalls).toBe(1);
   });
 });

@@ -6,6 +6,7 @@ import type { Session } from '@/contract/accounts';
 
 import { server, url } from '../msw';
 import { aUser, fakeJwt, renderApp, signedInAs } from '../render';
+import { jsonBody, serveWrite } from '../writes';
 
 const PROFILE = '/api/users/profile/';
 const SESSIONS = '/api/users/sessions/';
@@ -76,14 +77,7 @@ describe('profile details', () => {
   it('edits names and interest notes, and updates the signed-in user', async () => {
     const user = userEvent.setup();
     serve();
-    const patches: unknown[] = [];
-    server.use(
-      http.patch(url(PROFILE), async ({ request }) => {
-        const body = (await request.json()) as Record<string, string>;
-        patches.push(body);
-        return HttpResponse.json(aUser({ ...body }));
-      }),
-    );
+    const patches = serveWrite('patch', PROFILE, jsonBody, (body) => HttpResponse.json(aUser({ ...(body as Record<string, string>) })));
     const { store } = await openProfile();
     await user.click(card('Your details').getByRole('button', { name: 'Edit details' }));
     const first = screen.getByLabelText('First name');
@@ -266,14 +260,10 @@ describe('sign out and delete account', () => {
   it('asks for confirmation with the password before deleting', async () => {
     const user = userEvent.setup();
     serve();
-    const deletions: unknown[] = [];
-    server.use(
-      http.delete(url(PROFILE), async ({ request }) => {
-        const body = (await request.json()) as { password: string };
-        deletions.push(body);
-        if (body.password !== 'right one') return HttpResponse.json({ password: ['Incorrect password.'] }, { status: 400 });
-        return new HttpResponse(null, { status: 204 });
-      }),
+    const deletions = serveWrite('delete', PROFILE, jsonBody, (body) =>
+      (body as { password: string }).password === 'right one'
+        ? new HttpResponse(null, { status: 204 })
+        : HttpResponse.json({ password: ['Incorrect password.'] }, { status: 400 }),
     );
     const { router, store } = await openProfile();
     await user.click(card('Delete account').getByRole('button', { name: 'Delete my account…' }));

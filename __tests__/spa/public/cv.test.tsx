@@ -3,7 +3,7 @@ import { delay, http, HttpResponse } from 'msw';
 
 import { seedContent } from '../../../server/src/content/seed';
 import { server, url } from '../msw';
-import { openAsVisitor, renderApp, signedOutState } from '../render';
+import { headingTexts, openAsVisitor, renderApp, signedOutState } from '../render';
 import { currentCv } from './fixtures';
 
 const FAILURE = 'Failed to load current CV. Please try again later or contact for details.';
@@ -76,7 +76,7 @@ describe('CV page', () => {
     const cv = { ...seedContent.cv, education: [], experience: [], skills: [], languages: [], nationality: '', additional: [] };
     renderApp({ route: '/cv', preloadedState: signedOutState, siteContent: { ...seedContent, email: 'ada@example.org', profiles: [], cv } });
     await screen.findByRole('heading', { name: 'Curriculum Vitae', level: 1 });
-    expect(screen.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent)).toEqual(['Contact', 'Links']);
+    expect(headingTexts(2)).toEqual(['Contact', 'Links']);
     for (const link of screen.getAllByRole('link', { name: 'ada@example.org' })) expect(link).toHaveAttribute('href', 'mailto:ada@example.org');
     // Without a LinkedIn profile, the lines that would show it are left out.
     expect(screen.queryByText(/linkedin/i)).not.toBeInTheDocument();
@@ -85,7 +85,7 @@ describe('CV page', () => {
 
   it('lists education, experience, skills, languages, nationality, links and additional information', async () => {
     await renderCv();
-    const sections = screen.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent);
+    const sections = headingTexts(2);
     expect(sections).toEqual(
       expect.arrayContaining(['Contact', 'Education', 'Experience', 'Skills', 'Languages', 'Nationality', 'Links', 'Additional Information']),
     );

@@ -8,7 +8,7 @@ import { FadeIn } from '@/features/home/FadeIn';
 
 import { seedContent } from '../../../server/src/content/seed';
 import { server, url } from '../msw';
-import { renderApp, signedOutState } from '../render';
+import { headingTexts, renderApp, signedOutState } from '../render';
 import { bannerImage, serveBannerImages } from './fixtures';
 import { aNoteList, aNoteSummary, serveNoteList } from './noteFixtures';
 
@@ -26,7 +26,7 @@ describe('home page', () => {
     expect(screen.getByRole('heading', { name: 'Elias Northcote', level: 1 })).toBeInTheDocument();
     expect(screen.getByText(seedContent.tagline)).toBeInTheDocument();
     // The first second-level heading is the typewriter; the interest sections follow in order.
-    const titles = screen.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent);
+    const titles = headingTexts(2);
     expect(titles.slice(1)).toEqual(['Quantitative Research', 'Advanced Financial Modelling', 'Academic Foundations', 'Investment Strategy']);
     for (const interest of seedContent.interests) {
       const section = screen.getByRole('region', { name: interest.title });
@@ -173,12 +173,17 @@ describe('banner', () => {
     expect(image).toHaveAttribute('height', '224');
   });
 
-  it('moves to the next picture on hover and on click, wrapping around', async () => {
+  /** The home page with three banner pictures, the first shown; answers a person and the button that shows the next. */
+  async function threePictures() {
     const user = userEvent.setup();
     serveBannerImages([bannerImage(1), bannerImage(2), bannerImage(3)]);
     await renderHome();
     await screen.findByRole('img', { name: 'Picture 1' });
-    const next = screen.getByRole('button', { name: 'Show the next picture' });
+    return { user, next: screen.getByRole('button', { name: 'Show the next picture' }) };
+  }
+
+  it('moves to the next picture on hover and on click, wrapping around', async () => {
+    const { user, next } = await threePictures();
 
     const now = jest.spyOn(Date, 'now').mockReturnValue(10_000);
     await user.hover(next);
@@ -193,20 +198,13 @@ describe('banner', () => {
   });
 
   it('moves on once when the mouse comes onto the picture and clicks it', async () => {
-    const user = userEvent.setup();
-    serveBannerImages([bannerImage(1), bannerImage(2), bannerImage(3)]);
-    await renderHome();
-    await screen.findByRole('img', { name: 'Picture 1' });
-    await user.click(screen.getByRole('button', { name: 'Show the next picture' }));
+    const { user, next } = await threePictures();
+    await user.click(next);
     expect(screen.getByRole('img', { name: 'Picture 2' })).toBeInTheDocument();
   });
 
   it('moves on once per tap on touch screens and per key press', async () => {
-    const user = userEvent.setup();
-    serveBannerImages([bannerImage(1), bannerImage(2), bannerImage(3)]);
-    await renderHome();
-    await screen.findByRole('img', { name: 'Picture 1' });
-    const next = screen.getByRole('button', { name: 'Show the next picture' });
+    const { user, next } = await threePictures();
 
     await user.pointer({ keys: '[TouchA]', target: next });
     expect(screen.getByRole('img', { name: 'Picture 2' })).toBeInTheDocument();

@@ -5,7 +5,7 @@ import { HttpResponse } from 'msw';
 import type { Publication } from '@/contract/publications';
 
 import { serveList } from '../msw';
-import { openAsVisitor } from '../render';
+import { headingTexts, openAsVisitor } from '../render';
 import { aPublication } from './fixtures';
 
 const MATH_TITLE_HTML =
@@ -51,11 +51,7 @@ describe('the Research page', () => {
     );
 
     const published = screen.getByRole('region', { name: 'Publications' });
-    expect(
-      within(published)
-        .getAllByRole('heading', { level: 3 })
-        .map((heading) => heading.textContent),
-    ).toEqual(['2023', '2019']);
+    expect(headingTexts(3, published)).toEqual(['2023', '2019']);
     const late = within(published).getByRole('article', { name: 'Execution with impact' });
     expect(within(late).getByText('E. Northcote').tagName).toBe('STRONG');
     expect(within(late).getByText(/Jane Doe/).tagName).not.toBe('STRONG');

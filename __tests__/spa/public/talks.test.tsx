@@ -5,7 +5,7 @@ import type { Talk } from '@/contract/talks';
 import { splitTalks } from '@/features/talks/schedule';
 
 import { server, url } from '../msw';
-import { renderApp, signedOutState } from '../render';
+import { headingTexts, renderApp, signedOutState } from '../render';
 import { aTalk } from './talkFixtures';
 
 const serveTalks = (talks: Talk[] | Response) => server.use(http.get(url('/api/talks/'), () => (talks instanceof Response ? talks : HttpResponse.json(talks))));
@@ -23,12 +23,7 @@ describe('talks (public)', () => {
     renderTalks();
     expect(await screen.findByRole('heading', { level: 1, name: 'Talks' })).toBeInTheDocument();
     const sections = await screen.findAllByRole('region');
-    const talksPerSection = sections.map((section) => [
-      within(section).getByRole('heading', { level: 2 }).textContent,
-      within(section)
-        .getAllByRole('heading', { level: 3 })
-        .map((heading) => heading.textContent),
-    ]);
+    const talksPerSection = sections.map((section) => [within(section).getByRole('heading', { level: 2 }).textContent, headingTexts(3, section)]);
     expect(talksPerSection).toEqual([
       ['Upcoming', ['Sooner upcoming', 'Later upcoming']],
       ['2021', ['Autumn 2021', 'Spring 2021']],

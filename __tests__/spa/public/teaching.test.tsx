@@ -4,7 +4,7 @@ import { HttpResponse } from 'msw';
 import type { TeachingCourse } from '@/contract/teaching';
 
 import { serveList } from '../msw';
-import { openAsVisitor } from '../render';
+import { headingTexts, openAsVisitor } from '../render';
 import { aCourse } from './fixtures';
 
 const serveTeaching = (courses: TeachingCourse[] | (() => Response)) => serveList('/api/teaching/', courses);
@@ -33,11 +33,7 @@ describe('the Teaching page', () => {
     const years = await screen.findAllByRole('heading', { level: 2 });
     expect(years.map((heading) => heading.textContent)).toEqual(['2025–26', '2024–25']);
     const thisYear = screen.getByRole('region', { name: '2025–26' });
-    expect(
-      within(thisYear)
-        .getAllByRole('heading', { level: 3 })
-        .map((heading) => heading.textContent),
-    ).toEqual(['Machine Learning in Finance', 'Stochastic Calculus for Finance']);
+    expect(headingTexts(3, thisYear)).toEqual(['Machine Learning in Finance', 'Stochastic Calculus for Finance']);
 
     const ml = within(thisYear).getByRole('article', { name: 'Machine Learning in Finance' });
     expect(within(ml).getByText('Guest lecturer · Imperial College London · Spring 2026')).toBeInTheDocument();

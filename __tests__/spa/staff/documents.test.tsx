@@ -4,11 +4,11 @@ import { http, HttpResponse } from 'msw';
 import type { Document, DocumentCategory } from '@/contract';
 import { api } from '@/lib/api/apiSlice';
 
-import { server, url } from '../msw';
+import { countedGet, server, url } from '../msw';
 import { renderAsStaff } from '../render';
-import { createNamedCard, itReportsRefusedCreations } from './createNamedCard';
+import { jsonBody, serveDelete, serveWrite } from '../writes';
+import { itCreatesNamedItems } from './createNamedCard';
 import { aCategory, aDocument, aFile, formFields } from './fixtures';
-import { jsonBody, serveDelete, serveWrite } from './writes';
 
 interface Backend {
   documents: Document[];
@@ -20,14 +20,8 @@ interface Backend {
 function serveDocuments(documents: Document[] = [], categories: DocumentCategory[] = [aCategory()]): Backend {
   const backend: Backend = { documents, categories, calls: { documentLists: 0, categoryLists: 0, currentCv: 0 } };
   server.use(
-    http.get(url('/api/documents/documents/'), () => {
-      backend.calls.documentLists += 1;
-      return HttpResponse.json(backend.documents);
-    }),
-    http.get(url('/api/documents/categories/'), () => {
-      backend.calls.categoryLists += 1;
-      return HttpResponse.json(backend.categories);
-    }),
+    countedGet('/api/documents/documents/', () => backend.documents, backend.calls, 'documentLists'),
+    countedGet('/api/documents/categories/', () => backend.categories, backend.calls, 'categoryLists'),
     http.get(url('/api/documents/documents/current_cv/'), () => {
       backend.calls.currentCv += 1;
       return HttpResponse.json(backend.documents.find((d) => d.is_current) ?? { detail: 'Not found.' }, {
@@ -46,6 +40,25 @@ const cvProbe = api.injectEndpoints({
 });
 
 const renderDocuments = () => renderAsStaff('/documents');
+
+/** The table row of the document called `name`. */
+function rowOf(name: string) {
+  return screen.getByRole('cell', { name: new RegExp(`^${name}`) }).closest('tr') as HTMLElement;
+}
+
+/**
+ * Renders the screen and presses `button` in the row of the document called `name`, answering its question
+ * `confirmed`. `watching`: the CV page's query on that backend is open, and answered once, before the press.
+ */
+async function pressInRow(name: string, button: RegExp, { confirmed = true, watching }: { confirmed?: boolean; watching?: Backend } = {}) {
+  const confirm = jest.spyOn(window, 'confirm').mockReturnValue(confirmed);
+  const { user, store } = renderDocuments();
+  if (watching) store.dispatch(cvProbe.endpoints.probeCurrentCv.initiate());
+  await screen.findByRole('cell', { name: new RegExp(`^${name}`) });
+  if (watching) await waitFor(() => expect(watching.calls.currentCv).toBe(1));
+  await user.click(within(rowOf(name)).getByRole('button', { name: button }));
+  return { confirm };
+}
 
 const pdf = () => aFile('cv-2025.pdf', 'application/pdf', '%PDF-1.4');
 
@@ -166,39 +179,23 @@ describe('documents screen: upload form', () => {
 });
 
 describe('documents screen: categories', () => {
-  it('refuses an empty category name', async () => {
-    serveDocuments();
-    const { user } = renderDocuments();
-    const card = await createNamedCard(user, 'Category');
-    await card.create({ name: '   ' });
-    expect(within(card.form).getByRole('alert')).toHaveTextContent('Category name cannot be empty.');
-  });
-
-  it('creates a category, confirms, clears the form and refreshes only the categories', async () => {
-    const backend = serveDocuments();
-    const creations = serveWrite('post', '/api/documents/categories/', jsonBody, () => {
-      const created = aCategory({ id: 2, name: 'Papers', description: 'Working papers' });
-      backend.categories = [...backend.categories, created];
-      return HttpResponse.json(created, { status: 201 });
-    });
-    const { user } = renderDocuments();
-    const card = await createNamedCard(user, 'Category');
-    await card.create({ name: 'Papers', description: 'Working papers' });
-    expect(await within(card.form).findByRole('status')).toHaveTextContent('Category created successfully!');
-    expect(creations).toEqual([{ name: 'Papers', description: 'Working papers' }]);
-    expect(card.name()).toHaveValue('');
-    expect(card.description()).toHaveValue('');
-    expect(await screen.findByRole('option', { name: 'Papers' })).toBeInTheDocument();
-    expect(backend.calls.documentLists).toBe(1);
-  });
-
-  itReportsRefusedCreations('Category', {
+  itCreatesNamedItems('Category', {
     endpoint: '/api/documents/categories/',
-    name: 'CV',
     open: () => {
-      serveDocuments();
-      return renderDocuments();
+      const backend = serveDocuments();
+      return { backend, ...renderDocuments() };
     },
+    created: {
+      text: { name: 'Papers', description: 'Working papers' },
+      item: aCategory({ id: 2, name: 'Papers', description: 'Working papers' }),
+      list: (backend) => backend.categories,
+    },
+    afterwards: 'refreshes only the categories',
+    shows: async (backend) => {
+      expect(await screen.findByRole('option', { name: 'Papers' })).toBeInTheDocument();
+      expect(backend.calls.documentLists).toBe(1);
+    },
+    refusedName: 'CV',
   });
 });
 
@@ -206,10 +203,6 @@ describe('documents screen: list', () => {
   const current = aDocument({ id: 1, name: 'CV 2024', is_current: true });
   const candidate = aDocument({ id: 2, name: 'CV 2025', is_current: false, description: 'Fresh' });
   const loose = aDocument({ id: 3, name: 'Notes', category: null, category_name: null });
-
-  function rowOf(name: string) {
-    return screen.getByRole('cell', { name: new RegExp(`^${name}`) }).closest('tr') as HTMLElement;
-  }
 
   afterEach(() => jest.restoreAllMocks());
 
@@ -234,10 +227,7 @@ describe('documents screen: list', () => {
   it('asks before marking current, warning that other current documents in the category are unmarked', async () => {
     serveDocuments([current, candidate]);
     const changes = serveWrite('patch', '/api/documents/documents/2/', jsonBody, () => HttpResponse.json(candidate));
-    const confirm = jest.spyOn(window, 'confirm').mockReturnValue(false);
-    const { user } = renderDocuments();
-    await screen.findByRole('cell', { name: /^CV 2025/ });
-    await user.click(within(rowOf('CV 2025')).getByRole('button', { name: /Mark Current/ }));
+    const { confirm } = await pressInRow('CV 2025', /Mark Current/, { confirmed: false });
     expect(confirm).toHaveBeenCalledWith(expect.stringMatching(/unmark any other current documents in the same category/));
     expect(changes).toEqual([]);
   });
@@ -251,11 +241,7 @@ describe('documents screen: list', () => {
       ];
       return HttpResponse.json(backend.documents[1]);
     });
-    jest.spyOn(window, 'confirm').mockReturnValue(true);
-    const { user, store } = renderDocuments();
-    store.dispatch(cvProbe.endpoints.probeCurrentCv.initiate());
-    await screen.findByRole('cell', { name: /^CV 2025/ });
-    await user.click(within(rowOf('CV 2025')).getByRole('button', { name: /Mark Current/ }));
+    await pressInRow('CV 2025', /Mark Current/, { watching: backend });
     expect(await screen.findByText('Document marked as current!')).toBeInTheDocument();
     expect(changes).toEqual([{ is_current: true, category: 1 }]);
     await waitFor(() => expect(within(rowOf('CV 2025')).getByRole('button', { name: /Mark Current/ })).toBeDisabled());
@@ -266,20 +252,14 @@ describe('documents screen: list', () => {
   it('reports a failed Mark Current', async () => {
     serveDocuments([current, candidate]);
     server.use(http.patch(url('/api/documents/documents/2/'), () => HttpResponse.json({ detail: 'No.' }, { status: 500 })));
-    jest.spyOn(window, 'confirm').mockReturnValue(true);
-    const { user } = renderDocuments();
-    await screen.findByRole('cell', { name: /^CV 2025/ });
-    await user.click(within(rowOf('CV 2025')).getByRole('button', { name: /Mark Current/ }));
+    await pressInRow('CV 2025', /Mark Current/);
     expect(await screen.findByRole('alert')).toHaveTextContent('Failed to mark document as current.');
   });
 
   it('asks before deleting and does nothing when cancelled', async () => {
     serveDocuments([candidate]);
     const deletion = serveDelete('/api/documents/documents/2/');
-    const confirm = jest.spyOn(window, 'confirm').mockReturnValue(false);
-    const { user } = renderDocuments();
-    await screen.findByRole('cell', { name: /^CV 2025/ });
-    await user.click(within(rowOf('CV 2025')).getByRole('button', { name: /Delete/ }));
+    const { confirm } = await pressInRow('CV 2025', /Delete/, { confirmed: false });
     expect(confirm).toHaveBeenCalledWith(expect.stringMatching(/Are you sure you want to delete "CV 2025"\?/));
     expect(deletion.count).toBe(0);
     expect(screen.getByRole('cell', { name: /^CV 2025/ })).toBeInTheDocument();
@@ -288,32 +268,21 @@ describe('documents screen: list', () => {
   it('deletes a confirmed document and refreshes the list', async () => {
     const backend = serveDocuments([candidate]);
     serveDelete('/api/documents/documents/2/', () => (backend.documents = []));
-    jest.spyOn(window, 'confirm').mockReturnValue(true);
-    const { user } = renderDocuments();
-    await screen.findByRole('cell', { name: /^CV 2025/ });
-    await user.click(within(rowOf('CV 2025')).getByRole('button', { name: /Delete/ }));
+    await pressInRow('CV 2025', /Delete/);
     expect(await screen.findByText('No documents uploaded yet.')).toBeInTheDocument();
   });
 
   it('refreshes the current CV after deleting the current document', async () => {
     const backend = serveDocuments([current]);
     serveDelete('/api/documents/documents/1/', () => (backend.documents = []));
-    jest.spyOn(window, 'confirm').mockReturnValue(true);
-    const { user, store } = renderDocuments();
-    store.dispatch(cvProbe.endpoints.probeCurrentCv.initiate());
-    await screen.findByRole('cell', { name: /^CV 2024/ });
-    await waitFor(() => expect(backend.calls.currentCv).toBe(1));
-    await user.click(within(rowOf('CV 2024')).getByRole('button', { name: /Delete/ }));
+    await pressInRow('CV 2024', /Delete/, { watching: backend });
     await waitFor(() => expect(backend.calls.currentCv).toBe(2));
   });
 
   it('reports a failed delete', async () => {
     serveDocuments([candidate]);
     server.use(http.delete(url('/api/documents/documents/2/'), () => HttpResponse.json({ detail: 'No.' }, { status: 500 })));
-    jest.spyOn(window, 'confirm').mockReturnValue(true);
-    const { user } = renderDocuments();
-    await screen.findByRole('cell', { name: /^CV 2025/ });
-    await user.click(within(rowOf('CV 2025')).getByRole('button', { name: /Delete/ }));
+    await pressInRow('CV 2025', /Delete/);
     expect(await screen.findByRole('alert')).toHaveTextContent('Failed to delete document.');
   });
 });
@@ -323,10 +292,6 @@ describe('documents screen: edit dialog', () => {
   const cvCategory = aCategory({ document_count: 1 });
   const current = aDocument({ id: 1, name: 'CV 2024', is_current: true, description: 'Old', original_filename: 'cv-2024.pdf', size: 48_000 });
   const paper = aDocument({ id: 2, name: 'Working paper', category: 2, category_name: 'Papers', description: '' });
-
-  function rowOf(name: string) {
-    return screen.getByRole('cell', { name: new RegExp(`^${name}`) }).closest('tr') as HTMLElement;
-  }
 
   async function openEditor(name: string, documents = [current, paper]) {
     const backend = serveDocuments(documents, [cvCategory, papers]);
@@ -429,10 +394,6 @@ describe('documents screen: unmark current', () => {
   const paper = aDocument({ id: 2, name: 'Working paper', category: 2, category_name: 'Papers', is_current: true });
   const draft = aDocument({ id: 3, name: 'Draft', is_current: false });
 
-  function rowOf(name: string) {
-    return screen.getByRole('cell', { name: new RegExp(`^${name}`) }).closest('tr') as HTMLElement;
-  }
-
   afterEach(() => jest.restoreAllMocks());
 
   it('offers Unmark Current on current documents only', async () => {
@@ -449,10 +410,7 @@ describe('documents screen: unmark current', () => {
   ])('asks before unmarking %s, and sends nothing when cancelled', async (_case, document, question) => {
     serveDocuments([document]);
     const changes = serveWrite('patch', `/api/documents/documents/${document.id}/`, jsonBody, () => HttpResponse.json(document));
-    const confirm = jest.spyOn(window, 'confirm').mockReturnValue(false);
-    const { user } = renderDocuments();
-    await screen.findByRole('cell', { name: new RegExp(`^${document.name}`) });
-    await user.click(within(rowOf(document.name)).getByRole('button', { name: /Unmark Current/ }));
+    const { confirm } = await pressInRow(document.name, /Unmark Current/, { confirmed: false });
     expect(confirm).toHaveBeenCalledWith(expect.stringMatching(question));
     expect(changes).toEqual([]);
   });
@@ -463,12 +421,7 @@ describe('documents screen: unmark current', () => {
       backend.documents = [{ ...current, is_current: false }];
       return HttpResponse.json(backend.documents[0]);
     });
-    jest.spyOn(window, 'confirm').mockReturnValue(true);
-    const { user, store } = renderDocuments();
-    store.dispatch(cvProbe.endpoints.probeCurrentCv.initiate());
-    await screen.findByRole('cell', { name: /^CV 2024/ });
-    await waitFor(() => expect(backend.calls.currentCv).toBe(1));
-    await user.click(within(rowOf('CV 2024')).getByRole('button', { name: /Unmark Current/ }));
+    await pressInRow('CV 2024', /Unmark Current/, { watching: backend });
     expect(await screen.findByText('Document unmarked as current!')).toBeInTheDocument();
     expect(changes).toEqual([{ is_current: false }]);
     await waitFor(() => expect(within(rowOf('CV 2024')).queryByRole('button', { name: /Unmark Current/ })).not.toBeInTheDocument());
@@ -479,10 +432,7 @@ describe('documents screen: unmark current', () => {
   it('reports a failed unmark with the server’s reason', async () => {
     serveDocuments([current]);
     server.use(http.patch(url('/api/documents/documents/1/'), () => HttpResponse.json({ detail: 'Not found.' }, { status: 404 })));
-    jest.spyOn(window, 'confirm').mockReturnValue(true);
-    const { user } = renderDocuments();
-    await screen.findByRole('cell', { name: /^CV 2024/ });
-    await user.click(within(rowOf('CV 2024')).getByRole('button', { name: /Unmark Current/ }));
+    await pressInRow('CV 2024', /Unmark Current/);
     expect(await screen.findByRole('alert')).toHaveTextContent('Failed to unmark document as current. Not found.');
   });
 });

@@ -5,8 +5,8 @@ import type { Gallery } from '@/contract';
 
 import { server, url } from '../msw';
 import { aStaffUser, renderApp, renderAsStaff, slowSessionCheck } from '../render';
+import { jsonBody, serveDelete, serveWrite } from '../writes';
 import { aGallery } from './fixtures';
-import { jsonBody, serveDelete, serveWrite } from './writes';
 
 const logos = aGallery({ id: 1, name: 'Page Logos', slug: 'page-logos', description: 'Front page pictures' });
 const travel = aGallery({ id: 2, name: 'Travel', slug: 'travel', description: '' });

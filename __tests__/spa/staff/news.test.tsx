@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 
 import type { NewsItem } from '@/contract/news';
@@ -6,7 +6,7 @@ import { NEWS_MESSAGES } from '@/contract/newsRules';
 
 import { server, url } from '../msw';
 import { renderAsStaff } from '../render';
-import { jsonBody, serveAddition, serveDelete, serveWrite } from './writes';
+import { deleteAfterAsking, jsonBody, serveAddition, serveItemChanges, serveWrite } from '../writes';
 
 /** A backend holding news items, newest first, as the server lists them. */
 function serveNews(initial: NewsItem[]) {
@@ -92,11 +92,11 @@ describe('news (staff)', () => {
 
   it('edits an item in the form above the list, and deletes one after asking', async () => {
     const backend = serveNews([paperAccepted]);
-    const sent = serveWrite('patch', '/api/news/1/', jsonBody, (body) => {
-      backend.items = [{ id: 1, ...(body as Omit<NewsItem, 'id'>) }];
-      return HttpResponse.json(backend.items[0]);
-    });
-    const deleted = serveDelete('/api/news/1/', () => (backend.items = []));
+    const { sent, deleted } = serveItemChanges(
+      '/api/news/1/',
+      (body) => ({ id: 1, ...(body as Omit<NewsItem, 'id'>) }),
+      (items) => (backend.items = items),
+    );
     const { user } = renderAsStaff('/manage-news');
     await user.click(await screen.findByRole('button', { name: 'Edit the news item of 20 Nov 2026' }));
     expect(screen.getByRole('heading', { name: 'Edit news item' })).toBeInTheDocument();
@@ -109,14 +109,8 @@ describe('news (staff)', () => {
     expect(sent).toEqual([{ date: '2026-11-20', text: 'Paper published in the Journal of Finance.', link: 'https://doi.org/10.1111/jofi.1' }]);
     expect(screen.getByRole('heading', { name: 'Add news' })).toBeInTheDocument();
 
-    const confirm = jest.spyOn(window, 'confirm').mockReturnValueOnce(false).mockReturnValueOnce(true);
-    const row = (await screen.findByRole('cell', { name: 'Paper published in the Journal of Finance.' })).closest('tr') as HTMLElement;
-    await user.click(within(row).getByRole('button', { name: 'Delete the news item of 20 Nov 2026' }));
-    expect(deleted.count).toBe(0);
-    await user.click(within(row).getByRole('button', { name: 'Delete the news item of 20 Nov 2026' }));
-    expect(await screen.findByText('News item deleted.')).toBeInTheDocument();
-    expect(confirm).toHaveBeenCalledWith('Delete the news item of 20 Nov 2026?');
-    expect(deleted.count).toBe(1);
+    await screen.findByRole('cell', { name: 'Paper published in the Journal of Finance.' });
+    await deleteAfterAsking(user, deleted, 'Delete the news item of 20 Nov 2026', 'News item deleted.');
     expect(await screen.findByText('No news yet.')).toBeInTheDocument();
   });
 

@@ -6,8 +6,8 @@ import type { StaffNote } from '@/contract/notes';
 
 import { server, url } from '../msw';
 import { renderAsStaff } from '../render';
+import { serveWrite } from '../writes';
 import { aFile, formFields } from './fixtures';
-import { serveWrite } from './writes';
 
 const aPreview = (overrides: Partial<NotebookPreview> = {}): NotebookPreview => ({
   title: 'Momentum in equities',

@@ -10,8 +10,8 @@ import { LEAVE_QUESTION } from '@/lib/useUnsavedChangesGuard';
 
 import { server, url } from '../msw';
 import { aStaffUser, renderApp, renderAsStaff, signedInAs } from '../render';
+import { jsonBody, serveDelete, serveWrite } from '../writes';
 import { aFile, anImage, formFields } from './fixtures';
-import { jsonBody, serveDelete, serveWrite } from './writes';
 
 const aNote = (overrides: Partial<StaffNote> = {}): StaffNote => ({
   id: 5,

@@ -5,11 +5,11 @@ import { delay, http, HttpResponse } from 'msw';
 import type { Gallery, Image } from '@/contract';
 import { imageAlt } from '@/lib/imageAlt';
 
-import { server, url } from '../msw';
+import { countedGet, server, url } from '../msw';
 import { aStaffUser, renderApp, renderAsStaff, slowSessionCheck } from '../render';
-import { createNamedCard, itReportsRefusedCreations } from './createNamedCard';
+import { serveDelete, serveWrite } from '../writes';
+import { itCreatesNamedItems } from './createNamedCard';
 import { aFile, aGallery, anImage, formFields } from './fixtures';
-import { jsonBody, serveDelete, serveWrite } from './writes';
 
 interface Backend {
   images: Image[];
@@ -31,14 +31,8 @@ interface PhotosOptions {
 function servePhotos({ images = [anImage()], galleries = [aGallery()], failing = [], whileUploading }: PhotosOptions = {}): Backend {
   const backend: Backend = { images, galleries, uploads: [], calls: { imageLists: 0, galleryLists: 0 } };
   server.use(
-    http.get(url('/api/photos/images/'), () => {
-      backend.calls.imageLists += 1;
-      return HttpResponse.json(backend.images);
-    }),
-    http.get(url('/api/photos/galleries/'), () => {
-      backend.calls.galleryLists += 1;
-      return HttpResponse.json(backend.galleries);
-    }),
+    countedGet('/api/photos/images/', () => backend.images, backend.calls, 'imageLists'),
+    countedGet('/api/photos/galleries/', () => backend.galleries, backend.calls, 'galleryLists'),
     http.post(url('/api/photos/images/'), async ({ request }) => {
       const fields = await formFields(request);
       backend.uploads.push(fields);
@@ -310,39 +304,24 @@ describe('photos screen: galleries', () => {
     );
   });
 
-  it('refuses an empty gallery name', async () => {
-    servePhotos();
-    const { user } = renderPhotos();
-    const card = await createNamedCard(user, 'Gallery');
-    await card.create({ name: '' });
-    expect(within(card.form).getByRole('alert')).toHaveTextContent('Gallery name cannot be empty.');
-  });
-
-  it('creates a gallery, confirms, clears the form and shows it in the list and the pickers', async () => {
-    const backend = servePhotos();
-    const creations = serveWrite('post', '/api/photos/galleries/', jsonBody, () => {
-      const created = aGallery({ id: 2, name: 'Travel', slug: 'travel', description: 'Trips' });
-      backend.galleries = [...backend.galleries, created];
-      return HttpResponse.json(created, { status: 201 });
-    });
-    const { user } = renderPhotos();
-    const card = await createNamedCard(user, 'Gallery');
-    await card.create({ name: 'Travel', description: 'Trips' });
-    expect(await within(card.form).findByRole('status')).toHaveTextContent('Gallery created successfully!');
-    expect(creations).toEqual([{ name: 'Travel', description: 'Trips' }]);
-    expect(card.name()).toHaveValue('');
-    expect(await within(screen.getByRole('region', { name: 'Existing Galleries' })).findByText('Travel')).toBeInTheDocument();
-    expect(within(screen.getByRole('region', { name: 'Upload Images' })).getByRole('option', { name: 'Travel' })).toBeInTheDocument();
-    expect(backend.calls.imageLists).toBe(1);
-  });
-
-  itReportsRefusedCreations('Gallery', {
+  itCreatesNamedItems('Gallery', {
     endpoint: '/api/photos/galleries/',
-    name: 'Page Logos',
     open: () => {
-      servePhotos();
-      return renderPhotos();
+      const backend = servePhotos();
+      return { backend, ...renderPhotos() };
     },
+    created: {
+      text: { name: 'Travel', description: 'Trips' },
+      item: aGallery({ id: 2, name: 'Travel', slug: 'travel', description: 'Trips' }),
+      list: (backend) => backend.galleries,
+    },
+    afterwards: 'shows it in the list and the pickers',
+    shows: async (backend) => {
+      expect(await within(screen.getByRole('region', { name: 'Existing Galleries' })).findByText('Travel')).toBeInTheDocument();
+      expect(within(screen.getByRole('region', { name: 'Upload Images' })).getByRole('option', { name: 'Travel' })).toBeInTheDocument();
+      expect(backend.calls.imageLists).toBe(1);
+    },
+    refusedName: 'Page Logos',
   });
 });
 

@@ -68,6 +68,17 @@ const onTheSite = () => within(screen.getByRole('region', { name: 'On the site' 
 const importForm = () => within(screen.getByRole('region', { name: 'Import BibTeX' }));
 const row = (name: string) => within(screen.getByRole('listitem', { name }));
 
+/** Opens the screen and ticks the box `label` of the first entry; answers the calls made, once the box shows the server's yes. */
+async function tickOnFirst(label: string) {
+  const calls = serveScreen();
+  await openScreen();
+  await screen.findByRole('listitem', { name: first.title });
+  await userEvent.click(row(first.title).getByLabelText(label));
+  expect(await screen.findByText(PUBLICATIONS_MESSAGES.updated)).toBeInTheDocument();
+  await waitFor(() => expect(row(first.title).getByLabelText(label)).toBeChecked());
+  return calls;
+}
+
 describe('the publications screen', () => {
   it('checks an import first, shows what it adds and changes, then imports it', async () => {
     const calls = serveScreen();
@@ -131,12 +142,7 @@ describe('the publications screen', () => {
   });
 
   it('marks a working paper and attaches a paper from the documents', async () => {
-    const calls = serveScreen();
-    await openScreen();
-    await screen.findByRole('listitem', { name: first.title });
-    await userEvent.click(row(first.title).getByLabelText('Working paper'));
-    expect(await screen.findByText(PUBLICATIONS_MESSAGES.updated)).toBeInTheDocument();
-    await waitFor(() => expect(row(first.title).getByLabelText('Working paper')).toBeChecked());
+    const calls = await tickOnFirst('Working paper');
     await userEvent.selectOptions(row(first.title).getByLabelText('Attached paper'), 'Paper PDF (Papers)');
     await waitFor(() => expect(row(first.title).getByLabelText('Attached paper')).toHaveValue('100'));
     expect(calls.map(({ method, path, body }) => [method, path, body])).toEqual([
@@ -237,12 +243,7 @@ describe('the publications screen', () => {
   });
 
   it('marks a paper for the home page', async () => {
-    const calls = serveScreen();
-    await openScreen();
-    await screen.findByRole('listitem', { name: first.title });
-    await userEvent.click(row(first.title).getByLabelText('Selected for the home page'));
-    expect(await screen.findByText(PUBLICATIONS_MESSAGES.updated)).toBeInTheDocument();
-    await waitFor(() => expect(row(first.title).getByLabelText('Selected for the home page')).toBeChecked());
+    const calls = await tickOnFirst('Selected for the home page');
     expect(calls).toEqual([{ method: 'PATCH', path: '/api/publications/1/', body: { selected: true } }]);
   });
 

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 
 import { TALK_MESSAGES } from '@/contract/talkRules';
@@ -8,8 +8,8 @@ import { server, url } from '../msw';
 import { aPublication } from '../public/fixtures';
 import { aTalk } from '../public/talkFixtures';
 import { aStaffUser, renderApp, renderAsStaff, signedInAs } from '../render';
+import { deleteAfterAsking, jsonBody, serveAddition, serveItemChanges, serveWrite } from '../writes';
 import { aDocument } from './fixtures';
-import { jsonBody, serveAddition, serveDelete, serveWrite } from './writes';
 
 /** A backend holding talks (latest first, as the server lists them), the documents library and the publications. */
 function serveTalks(initial: Talk[]) {
@@ -94,11 +94,11 @@ describe('talks (staff)', () => {
   it('edits a talk in the form above the list, and deletes one after asking', async () => {
     const existing = aTalk({ id: 1, date: '2026-07-08', slides: 12, paper: 3 });
     const backend = serveTalks([existing]);
-    const sent = serveWrite('patch', '/api/talks/1/', jsonBody, (body) => {
-      backend.talks = [saved(1, body as TalkInput)];
-      return HttpResponse.json(backend.talks[0]);
-    });
-    const deleted = serveDelete('/api/talks/1/', () => (backend.talks = []));
+    const { sent, deleted } = serveItemChanges(
+      '/api/talks/1/',
+      (body) => saved(1, body as TalkInput),
+      (talks) => (backend.talks = talks),
+    );
     const { user } = renderAsStaff('/manage-talks');
     const name = 'the talk "Rough volatility in practice" of 8 Jul 2026';
     await user.click(await screen.findByRole('button', { name: `Edit ${name}` }));
@@ -115,15 +115,8 @@ describe('talks (staff)', () => {
     expect(sent).toEqual([{ ...added, title: 'Rough volatility, revisited', abstract: existing.abstract, slides: null, video: '' }]);
     expect(screen.getByRole('heading', { name: 'Add a talk' })).toBeInTheDocument();
 
-    const confirm = jest.spyOn(window, 'confirm').mockReturnValueOnce(false).mockReturnValueOnce(true);
-    const renamed = 'the talk "Rough volatility, revisited" of 8 Jul 2026';
-    const row = (await screen.findByRole('cell', { name: 'Rough volatility, revisited — Bachelier Congress' })).closest('tr') as HTMLElement;
-    await user.click(within(row).getByRole('button', { name: `Delete ${renamed}` }));
-    expect(deleted.count).toBe(0);
-    await user.click(within(row).getByRole('button', { name: `Delete ${renamed}` }));
-    expect(await screen.findByText('Talk deleted.')).toBeInTheDocument();
-    expect(confirm).toHaveBeenCalledWith(`Delete ${renamed}?`);
-    expect(deleted.count).toBe(1);
+    await screen.findByRole('cell', { name: 'Rough volatility, revisited — Bachelier Congress' });
+    await deleteAfterAsking(user, deleted, 'Delete the talk "Rough volatility, revisited" of 8 Jul 2026', 'Talk deleted.');
     expect(await screen.findByText('No talks yet.')).toBeInTheDocument();
   });
 

@@ -7,8 +7,8 @@ import { TEACHING_MESSAGES } from '@/contract/teachingRules';
 import { server, url } from '../msw';
 import { aCourse } from '../public/fixtures';
 import { renderAsStaff } from '../render';
+import { deleteAfterAsking, jsonBody, serveAddition, serveItemChanges, serveWrite } from '../writes';
 import { aDocument } from './fixtures';
-import { jsonBody, serveAddition, serveDelete, serveWrite } from './writes';
 
 /** A backend holding courses, newest first, as the server lists them, and the documents library. */
 function serveTeaching(initial: TeachingCourse[]) {
@@ -99,11 +99,11 @@ describe('teaching (staff)', () => {
 
   it('edits a course in the form above the list, leaving out materials gone from the library, and deletes one after asking', async () => {
     const backend = serveTeaching([stochastic]);
-    const sent = serveWrite('patch', '/api/teaching/1/', jsonBody, (body) => {
-      backend.courses = [asCourse(1, body as TeachingInput)];
-      return HttpResponse.json(backend.courses[0]);
-    });
-    const deleted = serveDelete('/api/teaching/1/', () => (backend.courses = []));
+    const { sent, deleted } = serveItemChanges(
+      '/api/teaching/1/',
+      (body) => asCourse(1, body as TeachingInput),
+      (courses) => (backend.courses = courses),
+    );
     const { user } = renderAsStaff('/manage-teaching');
     await user.click(await screen.findByRole('button', { name: 'Edit the course Stochastic Calculus (Autumn 2025)' }));
     expect(screen.getByRole('heading', { name: 'Edit course' })).toBeInTheDocument();
@@ -120,14 +120,7 @@ describe('teaching (staff)', () => {
     expect(sent).toEqual([{ ...unchanged, course: 'Stochastic Calculus I', materials: [12, 11] }]);
     expect(screen.getByRole('heading', { name: 'Add a course' })).toBeInTheDocument();
 
-    const confirm = jest.spyOn(window, 'confirm').mockReturnValueOnce(false).mockReturnValueOnce(true);
-    const name = 'Delete the course Stochastic Calculus I (Autumn 2025)';
-    await user.click(await screen.findByRole('button', { name }));
-    expect(deleted.count).toBe(0);
-    await user.click(screen.getByRole('button', { name }));
-    expect(await screen.findByText('Course deleted.')).toBeInTheDocument();
-    expect(confirm).toHaveBeenCalledWith('Delete the course Stochastic Calculus I (Autumn 2025)?');
-    expect(deleted.count).toBe(1);
+    await deleteAfterAsking(user, deleted, 'Delete the course Stochastic Calculus I (Autumn 2025)', 'Course deleted.');
     expect(await screen.findByText('No courses yet.')).toBeInTheDocument();
   });
 
