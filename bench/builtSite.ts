@@ -10,7 +10,10 @@ import path from 'node:path';
 
 import { waitFor } from './waitFor';
 
-const ROOT = path.resolve(__dirname, '..');
+/** The repository, where the benches run the site's commands. */
+export const ROOT = path.resolve(__dirname, '..');
+/** A site the benches start on this machine, by its port: they listen on 127.0.0.1 only. */
+export const localSite = (port: number) => `http://127.0.0.1:${port}`;
 
 export const STAFF = { email: 'bench@example.com', password: 'Bench-password-2026!' };
 

@@ -14,11 +14,11 @@ import path from 'node:path';
 
 import { startSmtp } from '../__tests__/mailbox';
 import { SQLite } from '../server/src/db/sqliteDriver';
+import { localSite, ROOT } from './builtSite';
 import { waitFor } from './waitFor';
 
-const ROOT = path.resolve(__dirname, '..');
 const PORT = 8620;
-const SITE = `http://127.0.0.1:${PORT}`;
+const SITE = localSite(PORT);
 const REQUESTS = 1_000;
 const CLIENTS = 50;
 /** The site's default FOLLOW_CONFIRMATIONS_PER_HOUR. */

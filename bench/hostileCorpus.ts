@@ -12,10 +12,10 @@ import http from 'node:http';
 
 import { NOTE_LIMITS } from '../server/contract/noteRules';
 import { WORST_FILES } from './bibtexImport';
-import { STAFF, withBuiltSite } from './builtSite';
+import { localSite, STAFF, withBuiltSite } from './builtSite';
 
 const PORT = 8540;
-const SITE = `http://127.0.0.1:${PORT}`;
+const SITE = localSite(PORT);
 const BUDGET = { healthP99Ms: 100, signInMs: 500 };
 const LIMIT = NOTE_LIMITS.bodyBytes;
 

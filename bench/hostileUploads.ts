@@ -16,15 +16,20 @@ import zlib from 'node:zlib';
 import sharp from 'sharp';
 
 import { pngChunk } from '../__tests__/server/media/fixtures';
-import { createStaff, STAFF } from './builtSite';
+import { createStaff, localSite, ROOT, STAFF } from './builtSite';
 import { waitFor } from './waitFor';
 
-const ROOT = path.resolve(__dirname, '..');
 const PORT = 8520;
-const SITE = `http://127.0.0.1:${PORT}`;
+const SITE = localSite(PORT);
 const SIGN_IN_BUDGET_MS = 1000;
 const RSS_BUDGET_MB = 700;
 const DEADLINE_MS = 180_000;
+
+/** A GIF of one colour, `side` pixels square: the size alone is what the site must refuse or bear. */
+const squareGif = (side: number) =>
+  sharp({ create: { width: side, height: side, channels: 3, background: '#336699' } })
+    .gif()
+    .toBuffer();
 
 /** A real, fully decodable grey PNG one pixel wide: each row is a filter byte and one pixel. */
 function stripPng(height: number): Buffer {
@@ -135,9 +140,7 @@ async function main() {
       [
         'reported uploads',
         (async () => {
-          const gif = await sharp({ create: { width: 6300, height: 6300, channels: 3, background: '#336699' } })
-            .gif()
-            .toBuffer();
+          const gif = await squareGif(6300);
           return [
             ['strip-1.png', png, 'image/png'],
             ['strip-2.png', png, 'image/png'],
@@ -149,9 +152,7 @@ async function main() {
       [
         'heaviest accepted uploads',
         (async () => {
-          const gif = await sharp({ create: { width: 4000, height: 4000, channels: 3, background: '#336699' } })
-            .gif()
-            .toBuffer();
+          const gif = await squareGif(4000);
           const noise = await sharp({
             create: { width: 6300, height: 6300, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 12 } },
           })

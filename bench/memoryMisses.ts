@@ -16,14 +16,13 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
-import { createStaff, memoryOf, signIn, staffApi } from './builtSite';
+import { createStaff, localSite, memoryOf, ROOT, signIn, staffApi } from './builtSite';
 import { HEAVY_NOTE, seedNotes } from './notes';
 import { PAPER, seedPapers } from './papers';
 import { waitFor } from './waitFor';
 
-const ROOT = path.resolve(__dirname, '..');
 const PORT = 8633;
-const SITE = `http://127.0.0.1:${PORT}`;
+const SITE = localSite(PORT);
 const MISSES = 100_000;
 const MISS_RATE_BUDGET = 1_000;
 const MEMORY_GROWTH_BUDGET_MB = 50;

@@ -15,12 +15,12 @@ import http from 'node:http';
 import sharp from 'sharp';
 
 import { notebookTask } from '../server/src/notebooks/task';
-import { signIn, withBuiltSite } from './builtSite';
+import { localSite, signIn, withBuiltSite } from './builtSite';
 import { type Answer, meanwhile, percentile } from './hostileCorpus';
 import { lighthouse, type LighthouseResult, meetsBudget } from './lighthouse';
 
 const PORT = 8690;
-const SITE = `http://127.0.0.1:${PORT}`;
+const SITE = localSite(PORT);
 const DEADLINE_MS = 2_000;
 const HEALTH_P99_MS = 100;
 const FIGURES = 30;

@@ -18,7 +18,7 @@ import { chromium } from 'playwright-core';
 import sharp from 'sharp';
 
 import { bibtexImportTimings } from './bibtexImport';
-import { createStaff, memoryOf, signIn, STAFF, staffApi } from './builtSite';
+import { createStaff, localSite, memoryOf, ROOT, signIn, STAFF, staffApi } from './builtSite';
 import { connectionFlood } from './connectionFlood';
 import { describeFollowFlood, followFlood, meetsFollowFloodBudget } from './followFlood';
 import { hostileCorpus } from './hostileCorpus';
@@ -32,12 +32,11 @@ import { meetsRegistrationBudget, REGISTRATION_BUDGET_MS, registrationTimings } 
 import { seedTalks } from './talks';
 import { waitFor } from './waitFor';
 
-const ROOT = path.resolve(__dirname, '..');
 const SITE_PORT = 8290;
 const HELLO_PORT = 8291;
 /** The bare routes answering a page's bytes (bench/sameBytes.ts) listen from here on, one port each. */
 const SAME_BYTES_FIRST_PORT = 8292;
-const SITE = `http://127.0.0.1:${SITE_PORT}`;
+const SITE = localSite(SITE_PORT);
 const DURATION_SECONDS = Number(process.env.BENCH_SECONDS ?? 1);
 const CONNECTIONS = 50;
 /** What browsers ask for. */
