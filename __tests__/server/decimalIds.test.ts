@@ -1,17 +1,11 @@
+import { saveNote } from './follow/support';
 import { serverWithAccountsFor } from './testServer';
 
 describe('ids in paths', () => {
   const { server, staff } = serverWithAccountsFor('all');
 
   it('are decimal: other spellings of a number name nothing', async () => {
-    const created = await server.inject({
-      method: 'POST',
-      url: '/api/notes/manage/',
-      headers: staff,
-      payload: { title: 'Five', slug: 'five', summary: '', tags: [], cover_image: null, body: 'Text.', publish: 'draft', publish_at: null },
-    });
-    expect(created.statusCode).toBe(201);
-    const { id } = created.json<{ id: number }>();
+    const { id } = await saveNote(server, staff, { title: 'Five', slug: 'five', body: 'Text.', publish: 'draft' });
     const get = (spelling: string) => server.inject({ method: 'GET', url: `/api/notes/manage/${spelling}/`, headers: staff });
     expect((await get(String(id))).statusCode).toBe(200);
     for (const spelling of [`0x${id.toString(16)}`, `${id}e0`, `%20${id}`, `0b${id.toString(2)}`, `0${id}`, `+${id}`, `${id}.0`]) {

@@ -1,6 +1,7 @@
 import { NOTE_LIMITS } from '../../server/contract/noteRules';
 import type { Preview } from '../../server/contract/notes';
 import type { Paper } from '../../server/contract/publications';
+import { saveNote } from './follow/support';
 import { PAPERS_BIB } from './publications/fixtures';
 import { recordChanges, serverWithAccountsFor } from './testServer';
 
@@ -105,13 +106,7 @@ describe('bodies an older renderer made', () => {
   const { server, staff } = serverWithAccountsFor('all');
 
   it('are rendered again in the background, and their pages announced', async () => {
-    const saved = await server.inject({
-      method: 'POST',
-      url: '/api/notes/manage/',
-      headers: staff,
-      payload: { title: 'Old', slug: 'old', summary: '', tags: [], cover_image: null, body: '## Part\n\n$x^2$', publish: 'now', publish_at: null },
-    });
-    expect(saved.statusCode).toBe(201);
+    await saveNote(server, staff, { title: 'Old', slug: 'old', body: '## Part\n\n$x^2$' });
     // As a note saved by an older version left it.
     await server.db.updateTable('notes').set({ html: '<p>old</p>', rendered_version: 0 }).execute();
     const announced = recordChanges(server, ['Note']);
