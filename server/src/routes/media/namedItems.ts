@@ -24,7 +24,7 @@ export interface UniqueName {
 
 /** The optional description every item of the library has, trimmed and checked; for an edit, left out keeps `current`. */
 function readDescription(errors: ErrorCollector, value: string | undefined, current = ''): string | undefined {
-  return value === undefined ? current : errors.text('description', value, { required: false, maxLength: DESCRIPTION_MAX });
+  return errors.edited('description', value, current, { required: false, maxLength: DESCRIPTION_MAX });
 }
 
 /** The fields of an upload form: the file's, and the name's (`title` for images) with its limit. */
