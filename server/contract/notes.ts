@@ -61,11 +61,22 @@ export type NoteList = Static<typeof NoteListSchema>;
 
 const NeighbourSchema = Nullable(Type.Object({ slug: Type.String(), title: Type.String() }));
 
+/** A heading of a note's body that its table of contents leads to. */
+export const OutlineEntrySchema = Type.Object({
+  id: Type.String(),
+  /** 2 for a section, 3 for a subsection. */
+  level: Type.Union([Type.Literal(2), Type.Literal(3)]),
+  text: Type.String(),
+});
+export type OutlineEntry = Static<typeof OutlineEntrySchema>;
+
 /** A published note as visitors read it. `slug` is its own address, which may differ from the one asked for. */
 export const PublicNoteSchema = Type.Object({
   ...NoteSummarySchema.properties,
   /** Sanitised HTML rendered by the server. */
   html: Type.String(),
+  /** The body's sections and subsections, in order, for its table of contents. */
+  outline: Type.Array(OutlineEntrySchema),
   previous: NeighbourSchema,
   next: NeighbourSchema,
   /** The notebook the note was made from, to download; absent for notes written in the editor. */

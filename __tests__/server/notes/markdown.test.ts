@@ -1,4 +1,5 @@
 import { mathMlOnly } from '../../../server/src/lib/math';
+import { noteOutline } from '../../../server/src/markdown/outline';
 import { renderMarkdown } from '../../../server/src/markdown/render';
 
 const photo = { src: '/media/large.webp', srcset: '/media/thumb.webp 160w, /media/large.webp 1600w', width: 1600, height: 900 };
@@ -34,6 +35,17 @@ describe('note Markdown', () => {
       /<div class="math-display" tabindex="0" role="region" aria-label="Formula"><span class="katex-display"><span class="katex"><span class="katex-mathml"><math [^>]*display="block"/,
     );
     expect(out).not.toContain('<pre><span');
+  });
+
+  it('outlines the sections and subsections a table of contents leads to, formulas read as text, footnotes left out', async () => {
+    const out = await html('# Setup\n\nText.[^1]\n\n## Data & method\n\n# Smile in $\\sigma$\n\n# Results\n\n#### Aside\n\n[^1]: Source.\n');
+    expect(noteOutline(out)).toEqual([
+      { id: 'user-content-setup', level: 2, text: 'Setup' },
+      { id: 'user-content-data--method', level: 3, text: 'Data & method' },
+      { id: 'user-content-smile-in-sigma', level: 2, text: 'Smile in σ' },
+      { id: 'user-content-results', level: 2, text: 'Results' },
+    ]);
+    for (const { id } of noteOutline(out)) expect(out).toContain(` id="${id}"`);
   });
 
   it('names a formula that does not parse, by line', async () => {

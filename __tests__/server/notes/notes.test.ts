@@ -50,7 +50,17 @@ describe('notes API', () => {
     });
     expect(note.html).toContain('<math');
     expect(note.html).toContain('hljs');
+    expect(note.outline).toEqual([]);
     expect((await list()).notes.map((n) => n.slug)).toEqual(['volatility-smiles', 'first']);
+  });
+
+  it("gives a note's readers the outline of its sections", async () => {
+    await created({ body: '# Setup\n\nText.\n\n## Data\n\n# Results\n' });
+    expect((await read('volatility-smiles')).json<PublicNote>().outline).toEqual([
+      { id: 'user-content-setup', level: 2, text: 'Setup' },
+      { id: 'user-content-data', level: 3, text: 'Data' },
+      { id: 'user-content-results', level: 2, text: 'Results' },
+    ]);
   });
 
   it('keeps drafts and scheduled notes from visitors everywhere', async () => {

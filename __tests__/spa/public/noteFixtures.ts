@@ -21,6 +21,7 @@ export const aNoteSummary = (overrides: Partial<NoteSummary> = {}): NoteSummary 
 export const aNote = (overrides: Partial<PublicNote> = {}): PublicNote => ({
   ...aNoteSummary(),
   html: '<p>Implied volatility <code>σ(K)</code> is not flat.</p>\n<div class="math-display"><span class="katex"><math display="block"><mi>x</mi></math></span></div>',
+  outline: [],
   previous: null,
   next: null,
   ...overrides,

@@ -213,10 +213,15 @@ describe('a note', () => {
         html: [
           '<h2 id="user-content-setup">Setup</h2><p>Text.</p>',
           '<h3 id="user-content-data--method">Data &#x26; method</h3>',
-          '<h2 id="user-content-smile-in-sigma">Smile in <span class="katex"><math><mi>σ</mi><annotation encoding="application/x-tex">\\sigma</annotation></math><span class="katex-html" aria-hidden="true"><span class="base"><span class="strut"></span><span class="mord">σ</span></span></span></span></h2>',
+          '<h2 id="user-content-smile-in-sigma">Smile in <span class="katex"><math><mi>σ</mi></math></span></h2>',
           '<h2 id="user-content-results">Results</h2>',
-          '<section class="footnotes"><h2 id="user-content-footnote-label" class="sr-only">Footnotes</h2></section>',
         ].join(''),
+        outline: [
+          { id: 'user-content-setup', level: 2, text: 'Setup' },
+          { id: 'user-content-data--method', level: 3, text: 'Data & method' },
+          { id: 'user-content-smile-in-sigma', level: 2, text: 'Smile in σ' },
+          { id: 'user-content-results', level: 2, text: 'Results' },
+        ],
       }),
     );
     renderAt('/notes/volatility-smile');
@@ -238,7 +243,15 @@ describe('a note', () => {
   });
 
   it('leaves out the table of contents of a note with few sections', async () => {
-    serveNote(aNote({ html: '<h2 id="user-content-a">A</h2><p>Text.</p><h2 id="user-content-b">B</h2>' }));
+    serveNote(
+      aNote({
+        html: '<h2 id="user-content-a">A</h2><p>Text.</p><h2 id="user-content-b">B</h2>',
+        outline: [
+          { id: 'user-content-a', level: 2, text: 'A' },
+          { id: 'user-content-b', level: 2, text: 'B' },
+        ],
+      }),
+    );
     renderAt('/notes/volatility-smile');
     expect(await screen.findByRole('heading', { name: 'A', level: 2 })).toBeInTheDocument();
     expect(screen.queryByRole('navigation', { name: 'Contents' })).not.toBeInTheDocument();

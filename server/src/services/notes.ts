@@ -17,6 +17,7 @@ import type { Db } from '../db';
 import { nowIso } from '../db/columns';
 import type { NoteRevisionRow, NoteRow } from '../db/schema';
 import { ErrorCollector } from '../errors';
+import { noteOutline } from '../markdown/outline';
 import { RENDERER_VERSION } from '../markdown/version';
 import { type AuditActor, recordAudit } from '../repositories/audit';
 import { announce } from '../repositories/followers';
@@ -276,5 +277,12 @@ function notebookOf(row: NoteRow): NoteNotebook | null {
 export function toPublicNote(row: NoteRow, covers: Map<number, NoteCover>, neighbours: { previous?: NoteRow; next?: NoteRow }): PublicNote {
   const link = (other?: NoteRow) => (other ? { slug: other.slug, title: other.title } : null);
   const notebook = notebookOf(row);
-  return { ...toSummary(row, covers), html: row.html, previous: link(neighbours.previous), next: link(neighbours.next), ...(notebook ? { notebook } : {}) };
+  return {
+    ...toSummary(row, covers),
+    html: row.html,
+    outline: noteOutline(row.html),
+    previous: link(neighbours.previous),
+    next: link(neighbours.next),
+    ...(notebook ? { notebook } : {}),
+  };
 }

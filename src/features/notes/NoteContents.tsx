@@ -1,9 +1,8 @@
 import styled from 'styled-components';
 
+import type { OutlineEntry } from '@/contract/notes';
 import { theme } from '@/lib/theme/themes';
 import { Foldable } from '@/ui';
-
-import type { OutlineEntry } from './outline';
 
 const Nav = styled.nav`
   margin-bottom: ${theme.space[6]};
@@ -51,6 +50,9 @@ const Nav = styled.nav`
     border-radius: 0;
   }
 `;
+
+/** A note with at least this many sections and subsections gets a table of contents. */
+export const OUTLINE_MIN_HEADINGS = 3;
 
 interface Section {
   entry: OutlineEntry;

@@ -1,4 +1,3 @@
-import { useMemo } from 'react';
 import { Link, Navigate, useParams } from 'react-router-dom';
 import styled from 'styled-components';
 
@@ -13,9 +12,8 @@ import { useDocumentTitle } from '@/lib/useDocumentTitle';
 import { Alert, LoadingText, MathStyles, NoteProse, NotFoundMessage, Page } from '@/ui';
 
 import { FootNav } from './FootNav';
-import { NoteContents } from './NoteContents';
+import { NoteContents, OUTLINE_MIN_HEADINGS } from './NoteContents';
 import { Byline, NoteDate, TagLinks } from './NoteMeta';
-import { noteOutline, OUTLINE_MIN_HEADINGS } from './outline';
 
 /** The cover fills the text column: as wide as the viewport on a phone, at most 70ch (about 44rem) beyond. */
 const COVER_SIZES = '(max-width: 46rem) 100vw, 44rem';
@@ -126,7 +124,6 @@ export function NotePage() {
 
 /** The note itself, with a table of contents when it has enough sections to need one. */
 function NoteArticle({ note }: { note: PublicNote }) {
-  const outline = useMemo(() => noteOutline(note.html), [note.html]);
   return (
     <Page>
       <Article>
@@ -144,7 +141,7 @@ function NoteArticle({ note }: { note: PublicNote }) {
           </Byline>
           <TagLinks tags={note.tags} />
         </Header>
-        {outline.length >= OUTLINE_MIN_HEADINGS && <NoteContents outline={outline} />}
+        {note.outline.length >= OUTLINE_MIN_HEADINGS && <NoteContents outline={note.outline} />}
         {/* The body, in one grid cell: the table of contents beside it stays in view along all of it. */}
         <div>
           {note.cover && (
