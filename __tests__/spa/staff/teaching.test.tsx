@@ -5,7 +5,7 @@ import type { TeachingCourse, TeachingInput } from '@/contract/teaching';
 import { TEACHING_MESSAGES } from '@/contract/teachingRules';
 
 import { server, url } from '../msw';
-import { aCourse } from '../public/fixtures';
+import { aCourse, aMaterial } from '../public/fixtures';
 import { renderAsStaff } from '../render';
 import { deleteAfterAsking, jsonBody, serveAddition, serveItemChanges, serveWrite } from '../writes';
 import { aDocument } from './fixtures';
@@ -30,11 +30,8 @@ const stochastic = aCourse({
   course: 'Stochastic Calculus',
   description: 'Itô calculus.',
   description_html: '<p>Itô calculus.</p>',
-  materials: [
-    { id: 12, name: 'Problem sheet 1', url: '/api/teaching/1/materials/12/' },
-    // Deleted from the library while the screen was open: the library no longer lists it.
-    { id: 99, name: 'Old exam', url: '/api/teaching/1/materials/99/' },
-  ],
+  // The old exam was deleted from the library while the screen was open: the library no longer lists it.
+  materials: [aMaterial(1, 12, 'Problem sheet 1'), aMaterial(1, 99, 'Old exam')],
 });
 
 const asCourse = (id: number, body: TeachingInput): TeachingCourse => ({
@@ -42,7 +39,7 @@ const asCourse = (id: number, body: TeachingInput): TeachingCourse => ({
   ...body,
   role: body.role as TeachingCourse['role'],
   description_html: body.description ? `<p>${body.description}</p>` : '',
-  materials: body.materials.map((material) => ({ id: material, name: `Document ${material}`, url: `/api/teaching/${id}/materials/${material}/` })),
+  materials: body.materials.map((material) => aMaterial(id, material, `Document ${material}`)),
   updated_at: '2026-01-01T00:00:00.000Z',
 });
 
