@@ -7,7 +7,7 @@ import { TEACHING_MESSAGES } from '@/contract/teachingRules';
 import { server, url } from '../msw';
 import { aCourse, aMaterial } from '../public/fixtures';
 import { renderAsStaff } from '../render';
-import { deleteAfterAsking, jsonBody, serveAddition, serveItemChanges, serveWrite } from '../writes';
+import { deleteAfterAsking, deletionRefused, editAbove, jsonBody, serveAddition, serveItemChanges, serveWrite } from '../writes';
 import { aDocument } from './fixtures';
 
 /** A backend holding courses, newest first, as the server lists them, and the documents library. */
@@ -96,16 +96,9 @@ describe('teaching (staff)', () => {
 
   it('edits a course in the form above the list, leaving out materials gone from the library, and deletes one after asking', async () => {
     const backend = serveTeaching([stochastic]);
-    const { sent, deleted } = serveItemChanges(
-      '/api/teaching/1/',
-      (body) => asCourse(1, body as TeachingInput),
-      (courses) => (backend.courses = courses),
-    );
+    const { sent, deleted } = serveItemChanges('/api/teaching/1/', backend.courses, (body) => asCourse(1, body as TeachingInput));
     const { user } = renderAsStaff('/manage-teaching');
-    await user.click(await screen.findByRole('button', { name: 'Edit the course Stochastic Calculus (Autumn 2025)' }));
-    expect(screen.getByRole('heading', { name: 'Edit course' })).toBeInTheDocument();
-    const course = screen.getByLabelText(/^Course$/);
-    expect(course).toHaveFocus();
+    const course = await editAbove(user, 'Edit the course Stochastic Calculus (Autumn 2025)', 'Edit course', /^Course$/);
     expect(await screen.findByRole('checkbox', { name: 'Problem sheet 1' })).toBeChecked();
     await user.clear(course);
     await user.type(course, 'Stochastic Calculus I');
@@ -129,11 +122,8 @@ describe('teaching (staff)', () => {
     first.unmount();
 
     serveTeaching([stochastic]);
-    server.use(http.delete(url('/api/teaching/1/'), () => HttpResponse.json({ detail: 'Not found.' }, { status: 404 })));
     const { user } = renderAsStaff('/manage-teaching');
-    jest.spyOn(window, 'confirm').mockReturnValue(true);
-    await user.click(await screen.findByRole('button', { name: 'Delete the course Stochastic Calculus (Autumn 2025)' }));
-    expect(await screen.findByText('The course was not deleted. Not found.')).toBeInTheDocument();
+    await deletionRefused(user, '/api/teaching/1/', 'Delete the course Stochastic Calculus (Autumn 2025)', 'The course was not deleted. Not found.');
     expect(screen.getByRole('cell', { name: 'Autumn 2025' })).toBeInTheDocument();
   });
 
