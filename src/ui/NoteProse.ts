@@ -3,6 +3,7 @@ import styled from 'styled-components';
 import { chartSeriesClass } from '@/contract/chartColours';
 
 import { theme } from '../lib/theme/themes';
+import { ruleAbove } from './borders';
 
 /** The shade that says a formula goes on past an edge: the text colour, faint, so that both themes show it. */
 const SHADE = `color-mix(in srgb, ${theme.colors.text} 35%, transparent)`;
@@ -249,9 +250,7 @@ export const NoteProse = styled.div<Placement>`
   }
 
   .footnotes {
-    margin-top: ${theme.space[7]};
-    padding-top: ${theme.space[4]};
-    border-top: 1px solid ${theme.colors.border};
+    ${ruleAbove(7, 4)}
     font-size: ${theme.fontSizes.sm};
   }
   .sr-only {

@@ -1,6 +1,7 @@
 export { AccessDenied } from './AccessDenied';
 export { Alert } from './Alert';
 export { AuthLoading } from './AuthLoading';
+export { framed, ruleAbove } from './borders';
 export { Button, ButtonLink, DeleteButton, ItemButton } from './Button';
 export { Card, CardGrid } from './Card';
 export { CollectionList, type Column } from './CollectionList';
