@@ -2,7 +2,7 @@ export { AccessDenied } from './AccessDenied';
 export { Alert } from './Alert';
 export { AuthLoading } from './AuthLoading';
 export { framed, ruleAbove } from './borders';
-export { Button, ButtonLink, DeleteButton, ItemButton } from './Button';
+export { Button, ButtonLink, DeleteButton, ItemButton, SubmitButton } from './Button';
 export { Card, CardGrid } from './Card';
 export { CollectionList, type Column } from './CollectionList';
 export { ConfirmDelete } from './ConfirmDelete';
