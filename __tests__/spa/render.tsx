@@ -110,6 +110,11 @@ export const headingTexts = (level: number, container: HTMLElement = document.bo
     .getAllByRole('heading', { level })
     .map((heading) => heading.textContent);
 
+/** Checks that `container` holds a link of each name in `links`, leading to the address it is paired with. */
+export function expectLinks(container: HTMLElement, links: Record<string, string>) {
+  for (const [name, href] of Object.entries(links)) expect(within(container).getByRole('link', { name })).toHaveAttribute('href', href);
+}
+
 /** Renders the app at `route` for a signed-in staff member, with a person to act in it. */
 export function renderAsStaff(route: string) {
   return { ...renderApp({ route, preloadedState: signedInAs(aStaffUser()) }), user: userEvent.setup() };

@@ -4,6 +4,8 @@ import { http, HttpResponse, type JsonBodyType } from 'msw';
 
 import { server, url } from './msw';
 
+type User = ReturnType<typeof userEvent.setup>;
+
 /** A JSON request body, for serveWrite. */
 export const jsonBody = (request: Request): Promise<unknown> => request.json();
 
@@ -57,25 +59,37 @@ export function serveDelete(path: string, onDelete: () => void = () => undefined
 }
 
 /**
- * Answers PATCH and DELETE `path` for a test backend holding one item: an edit makes what `save` makes of the
- * JSON sent the backend's one item (handed to `keep`), a deletion leaves none. Keeps the bodies sent, as
- * serveWrite does, and counts the deletions, as serveDelete does.
+ * Answers PATCH and DELETE `path` for a test backend whose `list` holds one item: an edit puts what `save`
+ * makes of the JSON sent in its place, a deletion empties the list. Keeps the bodies sent, as serveWrite does,
+ * and counts the deletions, as serveDelete does.
  */
-export function serveItemChanges<Item extends JsonBodyType>(path: string, save: (body: unknown) => Item, keep: (items: Item[]) => void) {
+export function serveItemChanges<Item extends JsonBodyType>(path: string, list: Item[], save: (body: unknown) => Item) {
   const sent = serveWrite('patch', path, jsonBody, (body) => {
     const item = save(body);
-    keep([item]);
+    list.splice(0, list.length, item);
     return HttpResponse.json(item);
   });
-  const deleted = serveDelete(path, () => keep([]));
+  const deleted = serveDelete(path, () => list.splice(0));
   return { sent, deleted };
+}
+
+/**
+ * Presses the Edit button named `button` of a staff list and checks that the form above the list takes the item:
+ * its heading turns to `heading` and its first field, labelled `field`, has the focus. Returns that field.
+ */
+export async function editAbove(user: User, button: string, heading: string, field: RegExp) {
+  await user.click(await screen.findByRole('button', { name: button }));
+  expect(screen.getByRole('heading', { name: heading })).toBeInTheDocument();
+  const input = screen.getByLabelText(field);
+  expect(input).toHaveFocus();
+  return input;
 }
 
 /**
  * Presses the delete button named `button` as a person who thinks twice: the question it asks (its name and
  * "?") answered no, and nothing is deleted; then yes, and the deletion `deleted` counts goes out once `done` shows.
  */
-export async function deleteAfterAsking(user: ReturnType<typeof userEvent.setup>, deleted: { count: number }, button: string, done: string) {
+export async function deleteAfterAsking(user: User, deleted: { count: number }, button: string, done: string) {
   const confirm = jest.spyOn(window, 'confirm').mockReturnValueOnce(false).mockReturnValueOnce(true);
   await user.click(await screen.findByRole('button', { name: button }));
   expect(deleted.count).toBe(0);
@@ -83,4 +97,12 @@ export async function deleteAfterAsking(user: ReturnType<typeof userEvent.setup>
   expect(await screen.findByText(done)).toBeInTheDocument();
   expect(confirm).toHaveBeenCalledWith(`${button}?`);
   expect(deleted.count).toBe(1);
+}
+
+/** Presses the delete button named `button`, confirming, while DELETE `path` answers 404: the screen says `refused`. */
+export async function deletionRefused(user: User, path: string, button: string, refused: string) {
+  server.use(http.delete(url(path), () => HttpResponse.json({ detail: 'Not found.' }, { status: 404 })));
+  jest.spyOn(window, 'confirm').mockReturnValue(true);
+  await user.click(await screen.findByRole('button', { name: button }));
+  expect(await screen.findByText(refused)).toBeInTheDocument();
 }

@@ -69,6 +69,20 @@ export const ButtonLink = styled.a<{ $variant?: ButtonVariant; $size?: 'sm' | 'm
   }
 `;
 
+/** A form's submit button: while the form is being sent (`busy`) it says `busyText` and takes no second press. */
+export function SubmitButton({
+  busy,
+  busyText,
+  children,
+  ...props
+}: { busy: boolean; busyText: string; $variant?: ButtonVariant } & ButtonHTMLAttributes<HTMLButtonElement>) {
+  return (
+    <Button type="submit" disabled={busy} {...props}>
+      {busy ? busyText : children}
+    </Button>
+  );
+}
+
 /** A row's small button for an action on its item ("Edit"); screen readers hear which item. */
 export function ItemButton({ action, name, ...props }: { action: string; name: string } & ButtonHTMLAttributes<HTMLButtonElement>) {
   return (

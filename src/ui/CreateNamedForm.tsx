@@ -3,7 +3,7 @@ import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import { FIELD_LIMITS } from '@/contract/fieldLimits';
 
 import { failureMessage } from '../lib/api/errors';
-import { Button } from './Button';
+import { SubmitButton } from './Button';
 import { Card } from './Card';
 import { TextAreaField, TextField } from './Field';
 import { FormAlert, type FormMessage } from './FormAlert';
@@ -57,9 +57,9 @@ export function CreateNamedForm({ noun, nameHint, nameMaxLength, create }: Props
       <form onSubmit={submit} noValidate>
         <TextField label={`${noun} name`} required maxLength={nameMaxLength} {...bind('name')} hint={nameHint} />
         <TextAreaField label="Description (optional)" rows={3} maxLength={FIELD_LIMITS.description} {...bind('description')} />
-        <Button type="submit" disabled={sending}>
-          {sending ? 'Creating...' : title}
-        </Button>
+        <SubmitButton busy={sending} busyText="Creating...">
+          {title}
+        </SubmitButton>
       </form>
     </Card>
   );

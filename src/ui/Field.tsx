@@ -2,16 +2,14 @@ import { type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, ty
 import styled, { css } from 'styled-components';
 
 import { theme } from '../lib/theme/themes';
+import { framed } from './borders';
 
 const control = css`
   width: 100%;
   min-height: 44px;
   padding: ${theme.space[2]} ${theme.space[3]};
-  border: 1px solid ${theme.colors.border};
-  border-radius: ${theme.radii.md};
+  ${framed('sm')}
   background: ${theme.colors.surface};
-  font-family: ${theme.fonts.ui};
-  font-size: ${theme.fontSizes.sm};
   &[aria-invalid='true'] {
     border-color: ${theme.colors.danger};
   }
@@ -158,11 +156,8 @@ const PasswordRow = styled.div`
 const ToggleButton = styled.button.attrs({ type: 'button' })`
   flex: none;
   min-width: 64px;
-  border: 1px solid ${theme.colors.border};
-  border-radius: ${theme.radii.md};
+  ${framed('xs')}
   background: ${theme.colors.surfaceAlt};
-  font-family: ${theme.fonts.ui};
-  font-size: ${theme.fontSizes.xs};
   cursor: pointer;
 `;
 

@@ -3,11 +3,26 @@ import styled from 'styled-components';
 import { chartSeriesClass } from '@/contract/chartColours';
 
 import { theme } from '../lib/theme/themes';
+import { ruleAbove } from './borders';
 
 /** The shade that says a formula goes on past an edge: the text colour, faint, so that both themes show it. */
 const SHADE = `color-mix(in srgb, ${theme.colors.text} 35%, transparent)`;
 /** The width of that shade, and of the room at each side of a displayed formula. */
 const EDGE = theme.space[2];
+
+/** The colours of highlighted code, each with highlight.js's classes (less their `hljs-` prefix) of the tokens shown in it. */
+const CODE_COLOURS: [colour: string, tokens: string[]][] = [
+  [theme.colors.codeKeyword, ['keyword', 'selector-tag', 'doctag', 'template-tag']],
+  [theme.colors.codeString, ['string', 'regexp', 'char.escape_', 'addition']],
+  [theme.colors.codeNumber, ['number', 'literal', 'symbol', 'bullet']],
+  [theme.colors.codeComment, ['comment', 'quote']],
+  [theme.colors.codeTitle, ['title', 'section', 'name', 'selector-id', 'selector-class']],
+  [theme.colors.codeBuiltIn, ['built_in', 'type']],
+  [theme.colors.codeAttr, ['attr', 'attribute', 'variable', 'template-variable', 'property', 'selector-attr', 'selector-pseudo']],
+  [theme.colors.codeMeta, ['meta', 'deletion', 'link']],
+  [theme.colors.text, ['params', 'subst', 'operator', 'punctuation']],
+];
+const codeColours = CODE_COLOURS.map(([colour, tokens]) => `${tokens.map((token) => `.hljs-${token}`).join(', ')} { color: ${colour}; }`).join('\n');
 
 interface Placement {
   /** The note stands on a surface (the editor's preview panel), not on the page's background. */
@@ -142,59 +157,10 @@ export const NoteProse = styled.div<Placement>`
     background: none;
     font-size: ${theme.fontSizes.sm};
   }
-  .hljs-keyword,
-  .hljs-selector-tag,
-  .hljs-doctag,
-  .hljs-template-tag {
-    color: ${theme.colors.codeKeyword};
-  }
-  .hljs-string,
-  .hljs-regexp,
-  .hljs-char.escape_,
-  .hljs-addition {
-    color: ${theme.colors.codeString};
-  }
-  .hljs-number,
-  .hljs-literal,
-  .hljs-symbol,
-  .hljs-bullet {
-    color: ${theme.colors.codeNumber};
-  }
+  ${codeColours}
   .hljs-comment,
   .hljs-quote {
-    color: ${theme.colors.codeComment};
     font-style: italic;
-  }
-  .hljs-title,
-  .hljs-section,
-  .hljs-name,
-  .hljs-selector-id,
-  .hljs-selector-class {
-    color: ${theme.colors.codeTitle};
-  }
-  .hljs-built_in,
-  .hljs-type {
-    color: ${theme.colors.codeBuiltIn};
-  }
-  .hljs-attr,
-  .hljs-attribute,
-  .hljs-variable,
-  .hljs-template-variable,
-  .hljs-property,
-  .hljs-selector-attr,
-  .hljs-selector-pseudo {
-    color: ${theme.colors.codeAttr};
-  }
-  .hljs-meta,
-  .hljs-deletion,
-  .hljs-link {
-    color: ${theme.colors.codeMeta};
-  }
-  .hljs-params,
-  .hljs-subst,
-  .hljs-operator,
-  .hljs-punctuation {
-    color: ${theme.colors.text};
   }
   .hljs-emphasis {
     font-style: italic;
@@ -249,9 +215,7 @@ export const NoteProse = styled.div<Placement>`
   }
 
   .footnotes {
-    margin-top: ${theme.space[7]};
-    padding-top: ${theme.space[4]};
-    border-top: 1px solid ${theme.colors.border};
+    ${ruleAbove(7, 4)}
     font-size: ${theme.fontSizes.sm};
   }
   .sr-only {

@@ -1,7 +1,8 @@
 export { AccessDenied } from './AccessDenied';
 export { Alert } from './Alert';
 export { AuthLoading } from './AuthLoading';
-export { Button, ButtonLink, DeleteButton, ItemButton } from './Button';
+export { framed, ruleAbove } from './borders';
+export { Button, ButtonLink, DeleteButton, ItemButton, SubmitButton } from './Button';
 export { Card, CardGrid } from './Card';
 export { CollectionList, type Column } from './CollectionList';
 export { ConfirmDelete } from './ConfirmDelete';

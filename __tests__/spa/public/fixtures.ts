@@ -3,7 +3,7 @@ import { delay, http, HttpResponse } from 'msw';
 import type { Document, Image } from '@/contract';
 import type { CurrentContent, SiteContent } from '@/contract/content';
 import type { Publication } from '@/contract/publications';
-import type { TeachingCourse } from '@/contract/teaching';
+import type { TeachingCourse, TeachingMaterial } from '@/contract/teaching';
 
 import { seedContent } from '../../../server/src/content/seed';
 import { server, url } from '../msw';
@@ -89,6 +89,9 @@ export const aPublication = (overrides: Partial<Publication> = {}): Publication 
   updated_at: '2026-01-05T09:00:00.000Z',
   ...overrides,
 });
+
+/** Document `id` of the library, named `name`, as course `course` lists it among its materials, with its download address. */
+export const aMaterial = (course: number, id: number, name: string): TeachingMaterial => ({ id, name, url: `/api/teaching/${course}/materials/${id}/` });
 
 /** A course as the API lists it: this year's, with a description and no materials unless given. */
 export const aCourse = (overrides: Partial<TeachingCourse> = {}): TeachingCourse => ({

@@ -5,7 +5,7 @@ import type { Talk } from '@/contract/talks';
 import { splitTalks } from '@/features/talks/schedule';
 
 import { server, url } from '../msw';
-import { headingTexts, renderApp, signedOutState } from '../render';
+import { expectLinks, headingTexts, renderApp, signedOutState } from '../render';
 import { aTalk } from './talkFixtures';
 
 const serveTalks = (talks: Talk[] | Response) => server.use(http.get(url('/api/talks/'), () => (talks instanceof Response ? talks : HttpResponse.json(talks))));
@@ -49,13 +49,11 @@ describe('talks (public)', () => {
     expect(talk).toHaveTextContent('Conference talk · Bachelier Congress · Rio de Janeiro · 8 Jul 2999');
     expect(talk.querySelector('time')).toHaveAttribute('datetime', '2999-07-08');
     expect(talk.querySelector('math')).toHaveTextContent('σ');
-    const links = within(talk).getByRole('list', { name: 'Links of Rough volatility in practice' });
-    expect(within(links).getByRole('link', { name: 'Slides of Rough volatility in practice' })).toHaveAttribute('href', '/api/talks/7/slides/');
-    expect(within(links).getByRole('link', { name: 'Video of Rough volatility in practice' })).toHaveAttribute('href', 'https://video.example.org/rough');
-    expect(within(links).getByRole('link', { name: 'Paper: Calibrating stochastic-local volatility with jumps' })).toHaveAttribute(
-      'href',
-      '/research/northcote2019slv',
-    );
+    expectLinks(within(talk).getByRole('list', { name: 'Links of Rough volatility in practice' }), {
+      'Slides of Rough volatility in practice': '/api/talks/7/slides/',
+      'Video of Rough volatility in practice': 'https://video.example.org/rough',
+      'Paper: Calibrating stochastic-local volatility with jumps': '/research/northcote2019slv',
+    });
   });
 
   it('leaves out what a talk does not have', async () => {

@@ -4,8 +4,8 @@ import { HttpResponse } from 'msw';
 import type { TeachingCourse } from '@/contract/teaching';
 
 import { serveList } from '../msw';
-import { headingTexts, openAsVisitor } from '../render';
-import { aCourse } from './fixtures';
+import { expectLinks, headingTexts, openAsVisitor } from '../render';
+import { aCourse, aMaterial } from './fixtures';
 
 const serveTeaching = (courses: TeachingCourse[] | (() => Response)) => serveList('/api/teaching/', courses);
 const openTeaching = () => openAsVisitor('/teaching', 'Teaching');
@@ -20,10 +20,7 @@ describe('the Teaching page', () => {
         start_date: '2026-01-12',
         role: 'guest_lecturer',
         link: 'https://example.org/ml-finance',
-        materials: [
-          { id: 8, name: 'Slides: gradient boosting', url: '/api/teaching/3/materials/8/' },
-          { id: 9, name: 'Problem sheet', url: '/api/teaching/3/materials/9/' },
-        ],
+        materials: [aMaterial(3, 8, 'Slides: gradient boosting'), aMaterial(3, 9, 'Problem sheet')],
       }),
       aCourse({ id: 2 }),
       aCourse({ id: 1, course: 'Numerical Methods', term: 'Spring 2025', start_date: '2025-02-03', role: 'teaching_assistant', description_html: '' }),
@@ -37,13 +34,11 @@ describe('the Teaching page', () => {
 
     const ml = within(thisYear).getByRole('article', { name: 'Machine Learning in Finance' });
     expect(within(ml).getByText('Guest lecturer · Imperial College London · Spring 2026')).toBeInTheDocument();
-    const materials = within(ml).getByRole('list', { name: 'Materials of Machine Learning in Finance' });
-    expect(within(materials).getByRole('link', { name: 'Slides: gradient boosting' })).toHaveAttribute('href', '/api/teaching/3/materials/8/');
-    expect(within(materials).getByRole('link', { name: 'Problem sheet' })).toHaveAttribute('href', '/api/teaching/3/materials/9/');
-    expect(within(materials).getByRole('link', { name: 'Course page of Machine Learning in Finance' })).toHaveAttribute(
-      'href',
-      'https://example.org/ml-finance',
-    );
+    expectLinks(within(ml).getByRole('list', { name: 'Materials of Machine Learning in Finance' }), {
+      'Slides: gradient boosting': '/api/teaching/3/materials/8/',
+      'Problem sheet': '/api/teaching/3/materials/9/',
+      'Course page of Machine Learning in Finance': 'https://example.org/ml-finance',
+    });
 
     const stochastic = within(thisYear).getByRole('article', { name: 'Stochastic Calculus for Finance' });
     expect(within(stochastic).getByText('worked examples').tagName).toBe('STRONG');

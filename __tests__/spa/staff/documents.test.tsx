@@ -62,6 +62,22 @@ async function pressInRow(name: string, button: RegExp, { confirmed = true, watc
 
 const pdf = () => aFile('cv-2025.pdf', 'application/pdf', '%PDF-1.4');
 
+/**
+ * The ways the server refuses a document form, each named, with its answer and what the form then says after
+ * `failed`: a message on a field, a detail, or nothing useful (`failed` alone).
+ */
+const refusals = (failed: string, fieldMessages: Record<string, string>, detail: string): [string, object, string][] => [
+  ...Object.entries(fieldMessages).map(([field, message]): [string, object, string] => [field, { [field]: [message] }, `${failed} ${message}`]),
+  ['detail', { detail }, `${failed} ${detail}`],
+  ['nothing useful', {}, failed],
+];
+const uploadRefusals = refusals('Failed to upload document.', { file: 'The file is not a PDF.', name: 'This field may not be blank.' }, 'File too large.');
+const updateRefusals = refusals(
+  'Failed to update document.',
+  { file: 'Unsupported file type.', category: 'The selected category does not exist.' },
+  'Not found.',
+);
+
 describe('documents screen: loading', () => {
   it.each([
     ['documents', '/api/documents/documents/', 403],
@@ -159,12 +175,7 @@ describe('documents screen: upload form', () => {
     expect(backend.calls.currentCv).toBe(1);
   });
 
-  it.each([
-    ['file', { file: ['The file is not a PDF.'] }, 'Failed to upload document. The file is not a PDF.'],
-    ['name', { name: ['This field may not be blank.'] }, 'Failed to upload document. This field may not be blank.'],
-    ['detail', { detail: 'File too large.' }, 'Failed to upload document. File too large.'],
-    ['nothing useful', {}, 'Failed to upload document.'],
-  ])('reports an upload failure with the server %s message', async (_case, body, message) => {
+  it.each(uploadRefusals)('reports an upload failure with the server %s message', async (_case, body, message) => {
     serveDocuments();
     server.use(http.post(url('/api/documents/documents/'), () => HttpResponse.json(body, { status: 400 })));
     const { user } = renderDocuments();
@@ -372,12 +383,7 @@ describe('documents screen: edit dialog', () => {
     expect(changes[0]).toEqual({ name: 'CV 2024', description: 'Old', category: '1', is_current: 'false' });
   });
 
-  it.each([
-    ['file', { file: ['Unsupported file type.'] }, 'Failed to update document. Unsupported file type.'],
-    ['category', { category: ['The selected category does not exist.'] }, 'Failed to update document. The selected category does not exist.'],
-    ['detail', { detail: 'Not found.' }, 'Failed to update document. Not found.'],
-    ['nothing useful', {}, 'Failed to update document.'],
-  ])('keeps the dialog open and reports a failure with the server %s message', async (_case, body, message) => {
+  it.each(updateRefusals)('keeps the dialog open and reports a failure with the server %s message', async (_case, body, message) => {
     server.use(http.patch(url('/api/documents/documents/1/'), () => HttpResponse.json(body, { status: 400 })));
     const { user, dialog } = await openEditor('CV 2024');
     await user.click(within(dialog).getByRole('button', { name: 'Save Changes' }));

@@ -6,7 +6,7 @@ import { NEWS_MESSAGES } from '@/contract/newsRules';
 
 import { server, url } from '../msw';
 import { renderAsStaff } from '../render';
-import { deleteAfterAsking, jsonBody, serveAddition, serveItemChanges, serveWrite } from '../writes';
+import { deleteAfterAsking, deletionRefused, editAbove, jsonBody, serveAddition, serveItemChanges, serveWrite } from '../writes';
 
 /** A backend holding news items, newest first, as the server lists them. */
 function serveNews(initial: NewsItem[]) {
@@ -92,16 +92,9 @@ describe('news (staff)', () => {
 
   it('edits an item in the form above the list, and deletes one after asking', async () => {
     const backend = serveNews([paperAccepted]);
-    const { sent, deleted } = serveItemChanges(
-      '/api/news/1/',
-      (body) => ({ id: 1, ...(body as Omit<NewsItem, 'id'>) }),
-      (items) => (backend.items = items),
-    );
+    const { sent, deleted } = serveItemChanges('/api/news/1/', backend.items, (body) => ({ id: 1, ...(body as Omit<NewsItem, 'id'>) }));
     const { user } = renderAsStaff('/manage-news');
-    await user.click(await screen.findByRole('button', { name: 'Edit the news item of 20 Nov 2026' }));
-    expect(screen.getByRole('heading', { name: 'Edit news item' })).toBeInTheDocument();
-    const text = screen.getByLabelText(/^What happened/);
-    expect(text).toHaveFocus();
+    const text = await editAbove(user, 'Edit the news item of 20 Nov 2026', 'Edit news item', /^What happened/);
     await user.clear(text);
     await user.type(text, 'Paper published in the Journal of Finance.');
     await user.click(screen.getByRole('button', { name: 'Save news item' }));
@@ -122,16 +115,13 @@ describe('news (staff)', () => {
 
     serveNews([paperAccepted]);
     serveWrite('patch', '/api/news/1/', jsonBody, () => HttpResponse.json({ date: [NEWS_MESSAGES.date] }, { status: 400 }));
-    server.use(http.delete(url('/api/news/1/'), () => HttpResponse.json({ detail: 'Not found.' }, { status: 404 })));
     const { user } = renderAsStaff('/manage-news');
     await user.click(await screen.findByRole('button', { name: 'Edit the news item of 20 Nov 2026' }));
     await user.click(screen.getByRole('button', { name: 'Save news item' }));
     expect(await screen.findByText(`The news item was not saved. ${NEWS_MESSAGES.date}`)).toBeInTheDocument();
     expect(screen.getByLabelText(/^What happened/)).toHaveValue(paperAccepted.text);
 
-    jest.spyOn(window, 'confirm').mockReturnValue(true);
-    await user.click(screen.getByRole('button', { name: 'Delete the news item of 20 Nov 2026' }));
-    expect(await screen.findByText('The news item was not deleted. Not found.')).toBeInTheDocument();
+    await deletionRefused(user, '/api/news/1/', 'Delete the news item of 20 Nov 2026', 'The news item was not deleted. Not found.');
     expect(screen.getByRole('cell', { name: paperAccepted.text })).toBeInTheDocument();
   });
 });

@@ -42,13 +42,18 @@ async function openSetup() {
 
 const form = () => within(screen.getByRole('form', { name: 'Site setup' }));
 
+/** The owner fillIdentity types in, under the names the setup sends: their words, then their profiles' addresses. */
+const owner = { name: 'Ada Byron', role: 'Quantitative Analyst', email: 'ada@example.org', tagline: 'Numbers that hold up.' };
+const linkedIn = 'https://www.linkedin.com/in/ada/';
+const scholar = 'https://scholar.google.com/citations?user=ADA';
+
 async function fillIdentity(user: ReturnType<typeof userEvent.setup>) {
-  await user.type(form().getByRole('textbox', { name: 'Name' }), 'Ada Byron');
-  await user.type(form().getByRole('textbox', { name: 'Title' }), 'Quantitative Analyst');
-  await user.type(form().getByRole('textbox', { name: 'Email' }), 'ada@example.org');
-  await user.type(form().getByRole('textbox', { name: 'Tagline' }), 'Numbers that hold up.');
-  await user.type(form().getByRole('textbox', { name: 'LinkedIn' }), 'https://www.linkedin.com/in/ada/');
-  await user.type(form().getByRole('textbox', { name: 'Google Scholar' }), 'https://scholar.google.com/citations?user=ADA');
+  await user.type(form().getByRole('textbox', { name: 'Name' }), owner.name);
+  await user.type(form().getByRole('textbox', { name: 'Title' }), owner.role);
+  await user.type(form().getByRole('textbox', { name: 'Email' }), owner.email);
+  await user.type(form().getByRole('textbox', { name: 'Tagline' }), owner.tagline);
+  await user.type(form().getByRole('textbox', { name: 'LinkedIn' }), linkedIn);
+  await user.type(form().getByRole('textbox', { name: 'Google Scholar' }), scholar);
 }
 
 beforeEach(() => {
@@ -122,25 +127,16 @@ describe('owner setup', () => {
     await user.click(form().getByRole('button', { name: 'Set up the site' }));
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
-    expect(sent).toEqual([
-      {
-        name: 'Ada Byron',
-        role: 'Quantitative Analyst',
-        email: 'ada@example.org',
-        tagline: 'Numbers that hold up.',
-        photo: null,
-        profiles: [
-          { kind: 'linkedin', url: 'https://www.linkedin.com/in/ada/' },
-          { kind: 'scholar', url: 'https://scholar.google.com/citations?user=ADA' },
-        ],
-        start: 'empty',
-      },
-    ]);
+    const profiles = [
+      { kind: 'linkedin', url: linkedIn },
+      { kind: 'scholar', url: scholar },
+    ];
+    expect(sent).toEqual([{ ...owner, photo: null, profiles, start: 'empty' }]);
     expect(await screen.findByRole('status')).toHaveTextContent(SETUP_MESSAGES.saved);
     const example = screen.getByRole('region', { name: 'Example content' });
     expect(within(example).getByRole('listitem')).toHaveTextContent('About text');
     // The saved words are the site's at once: the top bar names the owner.
-    expect(screen.getByRole('banner')).toHaveTextContent('Ada Byron');
+    expect(screen.getByRole('banner')).toHaveTextContent(owner.name);
   });
 
   it('uploads the photo to the photo library first and sends its id', async () => {

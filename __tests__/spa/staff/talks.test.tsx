@@ -8,7 +8,7 @@ import { server, url } from '../msw';
 import { aPublication } from '../public/fixtures';
 import { aTalk } from '../public/talkFixtures';
 import { aStaffUser, renderApp, renderAsStaff, signedInAs } from '../render';
-import { deleteAfterAsking, jsonBody, serveAddition, serveItemChanges, serveWrite } from '../writes';
+import { deleteAfterAsking, deletionRefused, editAbove, jsonBody, serveAddition, serveItemChanges, serveWrite } from '../writes';
 import { aDocument } from './fixtures';
 
 /** A backend holding talks (latest first, as the server lists them), the documents library and the publications. */
@@ -94,17 +94,9 @@ describe('talks (staff)', () => {
   it('edits a talk in the form above the list, and deletes one after asking', async () => {
     const existing = aTalk({ id: 1, date: '2026-07-08', slides: 12, paper: 3 });
     const backend = serveTalks([existing]);
-    const { sent, deleted } = serveItemChanges(
-      '/api/talks/1/',
-      (body) => saved(1, body as TalkInput),
-      (talks) => (backend.talks = talks),
-    );
+    const { sent, deleted } = serveItemChanges('/api/talks/1/', backend.talks, (body) => saved(1, body as TalkInput));
     const { user } = renderAsStaff('/manage-talks');
-    const name = 'the talk "Rough volatility in practice" of 8 Jul 2026';
-    await user.click(await screen.findByRole('button', { name: `Edit ${name}` }));
-    expect(screen.getByRole('heading', { name: 'Edit talk' })).toBeInTheDocument();
-    const title = screen.getByLabelText(/^Title/);
-    expect(title).toHaveFocus();
+    const title = await editAbove(user, 'Edit the talk "Rough volatility in practice" of 8 Jul 2026', 'Edit talk', /^Title/);
     expect(screen.getByLabelText(/^Abstract/)).toHaveValue(existing.abstract);
     await user.clear(title);
     await user.type(title, 'Rough volatility, revisited');
@@ -130,11 +122,8 @@ describe('talks (staff)', () => {
     first.unmount();
 
     serveTalks([aTalk({ id: 1, date: '2026-07-08' })]);
-    server.use(http.delete(url('/api/talks/1/'), () => HttpResponse.json({ detail: 'Not found.' }, { status: 404 })));
     const { user } = renderAsStaff('/manage-talks');
-    jest.spyOn(window, 'confirm').mockReturnValue(true);
-    await user.click(await screen.findByRole('button', { name: 'Delete the talk "Rough volatility in practice" of 8 Jul 2026' }));
-    expect(await screen.findByText('The talk was not deleted. Not found.')).toBeInTheDocument();
+    await deletionRefused(user, '/api/talks/1/', 'Delete the talk "Rough volatility in practice" of 8 Jul 2026', 'The talk was not deleted. Not found.');
     expect(screen.getByRole('cell', { name: 'Rough volatility in practice — Bachelier Congress' })).toBeInTheDocument();
   });
 });

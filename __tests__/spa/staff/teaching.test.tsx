@@ -5,9 +5,9 @@ import type { TeachingCourse, TeachingInput } from '@/contract/teaching';
 import { TEACHING_MESSAGES } from '@/contract/teachingRules';
 
 import { server, url } from '../msw';
-import { aCourse } from '../public/fixtures';
+import { aCourse, aMaterial } from '../public/fixtures';
 import { renderAsStaff } from '../render';
-import { deleteAfterAsking, jsonBody, serveAddition, serveItemChanges, serveWrite } from '../writes';
+import { deleteAfterAsking, deletionRefused, editAbove, jsonBody, serveAddition, serveItemChanges, serveWrite } from '../writes';
 import { aDocument } from './fixtures';
 
 /** A backend holding courses, newest first, as the server lists them, and the documents library. */
@@ -30,11 +30,8 @@ const stochastic = aCourse({
   course: 'Stochastic Calculus',
   description: 'Itô calculus.',
   description_html: '<p>Itô calculus.</p>',
-  materials: [
-    { id: 12, name: 'Problem sheet 1', url: '/api/teaching/1/materials/12/' },
-    // Deleted from the library while the screen was open: the library no longer lists it.
-    { id: 99, name: 'Old exam', url: '/api/teaching/1/materials/99/' },
-  ],
+  // The old exam was deleted from the library while the screen was open: the library no longer lists it.
+  materials: [aMaterial(1, 12, 'Problem sheet 1'), aMaterial(1, 99, 'Old exam')],
 });
 
 const asCourse = (id: number, body: TeachingInput): TeachingCourse => ({
@@ -42,7 +39,7 @@ const asCourse = (id: number, body: TeachingInput): TeachingCourse => ({
   ...body,
   role: body.role as TeachingCourse['role'],
   description_html: body.description ? `<p>${body.description}</p>` : '',
-  materials: body.materials.map((material) => ({ id: material, name: `Document ${material}`, url: `/api/teaching/${id}/materials/${material}/` })),
+  materials: body.materials.map((material) => aMaterial(id, material, `Document ${material}`)),
   updated_at: '2026-01-01T00:00:00.000Z',
 });
 
@@ -99,16 +96,9 @@ describe('teaching (staff)', () => {
 
   it('edits a course in the form above the list, leaving out materials gone from the library, and deletes one after asking', async () => {
     const backend = serveTeaching([stochastic]);
-    const { sent, deleted } = serveItemChanges(
-      '/api/teaching/1/',
-      (body) => asCourse(1, body as TeachingInput),
-      (courses) => (backend.courses = courses),
-    );
+    const { sent, deleted } = serveItemChanges('/api/teaching/1/', backend.courses, (body) => asCourse(1, body as TeachingInput));
     const { user } = renderAsStaff('/manage-teaching');
-    await user.click(await screen.findByRole('button', { name: 'Edit the course Stochastic Calculus (Autumn 2025)' }));
-    expect(screen.getByRole('heading', { name: 'Edit course' })).toBeInTheDocument();
-    const course = screen.getByLabelText(/^Course$/);
-    expect(course).toHaveFocus();
+    const course = await editAbove(user, 'Edit the course Stochastic Calculus (Autumn 2025)', 'Edit course', /^Course$/);
     expect(await screen.findByRole('checkbox', { name: 'Problem sheet 1' })).toBeChecked();
     await user.clear(course);
     await user.type(course, 'Stochastic Calculus I');
@@ -132,11 +122,8 @@ describe('teaching (staff)', () => {
     first.unmount();
 
     serveTeaching([stochastic]);
-    server.use(http.delete(url('/api/teaching/1/'), () => HttpResponse.json({ detail: 'Not found.' }, { status: 404 })));
     const { user } = renderAsStaff('/manage-teaching');
-    jest.spyOn(window, 'confirm').mockReturnValue(true);
-    await user.click(await screen.findByRole('button', { name: 'Delete the course Stochastic Calculus (Autumn 2025)' }));
-    expect(await screen.findByText('The course was not deleted. Not found.')).toBeInTheDocument();
+    await deletionRefused(user, '/api/teaching/1/', 'Delete the course Stochastic Calculus (Autumn 2025)', 'The course was not deleted. Not found.');
     expect(screen.getByRole('cell', { name: 'Autumn 2025' })).toBeInTheDocument();
   });
 

@@ -12,7 +12,7 @@ import { useAuth } from '@/lib/session/AuthProvider';
 import { returnPath } from '@/lib/session/returnPath';
 import { theme } from '@/lib/theme/themes';
 import { tokenStorage } from '@/lib/tokens';
-import { Alert, Button, CheckboxField, FormAlert, type FormMessage, PasswordField, TextField, useFields } from '@/ui';
+import { Alert, Button, CheckboxField, FormAlert, type FormMessage, PasswordField, SubmitButton, TextField, useFields } from '@/ui';
 
 import { useLoginMutation } from './authApi';
 import { AuthForm, AuthLayout, FormLinks, SubmitRow } from './AuthLayout';
@@ -106,9 +106,9 @@ export function LoginPage() {
         )}
         <CheckboxField label="Remember me" name="remember" checked={remember} onChange={(event) => setRemember(event.target.checked)} />
         <SubmitRow>
-          <Button type="submit" disabled={isLoading}>
-            {isLoading ? 'Signing in...' : 'Sign in'}
-          </Button>
+          <SubmitButton busy={isLoading} busyText="Signing in...">
+            Sign in
+          </SubmitButton>
         </SubmitRow>
       </AuthForm>
       <Or>or</Or>

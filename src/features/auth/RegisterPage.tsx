@@ -7,7 +7,7 @@ import { FIELD_LIMITS } from '@/contract/fieldLimits';
 import { paths } from '@/contract/paths';
 import { isNetworkError, registrationErrorLines } from '@/lib/api/errors';
 import { theme } from '@/lib/theme/themes';
-import { Button, CheckboxField, FormAlert, type FormMessage, NEW_PASSWORD_HINT, PasswordField, TextAreaField, TextField, useFields } from '@/ui';
+import { CheckboxField, FormAlert, type FormMessage, NEW_PASSWORD_HINT, PasswordField, SubmitButton, TextAreaField, TextField, useFields } from '@/ui';
 
 import { useRegisterMutation } from './authApi';
 import { AuthForm, AuthLayout, FormLinks, SubmitRow } from './AuthLayout';
@@ -111,9 +111,9 @@ export function RegisterPage() {
           }
         />
         <SubmitRow>
-          <Button type="submit" disabled={isLoading}>
-            {isLoading ? 'Registering...' : 'Create an account'}
-          </Button>
+          <SubmitButton busy={isLoading} busyText="Registering...">
+            Create an account
+          </SubmitButton>
         </SubmitRow>
       </AuthForm>
       <FormLinks>

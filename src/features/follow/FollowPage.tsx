@@ -11,7 +11,7 @@ import { useSiteContent } from '@/lib/content/useSiteContent';
 import { useAuth } from '@/lib/session/AuthProvider';
 import { theme } from '@/lib/theme/themes';
 import { useDocumentTitle } from '@/lib/useDocumentTitle';
-import { Button, Card, FormAlert, type FormMessage, Muted, Page, Prose, TextField } from '@/ui';
+import { Card, FormAlert, type FormMessage, Muted, Page, Prose, SubmitButton, TextField } from '@/ui';
 
 const Panel = styled(Card)`
   max-width: 34rem;
@@ -79,9 +79,9 @@ export function FollowPage() {
             value={email}
             onChange={(event) => setEmail(event.target.value)}
           />
-          <Button type="submit" disabled={isLoading}>
-            {isLoading ? 'Sending...' : 'Follow'}
-          </Button>
+          <SubmitButton busy={isLoading} busyText="Sending...">
+            Follow
+          </SubmitButton>
         </form>
       </Panel>
       <Panel aria-labelledby="follow-with-account">

@@ -7,7 +7,7 @@ import { FIELD_LIMITS } from '@/contract/fieldLimits';
 import { useUpdateDocumentMutation } from '@/lib/api/documentsApi';
 import { failureMessage } from '@/lib/api/errors';
 import { theme } from '@/lib/theme/themes';
-import { CheckboxField, FileField, FormActions, FormAlert, type FormMessage, itemModal, SelectField, TextAreaField, TextField, useFields } from '@/ui';
+import { CheckboxField, FileField, FormActions, FormAlert, type FormMessage, framed, itemModal, SelectField, TextAreaField, TextField, useFields } from '@/ui';
 
 interface Props {
   /** The document to edit (the dialog is closed while there is none). */
@@ -30,11 +30,8 @@ const kilobytes = (bytes: number) => `${Math.max(1, Math.round(bytes / 1000)).to
 const CurrentFile = styled.div`
   margin: 0 0 ${theme.space[4]};
   padding: ${theme.space[3]};
-  border: 1px solid ${theme.colors.border};
-  border-radius: ${theme.radii.md};
+  ${framed('sm')}
   background: ${theme.colors.surfaceAlt};
-  font-family: ${theme.fonts.ui};
-  font-size: ${theme.fontSizes.sm};
   overflow-wrap: anywhere;
   h3 {
     margin: 0 0 ${theme.space[1]};

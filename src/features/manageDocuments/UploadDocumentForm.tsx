@@ -4,7 +4,7 @@ import type { DocumentCategory } from '@/contract';
 import { FIELD_LIMITS } from '@/contract/fieldLimits';
 import { useUploadDocumentMutation } from '@/lib/api/documentsApi';
 import { failureMessage } from '@/lib/api/errors';
-import { Button, Card, CheckboxField, FileField, FormAlert, type FormMessage, SelectField, TextAreaField, TextField, useFields } from '@/ui';
+import { Card, CheckboxField, FileField, FormAlert, type FormMessage, SelectField, SubmitButton, TextAreaField, TextField, useFields } from '@/ui';
 
 const emptyForm = { name: '', category: '', description: '' };
 
@@ -66,9 +66,9 @@ export function UploadDocumentForm({ categories }: { categories: DocumentCategor
           checked={isCurrent}
           onChange={(event) => setIsCurrent(event.target.checked)}
         />
-        <Button type="submit" disabled={isLoading}>
-          {isLoading ? 'Uploading...' : 'Upload Document'}
-        </Button>
+        <SubmitButton busy={isLoading} busyText="Uploading...">
+          Upload Document
+        </SubmitButton>
       </form>
     </Card>
   );

@@ -5,7 +5,7 @@ import type { Gallery } from '@/contract';
 import { FIELD_LIMITS } from '@/contract/fieldLimits';
 import { useDeleteGalleryMutation, useUpdateGalleryMutation } from '@/lib/api/imagesManageApi';
 import { theme } from '@/lib/theme/themes';
-import { Button, Card, DeleteButton, FormAlert, type FormMessage, Row, TextAreaField, TextField } from '@/ui';
+import { Button, Card, DeleteButton, FormAlert, type FormMessage, Row, SubmitButton, TextAreaField, TextField } from '@/ui';
 
 const Slug = styled.p`
   font-family: ${theme.fonts.ui};
@@ -117,9 +117,9 @@ function GalleryEditForm({ gallery, headingId, onDone }: { gallery: Gallery; hea
         <Button $variant="secondary" onClick={onDone}>
           Cancel
         </Button>
-        <Button type="submit" disabled={isLoading}>
-          {isLoading ? 'Saving...' : 'Save'}
-        </Button>
+        <SubmitButton busy={isLoading} busyText="Saving...">
+          Save
+        </SubmitButton>
       </Row>
     </form>
   );

@@ -12,7 +12,22 @@ import { PathLink } from '@/lib/PathLink';
 import { useAppDispatch } from '@/lib/state';
 import { theme } from '@/lib/theme/themes';
 import { useUnsavedChangesGuard } from '@/lib/useUnsavedChangesGuard';
-import { ActionBar, Button, Columns, FormAlert, type FormMessage, Muted, Page, Row, Stack, StaffIntro, TextAreaField, TextField, useFields } from '@/ui';
+import {
+  ActionBar,
+  Button,
+  Columns,
+  FormAlert,
+  type FormMessage,
+  Muted,
+  Page,
+  Row,
+  Stack,
+  StaffIntro,
+  SubmitButton,
+  TextAreaField,
+  TextField,
+  useFields,
+} from '@/ui';
 
 import { CoverPicker } from './CoverPicker';
 import { DeleteNoteDialog } from './DeleteNoteDialog';
@@ -344,9 +359,9 @@ export function NoteEditor({ note, recovered, onReload }: { note?: StaffNote; re
             error={errorOf('publish_at')}
           />
           <ActionBar>
-            <Button type="submit" disabled={saving}>
-              {saving ? 'Saving...' : 'Save'}
-            </Button>
+            <SubmitButton busy={saving} busyText="Saving...">
+              Save
+            </SubmitButton>
             <Button $variant="ghost" disabled={!dirty} onClick={discard}>
               Discard changes
             </Button>

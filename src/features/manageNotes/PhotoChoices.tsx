@@ -2,6 +2,7 @@ import styled from 'styled-components';
 
 import type { Image } from '@/contract';
 import { theme } from '@/lib/theme/themes';
+import { framed } from '@/ui';
 
 /** The library can be long: it scrolls in a box of its own. */
 const Grid = styled.div`
@@ -19,11 +20,8 @@ const Choice = styled.label`
   align-content: start;
   gap: ${theme.space[1]};
   padding: ${theme.space[2]};
-  border: 1px solid ${theme.colors.border};
-  border-radius: ${theme.radii.md};
+  ${framed('xs')}
   background: ${theme.colors.surface};
-  font-family: ${theme.fonts.ui};
-  font-size: ${theme.fontSizes.xs};
   cursor: pointer;
   &:has(input:checked) {
     border-color: ${theme.colors.accent};

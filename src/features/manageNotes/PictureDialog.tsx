@@ -7,7 +7,7 @@ import { useGetImagesQuery } from '@/lib/api/imagesApi';
 import { useUploadImageMutation } from '@/lib/api/imagesManageApi';
 import { imageAlt } from '@/lib/imageAlt';
 import { theme } from '@/lib/theme/themes';
-import { Alert, Button, FieldError, FormAlert, type FormMessage, Group, LoadingText, Modal, Muted, Row, TextField, useFields } from '@/ui';
+import { Alert, Button, FieldError, FormAlert, type FormMessage, Group, LoadingText, Modal, Muted, Row, SubmitButton, TextField, useFields } from '@/ui';
 
 import { NOTE_EDITOR_MESSAGES } from './messages';
 import { PhotoChoices } from './PhotoChoices';
@@ -122,9 +122,9 @@ function PictureForm({ source, onClose, onPicture }: { source: PictureSource; on
         }}
       />
       <Row>
-        <Button type="submit" disabled={uploading.isLoading}>
-          {uploading.isLoading ? 'Adding the picture...' : 'Insert picture'}
-        </Button>
+        <SubmitButton busy={uploading.isLoading} busyText="Adding the picture...">
+          Insert picture
+        </SubmitButton>
         <Button $variant="secondary" onClick={onClose} disabled={uploading.isLoading}>
           Cancel
         </Button>

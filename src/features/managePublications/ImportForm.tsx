@@ -5,7 +5,7 @@ import type { ImportPlan } from '@/contract/publications';
 import { failureMessage, fieldMessage } from '@/lib/api/errors';
 import { useImportPublicationsMutation, usePreviewImportMutation } from '@/lib/api/publicationsManageApi';
 import { theme } from '@/lib/theme/themes';
-import { Button, Card, FormAlert, type FormMessage, Row, TextAreaField, TextField } from '@/ui';
+import { Button, Card, FormAlert, type FormMessage, Row, SubmitButton, TextAreaField, TextField } from '@/ui';
 
 import { IMPORT_MESSAGES } from './importMessages';
 
@@ -98,9 +98,9 @@ export function ImportForm() {
             setPlan(null);
           }}
         />
-        <Button type="submit" disabled={previewing.isLoading}>
-          {previewing.isLoading ? 'Checking...' : 'Check import'}
-        </Button>
+        <SubmitButton busy={previewing.isLoading} busyText="Checking...">
+          Check import
+        </SubmitButton>
       </form>
       {plan && plan.added.length + plan.updated.length > 0 && (
         <Plan aria-label="What the import will do">

@@ -2,15 +2,12 @@ import styled from 'styled-components';
 
 import type { OutlineEntry } from '@/contract/notes';
 import { theme } from '@/lib/theme/themes';
-import { Foldable } from '@/ui';
+import { Foldable, framed } from '@/ui';
 
 const Nav = styled.nav`
   margin-bottom: ${theme.space[6]};
   padding: 0 ${theme.space[4]};
-  border: 1px solid ${theme.colors.border};
-  border-radius: ${theme.radii.md};
-  font-family: ${theme.fonts.ui};
-  font-size: ${theme.fontSizes.sm};
+  ${framed('sm')}
   h2 {
     margin: 0 0 ${theme.space[2]};
     color: ${theme.colors.muted};

@@ -7,7 +7,7 @@ import { isNotFound } from '@/lib/api/errors';
 import { useGetNotesQuery } from '@/lib/api/notesApi';
 import { theme } from '@/lib/theme/themes';
 import { useDocumentTitle } from '@/lib/useDocumentTitle';
-import { Alert, LoadingText, Muted, NewerOlder, NotFoundMessage, Page, titleLink } from '@/ui';
+import { Alert, LoadingText, Muted, NewerOlder, NotFoundMessage, Page, ruleAbove, titleLink } from '@/ui';
 
 import { Byline, NoteDate, TagLinks } from './NoteMeta';
 import { notesListQuery } from './pageData';
@@ -35,9 +35,7 @@ const Items = styled.ol`
   padding: 0;
   list-style: none;
   > li + li {
-    margin-top: ${theme.space[6]};
-    padding-top: ${theme.space[6]};
-    border-top: 1px solid ${theme.colors.border};
+    ${ruleAbove(6, 6)}
   }
   h2 {
     margin: 0 0 ${theme.space[1]};

@@ -1,5 +1,5 @@
 import type { ChangePasswordRequest } from '@/contract/accounts';
-import { Button, Card, FormAlert, Muted, NEW_PASSWORD_HINT, PasswordField, useFields } from '@/ui';
+import { Card, FormAlert, Muted, NEW_PASSWORD_HINT, PasswordField, SubmitButton, useFields } from '@/ui';
 
 import { useChangePasswordMutation } from './profileApi';
 import { useProfileSubmit } from './useProfileSubmit';
@@ -31,9 +31,9 @@ export function ChangePasswordForm() {
         <PasswordField label="Current password" autoComplete="current-password" required {...bind('old_password')} />
         <PasswordField label="New password" autoComplete="new-password" required hint={NEW_PASSWORD_HINT} {...bind('new_password')} />
         <PasswordField label="Confirm new password" autoComplete="new-password" required {...bind('new_password2')} />
-        <Button type="submit" disabled={isLoading}>
-          {isLoading ? 'Changing...' : 'Change password'}
-        </Button>
+        <SubmitButton busy={isLoading} busyText="Changing...">
+          Change password
+        </SubmitButton>
       </form>
     </Card>
   );

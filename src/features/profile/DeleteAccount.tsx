@@ -1,6 +1,6 @@
 import { useState } from 'react';
 
-import { Button, Card, FormAlert, Modal, Muted, PasswordField, Row, useFields } from '@/ui';
+import { Button, Card, FormAlert, Modal, Muted, PasswordField, Row, SubmitButton, useFields } from '@/ui';
 
 import { useDeleteAccountMutation } from './profileApi';
 import { useProfileSubmit } from './useProfileSubmit';
@@ -41,9 +41,9 @@ export function DeleteAccount({ onDeleted }: { onDeleted: () => void }) {
         <form onSubmit={onSubmit}>
           <PasswordField label="Password" autoComplete="current-password" required {...bind('password')} />
           <Row>
-            <Button type="submit" $variant="danger" disabled={isLoading}>
-              {isLoading ? 'Deleting...' : 'Delete account permanently'}
-            </Button>
+            <SubmitButton $variant="danger" busy={isLoading} busyText="Deleting...">
+              Delete account permanently
+            </SubmitButton>
             <Button $variant="secondary" onClick={close} disabled={isLoading}>
               Keep my account
             </Button>

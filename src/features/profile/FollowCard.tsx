@@ -6,7 +6,7 @@ import { FOLLOW_KIND_LABELS, FOLLOW_KINDS, FOLLOW_MESSAGES } from '@/contract/fo
 import { failureMessage } from '@/lib/api/errors';
 import { useGetFollowChoicesQuery, useResendConfirmationMutation, useSaveFollowChoicesMutation } from '@/lib/api/followApi';
 import { theme } from '@/lib/theme/themes';
-import { Alert, Button, Card, CheckboxField, FormAlert, type FormMessage, Group, LoadingText, Muted } from '@/ui';
+import { Alert, Button, Card, CheckboxField, FormAlert, type FormMessage, Group, LoadingText, Muted, SubmitButton } from '@/ui';
 
 /** Checkboxes or radios side by side, wrapping on narrow screens. */
 const Choices = styled.div`
@@ -109,9 +109,9 @@ export function FollowCard() {
               </label>
             </Choices>
           </Group>
-          <Button type="submit" disabled={isLoading}>
-            {isLoading ? 'Saving...' : 'Save choices'}
-          </Button>
+          <SubmitButton busy={isLoading} busyText="Saving...">
+            Save choices
+          </SubmitButton>
         </form>
       )}
     </Card>

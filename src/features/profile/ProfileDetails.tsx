@@ -6,7 +6,7 @@ import type { ProfileUpdate } from '@/contract/accounts';
 import { formatDate } from '@/contract/dates';
 import { FIELD_LIMITS } from '@/contract/fieldLimits';
 import { theme } from '@/lib/theme/themes';
-import { Button, Card, FormAlert, Row, TextAreaField, TextField, useFields } from '@/ui';
+import { Button, Card, FormAlert, Row, SubmitButton, TextAreaField, TextField, useFields } from '@/ui';
 
 import { useUpdateProfileMutation } from './profileApi';
 import { useProfileSubmit } from './useProfileSubmit';
@@ -84,9 +84,9 @@ export function ProfileDetails({ user }: { user: User }) {
             {...bind('interest_notes')}
           />
           <Row>
-            <Button type="submit" disabled={isLoading}>
-              {isLoading ? 'Saving...' : 'Save changes'}
-            </Button>
+            <SubmitButton busy={isLoading} busyText="Saving...">
+              Save changes
+            </SubmitButton>
             <Button $variant="secondary" onClick={() => setEditing(false)} disabled={isLoading}>
               Cancel
             </Button>

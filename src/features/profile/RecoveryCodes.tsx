@@ -3,14 +3,12 @@ import styled from 'styled-components';
 
 import { failureMessage } from '@/lib/api/errors';
 import { theme } from '@/lib/theme/themes';
-import { Alert, Button, FormAlert, type FormMessage, Muted } from '@/ui';
+import { Alert, Button, FormAlert, type FormMessage, Muted, ruleAbove } from '@/ui';
 
 import { useCreateRecoveryCodesMutation, useGetRecoveryCodesStatusQuery } from './passkeysApi';
 
 const Section = styled.section`
-  margin-top: ${theme.space[6]};
-  padding-top: ${theme.space[5]};
-  border-top: 1px solid ${theme.colors.border};
+  ${ruleAbove(6, 5)}
   h3 {
     margin: 0 0 ${theme.space[2]};
     font-size: ${theme.fontSizes.md};

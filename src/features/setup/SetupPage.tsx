@@ -15,7 +15,6 @@ import { theme } from '@/lib/theme/themes';
 import { useDocumentTitle } from '@/lib/useDocumentTitle';
 import {
   Alert,
-  Button,
   ButtonLink,
   FileField,
   FormAlert,
@@ -26,6 +25,7 @@ import {
   Page,
   ProfileLinksFields,
   Row,
+  SubmitButton,
   TextAreaField,
   TextField,
   useFields,
@@ -213,9 +213,9 @@ export function SetupPage() {
             </Choice>
           </Group>
           <Row>
-            <Button type="submit" disabled={busy}>
-              {busy ? 'Setting up...' : 'Set up the site'}
-            </Button>
+            <SubmitButton busy={busy} busyText="Setting up...">
+              Set up the site
+            </SubmitButton>
             <ButtonLink as={PathLink} to={paths.dashboard} $variant="ghost">
               Later
             </ButtonLink>
