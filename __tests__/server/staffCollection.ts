@@ -1,6 +1,6 @@
 import { MESSAGES } from '../../server/src/errors';
 import type { ChangeTopic } from '../../server/src/plugins/changes';
-import { type Auth, recordChanges, serverWithAccountsFor, type TestServer } from './testServer';
+import { type Auth, pageServerFor, recordChanges, serverWithAccountsFor, type TestServer } from './testServer';
 
 /** The calls of a staff collection at `url` (`/api/news/`): staff write unless told otherwise, anyone reads. */
 export function collectionClient<Input extends object, Item extends { id: number }>(
@@ -20,6 +20,19 @@ export function collectionClient<Input extends object, Item extends { id: number
     return response.json<Item>();
   };
   return { post, patch, remove, list, created };
+}
+
+/** The public address the pages of a collection's page tests are served on. */
+export const PAGE_PUBLIC_URL = 'https://northcote.example';
+
+/**
+ * What the tests of a collection's public page share: a server rendering pages on PAGE_PUBLIC_URL for the
+ * describe block, a plain GET, and the collection's calls.
+ */
+export function collectionPageServer<Input extends object, Item extends { id: number }>(url: string, input: (fields?: Partial<Input>) => Input) {
+  const { server, staff } = pageServerFor('all', { publicUrl: PAGE_PUBLIC_URL });
+  const get = (path: string) => server.inject({ method: 'GET', url: path });
+  return { server, staff, get, ...collectionClient<Input, Item>(server, staff, url, input) };
 }
 
 /** One wrong input: what the case is, the fields that make it wrong, and the messages answered, by field. */
