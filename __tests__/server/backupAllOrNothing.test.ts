@@ -7,7 +7,7 @@ import { promisify } from 'node:util';
 
 import { sql } from 'kysely';
 
-import { MANIFEST_ENTRY, SECRETS_ENTRY } from '../../server/src/backup/manifest';
+import { ENTRY } from '../../server/src/backup/manifest';
 import { restoreBackup } from '../../server/src/backup/restore';
 import { claimStoppedSite } from '../../server/src/backup/siteLock';
 import { TarReader, TarWriter } from '../../server/src/backup/tar';
@@ -60,9 +60,9 @@ class Entries {
 
   /** Moves a file to another key, in the manifest, the media entries and the rows that point at it. */
   rekey(from: string, to: string): void {
-    const manifest = this.json<{ files: ManifestFile[] }>(MANIFEST_ENTRY);
+    const manifest = this.json<{ files: ManifestFile[] }>(ENTRY.manifest);
     for (const file of manifest.files) if (file.key === from) file.key = to;
-    this.setJson(MANIFEST_ENTRY, manifest);
+    this.setJson(ENTRY.manifest, manifest);
     this.map.set(`media/${to}`, this.map.get(`media/${from}`)!);
     this.map.delete(`media/${from}`);
     this.setRows(
@@ -115,12 +115,12 @@ const CRAFTED: { problem: string; change: (entries: Entries) => void; options?: 
   },
   {
     problem: 'an empty signing secret',
-    change: (entries) => entries.setJson(SECRETS_ENTRY, { ...entries.json<object>(SECRETS_ENTRY), jwt: '' }),
+    change: (entries) => entries.setJson(ENTRY.secrets, { ...entries.json<object>(ENTRY.secrets), jwt: '' }),
     message: /jwt signing secret in secrets\.json is empty/,
   },
   {
     problem: 'a blank signing secret',
-    change: (entries) => entries.setJson(SECRETS_ENTRY, { ...entries.json<object>(SECRETS_ENTRY), reset: ' \n' }),
+    change: (entries) => entries.setJson(ENTRY.secrets, { ...entries.json<object>(ENTRY.secrets), reset: ' \n' }),
     message: /reset signing secret in secrets\.json is empty/,
   },
   {
@@ -139,9 +139,9 @@ const CRAFTED: { problem: string; change: (entries: Entries) => void; options?: 
       const key = documentKey(entries);
       const data = Buffer.concat([Buffer.from('%PDF-'), Buffer.alloc(2 * 1024 * 1024)]);
       entries.map.set(`media/${key}`, data);
-      const manifest = entries.json<{ files: ManifestFile[] }>(MANIFEST_ENTRY);
+      const manifest = entries.json<{ files: ManifestFile[] }>(ENTRY.manifest);
       for (const file of manifest.files) if (file.key === key) Object.assign(file, { size: data.length, sha256: sha256(data) });
-      entries.setJson(MANIFEST_ENTRY, manifest);
+      entries.setJson(ENTRY.manifest, manifest);
     },
     options: { maxEntryBytes: 1024 * 1024 },
     message: /file documents\/[0-9a-f]{32}\.pdf is 2097157 bytes, more than the 1048576 a restore accepts/,

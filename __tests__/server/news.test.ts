@@ -5,39 +5,43 @@ import { MESSAGES } from '../../server/src/errors';
 import { RENDERER_VERSION } from '../../server/src/markdown/version';
 import { findNewsItem, toNewsItem } from '../../server/src/repositories/news';
 import { renderStaleBodies } from '../../server/src/services/markdownBodies';
-import { collectionClient, describeStaffCollection, type WrongFields } from './staffCollection';
+import { collectionClient, describeStaffCollection, tooLong, type WrongValues } from './staffCollection';
 import { serverWithAccountsFor } from './testServer';
 
 const item = (fields: Partial<NewsItemInput> = {}): NewsItemInput => ({ date: '2025-06-01', text: 'Paper accepted at ICML.', link: '', ...fields });
 
-/** One wrong field each, by field: what the case is, the value, and the message answered when it is not the field's usual one. */
-const wrongValues: Record<keyof NewsItemInput, [string, string, string?][]> = {
-  date: [
-    ['a date in another format', '01/06/2025'],
-    ['a date without its leading zeros', '2025-6-1'],
-    ['an impossible date', '2026-02-30'],
-    ['February 29th of a year that is not a leap year', '1900-02-29'],
-  ],
-  text: [
-    ['an empty text', ''],
-    ['a text of spaces', ' \n '],
-    ['a text that is too long', 'x'.repeat(NEWS_LIMITS.text + 1), NEWS_MESSAGES.textTooLong],
-  ],
-  link: [
-    ['a link relative to the page', 'research/smith-2024'],
-    ['a link to another host without a scheme', '//evil.example/page'],
-    ['a link to another host through a backslash', '/\\evil.example/page'],
-    ['a link on the site with a space', '/research/a paper'],
-    ['a link without a scheme', 'example.org'],
-    ['a javascript: link', 'javascript:alert(1)'],
-    ['a javascript: link in disguise', 'javascript://example.org/%0Aalert(1)'],
-    ['another scheme', 'ftp://example.org/paper.pdf'],
-    ['a link with a space', 'https://example.org/a paper'],
-    ['a link without a host', 'https://'],
-    ['a link that is too long', `https://example.org/${'a'.repeat(NEWS_LIMITS.link)}`, MESSAGES.maxLength(NEWS_LIMITS.link)],
-  ],
+/** Each field's message and its wrong values, with their own message where they are refused with another. */
+const wrongValues: WrongValues<NewsItemInput> = {
+  date: {
+    message: NEWS_MESSAGES.date,
+    cases: [
+      ['a date in another format', '01/06/2025'],
+      ['a date without its leading zeros', '2025-6-1'],
+      ['an impossible date', '2026-02-30'],
+      ['February 29th of a year that is not a leap year', '1900-02-29'],
+    ],
+  },
+  text: {
+    message: NEWS_MESSAGES.textRequired,
+    cases: [['an empty text', ''], ['a text of spaces', ' \n '], tooLong('a text', NEWS_LIMITS.text, NEWS_MESSAGES.textTooLong)],
+  },
+  link: {
+    message: NEWS_MESSAGES.link,
+    cases: [
+      ['a link relative to the page', 'research/smith-2024'],
+      ['a link to another host without a scheme', '//evil.example/page'],
+      ['a link to another host through a backslash', '/\\evil.example/page'],
+      ['a link on the site with a space', '/research/a paper'],
+      ['a link without a scheme', 'example.org'],
+      ['a javascript: link', 'javascript:alert(1)'],
+      ['a javascript: link in disguise', 'javascript://example.org/%0Aalert(1)'],
+      ['another scheme', 'ftp://example.org/paper.pdf'],
+      ['a link with a space', 'https://example.org/a paper'],
+      ['a link without a host', 'https://'],
+      ['a link that is too long', `https://example.org/${'a'.repeat(NEWS_LIMITS.link)}`, MESSAGES.maxLength(NEWS_LIMITS.link)],
+    ],
+  },
 };
-const usualMessage = { date: NEWS_MESSAGES.date, text: NEWS_MESSAGES.textRequired, link: NEWS_MESSAGES.link };
 
 describeStaffCollection('news API', {
   url: '/api/news/',
@@ -46,16 +50,8 @@ describeStaffCollection('news API', {
   same: { text: ' Paper accepted at ICML.\n' },
   topic: 'News',
   audit: { action: 'news', subject: (id) => `news ${id} (2025-06-01)`, details: ['Paper accepted at ICML.', 'Changed text.', 'Changed.'] },
-  wrongFields: [
-    ...(Object.keys(wrongValues) as (keyof NewsItemInput)[]).flatMap((field) =>
-      wrongValues[field].map(([name, value, message = usualMessage[field]]): WrongFields<NewsItemInput> => [name, { [field]: value }, { [field]: [message] }]),
-    ),
-    [
-      'several wrong fields at once',
-      { date: '2025-13-01', text: '', link: 'mailto:me@example.org' },
-      { date: [NEWS_MESSAGES.date], text: [NEWS_MESSAGES.textRequired], link: [NEWS_MESSAGES.link] },
-    ],
-  ],
+  wrongValues,
+  severalWrong: { date: '2025-13-01', text: '', link: 'mailto:me@example.org' },
 });
 
 describe('news API', () => {

@@ -1,17 +1,14 @@
 import { NEWS_LIMITS, type NewsItem, type NewsItemInput } from '../../server/contract/news';
 import { KATEX_INLINE_STYLES_ID } from '../../server/contract/paths';
-import { collectionClient } from './staffCollection';
-import { pageServerFor, servedPage } from './testServer';
+import { collectionPageServer, PAGE_PUBLIC_URL } from './staffCollection';
+import { servedPage } from './testServer';
 
-const PUBLIC_URL = 'https://northcote.example';
 const mainOf = (html: string) => html.slice(html.indexOf('<main'));
 const preloadedState = (html: string) => JSON.parse(/<script type="application\/json" id="preloaded-state">(.*?)<\/script>/.exec(html)?.[1] ?? 'null');
 const item = (fields: Partial<NewsItemInput> = {}): NewsItemInput => ({ date: '2025-06-01', text: 'Paper accepted at ICML.', link: '', ...fields });
 
 describe('the News page, server-rendered', () => {
-  const { server, staff } = pageServerFor('all', { publicUrl: PUBLIC_URL });
-  const get = (url: string) => server.inject({ method: 'GET', url });
-  const { created: add } = collectionClient<NewsItemInput, NewsItem>(server, staff, '/api/news/', item);
+  const { server, get, created: add, patch, remove } = collectionPageServer<NewsItemInput, NewsItem>('/api/news/', item);
 
   it('shows an empty page on a fresh site, lists /news in the sitemap and keeps crawlers off the staff screen only', async () => {
     const page = await servedPage(server, '/news', 'News');
@@ -20,7 +17,7 @@ describe('the News page, server-rendered', () => {
     expect(page).toContain('No news yet.');
     expect(page).not.toContain('aria-label="Pages"');
     const sitemap = (await get('/sitemap.xml')).body;
-    expect(sitemap).toContain(`<loc>${PUBLIC_URL}/news</loc>`);
+    expect(sitemap).toContain(`<loc>${PAGE_PUBLIC_URL}/news</loc>`);
     expect(sitemap).not.toContain('/news/page/');
     const robots = (await get('/robots.txt')).body;
     expect(robots).toContain('Disallow: /manage-news\n');
@@ -58,7 +55,7 @@ describe('the News page, server-rendered', () => {
 
     const second = await get('/news/page/2');
     expect(second.statusCode).toBe(200);
-    expect(second.body).toContain(`<link rel="canonical" href="${PUBLIC_URL}/news/page/2">`);
+    expect(second.body).toContain(`<link rel="canonical" href="${PAGE_PUBLIC_URL}/news/page/2">`);
     expect(mainOf(second.body)).toContain('Page 2 of 3');
     expect(mainOf(second.body)).toContain('rel="prev" href="/news"');
     expect(mainOf(second.body)).toContain('rel="next" href="/news/page/3"');
@@ -71,23 +68,18 @@ describe('the News page, server-rendered', () => {
     for (const url of ['/news/page/4', '/news/page/0', '/news/page/two', '/news/page/99999']) expect([url, (await get(url)).statusCode]).toEqual([url, 404]);
 
     const sitemap = (await get('/sitemap.xml')).body;
-    for (const path of ['/news', '/news/page/2', '/news/page/3']) expect(sitemap).toContain(`<loc>${PUBLIC_URL}${path}</loc>`);
+    for (const path of ['/news', '/news/page/2', '/news/page/3']) expect(sitemap).toContain(`<loc>${PAGE_PUBLIC_URL}${path}</loc>`);
     expect(sitemap).not.toContain('/news/page/4');
   });
 
   it('draws the page again after a write: an edit, a deletion', async () => {
     const news = await add({ date: '2999-01-01', text: 'Newest of all.' });
     expect(mainOf((await get('/news')).body)).toContain('Newest of all.');
-    await server.inject({
-      method: 'PATCH',
-      url: `/api/news/${news.id}/`,
-      headers: staff,
-      payload: item({ date: '2999-01-01', text: 'Corrected, $\\alpha$.' }),
-    });
+    await patch(news.id, item({ date: '2999-01-01', text: 'Corrected, $\\alpha$.' }));
     const edited = mainOf((await get('/news')).body);
     expect(edited).not.toContain('Newest of all.');
     expect(edited).toContain('<annotation encoding="application/x-tex">\\alpha</annotation>');
-    await server.inject({ method: 'DELETE', url: `/api/news/${news.id}/`, headers: staff });
+    await remove(news.id);
     expect(mainOf((await get('/news')).body)).not.toContain('Corrected');
   });
 });

@@ -1,6 +1,6 @@
 import { MESSAGES } from '../../server/src/errors';
 import type { ChangeTopic } from '../../server/src/plugins/changes';
-import { type Auth, recordChanges, serverWithAccountsFor, type TestServer } from './testServer';
+import { type Auth, pageServerFor, recordChanges, serverWithAccountsFor, type TestServer } from './testServer';
 
 /** The calls of a staff collection at `url` (`/api/news/`): staff write unless told otherwise, anyone reads. */
 export function collectionClient<Input extends object, Item extends { id: number }>(
@@ -22,8 +22,44 @@ export function collectionClient<Input extends object, Item extends { id: number
   return { post, patch, remove, list, created };
 }
 
+/** The public address the pages of a collection's page tests are served on. */
+export const PAGE_PUBLIC_URL = 'https://northcote.example';
+
+/**
+ * What the tests of a collection's public page share: a server rendering pages on PAGE_PUBLIC_URL for the
+ * describe block, a plain GET, and the collection's calls.
+ */
+export function collectionPageServer<Input extends object, Item extends { id: number }>(url: string, input: (fields?: Partial<Input>) => Input) {
+  const { server, staff } = pageServerFor('all', { publicUrl: PAGE_PUBLIC_URL });
+  const get = (path: string) => server.inject({ method: 'GET', url: path });
+  return { server, staff, get, ...collectionClient<Input, Item>(server, staff, url, input) };
+}
+
+/**
+ * The wrong values of each field: the message the field is refused with, and each case with its value
+ * (and its own message, when it is refused with another).
+ */
+export type WrongValues<Input> = { [Field in keyof Input]?: { message: string; cases: [string, Input[Field], string?][] } };
+
+/** The case of a text one character longer than `limit`, named "<what> that is too long". */
+export function tooLong(what: string, limit: number, message?: string): [string, string, string?] {
+  return [`${what} that is too long`, 'x'.repeat(limit + 1), message];
+}
+
 /** One wrong input: what the case is, the fields that make it wrong, and the messages answered, by field. */
-export type WrongFields<Input> = [string, Partial<Input>, Record<string, string[]>];
+type WrongFields<Input> = [string, Partial<Input>, Record<string, string[]>];
+
+/** The cases of wrong input: each wrong value alone, then several wrong fields at once, each refused with its field's message. */
+function wrongFieldsOf<Input>({ wrongValues, severalWrong }: StaffCollection<Input>): WrongFields<Input>[] {
+  const fieldsOf = (fields: object) => Object.keys(fields) as (keyof Input & string)[];
+  return [
+    ...fieldsOf(wrongValues).flatMap((field) => {
+      const { message: usual, cases } = wrongValues[field]!;
+      return cases.map(([name, value, message = usual]): WrongFields<Input> => [name, { [field]: value } as Partial<Input>, { [field]: [message] }]);
+    }),
+    ['several wrong fields at once', severalWrong, Object.fromEntries(fieldsOf(severalWrong).map((field) => [field, [wrongValues[field]!.message]]))],
+  ];
+}
 
 /** A staff collection as the cases every collection shares need it. */
 export interface StaffCollection<Input> {
@@ -37,7 +73,9 @@ export interface StaffCollection<Input> {
   topic: ChangeTopic;
   /** Its lines in the audit trail: the action's prefix, the subject, and the details of the create, the change and the delete. */
   audit: { action: string; subject: (id: number) => string; details: [created: string, changed: string, deleted: string] };
-  wrongFields: WrongFields<Input>[];
+  wrongValues: WrongValues<Input>;
+  /** Several fields of wrongValues wrong in one input. */
+  severalWrong: Partial<Input>;
 }
 
 /**
@@ -51,6 +89,7 @@ export function describeStaffCollection<Input extends object>(name: string, coll
     const { server, staff, user: visitor, anonymous } = serverWithAccountsFor();
     const { post, patch, remove, list, created } = collectionClient<Input, { id: number; updated_at: string }>(server, staff, collection.url, collection.input);
     const { input } = collection;
+    const wrongFields = wrongFieldsOf(collection);
 
     it('lets only staff write, and anyone read', async () => {
       const existing = await created();
@@ -103,7 +142,7 @@ export function describeStaffCollection<Input extends object>(name: string, coll
       );
     });
 
-    it.each(collection.wrongFields)('refuses %s, on a new item and on an edit', async (_case, fields, errors) => {
+    it.each(wrongFields)('refuses %s, on a new item and on an edit', async (_case, fields, errors) => {
       const response = await post(input(fields));
       expect(response.statusCode).toBe(400);
       expect(response.json()).toEqual(errors);
@@ -125,7 +164,7 @@ export function describeStaffCollection<Input extends object>(name: string, coll
 
     it('answers 404 for an item that is not there, and announces no refused write', async () => {
       const announced = recordChanges(server, [collection.topic]);
-      const [[, wrong]] = collection.wrongFields;
+      const [[, wrong]] = wrongFields;
       expect((await post(input(wrong))).statusCode).toBe(400);
       expect((await post(input(), visitor)).statusCode).toBe(403);
       for (const response of [await patch(9999, input()), await remove(9999)]) {

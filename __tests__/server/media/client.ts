@@ -1,3 +1,4 @@
+import type { Document } from '../../../server/contract';
 import type { Auth, TestServer } from '../testServer';
 
 export type { Auth } from '../testServer';
@@ -54,6 +55,18 @@ export function uploadDocument(server: TestServer, auth: Auth, fields: Record<st
   return postForm(server, '/api/documents/documents/', auth, { name: 'A document', description: '', is_current: 'false', ...fields }, [
     { field: 'file', filename: 'document.pdf', data: tinyPdf(), ...file },
   ]);
+}
+
+/** A document uploaded through uploadDocument, which the site must take. */
+export async function uploadedDocument(server: TestServer, auth: Auth, fields: Record<string, string>, file?: Partial<FilePart>): Promise<Document> {
+  const res = await uploadDocument(server, auth, fields, file);
+  expect(res.statusCode).toBe(201);
+  return res.json<Document>();
+}
+
+/** The ids of two new document categories: the CV's, named `cvName` (the site finds it in any capitalisation), and "Papers". */
+export async function cvAndPapers(server: TestServer, auth: Auth, cvName: string): Promise<{ cv: number; papers: number }> {
+  return { cv: (await createCategory(server, auth, cvName)).id, papers: (await createCategory(server, auth, 'Papers')).id };
 }
 
 /** A document edit as the edit form sends it (form data), with a replacement file when one is given. */

@@ -4,17 +4,11 @@ import * as documents from '../../../server/src/repositories/documents';
 import { DOCUMENT_MESSAGES, DOCUMENT_TYPES } from '../../../server/src/services/documents';
 import { s3ServerForTests } from '../s3Server';
 import { buildTestServer, insertUser, recordChanges, serverWithAccountsFor, type TestServer } from '../testServer';
-import { auditActions, type Auth, createCategory, currentFlags, editDocument, uploadDocument } from './client';
+import { auditActions, createCategory, currentFlags, cvAndPapers, editDocument, uploadedDocument } from './client';
 import { docx, filesOnDisk, tinyPdf, utf8Text } from './fixtures';
 
 // Each test builds a server on a fresh database; on PostgreSQL that takes a moment.
 jest.setTimeout(30_000);
-
-const upload = async (server: TestServer, staff: Auth, fields: Record<string, string>, file?: Parameters<typeof uploadDocument>[3]) => {
-  const res = await uploadDocument(server, staff, fields, file);
-  expect(res.statusCode).toBe(201);
-  return res.json<Document>();
-};
 
 /** The audit trail's lines, oldest first, without their times and actors. */
 const auditLines = async (server: TestServer) => server.db.selectFrom('audit_log').select(['action', 'subject', 'details']).orderBy('id').execute();
@@ -24,10 +18,7 @@ describe('editing a document', () => {
   let cv: number;
   let papers: number;
 
-  beforeEach(async () => {
-    cv = (await createCategory(server, staff, 'CV')).id;
-    papers = (await createCategory(server, staff, 'Papers')).id;
-  });
+  beforeEach(async () => ({ cv, papers } = await cvAndPapers(server, staff, 'CV')));
   afterEach(() => jest.restoreAllMocks());
 
   const get = (url: string, headers: Record<string, string> = {}) => server.inject({ method: 'GET', url, headers });
@@ -42,7 +33,7 @@ describe('editing a document', () => {
   });
 
   it('renames and describes a document through the edit form, keeping the rest', async () => {
-    const doc = await upload(server, staff, { name: 'Working paper', description: 'Draft', category: String(papers) });
+    const doc = await uploadedDocument(server, staff, { name: 'Working paper', description: 'Draft', category: String(papers) });
     const res = await editDocument(server, staff, doc.id, formOf(doc, { name: '  Volatility paper ', description: 'Submitted version' }));
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
@@ -62,14 +53,14 @@ describe('editing a document', () => {
   });
 
   it('renames a document through JSON too, changing only the fields sent', async () => {
-    const doc = await upload(server, staff, { name: 'Paper', description: 'Kept', category: String(papers), is_current: 'true' });
+    const doc = await uploadedDocument(server, staff, { name: 'Paper', description: 'Kept', category: String(papers), is_current: 'true' });
     const res = await patchJson(doc.id, { name: 'Renamed paper' });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ name: 'Renamed paper', description: 'Kept', category: papers, is_current: true });
   });
 
   it('moves a document to another category, or to none', async () => {
-    const doc = await upload(server, staff, { name: 'Notes', category: String(cv) });
+    const doc = await uploadedDocument(server, staff, { name: 'Notes', category: String(cv) });
     const moved = await editDocument(server, staff, doc.id, formOf(doc, { category: String(papers) }));
     expect(moved.json()).toMatchObject({ category: papers, category_name: 'Papers', is_current: false });
     const loose = await editDocument(server, staff, doc.id, formOf(doc, { category: '' }));
@@ -82,8 +73,8 @@ describe('editing a document', () => {
   });
 
   it('a current document moved into a category takes its current mark there', async () => {
-    const paper = await upload(server, staff, { name: 'Paper', category: String(papers), is_current: 'true' });
-    const oldCv = await upload(server, staff, { name: 'Old CV', category: String(cv), is_current: 'true' });
+    const paper = await uploadedDocument(server, staff, { name: 'Paper', category: String(papers), is_current: 'true' });
+    const oldCv = await uploadedDocument(server, staff, { name: 'Old CV', category: String(cv), is_current: 'true' });
     const res = await editDocument(server, staff, paper.id, formOf(paper, { category: String(cv) }));
     expect(res.json()).toMatchObject({ category: cv, is_current: true });
     expect(await currentFlags(server)).toEqual({ [paper.id]: true, [oldCv.id]: false });
@@ -92,7 +83,7 @@ describe('editing a document', () => {
   });
 
   it('unmarks the current CV: the CV page and /cv.pdf then have none', async () => {
-    const doc = await upload(server, staff, { name: 'CV', category: String(cv), is_current: 'true' });
+    const doc = await uploadedDocument(server, staff, { name: 'CV', category: String(cv), is_current: 'true' });
     expect((await get('/cv.pdf')).statusCode).toBe(200);
     const announced = recordChanges(server);
     const res = await patchJson(doc.id, { is_current: false });
@@ -119,7 +110,7 @@ describe('editing a document', () => {
     ['an odd is_current', { is_current: 'maybe' }, { is_current: ['Must be a valid boolean.'] }],
     ['current without a category', { category: '', is_current: 'true' }, { is_current: ['A document needs a category to be marked current.'] }],
   ])('refuses an edit with %s, changing nothing', async (_label, changes, errors) => {
-    const doc = await upload(server, staff, { name: 'Paper', category: String(papers) });
+    const doc = await uploadedDocument(server, staff, { name: 'Paper', category: String(papers) });
     const res = await editDocument(server, staff, doc.id, formOf(doc, changes));
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual(errors);
@@ -132,7 +123,7 @@ describe('editing a document', () => {
     ['an empty file', { filename: 'empty.pdf', data: Buffer.alloc(0) }, { file: ['The submitted file is empty.'] }],
     ['a name with folders', { filename: '../cv.pdf', data: tinyPdf() }, { file: ['The file name must be a plain name, without folders.'] }],
   ])('refuses a replacement with %s, keeping the stored file', async (_label, replacement, errors) => {
-    const doc = await upload(server, staff, { name: 'CV', category: String(cv), is_current: 'true' }, { data: tinyPdf('kept') });
+    const doc = await uploadedDocument(server, staff, { name: 'CV', category: String(cv), is_current: 'true' }, { data: tinyPdf('kept') });
     const stored = filesOnDisk(server.config.dataDir);
     const res = await editDocument(server, staff, doc.id, formOf(doc), replacement);
     expect(res.statusCode).toBe(400);
@@ -142,7 +133,7 @@ describe('editing a document', () => {
   });
 
   it('names every problem of an edit at once, the file’s among them', async () => {
-    const doc = await upload(server, staff, { name: 'Paper', category: String(papers) });
+    const doc = await uploadedDocument(server, staff, { name: 'Paper', category: String(papers) });
     const res = await editDocument(server, staff, doc.id, formOf(doc, { name: '', category: '999' }), { filename: 'x.bin', data: Buffer.from([0, 1]) });
     expect(res.json()).toEqual({
       name: ['This field may not be blank.'],
@@ -152,7 +143,7 @@ describe('editing a document', () => {
   });
 
   it('refuses a file field that holds no file, and answers 404 for a missing document without storing anything', async () => {
-    const doc = await upload(server, staff, { name: 'Paper', category: String(papers) });
+    const doc = await uploadedDocument(server, staff, { name: 'Paper', category: String(papers) });
     const notAFile = await patchJson(doc.id, { file: 'cv.pdf' });
     expect(notAFile.statusCode).toBe(400);
     expect(notAFile.json()).toEqual({ file: ['The submitted data was not a file. Check the encoding type on the form.'] });
@@ -164,7 +155,7 @@ describe('editing a document', () => {
   });
 
   it('is for staff only: visitors are refused before anything is read or stored', async () => {
-    const doc = await upload(server, staff, { name: 'Paper', category: String(papers) });
+    const doc = await uploadedDocument(server, staff, { name: 'Paper', category: String(papers) });
     const stored = filesOnDisk(server.config.dataDir);
     const anonymous = await editDocument(server, {}, doc.id, { name: 'Taken over' }, { filename: 'cv.pdf', data: tinyPdf() });
     expect(anonymous.statusCode).toBe(401);
@@ -178,7 +169,12 @@ describe('editing a document', () => {
 
   describe('replacing the file', () => {
     it('keeps the id, the download address and the counts; serves the new file and removes the old one', async () => {
-      const doc = await upload(server, staff, { name: 'CV', category: String(cv), is_current: 'true' }, { data: tinyPdf('first'), filename: 'cv-2025.pdf' });
+      const doc = await uploadedDocument(
+        server,
+        staff,
+        { name: 'CV', category: String(cv), is_current: 'true' },
+        { data: tinyPdf('first'), filename: 'cv-2025.pdf' },
+      );
       const [oldFile] = filesOnDisk(server.config.dataDir);
       const before = await get('/cv.pdf');
       expect(before.body).toContain('(first)');
@@ -226,7 +222,7 @@ describe('editing a document', () => {
     });
 
     it('may change the type: the stable CV address follows it', async () => {
-      const doc = await upload(server, staff, { name: 'CV', category: String(cv), is_current: 'true' });
+      const doc = await uploadedDocument(server, staff, { name: 'CV', category: String(cv), is_current: 'true' });
       const res = await editDocument(server, staff, doc.id, formOf(doc, { name: 'CV (text)' }), { filename: 'cv.txt', data: utf8Text() });
       expect(res.json()).toMatchObject({ content_type: DOCUMENT_TYPES.txt.contentType, original_filename: 'cv.txt' });
       expect((await get('/cv.pdf')).headers.location).toBe('/cv.txt');
@@ -237,7 +233,7 @@ describe('editing a document', () => {
     });
 
     it('keeps the old file, and leaves no new one behind, when the row cannot be written', async () => {
-      const doc = await upload(server, staff, { name: 'CV', category: String(cv), is_current: 'true' }, { data: tinyPdf('kept') });
+      const doc = await uploadedDocument(server, staff, { name: 'CV', category: String(cv), is_current: 'true' }, { data: tinyPdf('kept') });
       const stored = filesOnDisk(server.config.dataDir);
       // The category passes the check, then is gone when the row is written.
       jest.spyOn(documents, 'categoryExists').mockResolvedValueOnce(true);
@@ -250,7 +246,7 @@ describe('editing a document', () => {
     });
 
     it('two replacements at once leave one file, the one the document points at', async () => {
-      const doc = await upload(server, staff, { name: 'CV', category: String(cv) });
+      const doc = await uploadedDocument(server, staff, { name: 'CV', category: String(cv) });
       const answers = await Promise.all(
         ['a', 'b', 'c'].map((text) => editDocument(server, staff, doc.id, formOf(doc), { filename: `${text}.pdf`, data: tinyPdf(text) })),
       );
@@ -261,7 +257,7 @@ describe('editing a document', () => {
   });
 
   it('announces documents and the current CV after an edit, and nothing after a refused one', async () => {
-    const doc = await upload(server, staff, { name: 'Paper', category: String(papers) });
+    const doc = await uploadedDocument(server, staff, { name: 'Paper', category: String(papers) });
     const announced = recordChanges(server);
     expect((await editDocument(server, staff, doc.id, formOf(doc, { name: '' }))).statusCode).toBe(400);
     expect(announced).toEqual([]);
@@ -283,7 +279,7 @@ describe('replacing a document’s file in an S3 bucket', () => {
   it('stores the new object, serves it at the same address and removes the old one', async () => {
     const staff = (await insertUser(site, { is_staff: true })).auth;
     const category = await createCategory(site, staff, 'CV');
-    const doc = await upload(site, staff, { name: 'CV', category: String(category.id), is_current: 'true' }, { data: tinyPdf('bucket one') });
+    const doc = await uploadedDocument(site, staff, { name: 'CV', category: String(category.id), is_current: 'true' }, { data: tinyPdf('bucket one') });
     const oldKey = (await site.db.selectFrom('documents').select('file_key').executeTakeFirstOrThrow()).file_key;
     const res = await editDocument(site, staff, doc.id, { name: 'CV' }, { filename: 'cv.pdf', data: tinyPdf('bucket two') });
     expect(res.statusCode).toBe(200);

@@ -3,7 +3,7 @@ import type { DownloadStats } from '../../../server/contract/media';
 import { addDownloads, weekStart } from '../../../server/src/repositories/downloads';
 import { DOCUMENT_MESSAGES, DOCUMENT_TYPES } from '../../../server/src/services/documents';
 import { sendRaw, serverWithAccountsFor } from '../testServer';
-import { auditActions, createCategory, currentFlags, uploadDocument } from './client';
+import { auditActions, currentFlags, cvAndPapers, uploadDocument, uploadedDocument } from './client';
 import { docx, filesOnDisk, odt, tinyPdf, utf8Text } from './fixtures';
 
 // Each test builds a server on a fresh database; on PostgreSQL that takes a moment.
@@ -30,16 +30,9 @@ describe('documents', () => {
   let cv: number;
   let papers: number;
 
-  beforeEach(async () => {
-    cv = (await createCategory(server, staff, 'Cv')).id;
-    papers = (await createCategory(server, staff, 'Papers')).id;
-  });
+  beforeEach(async () => ({ cv, papers } = await cvAndPapers(server, staff, 'Cv')));
 
-  const upload = async (fields: Record<string, string>, file?: Parameters<typeof uploadDocument>[3]) => {
-    const res = await uploadDocument(server, staff, fields, file);
-    expect(res.statusCode).toBe(201);
-    return res.json<Document>();
-  };
+  const upload = (fields: Record<string, string>, file?: Parameters<typeof uploadDocument>[3]) => uploadedDocument(server, staff, fields, file);
   const markCurrent = (id: number, category: number | null) =>
     server.inject({ method: 'PATCH', url: `/api/documents/documents/${id}/`, headers: staff, payload: { is_current: true, category } });
   const get = (url: string, headers: Record<string, string> = {}) => server.inject({ method: 'GET', url, headers });

@@ -79,11 +79,14 @@ describe('note Markdown', () => {
 
   it('gives headings unique ids from their text, which the body’s own section links reach', async () => {
     const out = await html('## Data & method\n\nSee [results](#results).\n\n## Results\n\n## Results\n\n<h2 id="mine">Own</h2>');
-    expect(out).toContain('<h2 id="user-content-data--method">Data &#x26; method</h2>');
-    expect(out).toContain('<a href="#user-content-results">results</a>');
-    expect(out).toContain('<h2 id="user-content-results">Results</h2>');
-    expect(out).toContain('<h2 id="user-content-results-1">Results</h2>');
-    expect(out).toContain('<h2 id="user-content-mine">Own</h2>');
+    for (const part of [
+      '<h2 id="user-content-data--method">Data &#x26; method</h2>',
+      '<a href="#user-content-results">results</a>',
+      '<h2 id="user-content-results">Results</h2>',
+      '<h2 id="user-content-results-1">Results</h2>',
+      '<h2 id="user-content-mine">Own</h2>',
+    ])
+      expect(out).toContain(part);
   });
 
   it('leaves headings without ids where a page lists several bodies', async () => {

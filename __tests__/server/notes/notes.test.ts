@@ -34,6 +34,7 @@ describe('notes API', () => {
     });
   const list = async (query = '') => (await server.inject({ method: 'GET', url: `/api/notes/${query}` })).json<NoteList>();
   const read = (slug: string) => server.inject({ method: 'GET', url: `/api/notes/${slug}/` });
+  const preview = (body: string, headers: Auth = staff) => server.inject({ method: 'POST', url: '/api/notes/preview/', headers, payload: { body } });
 
   it('publishes a note for visitors with its rendered body, tags, reading time and neighbours', async () => {
     const first = await created({ title: 'First', slug: 'first' });
@@ -180,31 +181,24 @@ describe('notes API', () => {
   });
 
   it('previews a body with the same rendering and names its problems by line', async () => {
-    const preview = await server.inject({
-      method: 'POST',
-      url: '/api/notes/preview/',
-      headers: staff,
-      payload: { body: '$x^2$\n\n```chart\ntitle: X\n---\na,b\n1,two\n```' },
+    const previewed = await preview('$x^2$\n\n```chart\ntitle: X\n---\na,b\n1,two\n```');
+    expect(previewed.json()).toMatchObject({
+      html: expect.stringContaining('<math'),
+      problems: [{ line: 7, message: '"two" in column "b" is not a number.' }],
     });
-    expect(preview.json()).toMatchObject({ html: expect.stringContaining('<math'), problems: [{ line: 7, message: '"two" in column "b" is not a number.' }] });
   });
 
   it('refuses to preview a body over the limit, with the save’s message', async () => {
-    const preview = await server.inject({
-      method: 'POST',
-      url: '/api/notes/preview/',
-      headers: staff,
-      payload: { body: 'x'.repeat(NOTE_LIMITS.bodyBytes + 1) },
-    });
-    expect(preview.statusCode).toBe(400);
-    expect(preview.json()).toEqual({ body: [NOTE_MESSAGES.bodyTooLong] });
+    const previewed = await preview('x'.repeat(NOTE_LIMITS.bodyBytes + 1));
+    expect(previewed.statusCode).toBe(400);
+    expect(previewed.json()).toEqual({ body: [NOTE_MESSAGES.bodyTooLong] });
   });
 
   it('is for staff only, except the published notes', async () => {
     expect((await create({}, user)).statusCode).toBe(403);
     expect((await create({}, anonymous)).statusCode).toBe(401);
     expect((await server.inject({ method: 'GET', url: '/api/notes/manage/', headers: user })).statusCode).toBe(403);
-    expect((await server.inject({ method: 'POST', url: '/api/notes/preview/', payload: { body: 'x' } })).statusCode).toBe(401);
+    expect((await preview('x', anonymous)).statusCode).toBe(401);
   });
 
   it('deletes a note with its history and addresses, and announces it', async () => {

@@ -18,6 +18,7 @@ const PDF_AS_TEXT = new TextDecoder().decode(
 describe('BibTeX files that are hostile, broken or not BibTeX at all', () => {
   const { server, staff } = serverWithAccountsFor();
   const preview = (bibtex: string) => server.inject({ method: 'POST', url: '/api/publications/import/preview/', headers: staff, payload: { bibtex } });
+  const importBib = (bibtex: string) => server.inject({ method: 'POST', url: '/api/publications/import/', headers: staff, payload: { bibtex } });
   const problemsOf = async (bibtex: string) => {
     const response = await preview(bibtex);
     expect(response.statusCode).toBe(400);
@@ -112,12 +113,7 @@ describe('BibTeX files that are hostile, broken or not BibTeX at all', () => {
     expect(await problemsOf('@misc{k, title = {x}, journal = constructor}')).toEqual([
       'Line 1, entry "k": field "journal" uses "constructor", which no @string defines (put text in braces).',
     ]);
-    const response = await server.inject({
-      method: 'POST',
-      url: '/api/publications/import/',
-      headers: staff,
-      payload: { bibtex: '@constructor{proto, title = {\\constructor{Pricing} \\toString options}}' },
-    });
+    const response = await importBib('@constructor{proto, title = {\\constructor{Pricing} \\toString options}}');
     expect(response.statusCode).toBe(200);
     const [publication] = (await server.inject({ method: 'GET', url: '/api/publications/' })).json<Publication[]>();
     expect(publication).toMatchObject({ entry_type: 'constructor', title: 'Pricing options', venue: '' });
@@ -126,7 +122,7 @@ describe('BibTeX files that are hostile, broken or not BibTeX at all', () => {
   it('shows an @unpublished entry with its note, where BibTeX keeps its status', async () => {
     const bibtex =
       '@unpublished{doe2024,\n  author = {Doe, Jane},\n  title = {Momentum in the cross-section},\n  note = {Manuscript under review},\n  year = 2024\n}';
-    expect((await server.inject({ method: 'POST', url: '/api/publications/import/', headers: staff, payload: { bibtex } })).statusCode).toBe(200);
+    expect((await importBib(bibtex)).statusCode).toBe(200);
     const [publication] = (await server.inject({ method: 'GET', url: '/api/publications/' })).json<Publication[]>();
     expect(publication).toMatchObject({ entry_type: 'unpublished', venue: 'Manuscript under review', is_working_paper: true, authors: ['Jane Doe'] });
   });

@@ -38,6 +38,7 @@ describe('a page per paper', () => {
     expect(response.statusCode).toBe(200);
     return response.json<ImportPlan>();
   };
+  const preview = (bibtex: string) => server.inject({ method: 'POST', url: '/api/publications/import/preview/', headers: staff, payload: { bibtex } });
   const publications = async () => (await get('/api/publications/')).json<Publication[]>();
 
   beforeAll(async () => {
@@ -245,12 +246,7 @@ describe('a page per paper', () => {
   });
 
   it('refuses two citation keys that would share a page', async () => {
-    const response = await server.inject({
-      method: 'POST',
-      url: '/api/publications/import/preview/',
-      headers: staff,
-      payload: { bibtex: '@misc{northcote2023-grad, title = {Clash}}' },
-    });
+    const response = await preview('@misc{northcote2023-grad, title = {Clash}}');
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({
       bibtex: [PUBLICATION_MESSAGES.sameAddress('northcote2023-grad', 'Northcote2023:Grad', '/research/northcote2023-grad')],

@@ -1,23 +1,19 @@
 import type { Talk, TalkInput } from '../../../server/contract/talks';
 import { PAPERS_BIB } from '../publications/fixtures';
-import { collectionClient } from '../staffCollection';
-import { pageServerFor, servedPage } from '../testServer';
+import { collectionPageServer, PAGE_PUBLIC_URL } from '../staffCollection';
+import { servedPage } from '../testServer';
 import { talkInput } from './fixtures';
 
-const PUBLIC_URL = 'https://northcote.example';
 const jsonLd = (html: string) => [...html.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/g)].map(([, json]) => JSON.parse(json));
 
 describe('the Talks page, server-rendered', () => {
-  const { server, staff } = pageServerFor('all', { publicUrl: PUBLIC_URL });
-
-  const get = (url: string) => server.inject({ method: 'GET', url });
-  const { created: add } = collectionClient<TalkInput, Talk>(server, staff, '/api/talks/', talkInput);
+  const { server, staff, get, created: add, remove } = collectionPageServer<TalkInput, Talk>('/api/talks/', talkInput);
 
   it('shows a friendly empty state on a fresh site, and lists /talks in the sitemap', async () => {
     const page = await servedPage(server, '/talks', 'Talks');
     expect(page).toContain('No talks listed yet');
     expect(jsonLd(page).some((data) => Array.isArray(data) && data[0]?.['@type'] === 'Event')).toBe(false);
-    expect((await get('/sitemap.xml')).body).toContain(`<loc>${PUBLIC_URL}/talks</loc>`);
+    expect((await get('/sitemap.xml')).body).toContain(`<loc>${PAGE_PUBLIC_URL}/talks</loc>`);
     expect((await get('/robots.txt')).body).toContain('Disallow: /manage-talks\n');
   });
 
@@ -68,12 +64,12 @@ describe('the Talks page, server-rendered', () => {
       superEvent: { '@type': 'Event', name: 'Bachelier Congress' },
       description: 'We price with σ(K).',
       performer: { '@type': 'Person', name: expect.any(String) },
-      url: `${PUBLIC_URL}/talks#talk-${upcoming.id}`,
+      url: `${PAGE_PUBLIC_URL}/talks#talk-${upcoming.id}`,
     });
     expect(events.find((event) => event.name === 'Jumps in calibration')).not.toHaveProperty('location');
 
     // A write of a talk, and a deleted paper a talk links, draw the page again.
-    await server.inject({ method: 'DELETE', url: `/api/talks/${upcoming.id}/`, headers: staff });
+    await remove(upcoming.id);
     expect((await get('/talks')).body).not.toContain('Rough volatility in practice');
     expect((await server.inject({ method: 'DELETE', url: `/api/publications/${paper.id}/`, headers: staff })).statusCode).toBe(204);
     const after = (await get('/talks')).body;

@@ -2,31 +2,38 @@ import { type Talk, TALK_LIMITS, TALK_MESSAGES, type TalkInput } from '../../../
 import { documentIn } from '../media/client';
 import { tinyPdf } from '../media/fixtures';
 import { PAPERS_BIB } from '../publications/fixtures';
-import { collectionClient, describeStaffCollection, type WrongFields } from '../staffCollection';
+import { collectionClient, describeStaffCollection, tooLong, type WrongValues } from '../staffCollection';
 import { serverWithAccountsFor } from '../testServer';
 import { talkInput as input } from './fixtures';
 
-/** One wrong field each: the case, the fields, and the message answered. */
-const wrongFields: WrongFields<TalkInput>[] = [
-  ['no title', { title: ' ' }, { title: [TALK_MESSAGES.titleRequired] }],
-  ['a title that is too long', { title: 'x'.repeat(TALK_LIMITS.title + 1) }, { title: [TALK_MESSAGES.titleTooLong] }],
-  ['an event that is too long', { event: 'x'.repeat(TALK_LIMITS.event + 1) }, { event: [TALK_MESSAGES.eventTooLong] }],
-  ['a place that is too long', { place: 'x'.repeat(TALK_LIMITS.place + 1) }, { place: [TALK_MESSAGES.placeTooLong] }],
-  ['a date in another format', { date: '08/07/2026' }, { date: [TALK_MESSAGES.date] }],
-  ['an impossible date', { date: '2026-02-30' }, { date: [TALK_MESSAGES.date] }],
-  ['a type not on the list', { type: 'keynote' }, { type: [TALK_MESSAGES.type] }],
-  ['a relative video link', { video: '/video' }, { video: [TALK_MESSAGES.video] }],
-  ['a javascript: video link', { video: 'javascript:alert(1)' }, { video: [TALK_MESSAGES.video] }],
-  ['another scheme', { video: 'ftp://example.org/talk.mp4' }, { video: [TALK_MESSAGES.video] }],
-  ['a video link that is too long', { video: `https://example.org/${'a'.repeat(TALK_LIMITS.video)}` }, { video: [TALK_MESSAGES.videoTooLong] }],
-  ['slides that are not in the library', { slides: 999 }, { slides: [TALK_MESSAGES.slides] }],
-  ['a paper that is not on the Research page', { paper: 999 }, { paper: [TALK_MESSAGES.paper] }],
-  [
-    'several wrong fields at once',
-    { title: '', date: '2026-13-01', type: '' },
-    { title: [TALK_MESSAGES.titleRequired], date: [TALK_MESSAGES.date], type: [TALK_MESSAGES.type] },
-  ],
-];
+/** Each field's message and its wrong values, with their own message where they are refused with another. */
+const wrongValues: WrongValues<TalkInput> = {
+  title: {
+    message: TALK_MESSAGES.titleRequired,
+    cases: [['no title', ' '], tooLong('a title', TALK_LIMITS.title, TALK_MESSAGES.titleTooLong)],
+  },
+  event: { message: TALK_MESSAGES.eventTooLong, cases: [tooLong('an event', TALK_LIMITS.event)] },
+  place: { message: TALK_MESSAGES.placeTooLong, cases: [tooLong('a place', TALK_LIMITS.place)] },
+  date: {
+    message: TALK_MESSAGES.date,
+    cases: [
+      ['a date in another format', '08/07/2026'],
+      ['an impossible date', '2026-02-30'],
+    ],
+  },
+  type: { message: TALK_MESSAGES.type, cases: [['a type not on the list', 'keynote']] },
+  video: {
+    message: TALK_MESSAGES.video,
+    cases: [
+      ['a relative video link', '/video'],
+      ['a javascript: video link', 'javascript:alert(1)'],
+      ['another scheme', 'ftp://example.org/talk.mp4'],
+      ['a video link that is too long', `https://example.org/${'a'.repeat(TALK_LIMITS.video)}`, TALK_MESSAGES.videoTooLong],
+    ],
+  },
+  slides: { message: TALK_MESSAGES.slides, cases: [['slides that are not in the library', 999]] },
+  paper: { message: TALK_MESSAGES.paper, cases: [['a paper that is not on the Research page', 999]] },
+};
 
 describeStaffCollection('talks API', {
   url: '/api/talks/',
@@ -39,7 +46,8 @@ describeStaffCollection('talks API', {
     subject: (id) => `talk ${id} (2026-07-08)`,
     details: ['Rough volatility in practice', 'Changed title, abstract.', 'Rough volatility, revisited'],
   },
-  wrongFields,
+  wrongValues,
+  severalWrong: { title: '', date: '2026-13-01', type: '' },
 });
 
 describe('talks API', () => {

@@ -1,16 +1,11 @@
 import type { TeachingCourse, TeachingInput } from '../../../server/contract/teaching';
 import { documentIn } from '../media/client';
-import { collectionClient } from '../staffCollection';
-import { pageServerFor, servedPage } from '../testServer';
+import { collectionPageServer, PAGE_PUBLIC_URL } from '../staffCollection';
+import { servedPage } from '../testServer';
 import { courseInput } from './fixtures';
 
-const PUBLIC_URL = 'https://northcote.example';
-
 describe('the Teaching page, server-rendered', () => {
-  const { server, staff } = pageServerFor('all', { publicUrl: PUBLIC_URL });
-
-  const get = (url: string) => server.inject({ method: 'GET', url });
-  const { created, patch } = collectionClient<TeachingInput, TeachingCourse>(server, staff, '/api/teaching/', courseInput);
+  const { server, staff, get, created, patch } = collectionPageServer<TeachingInput, TeachingCourse>('/api/teaching/', courseInput);
 
   it('says kindly that nothing is listed yet on a fresh site', async () => {
     const page = await servedPage(server, '/teaching', 'Teaching');
@@ -40,7 +35,7 @@ describe('the Teaching page, server-rendered', () => {
   });
 
   it('is listed in the sitemap, and its staff screen kept from search engines', async () => {
-    expect((await get('/sitemap.xml')).body).toContain(`<loc>${PUBLIC_URL}/teaching</loc>`);
+    expect((await get('/sitemap.xml')).body).toContain(`<loc>${PAGE_PUBLIC_URL}/teaching</loc>`);
     const robots = (await get('/robots.txt')).body;
     expect(robots).toContain('Disallow: /manage-teaching\n');
     expect(robots).not.toContain('Disallow: /teaching');

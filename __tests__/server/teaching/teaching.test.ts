@@ -3,45 +3,52 @@ import { TEACHING_LIMITS, TEACHING_MESSAGES, type TeachingCourse, type TeachingI
 import { nowIso } from '../../../server/src/db/columns';
 import { MESSAGES } from '../../../server/src/errors';
 import { documentIn } from '../media/client';
-import { collectionClient, describeStaffCollection, type WrongFields } from '../staffCollection';
+import { collectionClient, describeStaffCollection, tooLong, type WrongValues } from '../staffCollection';
 import { serverWithAccountsFor } from '../testServer';
 import { courseInput as input } from './fixtures';
 
-/** One wrong field each: the case, the value, and the message. */
-const wrongFields: WrongFields<TeachingInput>[] = [
-  ['an empty course', { course: ' ' }, { course: [TEACHING_MESSAGES.courseRequired] }],
-  ['a course name that is too long', { course: 'x'.repeat(TEACHING_LIMITS.course + 1) }, { course: [TEACHING_MESSAGES.courseTooLong] }],
-  ['an empty institution', { institution: '' }, { institution: [TEACHING_MESSAGES.institutionRequired] }],
-  ['an empty term', { term: '' }, { term: [TEACHING_MESSAGES.termRequired] }],
-  ['a term that is too long', { term: 'x'.repeat(TEACHING_LIMITS.term + 1) }, { term: [TEACHING_MESSAGES.termTooLong] }],
-  ['a start date in another format', { start_date: '06/10/2025' }, { start_date: [TEACHING_MESSAGES.startDate] }],
-  ['an impossible start date', { start_date: '2026-02-30' }, { start_date: [TEACHING_MESSAGES.startDate] }],
-  ['a role not in the list', { role: 'professor' }, { role: [TEACHING_MESSAGES.role] }],
-  ['a javascript: link', { link: 'javascript:alert(1)' }, { link: [TEACHING_MESSAGES.link] }],
-  ['a relative link', { link: '/teaching' }, { link: [TEACHING_MESSAGES.link] }],
-  ['a link that is too long', { link: `https://example.org/${'a'.repeat(TEACHING_LIMITS.link)}` }, { link: [TEACHING_MESSAGES.linkTooLong] }],
-  [
-    'a description over the limit in bytes',
-    { description: 'é'.repeat(TEACHING_LIMITS.descriptionBytes / 2 + 1) },
-    { description: [TEACHING_MESSAGES.descriptionTooLong] },
-  ],
-  [
-    'a description with a picture not in the library',
-    { description: '\nIntro.\n\n![The smile](photo:999)' },
-    { description: ['Line 4: There is no picture photo:999 in the photo library.'] },
-  ],
-  ['a material that is not in the documents library', { materials: [9999] }, { materials: [TEACHING_MESSAGES.noDocument] }],
-  [
-    'too many materials',
-    { materials: Array.from({ length: TEACHING_LIMITS.materials + 1 }, (_, index) => index + 1) },
-    { materials: [TEACHING_MESSAGES.tooManyMaterials] },
-  ],
-  [
-    'several wrong fields at once',
-    { course: '', start_date: 'soon', role: '' },
-    { course: [TEACHING_MESSAGES.courseRequired], start_date: [TEACHING_MESSAGES.startDate], role: [TEACHING_MESSAGES.role] },
-  ],
-];
+/** Each field's message and its wrong values, with their own message where they are refused with another. */
+const wrongValues: WrongValues<TeachingInput> = {
+  course: {
+    message: TEACHING_MESSAGES.courseRequired,
+    cases: [['an empty course', ' '], tooLong('a course name', TEACHING_LIMITS.course, TEACHING_MESSAGES.courseTooLong)],
+  },
+  institution: { message: TEACHING_MESSAGES.institutionRequired, cases: [['an empty institution', '']] },
+  term: {
+    message: TEACHING_MESSAGES.termRequired,
+    cases: [['an empty term', ''], tooLong('a term', TEACHING_LIMITS.term, TEACHING_MESSAGES.termTooLong)],
+  },
+  start_date: {
+    message: TEACHING_MESSAGES.startDate,
+    cases: [
+      ['a start date in another format', '06/10/2025'],
+      ['an impossible start date', '2026-02-30'],
+    ],
+  },
+  role: { message: TEACHING_MESSAGES.role, cases: [['a role not in the list', 'professor']] },
+  link: {
+    message: TEACHING_MESSAGES.link,
+    cases: [
+      ['a javascript: link', 'javascript:alert(1)'],
+      ['a relative link', '/teaching'],
+      ['a link that is too long', `https://example.org/${'a'.repeat(TEACHING_LIMITS.link)}`, TEACHING_MESSAGES.linkTooLong],
+    ],
+  },
+  description: {
+    message: TEACHING_MESSAGES.descriptionTooLong,
+    cases: [
+      ['a description over the limit in bytes', 'é'.repeat(TEACHING_LIMITS.descriptionBytes / 2 + 1)],
+      ['a description with a picture not in the library', '\nIntro.\n\n![The smile](photo:999)', 'Line 4: There is no picture photo:999 in the photo library.'],
+    ],
+  },
+  materials: {
+    message: TEACHING_MESSAGES.noDocument,
+    cases: [
+      ['a material that is not in the documents library', [9999]],
+      ['too many materials', Array.from({ length: TEACHING_LIMITS.materials + 1 }, (_, index) => index + 1), TEACHING_MESSAGES.tooManyMaterials],
+    ],
+  },
+};
 
 describeStaffCollection('teaching API', {
   url: '/api/teaching/',
@@ -50,7 +57,8 @@ describeStaffCollection('teaching API', {
   same: { course: ' Stochastic Calculus for Finance ' },
   topic: 'Teaching',
   audit: { action: 'teaching', subject: (id) => `teaching ${id} (Stochastic Calculus for Finance)`, details: ['Autumn 2025', 'Changed term.', 'Winter 2025'] },
-  wrongFields,
+  wrongValues,
+  severalWrong: { course: '', start_date: 'soon', role: '' },
 });
 
 describe('teaching API', () => {

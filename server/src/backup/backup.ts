@@ -6,26 +6,15 @@ import { sql } from 'kysely';
 import type { Config } from '../config';
 import type { DbHandle } from '../db';
 import type { Storage } from '../storage';
-import {
-  FILE_KEY_COLUMNS,
-  fileEntry,
-  FORMAT,
-  FORMAT_VERSION,
-  type Manifest,
-  MANIFEST_ENTRY,
-  NATURAL_KEYS,
-  SECRETS_ENTRY,
-  tableEntry,
-  TABLES,
-} from './manifest';
+import { ENTRY, FORMAT, FORMAT_VERSION, keyColumnsOf, type Manifest, NATURAL_KEYS, TABLES } from './manifest';
 import { TarWriter } from './tar';
 
 /** The storage keys the rows point at: the files a backup must carry. */
 function fileKeys(rows: Record<string, Record<string, unknown>[]>): string[] {
   const keys = new Set<string>();
-  for (const [table, columns] of Object.entries(FILE_KEY_COLUMNS))
-    for (const row of rows[table] ?? [])
-      for (const column of columns) {
+  for (const [table, tableRows] of Object.entries(rows))
+    for (const row of tableRows)
+      for (const column of keyColumnsOf(table)) {
         // A nullable key column (a note's notebook) names no file when null.
         if (row[column] !== null && row[column] !== undefined) keys.add(String(row[column]));
       }
@@ -62,7 +51,7 @@ export async function createBackup(handle: DbHandle, storage: Storage, secrets: 
       rows: Object.fromEntries(TABLES.map((table) => [table, rows[table].length])) as Manifest['rows'],
       files: [],
     };
-    for (const table of TABLES) archive.add(tableEntry(table), Buffer.from(rows[table].map((row) => `${JSON.stringify(row)}\n`).join('')));
+    for (const table of TABLES) archive.add(ENTRY.table(table), Buffer.from(rows[table].map((row) => `${JSON.stringify(row)}\n`).join('')));
     for (const key of fileKeys(rows)) {
       let data: Buffer;
       try {
@@ -70,11 +59,11 @@ export async function createBackup(handle: DbHandle, storage: Storage, secrets: 
       } catch {
         throw new Error(`The file ${key} was removed while the backup ran (a staff deletion): run the backup again.`);
       }
-      archive.add(fileEntry(key), data);
+      archive.add(ENTRY.file(key), data);
       manifest.files.push({ key, size: data.length, sha256: crypto.createHash('sha256').update(data).digest('hex') });
     }
-    archive.add(SECRETS_ENTRY, Buffer.from(JSON.stringify(secrets)));
-    archive.add(MANIFEST_ENTRY, Buffer.from(JSON.stringify(manifest, null, 2)));
+    archive.add(ENTRY.secrets, Buffer.from(JSON.stringify(secrets)));
+    archive.add(ENTRY.manifest, Buffer.from(JSON.stringify(manifest, null, 2)));
     archive.close();
     return manifest;
   } catch (error) {

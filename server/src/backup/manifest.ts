@@ -50,11 +50,14 @@ export const NATURAL_KEYS: Partial<Record<BackedUpTable, string[]>> = {
 };
 
 /** The columns that hold storage keys: the files a backup carries are the ones these point at. */
-export const FILE_KEY_COLUMNS = {
+const FILE_KEY_COLUMNS = {
   images: ['original_key', 'thumb_key', 'banner_key', 'large_key'],
   documents: ['file_key'],
   notes: ['notebook_key'],
 } as const satisfies Partial<Record<BackedUpTable, readonly string[]>>;
+
+/** The columns of `table` that hold storage keys: none for most tables. */
+export const keyColumnsOf = (table: string): readonly string[] => (FILE_KEY_COLUMNS as Partial<Record<string, readonly string[]>>)[table] ?? [];
 
 /** Tables whose id a database sequence hands out; after a restore it continues past the restored ids. */
 export const TABLES_WITH_SERIAL_ID: readonly BackedUpTable[] = TABLES.filter((table) => !NATURAL_KEYS[table]);
@@ -71,7 +74,10 @@ export interface Manifest {
   files: { key: string; size: number; sha256: string }[];
 }
 
-export const tableEntry = (table: string) => `database/${table}.jsonl`;
-export const fileEntry = (key: string) => `media/${key}`;
-export const MANIFEST_ENTRY = 'manifest.json';
-export const SECRETS_ENTRY = 'secrets.json';
+/** The archive's entries: the manifest, the signing secrets, a table's rows (one JSON line each) and a stored file. */
+export const ENTRY = {
+  manifest: 'manifest.json',
+  secrets: 'secrets.json',
+  table: (table: string) => `database/${table}.jsonl`,
+  file: (key: string) => `media/${key}`,
+} as const;

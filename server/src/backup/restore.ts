@@ -9,18 +9,7 @@ import type { Db, DbHandle } from '../db';
 import { upgradeRows as upgradeFollowerRows } from '../db/migrations/018_follower_mailbox';
 import { upgradeRows as upgradeIdentityRows } from '../db/migrations/025_owner_identity';
 import { deleteAll, isValidKey, type Storage } from '../storage';
-import {
-  FILE_KEY_COLUMNS,
-  fileEntry,
-  FORMAT,
-  FORMAT_VERSION,
-  type Manifest,
-  MANIFEST_ENTRY,
-  SECRETS_ENTRY,
-  tableEntry,
-  TABLES,
-  TABLES_WITH_SERIAL_ID,
-} from './manifest';
+import { ENTRY, FORMAT, FORMAT_VERSION, keyColumnsOf, type Manifest, TABLES, TABLES_WITH_SERIAL_ID } from './manifest';
 import { TarReader } from './tar';
 
 export interface RestoreReport {
@@ -106,7 +95,7 @@ function jsonEntry(archive: TarReader, name: string, maxBytes: number): unknown 
 }
 
 function checkedManifest(archive: TarReader, knownMigrations: string[], maxBytes: number): Manifest {
-  const manifest = jsonEntry(archive, MANIFEST_ENTRY, maxBytes);
+  const manifest = jsonEntry(archive, ENTRY.manifest, maxBytes);
   if (!isRecord(manifest) || manifest.format !== FORMAT) throw new Error('The file is not a backup of this site.');
   if (!isCount(manifest.version) || manifest.version > FORMAT_VERSION)
     throw new Error(`The backup is in format ${String(manifest.version)}, which this version of the site cannot read: upgrade this site first.`);
@@ -137,13 +126,13 @@ function checkedManifest(archive: TarReader, knownMigrations: string[], maxBytes
 }
 
 function checkedSecrets(archive: TarReader, maxBytes: number): CheckedBackup['secrets'] {
-  const secrets = jsonEntry(archive, SECRETS_ENTRY, maxBytes);
-  if (!isRecord(secrets)) throw new Error(`The backup is damaged: ${SECRETS_ENTRY} holds no secrets.`);
+  const secrets = jsonEntry(archive, ENTRY.secrets, maxBytes);
+  if (!isRecord(secrets)) throw new Error(`The backup is damaged: ${ENTRY.secrets} holds no secrets.`);
   for (const name of Object.keys(SECRET_FILES)) {
     const value = secrets[name];
     // The site reads its secret files trimmed: a blank one would leave it unable to sign anything.
     if (typeof value !== 'string' || !value.trim())
-      throw new Error(`The backup's ${name} signing secret in ${SECRETS_ENTRY} is empty or missing: every sign-in would fail with it.`);
+      throw new Error(`The backup's ${name} signing secret in ${ENTRY.secrets} is empty or missing: every sign-in would fail with it.`);
   }
   return { jwt: secrets.jwt as string, reset: secrets.reset as string };
 }
@@ -161,7 +150,7 @@ async function sha256Of(chunks: AsyncIterable<Buffer>): Promise<{ sha256: string
 /** Every file of the backup, checked against the size and hash taken when it was written, one piece at a time. */
 async function checkFiles(archive: TarReader, manifest: Manifest, maxBytes: number): Promise<void> {
   for (const file of manifest.files) {
-    const entry = fileEntry(file.key);
+    const entry = ENTRY.file(file.key);
     const size = archive.size(entry);
     if (size === undefined) throw new Error(`The backup is damaged: it lists ${file.key} but has no ${entry}.`);
     if (size > maxBytes)
@@ -173,7 +162,7 @@ async function checkFiles(archive: TarReader, manifest: Manifest, maxBytes: numb
 
 /** The rows of a table, one JSON line at a time, so that a table of any size passes through little memory. */
 async function* rowsOf(archive: TarReader, table: string, maxBytes: number): AsyncGenerator<Record<string, unknown>> {
-  const entry = tableEntry(table);
+  const entry = ENTRY.table(table);
   let line = 0;
   const parse = (bytes: Buffer) => {
     line += 1;
@@ -210,13 +199,12 @@ async function checkRows(archive: TarReader, manifest: Manifest, maxBytes: numbe
   const carried = new Set(manifest.files.map((file) => file.key));
   const tables = TABLES.filter((table) => manifest.rows[table] !== undefined);
   for (const table of tables) {
-    const entry = tableEntry(table);
+    const entry = ENTRY.table(table);
     if (archive.size(entry) === undefined) throw new Error(`The backup is damaged: it counts rows of ${table} but has no ${entry}.`);
-    const keyColumns: readonly string[] = (FILE_KEY_COLUMNS as Partial<Record<string, readonly string[]>>)[table] ?? [];
     let count = 0;
     for await (const row of rowsOf(archive, table, maxBytes)) {
       count += 1;
-      for (const column of keyColumns) {
+      for (const column of keyColumnsOf(table)) {
         const key = row[column];
         if (key === null) continue;
         const where = `The backup's ${table} row ${count} (id ${JSON.stringify(row.id)}) points at the file ${JSON.stringify(key)}`;
@@ -390,7 +378,7 @@ export async function restoreBackup(
     backup = await checkBackup(archive, handle.db, maxEntryBytes);
     if (!replace) await refuseContent(handle.db);
     for (const { key } of await filesToWrite(storage, backup.manifest)) {
-      await storage.put(key, archive.read(fileEntry(key)));
+      await storage.put(key, archive.read(ENTRY.file(key)));
       written.push(key);
     }
     secrets.write(backup.secrets);
@@ -411,7 +399,7 @@ export async function restoreBackup(
     secrets.putInPlace();
   } catch (error) {
     throw new Error(
-      `The rows and files are restored, but the signing secrets could not be put in place (${error instanceof Error ? error.message : String(error)}): copy ${SECRETS_ENTRY} from the archive into ${secrets.dir} by hand.`,
+      `The rows and files are restored, but the signing secrets could not be put in place (${error instanceof Error ? error.message : String(error)}): copy ${ENTRY.secrets} from the archive into ${secrets.dir} by hand.`,
     );
   }
 
