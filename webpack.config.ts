@@ -7,7 +7,7 @@ import HtmlWebpackPlugin from 'html-webpack-plugin';
 import { BannerPlugin, Compilation, type Compiler, type Configuration, DefinePlugin, sources } from 'webpack';
 import type { Configuration as DevServerConfiguration } from 'webpack-dev-server';
 
-import { KATEX_STYLESHEET } from './server/contract/paths';
+import { KATEX_FONT_FACE_RULE, KATEX_FONT_FACES, KATEX_STYLESHEET } from './server/contract/paths';
 import { seedContent } from './server/src/content/seed';
 
 const apiPort = process.env.PORT ?? '8000';
@@ -19,7 +19,8 @@ const PUBLIC_PATH = '/';
 /**
  * Writes `assets-manifest.json`: the scripts of the entry, and those of each named lazy chunk, so
  * that the server can write a page's script tags (and start its screen's chunk early). Also
- * copies the favicon, the loader of server-rendered pages (public/boot.js) and KaTeX's stylesheet and fonts beside the assets.
+ * copies the favicon, the loader of server-rendered pages (public/boot.js) and KaTeX's stylesheet (whole, and its
+ * font faces alone) and fonts beside the assets.
  */
 class AssetManifestPlugin {
   apply(compiler: Compiler) {
@@ -37,7 +38,9 @@ class AssetManifestPlugin {
         // KaTeX's stylesheet, in its variant whose fonts swap in, and the fonts it names first (WOFF2, which every browser that runs the site reads).
         const katex = path.dirname(require.resolve('katex/dist/katex-swap.min.css'));
         const stylesheet = KATEX_STYLESHEET.slice(1);
-        compilation.emitAsset(stylesheet, new sources.RawSource(fs.readFileSync(path.join(katex, 'katex-swap.min.css'))));
+        const katexCss = fs.readFileSync(path.join(katex, 'katex-swap.min.css'), 'utf8');
+        compilation.emitAsset(stylesheet, new sources.RawSource(katexCss));
+        compilation.emitAsset(KATEX_FONT_FACES.slice(1), new sources.RawSource((katexCss.match(KATEX_FONT_FACE_RULE) ?? []).join('')));
         for (const font of fs.readdirSync(path.join(katex, 'fonts')).filter((file) => file.endsWith('.woff2')))
           compilation.emitAsset(
             path.posix.join(path.posix.dirname(stylesheet), 'fonts', font),

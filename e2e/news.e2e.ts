@@ -1,6 +1,6 @@
 import path from 'node:path';
 
-import { appReady, ARTIFACTS, expectNoProblems, openSession, readInEveryLook } from './support/browser';
+import { appReady, ARTIFACTS, expectNoProblems, katexFontsLoaded, openSession, readInEveryLook } from './support/browser';
 import { BASE_URL } from './support/server';
 import { sharedSite } from './support/sharedSite';
 import { staffSession } from './support/signIn';
@@ -63,6 +63,8 @@ describe('news as a page', () => {
     const item = plain.page.getByRole('list', { name: 'News' }).getByRole('listitem').first();
     await item.locator('time', { hasText: '21 Nov 2026' }).waitFor();
     expect(await item.locator('.katex-html').isVisible()).toBe(true);
+    // KaTeX's fonts too, from the font faces the page adds for readers without scripts.
+    expect(await katexFontsLoaded(plain.page)).toContain('KaTeX_Main');
     expect(await item.getByRole('link', { name: 'accepted at the Journal of Finance' }).getAttribute('href')).toBe(`/research/${PAPER}`);
     // The session's screenshot scrolls the page with a script; this page has none to run.
     await plain.page.screenshot({ path: path.join(ARTIFACTS, 'visitor-news-no-script.png'), fullPage: true });
@@ -79,6 +81,8 @@ describe('news as a page', () => {
     await appReady(reader);
     const news = reader.getByRole('region', { name: 'News' });
     expect(await news.locator('.katex-html').first().isVisible()).toBe(true);
+    // The font faces the loader added once the page had painted.
+    expect(await katexFontsLoaded(reader)).toContain('KaTeX_Main');
     await visitor.screenshot('visitor-home-news-math-phone');
     await news.getByRole('link', { name: 'All news' }).click();
     await reader.getByRole('heading', { name: 'News', level: 1 }).waitFor();

@@ -121,6 +121,12 @@ export async function appReady(page: Page): Promise<void> {
   });
 }
 
+/** The families of KaTeX's fonts the page has loaded, once its main font is among them. */
+export async function katexFontsLoaded(page: Page): Promise<string[]> {
+  await page.waitForFunction(() => [...document.fonts].some((font) => font.family === 'KaTeX_Main' && font.status === 'loaded'));
+  return page.evaluate(() => [...document.fonts].filter((font) => font.status === 'loaded' && font.family.startsWith('KaTeX')).map((font) => font.family));
+}
+
 const AXE_SOURCE = fs.readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
 
 /** axe-core's serious and critical findings on the page as it is now (rule: target, …). */

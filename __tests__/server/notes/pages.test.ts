@@ -3,7 +3,7 @@ import crypto from 'node:crypto';
 import sharp from 'sharp';
 
 import type { NoteInput, StaffNote } from '../../../server/contract/notes';
-import { KATEX_FIRST_FONTS, KATEX_FONTS, KATEX_INLINE_STYLES_ID, KATEX_STYLESHEET } from '../../../server/contract/paths';
+import { KATEX_FIRST_FONTS, KATEX_FONT_FACES, KATEX_FONTS, KATEX_INLINE_STYLES_ID, KATEX_STYLESHEET } from '../../../server/contract/paths';
 import { pageServerFor } from '../testServer';
 
 const PUBLIC_URL = 'https://northcote.example';
@@ -49,6 +49,7 @@ describe('notes as server-rendered pages', () => {
     const styles = new RegExp(`<style id="${KATEX_INLINE_STYLES_ID}">([^<]+)</style>`).exec(head)?.[1] ?? '';
     expect(styles).toContain(`url(${KATEX_FONTS}KaTeX_Main-Regular.woff2)`);
     expect(styles).not.toContain('url(fonts/');
+    expect(head).not.toContain(KATEX_FONT_FACES);
     expect(page.headers['content-security-policy']).toContain(`'sha256-${crypto.createHash('sha256').update(styles).digest('base64')}'`);
     expect(page.body).not.toContain(KATEX_STYLESHEET);
     // With the fonts nearly every formula uses, so that text does not wrap anew when they arrive.

@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 
-import { KATEX_FIRST_FONTS, KATEX_INLINE_STYLES_ID } from '../../../server/contract/paths';
+import { KATEX_FIRST_FONTS, KATEX_FONT_FACES, KATEX_INLINE_STYLES_ID } from '../../../server/contract/paths';
 import type { ImportPlan, Paper, Publication } from '../../../server/contract/publications';
 import { PUBLICATION_MESSAGES } from '../../../server/src/services/publications';
 import { documentIn } from '../media/client';
@@ -239,8 +239,12 @@ describe('a page per paper', () => {
       `<a href="/research/northcote2023-grad"><span aria-hidden="true" data-fragment="">Estimating <span class="katex"><span class="katex-mathml"><math`,
     );
     expect(home).toContain(`<style id="${KATEX_INLINE_STYLES_ID}">`);
-    // A list's formulas sit in titles: KaTeX's fonts are not fetched ahead of the first paint, as a note's are.
+    // A list's formulas sit in titles: KaTeX's fonts are not fetched ahead of the first paint, as a note's are;
+    // its font faces are added once the page has painted, or at once without scripts.
     expect(home).not.toContain('<link rel="preload"');
+    expect(new RegExp(`<style id="${KATEX_INLINE_STYLES_ID}">[^<]*\\.katex\\{[^<]*</style>`).exec(home)?.[0]).not.toContain('@font-face');
+    expect(home).toMatch(new RegExp(`<script defer src="/boot.js" data-scripts="[^"]+" data-styles="${KATEX_FONT_FACES}"></script>`));
+    expect(home).toContain(`<noscript><link rel="stylesheet" href="${KATEX_FONT_FACES}"></noscript>`);
     expect((await select(false)).statusCode).toBe(200);
     expect(selectedTitles((await get('/')).body)).toEqual([]);
   });

@@ -3,7 +3,7 @@ import { NOT_FOUND_MARK } from '../../../src/app/servedNotFound';
 import { documentTitle } from '../../../src/content/head';
 import type { ThemeMode } from '../../../src/lib/theme/themeSlice';
 import type { SiteContent } from '../../contract/content';
-import { hasTypesetMath, KATEX_FIRST_FONTS, KATEX_INLINE_STYLES_ID, paths } from '../../contract/paths';
+import { hasTypesetMath, KATEX_FIRST_FONTS, KATEX_FONT_FACES, KATEX_INLINE_STYLES_ID, paths } from '../../contract/paths';
 import { escapeHtml } from '../lib/html';
 import { katexStyles } from './katexStyles';
 
@@ -21,8 +21,9 @@ export interface DocumentParts {
   /**
    * A long text with formulas in its running lines (a note): KaTeX's main fonts are fetched with the page,
    * so that its lines do not wrap anew when they arrive (a long note shifted by 0.16 without). Elsewhere
-   * (lists, a paper's abstract) the fetch cost the first paint more (0.2–0.4 s on a phone's connection)
-   * than the small shift it saves (0.009 on a paper's page).
+   * (lists, a paper's abstract) its font faces are added once the page has painted (KATEX_FONT_FACES):
+   * fetched with the page they cost the first paint more (0.2–0.4 s on a phone's connection) than the
+   * small shift they save (0.009 on a paper's page).
    */
   mathInText?: boolean;
 }
@@ -38,21 +39,25 @@ const FEED_LINKS = [
  * markup are inline (the page's CSP allows them by their hashes), and styled-components then takes them over.
  */
 export function htmlDocument({ mode, head, scripts, app, state, notFound = false, mathInText = false }: DocumentParts): string {
-  // A server-rendered page is readable before its scripts: they are fetched once it is painted.
+  // Only pages that show typeset mathematics carry KaTeX's styles (inline: no round trip before the first
+  // paint; allowed by their hash like the others); its fonts swap in, never holding back the text.
+  const math = app !== undefined && hasTypesetMath(app.body);
+  const fontFacesLater = math && !mathInText;
+  const mathStyles = math
+    ? `<style id="${KATEX_INLINE_STYLES_ID}">${katexStyles({ fontFaces: !fontFacesLater })}</style>` +
+      (fontFacesLater
+        ? `<noscript><link rel="stylesheet" href="${KATEX_FONT_FACES}"></noscript>`
+        : KATEX_FIRST_FONTS.map((font) => `<link rel="preload" href="${font}" as="font" type="font/woff2" crossorigin>`).join(''))
+    : '';
+  // A server-rendered page is readable before its scripts: they are fetched once it is painted, and so
+  // are the stylesheets that can wait for that.
   const scriptTags = app
-    ? `<script defer src="/boot.js" data-scripts="${escapeHtml(scripts.join(' '))}"></script>`
+    ? `<script defer src="/boot.js" data-scripts="${escapeHtml(scripts.join(' '))}"${fontFacesLater ? ` data-styles="${KATEX_FONT_FACES}"` : ''}></script>`
     : scripts.map((src) => `<script defer src="${escapeHtml(src)}"></script>`).join('');
   // The first paint waits until the whole markup is parsed (the root element closed): a paint of the first
   // part, then a layout of everything after it, blocked the main thread twice. It does not wait for the
   // starting state after it, which only the scripts read.
   const styles = app ? `<link rel="expect" href="#root" blocking="render">${app.styles}` : '';
-  // Only pages that show typeset mathematics carry KaTeX's styles (inline: no round trip before the first
-  // paint; allowed by their hash like the others); its fonts swap in, never holding back the text.
-  const mathStyles =
-    app && hasTypesetMath(app.body)
-      ? `<style id="${KATEX_INLINE_STYLES_ID}">${katexStyles()}</style>` +
-        (mathInText ? KATEX_FIRST_FONTS.map((font) => `<link rel="preload" href="${font}" as="font" type="font/woff2" crossorigin>`).join('') : '')
-      : '';
   const rootMark = notFound ? ` ${NOT_FOUND_MARK}` : '';
   const root = app
     ? `<div id="root"${rootMark}>${app.body}</div>`
