@@ -10,11 +10,14 @@ const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
  * Loaded by the site before its code: on SIGUSR2 it writes NODE_ENV and the files of every module that
- * has run (Node also lists those whose exports it only read ahead, for an import from an ES module).
+ * has run (Node also lists those whose exports it only read ahead, for an import from an ES module),
+ * whole under its name at once (renamed into place), so that the test never reads half of it.
  */
 const MODULES_PROBE = `process.on('SIGUSR2', () => {
+  const fs = require('node:fs');
   const ran = Object.values(require.cache).filter((module) => module.loaded).map((module) => module.filename);
-  require('node:fs').writeFileSync(process.env.MODULES_FILE, JSON.stringify({ nodeEnv: process.env.NODE_ENV, ran }));
+  fs.writeFileSync(process.env.MODULES_FILE + '.part', JSON.stringify({ nodeEnv: process.env.NODE_ENV, ran }));
+  fs.renameSync(process.env.MODULES_FILE + '.part', process.env.MODULES_FILE);
 });
 `;
 
