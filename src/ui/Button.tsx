@@ -69,15 +69,19 @@ export const ButtonLink = styled.a<{ $variant?: ButtonVariant; $size?: 'sm' | 'm
   }
 `;
 
-/** A form's submit button: while the form is being sent (`busy`) it says `busyText` and takes no second press. */
+/**
+ * A form's submit button: while the form is being sent (`busy`) it says `busyText` and takes no second press;
+ * `disabled` keeps it off for the form's own reasons too.
+ */
 export function SubmitButton({
   busy,
   busyText,
+  disabled,
   children,
   ...props
 }: { busy: boolean; busyText: string; $variant?: ButtonVariant } & ButtonHTMLAttributes<HTMLButtonElement>) {
   return (
-    <Button type="submit" disabled={busy} {...props}>
+    <Button type="submit" {...props} disabled={busy || disabled}>
       {busy ? busyText : children}
     </Button>
   );

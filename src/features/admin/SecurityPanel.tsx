@@ -3,7 +3,7 @@ import styled from 'styled-components';
 
 import { failureMessage } from '@/lib/api/errors';
 import { theme } from '@/lib/theme/themes';
-import { Alert, Button, Card, CheckboxField, FieldHint, FormAlert, type FormMessage, LoadingText, Muted } from '@/ui';
+import { Alert, Card, CheckboxField, FieldHint, FormAlert, type FormMessage, LoadingText, Muted, SubmitButton } from '@/ui';
 
 import { useGetSignInSecurityQuery, useUpdateSignInSecurityMutation } from './adminApi';
 
@@ -90,9 +90,9 @@ export function SecurityPanel() {
               )}
             </Hint>
             {data.viewer_is_owner && (
-              <Button type="submit" disabled={updating.isLoading || required === data.staff_passkeys_required}>
-                {updating.isLoading ? 'Saving...' : 'Save'}
-              </Button>
+              <SubmitButton busy={updating.isLoading} busyText="Saving..." disabled={required === data.staff_passkeys_required}>
+                Save
+              </SubmitButton>
             )}
           </form>
         )}

@@ -9,7 +9,7 @@ import { paths } from '@/contract/paths';
 import { failureMessage, fieldMessage, fieldProblems } from '@/lib/api/errors';
 import { useCreateNoteFromNotebookMutation, usePreviewNotebookMutation, useReplaceNoteFromNotebookMutation } from '@/lib/api/notesManageApi';
 import { theme } from '@/lib/theme/themes';
-import { Alert, Button, CheckboxField, FieldHint, Group, MathStyles, Muted, NoteProse, Prose, Row, Stack, TextAreaField, TextField } from '@/ui';
+import { Alert, CheckboxField, FieldHint, Group, MathStyles, Muted, NoteProse, Prose, Row, Stack, SubmitButton, TextAreaField, TextField } from '@/ui';
 
 import { figurePictures, needsAlt } from './notebookFigures';
 
@@ -244,9 +244,9 @@ export function NotebookImport({ replace }: { replace?: Replacing }) {
               {Object.keys(altErrors).length > 0 && <Alert tone="error">Describe every figure before saving: see the messages beside the fields.</Alert>}
               {blocked && <Muted>Save or discard your edits to the note first.</Muted>}
               <Row>
-                <Button type="submit" disabled={saving || blocked || problems.length > 0 || (!replace && !title.trim())}>
-                  {saving ? 'Saving...' : replace ? 'Replace the body' : 'Save as draft'}
-                </Button>
+                <SubmitButton busy={saving} busyText="Saving..." disabled={blocked || problems.length > 0 || (!replace && !title.trim())}>
+                  {replace ? 'Replace the body' : 'Save as draft'}
+                </SubmitButton>
               </Row>
             </>
           )}

@@ -7,7 +7,7 @@ import { PASSKEY_NAME_MAX } from '@/contract/signInRules';
 import { failureMessage } from '@/lib/api/errors';
 import { theme } from '@/lib/theme/themes';
 import { browserSupportsPasskeys, ceremonyFailure, loadWebAuthn, PASSKEY_MESSAGES } from '@/lib/webauthn';
-import { Alert, Button, Card, FormAlert, type FormMessage, hiddenHeading, Input, LoadingText, Muted, Row, Table, TextField } from '@/ui';
+import { Alert, Button, Card, FormAlert, type FormMessage, hiddenHeading, Input, LoadingText, Muted, Row, SubmitButton, Table, TextField } from '@/ui';
 
 import { describeDevice } from './formatting';
 import {
@@ -210,9 +210,9 @@ export function PasskeysCard({ withRecoveryCodes }: { withRecoveryCodes: boolean
           value={name}
           onChange={(event) => setName(event.target.value)}
         />
-        <Button type="submit" disabled={busy || ceremony}>
-          {ceremony ? 'Waiting for your device...' : 'Add a passkey'}
-        </Button>
+        <SubmitButton busy={ceremony} busyText="Waiting for your device..." disabled={busy}>
+          Add a passkey
+        </SubmitButton>
       </AddForm>
       {withRecoveryCodes && <RecoveryCodes />}
     </Card>
