@@ -121,9 +121,25 @@ export async function appReady(page: Page): Promise<void> {
   });
 }
 
-/** The families of KaTeX's fonts the page has loaded, once its main font is among them. */
+/**
+ * The families of KaTeX's fonts the page has loaded, once its main font has loaded. The page's font
+ * faces must be there; the main one is asked for rather than waited for (Chromium fetches a face when a
+ * layout first needs it, which a loaded machine may put off), and a failure says what the page had.
+ */
 export async function katexFontsLoaded(page: Page): Promise<string[]> {
-  await page.waitForFunction(() => [...document.fonts].some((font) => font.family === 'KaTeX_Main' && font.status === 'loaded'));
+  const faces = () => page.evaluate(() => [...document.fonts].filter((font) => font.family.startsWith('KaTeX')).map((font) => `${font.family} ${font.status}`));
+  try {
+    await page.waitForFunction(() => [...document.fonts].some((font) => font.family === 'KaTeX_Main'), undefined, { timeout: 15_000 });
+    await page.evaluate(() => document.fonts.load('1em KaTeX_Main', '2'));
+    await page.waitForFunction(() => [...document.fonts].some((font) => font.family === 'KaTeX_Main' && font.status === 'loaded'), undefined, {
+      timeout: 15_000,
+    });
+  } catch (error) {
+    throw new Error(
+      `KaTeX_Main did not load; the page's KaTeX faces: ${(await faces()).join(', ') || 'none'}; its stylesheets: ${await page.evaluate(() => [...document.styleSheets].map((sheet) => sheet.href ?? 'inline').join(', '))}`,
+      { cause: error },
+    );
+  }
   return page.evaluate(() => [...document.fonts].filter((font) => font.status === 'loaded' && font.family.startsWith('KaTeX')).map((font) => font.family));
 }
 
