@@ -30,7 +30,7 @@ import { type AssetManifest, buildTime } from './assets';
 import { lastChangeIn, sitemapXml } from './crawlers';
 import { clientPageHead, htmlDocument } from './document';
 import { blogPostingJsonLd, eventsJsonLd, pageHeadTags, personJsonLd, scholarlyArticleHead, scholarlyArticlesJsonLd } from './head';
-import { inProcessQuery } from './inProcessQuery';
+import { InProcessQuery } from './inProcessQuery';
 import { PageAnswer } from './pageAnswer';
 import { renderApp } from './render';
 import { articleShareImage, shareImage } from './shareImage';
@@ -147,6 +147,12 @@ export class PageRenderer {
   private readonly sitemapText: CachedBuild<string>;
   private readonly shareImageBytes: CachedBuild<Buffer>;
   private readonly serverQuery;
+  /**
+   * Addresses recently matched against the routes, which costs about a twentieth of a rendering: a page
+   * to render is matched twice under load (answersWithoutRendering, then send). Bounded by the length of
+   * the addresses, which visitors choose.
+   */
+  private readonly matches = new LRUCache<string, MatchedPage>({ maxSize: 256 * 1024, sizeCalculation: (_match, pathname) => pathname.length + 100 });
   private readonly maxAgeMs: number;
   /** Pages answered from the cache since the last count was logged. */
   private answered = 0;
@@ -156,7 +162,7 @@ export class PageRenderer {
     private readonly manifest: AssetManifest,
     private readonly staticDir: string,
   ) {
-    this.serverQuery = inProcessQuery(app);
+    this.serverQuery = new InProcessQuery(app);
     this.pages = new LRUCache({ maxSize: Math.max(1, Math.round(app.config.pageCacheMb * MB)), sizeCalculation: (page) => page.ready?.bytes ?? 1 });
     // With several instances on one database, what is cached here lives at most as long as a cached
     // API answer: an announcement from another instance can be lost.
@@ -200,7 +206,7 @@ export class PageRenderer {
 
   /** What answers an address that is not a kept page: the page to render (kept under `key`), or the page's own address. */
   private plan({ pathname, search, hasQuery, mode, key }: Address): Plan {
-    const matched = pageAt(pathname);
+    const matched = this.match(pathname);
     if (matched.unknown) return this.notFoundPlan(mode);
     // Another spelling of a page's address is sent to the page's own: one page, one cache entry.
     if (matched.page && matched.ownPath !== undefined && matched.ownPath !== pathname) return { redirect: `${matched.ownPath}${search}` };
@@ -208,6 +214,15 @@ export class PageRenderer {
     if (page && !(page.readsQuery && hasQuery))
       return { key, status: page.status ?? 200, render: () => this.renderPage(pathname, matched, mode), readsQuery: page.readsQuery };
     return { key: `client|${mode}`, status: 200, render: () => this.renderShell(mode), readsQuery: false };
+  }
+
+  private match(pathname: string): MatchedPage {
+    let matched = this.matches.get(pathname);
+    if (!matched) {
+      matched = pageAt(pathname);
+      this.matches.set(pathname, matched);
+    }
+    return matched;
   }
 
   /**
@@ -262,6 +277,7 @@ export class PageRenderer {
 
   /** Drops what shows the changed data, and pages still being drawn, which may have read it before the change (they are not kept). */
   private forget(changed: ReadonlySet<DataTag>): void {
+    this.serverQuery.clear();
     const stale = [...this.pages.entries()].filter(([, page]) => !page.shows || [...page.shows].some((tag) => changed.has(tag)));
     for (const [key] of stale) this.pages.delete(key);
     this.drawing.clear();
@@ -324,7 +340,7 @@ export class PageRenderer {
 
   /** A fresh store, for one use: `work` runs before its cache is dropped. */
   private async withStore<T>(work: (store: AppStore) => Promise<T>): Promise<T> {
-    const store = makeStore(undefined, { serverQuery: this.serverQuery });
+    const store = makeStore(undefined, { serverQuery: this.serverQuery.query });
     try {
       return await work(store);
     } finally {
