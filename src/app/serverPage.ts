@@ -102,10 +102,6 @@ const handleOf = (route: RouteObject): PageHandle | undefined => {
 };
 
 /**
- * What the routes say about an address: whether the server renders it, the data it shows and the
- * chunks of its screens (`chunkOf` names the chunk of a route's element).
- */
-/**
  * What a path with an empty segment (`a//b`) is matched as: no route has one, so it names nothing. Runs
  * of slashes are not given to react-router, whose matching trims trailing slashes with a regular
  * expression that takes quadratic time on them (15,000 slashes: about 110 ms of the server's one
@@ -119,6 +115,10 @@ function withoutTrailingSlashes(pathname: string): string {
   return pathname.slice(0, end);
 }
 
+/**
+ * What the routes say about an address: whether the server renders it, the data it shows and the
+ * chunks of its screens (`chunkOf` names the chunk of a route's element).
+ */
 export function matchPage(routes: RouteObject[], pathname: string, chunkOf: (element: RouteObject['element']) => string | undefined): MatchedPage {
   const path = withoutTrailingSlashes(pathname);
   const matches = matchRoutes(routes, path.includes('//') ? NOWHERE : path) ?? [];
