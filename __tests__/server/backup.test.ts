@@ -45,8 +45,8 @@ describe('backup and restore', () => {
         download_counts: 1,
         news_items: 1,
       });
-      // The original picture, three renditions and the CV.
-      expect(manifest.files).toHaveLength(5);
+      // The original picture, four renditions and the CV.
+      expect(manifest.files).toHaveLength(6);
       expect(manifest.files.every((f: { sha256: string }) => /^[0-9a-f]{64}$/.test(f.sha256))).toBe(true);
       expect(JSON.parse(reader.read('secrets.json').toString())).toEqual(source.config.secrets);
     } finally {
@@ -65,7 +65,7 @@ describe('backup and restore', () => {
     try {
       const report = await restoreBackup(target, target.storage, target.config.dataDir, archive);
       expect(report.rows).toMatchObject(report.manifest.rows);
-      expect(report.files).toBe(5);
+      expect(report.files).toBe(6);
       expect(fs.readFileSync(path.join(target.config.dataDir, 'secrets', 'jwt.key'), 'utf8')).toBe(source.config.secrets.jwt);
       await expectSameSite(target);
     } finally {

@@ -213,7 +213,7 @@ function refusals(storage: () => Partial<Config>) {
   it('leaves alone a file the site already holds with the same bytes, and refuses one with other bytes', async () => {
     // The source restored over itself: every file is already there.
     const report = await restoreBackup(source, source.storage, source.config.dataDir, archive, { replace: true });
-    expect(report.files).toBe(5);
+    expect(report.files).toBe(6);
     const key = String((await source.db.selectFrom('documents').select('file_key').executeTakeFirstOrThrow()).file_key);
     // Through delete, so that the server's memory cache lets go of the old bytes.
     await source.storage.delete(key);
@@ -327,7 +327,7 @@ describe('npm run restore', () => {
       await stopped.db.destroy();
 
       const restored = await restoreCommand(site, [archive, '--replace']);
-      expect(restored).toMatchObject({ code: 0, stdout: expect.stringContaining('files: 5') });
+      expect(restored).toMatchObject({ code: 0, stdout: expect.stringContaining('files: 6') });
       expect(fs.readFileSync(path.join(site.config.dataDir, 'secrets', 'jwt.key'), 'utf8')).toBe(source.config.secrets.jwt);
     } finally {
       await site.cleanup();

@@ -53,9 +53,9 @@ describe('upload atomicity', () => {
         }, 100);
       });
     });
-    // A complete upload afterwards finds a clean slate and leaves exactly its own four files.
+    // A complete upload afterwards finds a clean slate and leaves exactly its own five files.
     expect((await uploadImage(server, staff)).statusCode).toBe(201);
-    expect(filesOnDisk(server.config.dataDir)).toHaveLength(4);
+    expect(filesOnDisk(server.config.dataDir)).toHaveLength(5);
     expect((await server.db.selectFrom('images').select('title').execute()).map((r) => r.title)).toEqual(['A photo']);
   });
 

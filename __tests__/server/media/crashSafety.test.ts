@@ -52,7 +52,7 @@ describe('a crash in the middle of an upload', () => {
     const server = await start();
     await crashDuringUploads(server);
     const files = filesOnDisk(server.config.dataDir);
-    expect(files).toHaveLength(5);
+    expect(files).toHaveLength(6);
     expect(await pendingKeys(server)).toEqual(files);
     expect((await server.inject({ method: 'GET', url: '/api/photos/images/' })).json()).toEqual([]);
     expect(await server.db.selectFrom('documents').select('id').execute()).toEqual([]);
@@ -77,8 +77,8 @@ describe('a crash in the middle of an upload', () => {
     await crashDuringUploads(crashed);
     await crashed.close();
     const restarted = await start({ dataDir: crashed.config.dataDir, databaseUrl: crashed.config.databaseUrl });
-    expect(filesOnDisk(restarted.config.dataDir)).toHaveLength(5);
-    expect(await pendingKeys(restarted)).toHaveLength(5);
+    expect(filesOnDisk(restarted.config.dataDir)).toHaveLength(6);
+    expect(await pendingKeys(restarted)).toHaveLength(6);
   });
 
   it('is listed and removed by the media check once over an hour old', async () => {
@@ -93,7 +93,7 @@ describe('a crash in the middle of an upload', () => {
     expect(report.orphans.map((file) => file.key).sort()).toEqual(filesOnDisk(server.config.dataDir));
     expect(report.uploading).toEqual([]);
     const { removed, failed } = await removeOrphans(server, report);
-    expect(removed).toHaveLength(5);
+    expect(removed).toHaveLength(6);
     expect(failed).toEqual([]);
     expect(filesOnDisk(server.config.dataDir)).toEqual([]);
     expect(await pendingKeys(server)).toEqual([]);

@@ -32,6 +32,8 @@ export const pngWithGps = () => picture().png().withExif(GPS_EXIF).toBuffer();
 export const webpWithGps = () => picture().webp().withExif(GPS_EXIF).toBuffer();
 export const avifWithGps = () => picture(64, 48).avif().withExif(GPS_EXIF).toBuffer();
 export const gif = () => picture(64, 48).gif().toBuffer();
+/** A 2000×1000 photo, wider than the medium rendition's box (800 px) and the large one's (1600 px). */
+export const widePhoto = () => picture(2000, 1000).jpeg().toBuffer();
 
 export const textAsJpg = () => Buffer.from('This is a plain text file wearing a .jpg name.\n');
 export const svgWithScript = () =>

@@ -4,7 +4,7 @@ import type { Image } from '../../../server/contract';
 import { RENDITIONS } from '../../../server/src/services/imageJobs';
 import { serverWithAccountsFor } from '../testServer';
 import { auditActions, createGallery, editImage, postForm, uploadImage } from './client';
-import { avifWithGps, filesOnDisk, gif, hasMetadata, jpegWithGps, pngWithGps, webpWithGps } from './fixtures';
+import { avifWithGps, filesOnDisk, gif, hasMetadata, jpegWithGps, pngWithGps, webpWithGps, widePhoto } from './fixtures';
 
 // Each test builds a server on a fresh database; on PostgreSQL that takes a moment.
 jest.setTimeout(30_000);
@@ -13,7 +13,12 @@ describe('images', () => {
   const { server, staff } = serverWithAccountsFor();
 
   const fetchFile = (url: string, headers: Record<string, string> = {}) => server.inject({ method: 'GET', url, headers });
-  const urlsOf = (image: Image) => [image.image_url, image.sizes.thumb, image.sizes.banner, image.sizes.large];
+  /** The address of the medium rendition, which the API does not list (the screens have no use for it). */
+  const mediumUrlOf = async (image: Image) => {
+    const row = await server.db.selectFrom('images').select('medium_key').where('id', '=', image.id).executeTakeFirstOrThrow();
+    return `/media/${row.medium_key}`;
+  };
+  const urlsOf = async (image: Image) => [image.image_url, image.sizes.thumb, image.sizes.banner, await mediumUrlOf(image), image.sizes.large];
 
   it.each([
     ['JPEG', jpegWithGps, 'image/jpeg', 'jpeg'],
@@ -48,7 +53,7 @@ describe('images', () => {
     expect(original.statusCode).toBe(200);
     expect(original.headers['content-type']).toBe(contentType);
     expect((await sharp(original.rawPayload).metadata()).format).toBe(sharpFormat);
-    for (const url of urlsOf(image)) {
+    for (const url of await urlsOf(image)) {
       const file = await fetchFile(url);
       expect(file.statusCode).toBe(200);
       expect(file.headers['x-content-type-options']).toBe('nosniff');
@@ -74,6 +79,21 @@ describe('images', () => {
     expect([banner.width, banner.height]).toEqual([RENDITIONS.banner.width, RENDITIONS.banner.height]);
     const large = await sharp((await fetchFile(image.sizes.large)).rawPayload).metadata();
     expect([large.width, large.height]).toEqual([200, 320]);
+  });
+
+  it.each([
+    ['a wide photo fitted inside 800 × 800', widePhoto, [800, 400], [1600, 800]],
+    ['a small picture, never enlarged', pngWithGps, [320, 200], [320, 200]],
+  ])('stores a medium rendition of %s', async (_label, make, medium, large) => {
+    const image = (await uploadImage(server, staff, {}, { data: await make(), filename: 'photo.bin' })).json<Image>();
+    const mediumUrl = await mediumUrlOf(image);
+    expect(mediumUrl).toMatch(/^\/media\/images\/[0-9a-f]{32}-medium\.webp$/);
+    const file = await fetchFile(mediumUrl);
+    expect(file.headers['content-type']).toBe('image/webp');
+    const metadata = await sharp(file.rawPayload).metadata();
+    expect([metadata.width, metadata.height]).toEqual(medium);
+    const largest = await sharp((await fetchFile(image.sizes.large)).rawPayload).metadata();
+    expect([largest.width, largest.height]).toEqual(large);
   });
 
   it('lists images publicly, all or those of one gallery by slug', async () => {
@@ -159,6 +179,7 @@ describe('images', () => {
 
   it('replaces the picture: new files served, old files gone', async () => {
     const image = (await uploadImage(server, staff)).json<Image>();
+    const oldUrls = await urlsOf(image);
     const res = await editImage(
       server,
       staff,
@@ -170,9 +191,9 @@ describe('images', () => {
     const replaced = res.json<Image>();
     expect(replaced.image_url).toMatch(/\.jpg$/);
     expect([replaced.width, replaced.height]).toEqual([200, 320]);
-    for (const url of urlsOf(image)) expect((await fetchFile(url)).statusCode).toBe(404);
-    for (const url of urlsOf(replaced)) expect(hasMetadata((await fetchFile(url)).rawPayload)).toBe(false);
-    expect(filesOnDisk(server.config.dataDir)).toHaveLength(4);
+    for (const url of oldUrls) expect((await fetchFile(url)).statusCode).toBe(404);
+    for (const url of await urlsOf(replaced)) expect(hasMetadata((await fetchFile(url)).rawPayload)).toBe(false);
+    expect(filesOnDisk(server.config.dataDir)).toHaveLength(5);
   });
 
   it('keeps the old picture when the replacement is refused', async () => {
@@ -184,12 +205,13 @@ describe('images', () => {
     expect((await fetchFile(image.image_url)).statusCode).toBe(200);
   });
 
-  it('deletes an image with its files', async () => {
+  it('deletes an image with its files, the medium rendition included', async () => {
     const image = (await uploadImage(server, staff)).json<Image>();
-    expect(filesOnDisk(server.config.dataDir)).toHaveLength(4);
+    const urls = await urlsOf(image);
+    expect(filesOnDisk(server.config.dataDir)).toHaveLength(5);
     expect((await server.inject({ method: 'DELETE', url: `/api/photos/images/${image.id}/`, headers: staff })).statusCode).toBe(204);
     expect(filesOnDisk(server.config.dataDir)).toEqual([]);
-    for (const url of urlsOf(image)) expect((await fetchFile(url)).statusCode).toBe(404);
+    for (const url of urls) expect((await fetchFile(url)).statusCode).toBe(404);
     expect((await server.inject({ method: 'GET', url: '/api/photos/images/' })).json()).toEqual([]);
     expect((await server.inject({ method: 'PATCH', url: `/api/photos/images/${image.id}/`, headers: staff, payload: { title: 'x' } })).statusCode).toBe(404);
   });

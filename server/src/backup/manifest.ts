@@ -1,4 +1,5 @@
 import type { Database } from '../db/schema';
+import { IMAGE_KEY_COLUMNS } from '../repositories/storedFiles';
 
 export const FORMAT = 'research-site-backup';
 export const FORMAT_VERSION = 1;
@@ -49,9 +50,13 @@ export const NATURAL_KEYS: Partial<Record<BackedUpTable, string[]>> = {
   site_settings: ['key'],
 };
 
-/** The columns that hold storage keys: the files a backup carries are the ones these point at. */
+/**
+ * The columns that hold storage keys: the files a backup carries are the ones these point at. A
+ * nullable one (an image's medium rendition, a note's notebook) names no file when null, and is
+ * absent from the rows of a backup written before it existed.
+ */
 const FILE_KEY_COLUMNS = {
-  images: ['original_key', 'thumb_key', 'banner_key', 'large_key'],
+  images: IMAGE_KEY_COLUMNS,
   documents: ['file_key'],
   notes: ['notebook_key'],
 } as const satisfies Partial<Record<BackedUpTable, readonly string[]>>;

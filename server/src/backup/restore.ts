@@ -206,7 +206,9 @@ async function checkRows(archive: TarReader, manifest: Manifest, maxBytes: numbe
       count += 1;
       for (const column of keyColumnsOf(table)) {
         const key = row[column];
-        if (key === null) continue;
+        // A nullable key column names no file when null, and is absent from the rows of a backup
+        // written before it existed (an image's medium rendition).
+        if (key === null || key === undefined) continue;
         const where = `The backup's ${table} row ${count} (id ${JSON.stringify(row.id)}) points at the file ${JSON.stringify(key)}`;
         if (typeof key !== 'string' || !isValidKey(key)) throw new Error(`${where}, which is not a storage key of this site.`);
         if (!carried.has(key)) throw new Error(`${where}, which the backup does not carry.`);

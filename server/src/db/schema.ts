@@ -135,6 +135,8 @@ export interface ImagesTable {
   original_key: string;
   thumb_key: string;
   banner_key: string;
+  /** Null for an image from before the medium rendition, until the background derives it. */
+  medium_key: string | null;
   large_key: string;
   content_type: string;
   width: number;

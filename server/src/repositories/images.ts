@@ -3,16 +3,14 @@ import type { Db } from '../db';
 import { nowIso } from '../db/columns';
 import type { ImageRow } from '../db/schema';
 import { type AuditActor, changeOneAudited, deleteOneAudited, recordAudit } from './audit';
-import { forgetPendingUploads } from './storedFiles';
+import { forgetPendingUploads, type ImageKeyColumn, imageKeys } from './storedFiles';
 
 type ImageWithGallery = ImageRow & { gallery_name: string | null };
 
 /** The columns that describe an image's stored files. */
-export type ImageFiles = Pick<ImageRow, 'original_key' | 'thumb_key' | 'banner_key' | 'large_key' | 'content_type' | 'width' | 'height' | 'size'>;
+export type ImageFiles = Pick<ImageRow, ImageKeyColumn | 'content_type' | 'width' | 'height' | 'size'>;
 /** What staff write about an image. */
 export type ImageText = Pick<ImageRow, 'title' | 'description' | 'gallery_id'>;
-
-export const imageKeys = (files: ImageFiles): string[] => [files.original_key, files.thumb_key, files.banner_key, files.large_key];
 
 const mediaUrl = (key: string) => `/media/${key}`;
 

@@ -205,5 +205,9 @@ export async function nextPublication(db: Db): Promise<string | undefined> {
 
 /** The photo library's pictures by id (for a note's pictures and cover). */
 export function imagesByIds(db: Db, ids: number[]) {
-  return db.selectFrom('images').select(['id', 'title', 'description', 'thumb_key', 'large_key', 'width', 'height']).where('id', 'in', ids).execute();
+  return db
+    .selectFrom('images')
+    .select(['id', 'title', 'description', 'thumb_key', 'medium_key', 'large_key', 'width', 'height'])
+    .where('id', 'in', ids)
+    .execute();
 }

@@ -1,5 +1,6 @@
 import type { Db } from '../db';
 import { nowIso } from '../db/columns';
+import type { ImageRow } from '../db/schema';
 
 /** A storage key that a row points at, and that row in words (`image 3 "Sunset"`). */
 export interface FileReference {
@@ -16,14 +17,24 @@ function batches<T>(items: readonly T[]): T[][] {
   return result;
 }
 
+/** The columns of an image row that hold storage keys; the medium rendition's is null for an image from before it. */
+export const IMAGE_KEY_COLUMNS = ['original_key', 'thumb_key', 'banner_key', 'medium_key', 'large_key'] as const;
+export type ImageKeyColumn = (typeof IMAGE_KEY_COLUMNS)[number];
+
+/** The keys of every file an image has. */
+export const imageKeys = (row: Pick<ImageRow, ImageKeyColumn>): string[] =>
+  IMAGE_KEY_COLUMNS.map((column) => row[column]).filter((key): key is string => key !== null);
+
 /** Every key an image or document row points at. */
 export async function fileReferences(db: Db): Promise<FileReference[]> {
-  const images = await db.selectFrom('images').select(['id', 'title', 'original_key', 'thumb_key', 'banner_key', 'large_key']).orderBy('id').execute();
+  const images = await db
+    .selectFrom('images')
+    .select(['id', 'title', ...IMAGE_KEY_COLUMNS])
+    .orderBy('id')
+    .execute();
   const documents = await db.selectFrom('documents').select(['id', 'name', 'file_key']).orderBy('id').execute();
   return [
-    ...images.flatMap((row) =>
-      [row.original_key, row.thumb_key, row.banner_key, row.large_key].map((key) => ({ key, owner: `image ${row.id} "${row.title}"` })),
-    ),
+    ...images.flatMap((row) => imageKeys(row).map((key) => ({ key, owner: `image ${row.id} "${row.title}"` }))),
     ...documents.map((row) => ({ key: row.file_key, owner: `document ${row.id} "${row.name}"` })),
   ];
 }
@@ -34,10 +45,10 @@ export async function referencedAmong(db: Db, keys: readonly string[]): Promise<
   for (const batch of batches(keys)) {
     const images = await db
       .selectFrom('images')
-      .select(['original_key', 'thumb_key', 'banner_key', 'large_key'])
-      .where((eb) => eb.or([eb('original_key', 'in', batch), eb('thumb_key', 'in', batch), eb('banner_key', 'in', batch), eb('large_key', 'in', batch)]))
+      .select(IMAGE_KEY_COLUMNS)
+      .where((eb) => eb.or(IMAGE_KEY_COLUMNS.map((column) => eb(column, 'in', batch))))
       .execute();
-    for (const row of images) for (const key of [row.original_key, row.thumb_key, row.banner_key, row.large_key]) found.add(key);
+    for (const row of images) for (const key of imageKeys(row)) found.add(key);
     const documents = await db.selectFrom('documents').select('file_key').where('file_key', 'in', batch).execute();
     for (const row of documents) found.add(row.file_key);
     const notebooks = await db.selectFrom('notes').select('notebook_key').where('notebook_key', 'in', batch).execute();

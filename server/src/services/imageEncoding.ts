@@ -44,8 +44,9 @@ async function encodeRenditions(data: Buffer): Promise<Record<RenditionName, Buf
       .webp({ quality: 80 })
       .toBuffer();
   };
-  const [thumb, banner, large] = await Promise.all([encode('thumb'), encode('banner'), encode('large')]);
-  return { thumb, banner, large };
+  const names = Object.keys(RENDITIONS) as RenditionName[];
+  const encoded = await Promise.all(names.map(encode));
+  return Object.fromEntries(names.map((name, index) => [name, encoded[index]])) as Record<RenditionName, Buffer>;
 }
 
 /** The metadata-free original, then the renditions: one after the other, so one decode is in memory at a time. */

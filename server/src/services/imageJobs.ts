@@ -7,11 +7,13 @@ export type ImageFormat = 'jpeg' | 'png' | 'webp' | 'avif' | 'gif';
 
 /**
  * WebP renditions for srcset: a table thumbnail, the round home banner (square, cropped
- * around the most interesting part) and a large view.
+ * around the most interesting part), a medium view (what a phone's screen needs, without
+ * downloading the large one) and a large view.
  */
 export const RENDITIONS = {
   thumb: { width: 160, height: 160, fit: 'inside' },
   banner: { width: 480, height: 480, fit: 'cover' },
+  medium: { width: 800, height: 800, fit: 'inside' },
   large: { width: 1600, height: 1600, fit: 'inside' },
 } as const;
 export type RenditionName = keyof typeof RENDITIONS;

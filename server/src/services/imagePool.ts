@@ -15,8 +15,8 @@ interface Pending {
 const asBuffer = (bytes: Uint8Array) => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 
 function revive(image: EncodedImage): EncodedImage {
-  const { thumb, banner, large } = image.renditions;
-  return { ...image, original: asBuffer(image.original), renditions: { thumb: asBuffer(thumb), banner: asBuffer(banner), large: asBuffer(large) } };
+  const renditions = Object.fromEntries(Object.entries(image.renditions).map(([name, bytes]) => [name, asBuffer(bytes)]));
+  return { ...image, original: asBuffer(image.original), renditions: renditions as EncodedImage['renditions'] };
 }
 
 /**

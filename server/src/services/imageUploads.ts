@@ -4,8 +4,10 @@ import type { Image } from '../../contract';
 import { isForeignKeyViolation } from '../db/errors';
 import type { ImageRow } from '../db/schema';
 import type { AuditActor } from '../repositories/audit';
-import { createImage, deleteImage, findImage, type ImageFiles, imageKeys, type ImageText, updateImage } from '../repositories/images';
+import { createImage, deleteImage, findImage, type ImageFiles, type ImageText, updateImage } from '../repositories/images';
+import { imageKeys } from '../repositories/storedFiles';
 import { randomName, storageKey } from '../storage';
+import { type RenditionName, RENDITIONS } from './imageJobs';
 import { ImageRejected, processImage } from './images';
 import { abandonUpload, removeFiles, storeUpload } from './uploadedFiles';
 
@@ -24,22 +26,20 @@ async function storeImage(site: Site, data: Buffer): Promise<ImageFiles | ImageR
     throw error;
   }
   const name = randomName();
+  const renditionKey = (rendition: RenditionName) => storageKey('images', name, 'webp', rendition);
   const files: ImageFiles = {
     original_key: storageKey('images', name, image.extension),
-    thumb_key: storageKey('images', name, 'webp', 'thumb'),
-    banner_key: storageKey('images', name, 'webp', 'banner'),
-    large_key: storageKey('images', name, 'webp', 'large'),
+    thumb_key: renditionKey('thumb'),
+    banner_key: renditionKey('banner'),
+    medium_key: renditionKey('medium'),
+    large_key: renditionKey('large'),
     content_type: image.contentType,
     width: image.width,
     height: image.height,
     size: image.original.length,
   };
-  await storeUpload(site, [
-    { key: files.original_key, data: image.original },
-    { key: files.thumb_key, data: image.renditions.thumb },
-    { key: files.banner_key, data: image.renditions.banner },
-    { key: files.large_key, data: image.renditions.large },
-  ]);
+  const renditions = (Object.keys(RENDITIONS) as RenditionName[]).map((rendition) => ({ key: renditionKey(rendition), data: image.renditions[rendition] }));
+  await storeUpload(site, [{ key: files.original_key, data: image.original }, ...renditions]);
   return files;
 }
 

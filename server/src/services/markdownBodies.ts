@@ -21,19 +21,30 @@ function fittedWidth(width: number, height: number, box: { width: number; height
   return Math.round(width * Math.min(1, box.width / width, box.height / height));
 }
 
-/** Library pictures by id, in the sizes a note shows. */
+/**
+ * Library pictures by id, in the sizes a note shows, each at its fitted width: the thumbnail, the
+ * medium rendition when the image has one (an image from before it has none until the background
+ * derives it) narrower than the large one (for a smaller picture both are the same size), and the
+ * large one.
+ */
 export async function photosById(db: Db, ids: number[]): Promise<Map<number, NotePhoto & { alt: string }>> {
   const rows = ids.length ? await imagesByIds(db, ids) : [];
   return new Map(
     rows.map((row) => {
       const large = fittedWidth(row.width, row.height, RENDITIONS.large);
+      const medium = fittedWidth(row.width, row.height, RENDITIONS.medium);
       const thumb = fittedWidth(row.width, row.height, RENDITIONS.thumb);
+      const sizes = [
+        `${mediaUrl(row.thumb_key)} ${thumb}w`,
+        ...(row.medium_key && medium < large ? [`${mediaUrl(row.medium_key)} ${medium}w`] : []),
+        `${mediaUrl(row.large_key)} ${large}w`,
+      ];
       return [
         row.id,
         {
           alt: row.description || row.title,
           src: mediaUrl(row.large_key),
-          srcset: `${mediaUrl(row.thumb_key)} ${thumb}w, ${mediaUrl(row.large_key)} ${large}w`,
+          srcset: sizes.join(', '),
           width: large,
           height: Math.round((row.height * large) / row.width),
         },

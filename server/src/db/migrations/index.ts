@@ -25,6 +25,7 @@ import * as m022 from './022_rendered_version';
 import * as m023 from './023_note_autosaves';
 import * as m024 from './024_news_html';
 import * as m025 from './025_owner_identity';
+import * as m026 from './026_image_medium';
 
 /** Every migration, in order. Both dialects run the same list. */
 export const migrations: Record<string, Migration> = {
@@ -53,4 +54,5 @@ export const migrations: Record<string, Migration> = {
   '023_note_autosaves': m023,
   '024_news_html': m024,
   '025_owner_identity': m025,
+  '026_image_medium': m026,
 };
