@@ -99,6 +99,38 @@ describe('backup and restore', () => {
     }
   });
 
+  it('carries the medium renditions, and restores a backup from before them with none, derived afterwards', async () => {
+    const site = await furnishedSite();
+    const restored = await buildTestServer();
+    const fromOlder = await buildTestServer();
+    const mediumKeys = async (target: Site) => (await target.db.selectFrom('images').select('medium_key').execute()).map((row) => row.medium_key);
+    const served = async (target: Site, key: string | null) => (await target.inject({ method: 'GET', url: `/media/${key}` })).statusCode;
+    try {
+      const [key] = await mediumKeys(site);
+      expect(key).toMatch(/-medium\.webp$/);
+      await restoreBackup(restored, restored.storage, restored.config.dataDir, await backUp(site, 'medium.tar'));
+      expect(await mediumKeys(restored)).toEqual([key]);
+      expect(await served(restored, key)).toBe(200);
+
+      // As a version before the medium rendition left the site: no such column, and no such file.
+      await site.db.updateTable('images').set({ medium_key: null }).execute();
+      await site.storage.delete(String(key));
+      const older = olderArchive(await backUp(site, 'without-medium.tar'), path.join(archiveDir, 'before-medium.tar'), '026_image_medium', {
+        images: (rows) => rows.map(({ medium_key: _medium, ...row }) => row),
+      });
+      const report = await restoreBackup(fromOlder, fromOlder.storage, fromOlder.config.dataDir, older);
+      expect(report.files).toBe(5);
+      expect(await mediumKeys(fromOlder)).toEqual([null]);
+      await expectSameSite(fromOlder);
+      await fromOlder.background.runAll();
+      const [derived] = await mediumKeys(fromOlder);
+      expect(derived).toMatch(/-medium\.webp$/);
+      expect(await served(fromOlder, derived)).toBe(200);
+    } finally {
+      await Promise.all([site.cleanup(), restored.cleanup(), fromOlder.cleanup()]);
+    }
+  });
+
   it('restores followers from before they were matched by mailbox with their mailbox, and waiting mail in its order', async () => {
     const site = await furnishedSite();
     const fromOlder = await buildTestServer();

@@ -87,3 +87,27 @@ export function updateImage(db: Db, actor: AuditActor, id: number, text: ImageTe
 /** Deletes the image's row (the caller removes its files); undefined when there was none. */
 export const deleteImage = (db: Db, actor: AuditActor, id: number): Promise<ImageRow | undefined> =>
   deleteOneAudited(db, actor, 'images', id, (row) => ['image.deleted', `image ${id} "${row.title}"`]);
+
+/** Images without a medium rendition (from before it), in order of id after `afterId`, a few at a time. */
+export function imagesWithoutMedium(db: Db, afterId: number, limit: number): Promise<Pick<ImageRow, 'id' | 'original_key'>[]> {
+  return db.selectFrom('images').select(['id', 'original_key']).where('medium_key', 'is', null).where('id', '>', afterId).orderBy('id').limit(limit).execute();
+}
+
+/**
+ * Points an image at the medium rendition derived from its original (stored as a pending upload);
+ * false when the image was deleted, its picture replaced or its rendition made elsewhere meanwhile.
+ */
+export function setMediumKey(db: Db, image: Pick<ImageRow, 'id' | 'original_key'>, key: string): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    const result = await trx
+      .updateTable('images')
+      .set({ medium_key: key })
+      .where('id', '=', image.id)
+      .where('original_key', '=', image.original_key)
+      .where('medium_key', 'is', null)
+      .executeTakeFirst();
+    const updated = Number(result.numUpdatedRows) > 0;
+    if (updated) await forgetPendingUploads(trx, [key]);
+    return updated;
+  });
+}

@@ -18,6 +18,20 @@ export async function bodiesRenderedBefore(db: Db, table: BodyTable, version: nu
   return rows;
 }
 
+/** Rows whose body may show pictures of the photo library (it mentions `photo:`), in order of id. */
+export async function bodiesMentioningPhotos(db: Db, table: BodyTable) {
+  const body = sql.ref(STORED_BODIES[table].body);
+  const { rows } = await sql<{ id: number; body: string }>`SELECT id, ${body} AS body FROM ${sql.table(table)}
+    WHERE ${body} LIKE '%photo:%' ORDER BY id`.execute(db);
+  return rows;
+}
+
+/** Marks the rows' HTML as made by no renderer: the background renders them again (see bodiesRenderedBefore). */
+export async function markBodiesStale(db: Db, table: BodyTable, ids: readonly number[]): Promise<void> {
+  if (ids.length === 0) return;
+  await sql`UPDATE ${sql.table(table)} SET rendered_version = 0 WHERE id IN (${sql.join(ids)})`.execute(db);
+}
+
 /**
  * Stores a body's new HTML (when there is some: a body the renderer now refuses keeps the HTML it was
  * accepted with) and the renderer's version, unless the body changed meanwhile (its save rendered it).

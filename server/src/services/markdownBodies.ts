@@ -11,7 +11,14 @@ import { photoIdsIn } from '../markdown/photos';
 import type { BodyPlace, RenderedNote } from '../markdown/render';
 import { RENDERER_VERSION } from '../markdown/version';
 import { imagesByIds } from '../repositories/notes';
-import { bodiesRenderedBefore, type BodyTable, STORED_BODIES, storeRenderedBody } from '../repositories/renderedBodies';
+import {
+  bodiesMentioningPhotos,
+  bodiesRenderedBefore,
+  type BodyTable,
+  markBodiesStale,
+  STORED_BODIES,
+  storeRenderedBody,
+} from '../repositories/renderedBodies';
 import { RENDITIONS } from './imageJobs';
 
 const mediaUrl = (key: string) => `/media/${key}`;
@@ -88,5 +95,18 @@ export async function renderStaleBodies(site: Pick<FastifyInstance, 'db' | 'work
       after = rows[rows.length - 1].id;
     }
     if (rendered > 0) site.changes.publish(SHOWN_AS[table]);
+  }
+}
+
+/**
+ * Marks the stored bodies that show any of the pictures as made by no renderer, so that the next
+ * pass of renderStaleBodies renders them again with the pictures' files as they now are.
+ */
+export async function renderAgainBodiesShowing(db: Db, photoIds: readonly number[]): Promise<void> {
+  const shown = new Set(photoIds);
+  for (const table of Object.keys(STORED_BODIES) as BodyTable[]) {
+    const rows = await bodiesMentioningPhotos(db, table);
+    const ids = rows.filter((row) => photoIdsIn(row.body).some((id) => shown.has(id))).map((row) => row.id);
+    await markBodiesStale(db, table, ids);
   }
 }
