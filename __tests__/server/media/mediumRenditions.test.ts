@@ -4,7 +4,7 @@ import type { Image } from '../../../server/contract';
 import type { PublicNote } from '../../../server/contract/notes';
 import { saveNote } from '../follow/support';
 import { recordChanges, serverWithAccountsFor } from '../testServer';
-import { uploadImage } from './client';
+import { editImage, uploadImage } from './client';
 import { pngWithGps, widePhoto } from './fixtures';
 
 // Each test builds a server on a fresh database; on PostgreSQL that takes a moment.
@@ -93,5 +93,17 @@ describe('medium renditions', () => {
     } finally {
       warn.mockRestore();
     }
+  });
+
+  it('follow a replaced picture: the notes showing it are rendered again with the new files', async () => {
+    const image = await upload(await widePhoto());
+    await saveNote(server, staff, { slug: 'replaced', body: `![A wide view](photo:${image.id})` });
+    const replaced = await editImage(server, staff, image.id, { title: 'A photo' }, { filename: 'small.png', data: await pngWithGps() });
+    expect(replaced.statusCode).toBe(200);
+    await server.background.runAll();
+    const html = await noteHtml('replaced');
+    expect(html).toContain(`src="${replaced.json<Image>().sizes.large}"`);
+    expect(html).not.toContain(image.sizes.large);
+    expect((await server.inject({ method: 'GET', url: image.sizes.large })).statusCode).toBe(404);
   });
 });

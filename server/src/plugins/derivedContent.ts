@@ -29,7 +29,8 @@ export default fp(
       },
       maxSleepMs: MAX_SLEEP_MS,
     });
-    app.changes.subscribe(['Publication'], () => loop.wake());
+    // A paper's change leaves citations to format; a picture replaced, bodies marked to render again.
+    app.changes.subscribe(['Publication', 'Image'], () => loop.wake());
     app.decorate('refreshDerivedContent', () => loop.runNow());
 
     // Images from before the medium rendition: made once the site listens rather than before, as each

@@ -9,6 +9,7 @@ import { imageKeys } from '../repositories/storedFiles';
 import { randomName, storageKey } from '../storage';
 import { type RenditionName, RENDITIONS } from './imageJobs';
 import { ImageRejected, processImage } from './images';
+import { renderAgainBodiesShowing } from './markdownBodies';
 import { abandonUpload, removeFiles, storeUpload } from './uploadedFiles';
 
 type Site = Pick<FastifyInstance, 'db' | 'storage' | 'changes' | 'log' | 'imagePool'>;
@@ -79,6 +80,8 @@ export async function editImage(site: Site, actor: AuditActor, existing: ImageRo
     if (files) await abandonUpload(site, imageKeys(files));
     return { refused: 'notFound' };
   }
+  // Stored bodies that show the picture name its old files, removed below: they are rendered again.
+  if (files) await renderAgainBodiesShowing(site.db, [existing.id]);
   site.changes.publish('Image');
   if (files) await removeFiles(site, imageKeys(existing), 'image files');
   return { image: await findImage(site.db, existing.id) };
