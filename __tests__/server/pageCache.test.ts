@@ -1,5 +1,6 @@
 import type { NoteInput } from '../../server/contract/notes';
 import * as render from '../../server/src/pages/render';
+import * as preloadedState from '../../src/app/preloadedState';
 import { type Auth, pageServerFor, type TestServer } from './testServer';
 
 const saveNote = async (server: TestServer, staff: Auth, fields: Partial<NoteInput>) => {
@@ -90,5 +91,42 @@ describe('a page cache over its bound', () => {
     expect(renders()).toBe(before);
     await get(pages[0]);
     expect(renders()).toBe(before + 1);
+  });
+});
+
+describe('a page rendered again while its data is unchanged', () => {
+  // Room for no page: every request renders.
+  const { server, staff } = pageServerFor('all', { pageCacheMb: 1 / 1024 });
+  const renders = countRenders();
+  const get = (url: string, dark = false) => server.inject({ method: 'GET', url, headers: dark ? { cookie: 'theme=dark' } : {} });
+  let prefetch: jest.SpyInstance;
+  beforeAll(async () => {
+    await saveNote(server, staff, { title: 'Volatility smiles', slug: 'volatility-smiles' });
+    prefetch = jest.spyOn(preloadedState, 'prefetchPage');
+  });
+  afterAll(() => prefetch.mockRestore());
+
+  it('starts from the data its last rendering fetched, in either theme, until a change', async () => {
+    const first = await get('/notes');
+    expect(first.body).toContain('Volatility smiles');
+    const [rendered, fetched] = [renders(), prefetch.mock.calls.length];
+
+    const again = await get('/notes');
+    const dark = await get('/notes', true);
+    expect(renders()).toBe(rendered + 2);
+    expect(prefetch.mock.calls.length).toBe(fetched);
+    expect(again.body).toBe(first.body);
+    expect(dark.body).toContain('<html lang="en" class="dark">');
+    expect(dark.body).toContain('Volatility smiles');
+
+    // The first page of a screen since the start waits for its code; later ones render in one pass.
+    const [news, newsAgain] = [await get('/news'), await get('/news')];
+    expect(news.body).not.toContain('Loading Application...');
+    expect(newsAgain.body).toBe(news.body);
+
+    await saveNote(server, staff, { title: 'Term structures', slug: 'term-structures' });
+    const changed = await get('/notes');
+    expect(prefetch.mock.calls.length).toBeGreaterThan(fetched);
+    expect(changed.body).toContain('Term structures');
   });
 });

@@ -1,10 +1,9 @@
 import type { FetchArgs } from '@reduxjs/toolkit/query';
 import type { FastifyInstance } from 'fastify';
-import { LRUCache } from 'lru-cache';
 
 import type { QueryExtra } from '../../../src/lib/api/baseQuery';
+import { ChangeBoundCache } from '../lib/changeBoundCache';
 import { inProcessHeaders } from '../lib/inProcess';
-import { OTHER_INSTANCES_DELAY_MS } from '../lib/responseCache';
 
 type ServerQuery = NonNullable<QueryExtra['serverQuery']>;
 /** A successful read as the base query gives it. */
@@ -41,9 +40,7 @@ function addressOf({ url, params }: FetchArgs): string {
  * freezes what it holds, so the pages that share an answer cannot change it.
  */
 export class InProcessQuery {
-  private readonly answers = new LRUCache<string, Answer>({ max: MAX_ANSWERS, maxSize: MAX_BYTES, ttl: OTHER_INSTANCES_DELAY_MS });
-  /** Bumped by clear(): an answer read across a change is used but not cached. */
-  private generation = 0;
+  private readonly answers = new ChangeBoundCache<Answer>({ max: MAX_ANSWERS, maxSize: MAX_BYTES });
 
   constructor(private readonly app: FastifyInstance) {}
 
@@ -55,7 +52,7 @@ export class InProcessQuery {
     const cacheable = method === 'GET' && call.body === undefined;
     const cached = cacheable ? this.answers.get(address) : undefined;
     if (cached && validateStatus(cached.meta.response, cached.data)) return cached;
-    const startedAt = this.generation;
+    const since = this.answers.since();
     const answer = await this.app.inject({
       method: method as 'GET',
       url: address,
@@ -73,13 +70,11 @@ export class InProcessQuery {
     }
     if (!validateStatus(response, data)) return { error: { status: answer.statusCode, data }, meta };
     const result = { data, meta };
-    if (cacheable && answer.statusCode === 200 && startedAt === this.generation)
-      this.answers.set(address, result, { size: Math.max(answer.payload.length, 1) });
+    if (cacheable && answer.statusCode === 200) this.answers.set(address, result, answer.payload.length, since);
     return result;
   };
 
   clear(): void {
-    this.generation += 1;
     this.answers.clear();
   }
 }

@@ -2,8 +2,8 @@ import type { FastifyPluginAsync } from 'fastify';
 
 import { paths } from '../../../contract/paths';
 import { CachedBuild } from '../../lib/cachedBuild';
+import { OTHER_INSTANCES_DELAY_MS } from '../../lib/changeBoundCache';
 import { PreparedBody } from '../../lib/preparedBody';
-import { OTHER_INSTANCES_DELAY_MS } from '../../lib/responseCache';
 import { FEED_LENGTH, notesFeeds } from '../../notes/feeds';
 import { answerUnderPressure } from '../../plugins/loadShedding';
 import { allPublishedNotes } from '../../repositories/notes';
