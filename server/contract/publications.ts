@@ -6,6 +6,7 @@ import { type Static, Type } from '@sinclair/typebox';
 
 import { IdSchema, Nullable, OneOf } from './index';
 import { CITATION_FORMATS, type CitationFormat } from './publicationRules';
+import { TalkOnPaperSchema } from './talks';
 
 /** A value a list can be filtered by: its form in addresses and its name. */
 export const FacetSchema = Type.Object({ slug: Type.String(), name: Type.String() });
@@ -91,6 +92,8 @@ export const PaperSchema = Type.Composite([
     paper_is_pdf: Type.Boolean(),
     published_in: PublishedInSchema,
     citations: CitationsSchema,
+    /** The talks given on it, the latest first. */
+    talks: Type.Array(TalkOnPaperSchema),
   }),
 ]);
 export type Paper = Static<typeof PaperSchema>;

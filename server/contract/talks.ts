@@ -42,6 +42,10 @@ export const TalkSchema = Type.Object({
 });
 export type Talk = Static<typeof TalkSchema>;
 
+/** A talk as a paper's page lists it, leading to its entry on the Talks page. */
+export const TalkOnPaperSchema = Type.Pick(TalkSchema, ['id', 'title', 'event', 'place', 'date']);
+export type TalkOnPaper = Static<typeof TalkOnPaperSchema>;
+
 /** Checked beyond the schema by the server, with one message per field (see TALK_MESSAGES). */
 export const TalkInputSchema = Type.Object(
   {

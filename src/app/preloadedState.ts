@@ -34,8 +34,19 @@ export function startingState(store: AppStore): Partial<RootState> {
 const FRAGMENT_MIN_LENGTH = 1024;
 /** What stands in the state for the HTML of the page's marked element at this place among them. */
 const FRAGMENT_KEY = '$fragment';
-/** The start tag of an element marked by htmlFrom: React escapes `>` in attribute values, so the first `>` ends it. */
-const MARKED_TAG = new RegExp(`<[a-z][^>]* ${FRAGMENT_MARK}=""[^>]*>`, 'g');
+/** The mark in the start tag of an element marked by htmlFrom: React escapes `>` in attribute values, so the next `>` ends the tag. */
+const MARK_ATTRIBUTE = ` ${FRAGMENT_MARK}=""`;
+
+/**
+ * Where the content of each marked element starts. The mark counts inside a tag only (a note's text may
+ * show it). Searching for it took a fifth of the time of a regular expression over every tag.
+ */
+function markedContent(markup: string): number[] {
+  const at: number[] = [];
+  for (let mark = markup.indexOf(MARK_ATTRIBUTE); mark >= 0; mark = markup.indexOf(MARK_ATTRIBUTE, mark + 1))
+    if (markup.lastIndexOf('<', mark) > markup.lastIndexOf('>', mark)) at.push(markup.indexOf('>', mark) + 1);
+  return at;
+}
 
 /**
  * As JSON that is safe inside a `<script type="application/json">` element. Long HTML that the markup
@@ -43,7 +54,7 @@ const MARKED_TAG = new RegExp(`<[a-z][^>]* ${FRAGMENT_MARK}=""[^>]*>`, 'g');
  * long note's page, for the phone to download before the scripts could start.
  */
 export function serializeState(state: Partial<RootState>, markup = ''): string {
-  const contentAt = [...markup.matchAll(MARKED_TAG)].map((tag) => tag.index + tag[0].length);
+  const contentAt = markedContent(markup);
   const refer = (_key: string, value: unknown) => {
     if (typeof value !== 'string' || value.length < FRAGMENT_MIN_LENGTH) return value;
     const place = contentAt.findIndex((at) => markup.startsWith(value, at) && markup.startsWith('</', at + value.length));

@@ -148,8 +148,7 @@ const serverPages = process.env.BROWSER_BUNDLE
       research: contentPage(pageHeads.research, { prefetch: publicationsPrefetch, structuredData: ['scholarlyArticles'] }),
       researchFiltered: contentPage(pageHeads.research, { prefetch: publicationsPrefetch, exists: researchListExists, inSitemap: false }),
       paper: contentPage(pageHeads.research, {
-        // The talks given on the paper are listed under its abstract.
-        prefetch: ({ key = '' }) => [publicationsApi.endpoints.getPaper.initiate(key), talksApi.endpoints.getTalks.initiate()],
+        prefetch: ({ key = '' }) => [publicationsApi.endpoints.getPaper.initiate(key)],
         inSitemap: false,
         article: paperArticle,
       }),

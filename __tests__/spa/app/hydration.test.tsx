@@ -185,6 +185,13 @@ describe('taking over a server-rendered page', () => {
     expect(requests).toHaveLength(0);
   });
 
+  it('counts only marked elements, not a text that shows the mark, when it refers to their HTML', () => {
+    const [first, second] = ['a', 'b'].map((letter) => `<p>${letter.repeat(2000)}</p>`);
+    const markup = `<div data-fragment="">${first}</div><p><code> data-fragment=""</code></p><div data-fragment="">${second}</div>`;
+    const json = serializeState({ first, second } as never, markup);
+    expect(JSON.parse(json)).toEqual({ first: { $fragment: 0 }, second: { $fragment: 1 } });
+  });
+
   it('keeps the not-found page the server answered at the address of a screen (an unknown tag), without a warning or a call', async () => {
     const requests = countNoteCalls();
     await preloadScreens('/notes/tag/bonds');

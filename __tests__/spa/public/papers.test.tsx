@@ -7,7 +7,6 @@ import type { Paper, Publication } from '@/contract/publications';
 import { server, url } from '../msw';
 import { renderApp, signedOutState } from '../render';
 import { aPublication } from './fixtures';
-import { aTalk } from './talkFixtures';
 
 const renderAt = (route: string) => renderApp({ route, preloadedState: signedOutState });
 
@@ -121,6 +120,7 @@ const aPaper = (overrides: Partial<Paper> = {}): Paper => ({
   abstract_text: 'We estimate it with no bias.',
   paper_is_pdf: true,
   published_in: { volume: '', issue: '', first_page: '10', last_page: '18', institution: '', number: '' },
+  talks: [],
   citations: {
     apa: 'Northcote, E., & Doe, J. (2024). Estimating ∂θE[f(X)] without bias. ICAIF.',
     chicago: 'Northcote, Elias, and Jane Doe. 2024. “Estimating ∂θE[f(X)] Without Bias.” In ICAIF.',
@@ -168,24 +168,7 @@ describe('a paper’s page', () => {
   });
 
   it('lists the talks given on the paper, each leading to its entry on the Talks page', async () => {
-    servePaper(aPaper());
-    server.use(
-      http.get(url('/api/talks/'), () =>
-        HttpResponse.json([
-          aTalk({
-            id: 4,
-            title: 'Unbiased gradients',
-            event: 'ICAIF',
-            place: 'Brooklyn',
-            date: '2024-11-15',
-            paper: 2,
-            paper_link: { key: 'northcote2024-grad', title: GRADIENT_TITLE },
-          }),
-          aTalk({ id: 5, title: 'Another paper', paper: 1, paper_link: { key: 'northcote2019slv', title: 'Calibrating' } }),
-          aTalk({ id: 6, title: 'No paper' }),
-        ]),
-      ),
-    );
+    servePaper(aPaper({ talks: [{ id: 4, title: 'Unbiased gradients', event: 'ICAIF', place: 'Brooklyn', date: '2024-11-15' }] }));
     renderAt('/research/northcote2024-grad');
     const talks = await screen.findByRole('region', { name: 'Talks' });
     const links = within(talks).getAllByRole('link');

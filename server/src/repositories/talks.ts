@@ -1,4 +1,4 @@
-import type { Talk } from '../../contract/talks';
+import type { Talk, TalkOnPaper } from '../../contract/talks';
 import type { Db } from '../db';
 import type { TalkRow } from '../db/schema';
 import { paperKey } from '../publications/facets';
@@ -58,6 +58,17 @@ function selectTalks(db: Db) {
 /** The latest first: by the date they are given, then the latest written. */
 export function listTalks(db: Db): Promise<TalkWithPaper[]> {
   return selectTalks(db).orderBy('talks.date', 'desc').orderBy('talks.id', 'desc').execute();
+}
+
+/** The talks given on a publication, the latest first. */
+export function listTalksOnPaper(db: Db, publicationId: number): Promise<TalkOnPaper[]> {
+  return db
+    .selectFrom('talks')
+    .select(['id', 'title', 'event', 'place', 'date'])
+    .where('publication_id', '=', publicationId)
+    .orderBy('date', 'desc')
+    .orderBy('id', 'desc')
+    .execute();
 }
 
 export function findTalk(db: Db, id: number): Promise<TalkWithPaper | undefined> {

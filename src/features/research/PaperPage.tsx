@@ -122,7 +122,7 @@ export function PaperPage() {
                 <p {...htmlFrom(paper.abstract_html)} />
               </section>
             )}
-            <RelatedTalks paperKey={paper.key} />
+            <RelatedTalks talks={paper.talks} />
             <CiteAs paper={paper} />
           </Body>
         </WithAside>

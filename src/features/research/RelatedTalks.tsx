@@ -1,10 +1,9 @@
-import { useMemo } from 'react';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 
 import { formatCalendarDate } from '@/contract/dates';
 import { paths } from '@/contract/paths';
-import { useGetTalksQuery } from '@/lib/api/talksApi';
+import type { TalkOnPaper } from '@/contract/talks';
 import { theme } from '@/lib/theme/themes';
 
 const List = styled.ul`
@@ -22,10 +21,8 @@ const List = styled.ul`
   }
 `;
 
-/** The talks given on a paper, the latest first (as the list comes), each leading to its entry on the Talks page. */
-export function RelatedTalks({ paperKey }: { paperKey: string }) {
-  const { data } = useGetTalksQuery();
-  const talks = useMemo(() => (data ?? []).filter((talk) => talk.paper_link?.key === paperKey), [data, paperKey]);
+/** The talks given on a paper, the latest first (as the paper lists them), each leading to its entry on the Talks page. */
+export function RelatedTalks({ talks }: { talks: TalkOnPaper[] }) {
   if (talks.length === 0) return null;
   return (
     <section aria-labelledby="paper-talks">

@@ -4,6 +4,8 @@ import type { Paper, Publication, SelectedPaper } from '@/contract/publications'
 import { api } from './apiSlice';
 
 const list = { type: 'Publication', id: 'LIST' } as const;
+/** A paper's page lists the talks given on it. */
+const talks = { type: 'Talk', id: 'LIST' } as const;
 
 /**
  * Publications: read by the Research page, each paper's page and the home page (handed over with them),
@@ -20,11 +22,11 @@ export const publicationsApi = api.injectEndpoints({
       query: () => apiPaths.selectedPapers,
       providesTags: [list],
     }),
-    /** A paper with its citations, or null when no paper has the key: an answer the server renders (a 404 page) like any other. */
+    /** A paper with its citations and talks, or null when no paper has the key: an answer the server renders (a 404 page) like any other. */
     getPaper: build.query<Paper | null, string>({
       query: (key) => ({ url: apiPaths.paper(key), validateStatus: (response) => response.ok || response.status === 404 }),
       transformResponse: (paper: Paper, meta) => (meta?.response?.status === 404 ? null : paper),
-      providesTags: [list],
+      providesTags: [list, talks],
     }),
   }),
 });

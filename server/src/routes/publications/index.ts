@@ -35,6 +35,7 @@ import {
   toPublication,
   toSelectedPaper,
 } from '../../repositories/publications';
+import { listTalksOnPaper } from '../../repositories/talks';
 import { paperCitations } from '../../services/citations';
 import { DOCUMENT_EXTENSIONS, documentExtension } from '../../services/documents';
 import { editPublication, importPublications, previewImport, PUBLICATION_MESSAGES, removePublication, reorderPublications } from '../../services/publications';
@@ -62,8 +63,8 @@ async function attachedDocument(db: Db, row: PublicationRow): Promise<DocumentRo
 /** Publications: listed for visitors on the Research page, imported and edited by staff. */
 const publicationRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const cache = new ResponseCache();
-  // Deleting a document detaches it from its publications.
-  app.changes.subscribe(['Publication', 'Document'], () => cache.clear());
+  // Deleting a document detaches it from its publications; a paper's page lists the talks given on it.
+  app.changes.subscribe(['Publication', 'Document', 'Talk'], () => cache.clear());
 
   app.get('/api/publications/', { schema: { response: { 200: Type.Array(PublicationSchema), ...errorResponses } } }, async (_request, reply) =>
     cache.send(reply, 'publications', async () => ({ status: 200, body: (await listPublications(app.db)).map(toPublication) })),
@@ -74,7 +75,7 @@ const publicationRoutes: FastifyPluginAsyncTypebox = async (app) => {
     cache.send(reply, 'selected', async () => ({ status: 200, body: (await listSelectedPublications(app.db)).map(toSelectedPaper) })),
   );
 
-  /** A paper's own page: the publication with its abstract as text and every way to cite it. */
+  /** A paper's own page: the publication with its abstract as text, every way to cite it and the talks given on it. */
   app.get(
     '/api/publications/papers/:key/',
     { schema: { params: PaperKeyParamsSchema, response: { 200: PaperSchema, ...errorResponses } } },
@@ -94,6 +95,7 @@ const publicationRoutes: FastifyPluginAsyncTypebox = async (app) => {
             paper_is_pdf: document?.content_type === 'application/pdf',
             published_in: publishedIn(cslItem(publication, storedFields(row), '')),
             citations: await paperCitations(app, row),
+            talks: await listTalksOnPaper(app.db, row.id),
           },
         };
       }),
