@@ -15,7 +15,7 @@ import { publicationsApi } from '../../../src/lib/api/publicationsApi';
 import { siteContentApi } from '../../../src/lib/api/siteContentApi';
 import { talksApi } from '../../../src/lib/api/talksApi';
 import type { RootState } from '../../../src/lib/state';
-import { THEME_COOKIE, type ThemeMode,themeRestored } from '../../../src/lib/theme/themeSlice';
+import { THEME_COOKIE, type ThemeMode, themeRestored } from '../../../src/lib/theme/themeSlice';
 import { DATA_TAGS, type DataTag } from '../../contract/changes';
 import type { CurrentContent } from '../../contract/content';
 import { resolveContent } from '../../contract/identity';
