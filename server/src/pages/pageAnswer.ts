@@ -16,6 +16,8 @@ export function inlineStyles(html: string): string[] {
   return [...html.matchAll(STYLE_ELEMENT)].map(([, text]) => text.replace(/\r\n?/g, '\n'));
 }
 
+const HTML = { 'content-type': 'text/html; charset=utf-8' };
+
 /** A strong validator naming the exact bytes, so that the gzip and the plain answer never share one. */
 const etagOf = (body: Buffer) => `"${crypto.createHash('sha256').update(body).digest('base64url')}"`;
 
@@ -54,8 +56,11 @@ class Encoded {
  * only chooses. `no-cache` has caches ask each time: a write changes the page, and its ETag with it.
  */
 export class PageAnswer {
-  private readonly plain: Encoded;
+  /** Made when first asked for: nearly every client accepts gzip, and a page the cache cannot keep is answered once. */
+  private plainEncoded?: Encoded;
   private readonly gzip: Encoded;
+  private readonly text: Buffer;
+  private readonly shared: Record<string, string>;
   /** Only a successful answer may become a 304 (RFC 9110, 13.2.1). */
   private readonly revalidates: boolean;
   /** About the memory the answer holds: both bodies, and their headers. */
@@ -67,15 +72,17 @@ export class PageAnswer {
     /** Further headers of this answer (a redirect's `location`). */
     extra: Record<string, string> = {},
   ) {
-    const text = Buffer.from(html);
-    const shared = { 'cache-control': 'no-cache', vary: 'accept-encoding', ...documentHeaders(inlineStyles(html)), ...extra };
-    const type = { 'content-type': 'text/html; charset=utf-8' };
-    this.plain = new Encoded(text, shared, type);
+    this.text = Buffer.from(html);
+    this.shared = { 'cache-control': 'no-cache', vary: 'accept-encoding', ...documentHeaders(inlineStyles(html)), ...extra };
     // zlib's default level: level 9 took two to three times as long for pages under 0.3 % smaller, and a
     // page the cache cannot keep is compressed for every request.
-    this.gzip = new Encoded(zlib.gzipSync(text, { level: 6 }), shared, { ...type, 'content-encoding': 'gzip' });
+    this.gzip = new Encoded(zlib.gzipSync(this.text, { level: 6 }), this.shared, { ...HTML, 'content-encoding': 'gzip' });
     this.revalidates = status >= 200 && status < 300;
-    this.bytes = this.plain.body.length + this.gzip.body.length + 2 * JSON.stringify(this.plain.raw).length;
+    this.bytes = this.text.length + this.gzip.body.length + 2 * JSON.stringify(this.gzip.raw).length;
+  }
+
+  private get plain(): Encoded {
+    return (this.plainEncoded ??= new Encoded(this.text, this.shared, HTML));
   }
 
   private encodingFor(headers: IncomingMessage['headers']): { encoded: Encoded; notModified: boolean } {
