@@ -1,3 +1,4 @@
+import type { RouteObject } from 'react-router-dom';
 import { StaticRouter } from 'react-router-dom/server';
 
 import { AppProviders } from './AppProviders';
@@ -6,12 +7,12 @@ import { AppRoutes, routerFuture } from './routes';
 import type { AppStore } from './store';
 
 /** The app as the server renders it for one address; the browser's App hydrates the result. */
-export function ServerApp({ store, location }: { store: AppStore; location: string }) {
+export function ServerApp({ store, location, routeObjects }: { store: AppStore; location: string; routeObjects?: RouteObject[] }) {
   return (
     <AppProviders store={store}>
       <StaticRouter location={location} future={routerFuture}>
         <RouteBoundary>
-          <AppRoutes />
+          <AppRoutes routeObjects={routeObjects} />
         </RouteBoundary>
       </StaticRouter>
     </AppProviders>

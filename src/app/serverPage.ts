@@ -94,6 +94,8 @@ export interface MatchedPage {
   unknown: boolean;
   /** The address's route parameters (a note's slug). */
   params: Params;
+  /** The routes that match the address, each with only the next one as its child: the server renders from them, without matching the whole table again. */
+  branch: RouteObject[];
 }
 
 const handleOf = (route: RouteObject): PageHandle | undefined => {
@@ -130,7 +132,11 @@ export function matchPage(routes: RouteObject[], pathname: string, chunkOf: (ele
   const canonicalPath = !page || page.canonicalPath === null ? undefined : (page.canonicalPath ?? ownPath);
   const chunks = [...new Set(matches.map(({ route }) => chunkOf(route.element)).filter((chunk): chunk is string => chunk !== undefined))];
   const unknown = !last || last.route.path === '*';
-  return { page, prefetch, ownPrefetch, canonicalPath, ownPath, chunks, unknown, params: last?.params ?? {} };
+  const branch = matches.reduceRight<RouteObject[]>(
+    (children, { route }) => [{ ...route, children: children.length ? children : undefined } as RouteObject],
+    [],
+  );
+  return { page, prefetch, ownPrefetch, canonicalPath, ownPath, chunks, unknown, params: last?.params ?? {}, branch };
 }
 
 /** The addresses of the pages listed in the sitemap (routes without parameters). */

@@ -185,6 +185,19 @@ describe('taking over a server-rendered page', () => {
     expect(requests).toHaveLength(0);
   });
 
+  it('renders the same markup from the routes matching the address alone as from the whole table', async () => {
+    const layoutEffectWarning = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    for (const location of ['/', '/cv', '/research', '/research/year/2024', '/notes', '/notes/volatility-smile', '/login', '/signin', '/about', '/404']) {
+      await preloadScreens(location);
+      const store = makeStore(undefined, { serverQuery: answering(siteContentAnswer) });
+      await prefetchPage(store, pageAt(location).prefetch, 'light');
+      const whole = renderToString(<ServerApp store={store} location={location} />);
+      expect([location, renderToString(<ServerApp store={store} location={location} routeObjects={pageAt(location).branch} />)]).toEqual([location, whole]);
+      store.dispatch(api.util.resetApiState());
+    }
+    layoutEffectWarning.mockRestore();
+  });
+
   it('counts only marked elements, not a text that shows the mark, when it refers to their HTML', () => {
     const [first, second] = ['a', 'b'].map((letter) => `<p>${letter.repeat(2000)}</p>`);
     const markup = `<div data-fragment="">${first}</div><p><code> data-fragment=""</code></p><div data-fragment="">${second}</div>`;

@@ -2,6 +2,7 @@ import { Writable } from 'node:stream';
 
 import type { ReactElement } from 'react';
 import { renderToPipeableStream, renderToString } from 'react-dom/server';
+import type { RouteObject } from 'react-router-dom';
 import { ServerStyleSheet } from 'styled-components';
 
 import { serializeState, startingState } from '../../../src/app/preloadedState';
@@ -58,10 +59,10 @@ async function withStyles(element: ReactElement, render: (element: ReactElement)
 }
 
 /** The app at one address, drawn from a store that already holds the page's data and theme. */
-export async function renderApp(location: string, store: AppStore): Promise<RenderedApp> {
+export async function renderApp(location: string, store: AppStore, routeObjects?: RouteObject[]): Promise<RenderedApp> {
   // The state as the page's data left it, before rendering (which only reads it) and serialized against the markup.
   const starting = startingState(store);
-  const app = <ServerApp store={store} location={location} />;
+  const app = <ServerApp store={store} location={location} routeObjects={routeObjects} />;
   // Once a screen's code is loaded (after its first page since the start), the page renders in one
   // synchronous pass: the stream took a fifth more for its chunks and their encoding. Before that, the
   // stream waits for the code where renderToString would leave the screen to the browser.

@@ -399,7 +399,7 @@ export class PageRenderer {
       // The not-found page is answered at addresses of the app's screens too: the browser then shows it there.
       const notFound = matched.unknown;
       try {
-        const { body, styles, state: json } = await renderApp(location, store);
+        const { body, styles, state: json } = await renderApp(location, store, matched.branch);
         const mathInText = Boolean(article && !article.paper);
         const html = htmlDocument({ mode, head, scripts, app: { body, styles }, state: json, notFound, mathInText });
         if (complete && !data) this.pageData.set(location, startingState(store).api as RootState['api'], html.length, since);
