@@ -1,3 +1,5 @@
+import zlib from 'node:zlib';
+
 import type { NoteInput } from '../../server/contract/notes';
 import * as render from '../../server/src/pages/render';
 import * as preloadedState from '../../src/app/preloadedState';
@@ -123,6 +125,17 @@ describe('a page rendered again while its data is unchanged', () => {
     const [news, newsAgain] = [await get('/news'), await get('/news')];
     expect(news.body).not.toContain('Loading Application...');
     expect(newsAgain.body).toBe(news.body);
+
+    // A long body's compression is reused: the page is answered the same, compressed or not, each time.
+    const body = Array.from({ length: 1500 }, (_, i) => `Paragraph ${i} on the smile's wings, $\\sigma_{${i}}$.`).join('\n\n');
+    await saveNote(server, staff, { title: 'A long note', slug: 'a-long-note', body });
+    const plain = await get('/notes/a-long-note');
+    expect(plain.body.length).toBeGreaterThan(100_000);
+    for (let i = 0; i < 2; i += 1) {
+      const gzip = await server.inject({ method: 'GET', url: '/notes/a-long-note', headers: { 'accept-encoding': 'gzip' } });
+      expect(gzip.headers['content-encoding']).toBe('gzip');
+      expect(zlib.gunzipSync(gzip.rawPayload).toString()).toBe(plain.body);
+    }
 
     await saveNote(server, staff, { title: 'Term structures', slug: 'term-structures' });
     const changed = await get('/notes');

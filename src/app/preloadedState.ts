@@ -51,14 +51,17 @@ function markedContent(markup: string): number[] {
 /**
  * As JSON that is safe inside a `<script type="application/json">` element. Long HTML that the markup
  * already shows in a marked element (a note's body) is referred to rather than repeated: it was half of a
- * long note's page, for the phone to download before the scripts could start.
+ * long note's page, for the phone to download before the scripts could start. The texts referred to are
+ * added to `referred`.
  */
-export function serializeState(state: Partial<RootState>, markup = ''): string {
+export function serializeState(state: Partial<RootState>, markup = '', referred: string[] = []): string {
   const contentAt = markedContent(markup);
   const refer = (_key: string, value: unknown) => {
     if (typeof value !== 'string' || value.length < FRAGMENT_MIN_LENGTH) return value;
     const place = contentAt.findIndex((at) => markup.startsWith(value, at) && markup.startsWith('</', at + value.length));
-    return place === -1 ? value : { [FRAGMENT_KEY]: place };
+    if (place === -1) return value;
+    referred.push(value);
+    return { [FRAGMENT_KEY]: place };
   };
   return JSON.stringify(state, contentAt.length ? refer : undefined).replace(/</g, '\\u003c');
 }

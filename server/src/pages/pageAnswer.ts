@@ -1,12 +1,12 @@
 import crypto from 'node:crypto';
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
-import zlib from 'node:zlib';
 
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
 import { etagListMatches } from '../lib/etag';
 import { acceptsGzip } from '../lib/preparedBody';
 import { documentHeaders, HSTS } from '../lib/securityHeaders';
+import { pageGzip } from './pageGzip';
 
 /** An inline `<style>` element's text: everything up to the first end tag, as the HTML parser reads it. */
 const STYLE_ELEMENT = /<style\b[^>]*>([\s\S]*?)<\/style[\s/>]/gi;
@@ -59,7 +59,6 @@ export class PageAnswer {
   /** Made when first asked for: nearly every client accepts gzip, and a page the cache cannot keep is answered once. */
   private plainEncoded?: Encoded;
   private readonly gzip: Encoded;
-  private readonly text: Buffer;
   private readonly shared: Record<string, string>;
   /** Only a successful answer may become a 304 (RFC 9110, 13.2.1). */
   private readonly revalidates: boolean;
@@ -67,22 +66,21 @@ export class PageAnswer {
   readonly bytes: number;
 
   constructor(
-    html: string,
+    private readonly html: string,
     readonly status: number,
     /** Further headers of this answer (a redirect's `location`). */
     extra: Record<string, string> = {},
+    /** Long texts the page shows (a note's body), whose compression is reused (see pageGzip). */
+    parts: readonly string[] = [],
   ) {
-    this.text = Buffer.from(html);
     this.shared = { 'cache-control': 'no-cache', vary: 'accept-encoding', ...documentHeaders(inlineStyles(html)), ...extra };
-    // zlib's default level: level 9 took two to three times as long for pages under 0.3 % smaller, and a
-    // page the cache cannot keep is compressed for every request.
-    this.gzip = new Encoded(zlib.gzipSync(this.text, { level: 6 }), this.shared, { ...HTML, 'content-encoding': 'gzip' });
+    this.gzip = new Encoded(pageGzip(html, parts), this.shared, { ...HTML, 'content-encoding': 'gzip' });
     this.revalidates = status >= 200 && status < 300;
-    this.bytes = this.text.length + this.gzip.body.length + 2 * JSON.stringify(this.gzip.raw).length;
+    this.bytes = Buffer.byteLength(html) + this.gzip.body.length + 2 * JSON.stringify(this.gzip.raw).length;
   }
 
   private get plain(): Encoded {
-    return (this.plainEncoded ??= new Encoded(this.text, this.shared, HTML));
+    return (this.plainEncoded ??= new Encoded(Buffer.from(this.html), this.shared, HTML));
   }
 
   private encodingFor(headers: IncomingMessage['headers']): { encoded: Encoded; notModified: boolean } {

@@ -17,6 +17,8 @@ export interface RenderedApp {
   styles: string;
   /** The store's starting state for the browser, as JSON safe inside a script element. */
   state: string;
+  /** Long texts the markup shows and the state refers to (a note's body). */
+  shown: string[];
 }
 
 /** How React marks a Suspense boundary it left for the browser to render: renderToString's when a screen's code was not yet loaded. */
@@ -48,7 +50,7 @@ function renderToHtml(element: ReactElement): Promise<string> {
 }
 
 /** The markup of the element and the styles it uses, collected in a sheet of its own. */
-async function withStyles(element: ReactElement, render: (element: ReactElement) => string | Promise<string>): Promise<Omit<RenderedApp, 'state'>> {
+async function withStyles(element: ReactElement, render: (element: ReactElement) => string | Promise<string>): Promise<Pick<RenderedApp, 'body' | 'styles'>> {
   const sheet = new ServerStyleSheet();
   try {
     const body = await render(sheet.collectStyles(<CachedStylis>{element}</CachedStylis>));
@@ -68,5 +70,6 @@ export async function renderApp(location: string, store: AppStore, routeObjects?
   // stream waits for the code where renderToString would leave the screen to the browser.
   const rendered = await withStyles(app, renderToString);
   const { body, styles } = rendered.body.includes(LEFT_TO_THE_BROWSER) ? await withStyles(app, renderToHtml) : rendered;
-  return { body, styles, state: serializeState(starting, body) };
+  const shown: string[] = [];
+  return { body, styles, state: serializeState(starting, body, shown), shown };
 }

@@ -65,6 +65,8 @@ interface CachedPage {
 
 interface RenderedPage {
   html: string;
+  /** Long texts the page shows (see PageAnswer). */
+  shown?: string[];
   shows: ReadonlySet<DataTag>;
   complete: boolean;
   /** When the data decides it: 301 (to `location`) for an item under an earlier address. */
@@ -336,7 +338,7 @@ export class PageRenderer {
         }
         entry.shows = rendered.shows;
         if (!rendered.complete) entry.expires = Date.now() + OTHER_INSTANCES_DELAY_MS;
-        entry.ready = new PageAnswer(rendered.html, rendered.status ?? status, rendered.location ? { location: rendered.location } : {});
+        entry.ready = new PageAnswer(rendered.html, rendered.status ?? status, rendered.location ? { location: rendered.location } : {}, rendered.shown);
         if (current) this.pages.set(key, entry);
         return entry.ready;
       },
@@ -399,11 +401,11 @@ export class PageRenderer {
       // The not-found page is answered at addresses of the app's screens too: the browser then shows it there.
       const notFound = matched.unknown;
       try {
-        const { body, styles, state: json } = await renderApp(location, store, matched.branch);
+        const { body, styles, state: json, shown } = await renderApp(location, store, matched.branch);
         const mathInText = Boolean(article && !article.paper);
         const html = htmlDocument({ mode, head, scripts, app: { body, styles }, state: json, notFound, mathInText });
         if (complete && !data) this.pageData.set(location, startingState(store).api as RootState['api'], html.length, since);
-        return { html, shows, complete };
+        return { html, shown, shows, complete };
       } catch (error) {
         // The browser can still draw the page itself.
         this.app.log.error({ err: error, location }, 'server rendering failed');
