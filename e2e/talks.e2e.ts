@@ -122,6 +122,8 @@ describe('papers on the home page, talks and teaching', () => {
     await visitor.screenshot('visitor-talks');
     await upcoming.getByRole('link', { name: 'Paper: Smiles under Q' }).click();
     await reader.getByRole('heading', { name: 'Smiles under Q', level: 1 }).waitFor();
+    // The paper's page lists the talk given on it, from the paper's own answer.
+    await reader.getByRole('region', { name: 'Talks' }).getByRole('link', { name: UPCOMING }).waitFor();
     expectNoProblems(visitor);
     await visitor.context.close();
 
