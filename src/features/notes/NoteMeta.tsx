@@ -1,23 +1,13 @@
 import { Link } from 'react-router-dom';
-import styled from 'styled-components';
 
 import { formatCalendarDate } from '@/contract/dates';
 import { paths } from '@/contract/paths';
-import { theme } from '@/lib/theme/themes';
 import { TagList } from '@/ui';
 
 /** A note's date as every reader sees it: the UTC calendar day, so that the server's page and the browser agree. */
 export function NoteDate({ at }: { at: string }) {
   return <time dateTime={at}>{formatCalendarDate(at.slice(0, 10))}</time>;
 }
-
-/** The small print under a note's title: dates and reading time. */
-export const Byline = styled.p`
-  margin: 0 0 ${theme.space[3]};
-  color: ${theme.colors.muted};
-  font-family: ${theme.fonts.ui};
-  font-size: ${theme.fontSizes.sm};
-`;
 
 /** A note's tags, each leading to the notes that carry it. */
 export function TagLinks({ tags }: { tags: string[] }) {

@@ -9,11 +9,11 @@ import { useGetNoteQuery } from '@/lib/api/notesApi';
 import { htmlFrom } from '@/lib/htmlFrom';
 import { theme } from '@/lib/theme/themes';
 import { useDocumentTitle } from '@/lib/useDocumentTitle';
-import { Alert, LoadingText, MathStyles, NoteProse, NotFoundMessage, Page } from '@/ui';
+import { Alert, EntryMeta, LoadingText, MathStyles, NoteProse, NotFoundMessage, Page } from '@/ui';
 
 import { FootNav } from './FootNav';
 import { NoteContents, OUTLINE_MIN_HEADINGS } from './NoteContents';
-import { Byline, NoteDate, TagLinks } from './NoteMeta';
+import { NoteDate, TagLinks } from './NoteMeta';
 
 /** The cover fills the text column: as wide as the viewport on a phone, at most 70ch (about 44rem) beyond. */
 const COVER_SIZES = '(max-width: 46rem) 100vw, 44rem';
@@ -129,7 +129,7 @@ function NoteArticle({ note }: { note: PublicNote }) {
       <Article>
         <Header>
           <h1>{note.title}</h1>
-          <Byline>
+          <EntryMeta>
             <NoteDate at={note.published_at} />
             {note.revised_at && (
               <>
@@ -138,7 +138,7 @@ function NoteArticle({ note }: { note: PublicNote }) {
               </>
             )}
             {` · ${note.reading_minutes} min read`}
-          </Byline>
+          </EntryMeta>
           <TagLinks tags={note.tags} />
         </Header>
         {note.outline.length >= OUTLINE_MIN_HEADINGS && <NoteContents outline={note.outline} />}

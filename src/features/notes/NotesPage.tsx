@@ -7,9 +7,9 @@ import { isNotFound } from '@/lib/api/errors';
 import { useGetNotesQuery } from '@/lib/api/notesApi';
 import { theme } from '@/lib/theme/themes';
 import { useDocumentTitle } from '@/lib/useDocumentTitle';
-import { Alert, LoadingText, Muted, NewerOlder, NotFoundMessage, Page, ruleAbove, titleLink } from '@/ui';
+import { Alert, EntryMeta, LoadingText, Muted, NewerOlder, NotFoundMessage, Page, ruleAbove, titleLink } from '@/ui';
 
-import { Byline, NoteDate, TagLinks } from './NoteMeta';
+import { NoteDate, TagLinks } from './NoteMeta';
 import { notesListQuery } from './pageData';
 
 /** The list beside its tags on a wide screen; the tags under the list on a phone. */
@@ -133,9 +133,9 @@ function NotesList({ query }: { query: NoteListQuery }) {
                   <h2>
                     <Link to={paths.note(note.slug)}>{note.title}</Link>
                   </h2>
-                  <Byline>
+                  <EntryMeta>
                     <NoteDate at={note.published_at} /> · {note.reading_minutes} min read
-                  </Byline>
+                  </EntryMeta>
                   {note.summary && <p>{note.summary}</p>}
                   <TagLinks tags={note.tags} />
                 </li>
