@@ -47,11 +47,29 @@ describe('papers on the home page, talks and teaching', () => {
     await page.getByText('within a year, in the order you set here').waitFor();
     const third = page.getByRole('listitem', { name: 'Smiles under Q' });
     // Two moves up with the keyboard: the focus stays on the moved paper's button, which stops at the top of its year.
+    // Each press waits for the saved order: the buttons are disabled while it is saved, as a person sees.
+    const focusedAt = (label: string, place: number) =>
+      page.waitForFunction(
+        ([label, place]) => {
+          const button = document.activeElement;
+          const item = button?.closest('li');
+          return (
+            button instanceof HTMLButtonElement &&
+            !button.disabled &&
+            button.getAttribute('aria-label')?.startsWith(label) &&
+            item !== null &&
+            item !== undefined &&
+            [...(item.parentElement?.children ?? [])].indexOf(item) === place
+          );
+        },
+        [label, place] as const,
+      );
+    const start = await third.evaluate((item) => [...(item.parentElement?.children ?? [])].indexOf(item));
     await third.getByRole('button', { name: /^Move up:/ }).focus();
     await page.keyboard.press('Enter');
-    await page.waitForFunction(() => document.activeElement?.getAttribute('aria-label')?.startsWith('Move up: Smiles under'));
+    await focusedAt('Move up: Smiles under', start - 1);
     await page.keyboard.press('Enter');
-    await page.waitForFunction(() => document.activeElement?.getAttribute('aria-label')?.startsWith('Move down: Smiles under'));
+    await focusedAt('Move down: Smiles under', start - 2);
     expect(await third.getByRole('button', { name: /^Move up:/ }).isDisabled()).toBe(true);
     // The box shows what the server saved.
     await Promise.all([
