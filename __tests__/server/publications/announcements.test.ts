@@ -1,4 +1,4 @@
-import type { Publication } from '../../../server/contract/publications';
+import type { ListedPublication } from '../../../server/contract/publications';
 import { recordChanges, serverWithAccountsFor } from '../testServer';
 import { PAPERS_BIB, WORKING_PAPER_BIB } from './fixtures';
 
@@ -7,7 +7,7 @@ describe('publication writes announce their changes', () => {
   const { server, staff, user: visitor } = serverWithAccountsFor();
 
   const post = (url: string, payload: object, headers = staff) => server.inject({ method: 'POST', url, headers, payload });
-  const list = async () => (await server.inject({ method: 'GET', url: '/api/publications/' })).json<Publication[]>();
+  const list = async () => (await server.inject({ method: 'GET', url: '/api/publications/' })).json<ListedPublication[]>();
   const patch = (id: number, payload: object) => server.inject({ method: 'PATCH', url: `/api/publications/${id}/`, headers: staff, payload });
   const order = (ids: number[]) => server.inject({ method: 'PUT', url: '/api/publications/order/', headers: staff, payload: { ids } });
   const remove = (id: number) => server.inject({ method: 'DELETE', url: `/api/publications/${id}/`, headers: staff });
@@ -54,7 +54,7 @@ describe('publication writes announce their changes', () => {
     expect(announced).toEqual([]);
 
     const edited = await patch(paper.id, { is_working_paper: !paper.is_working_paper });
-    expect(edited.json<Publication>().is_working_paper).toBe(!paper.is_working_paper);
+    expect(edited.json<ListedPublication>().is_working_paper).toBe(!paper.is_working_paper);
     expect(announced).toEqual([['Publication']]);
     expect(await auditActions()).toEqual(['publications.imported', 'publication.updated']);
   });
@@ -63,7 +63,7 @@ describe('publication writes announce their changes', () => {
     const [[paper], announced] = await importedAndWatched(WORKING_PAPER_BIB);
     expect((await patch(paper.id, { selected: false })).statusCode).toBe(200);
     expect(announced).toEqual([]);
-    expect((await patch(paper.id, { selected: true })).json<Publication>().selected).toBe(true);
+    expect((await patch(paper.id, { selected: true })).json<ListedPublication>().selected).toBe(true);
     expect(announced).toEqual([['Publication']]);
   });
 

@@ -1,4 +1,4 @@
-import { BIBTEX_MAX_CHARS, type ImportPlan, type Publication } from '../../../server/contract/publications';
+import { BIBTEX_MAX_CHARS, type ImportPlan, type ListedPublication } from '../../../server/contract/publications';
 import { BIBTEX_LIMITS } from '../../../server/src/publications/bibtex';
 import { serverWithAccountsFor } from '../testServer';
 
@@ -115,7 +115,7 @@ describe('BibTeX files that are hostile, broken or not BibTeX at all', () => {
     ]);
     const response = await importBib('@constructor{proto, title = {\\constructor{Pricing} \\toString options}}');
     expect(response.statusCode).toBe(200);
-    const [publication] = (await server.inject({ method: 'GET', url: '/api/publications/' })).json<Publication[]>();
+    const [publication] = (await server.inject({ method: 'GET', url: '/api/publications/' })).json<ListedPublication[]>();
     expect(publication).toMatchObject({ entry_type: 'constructor', title: 'Pricing options', venue: '' });
   });
 
@@ -123,7 +123,7 @@ describe('BibTeX files that are hostile, broken or not BibTeX at all', () => {
     const bibtex =
       '@unpublished{doe2024,\n  author = {Doe, Jane},\n  title = {Momentum in the cross-section},\n  note = {Manuscript under review},\n  year = 2024\n}';
     expect((await importBib(bibtex)).statusCode).toBe(200);
-    const [publication] = (await server.inject({ method: 'GET', url: '/api/publications/' })).json<Publication[]>();
+    const [publication] = (await server.inject({ method: 'GET', url: '/api/publications/' })).json<ListedPublication[]>();
     expect(publication).toMatchObject({ entry_type: 'unpublished', venue: 'Manuscript under review', is_working_paper: true, authors: ['Jane Doe'] });
   });
 });

@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 
 import { KATEX_FIRST_FONTS, KATEX_FONT_FACES, KATEX_INLINE_STYLES_ID } from '../../../server/contract/paths';
-import type { ImportPlan, Paper, Publication } from '../../../server/contract/publications';
+import type { ImportPlan, ListedPublication, Paper } from '../../../server/contract/publications';
 import { PUBLICATION_MESSAGES } from '../../../server/src/services/publications';
 import { documentIn } from '../media/client';
 import { pageServerFor } from '../testServer';
@@ -39,7 +39,7 @@ describe('a page per paper', () => {
     return response.json<ImportPlan>();
   };
   const preview = (bibtex: string) => server.inject({ method: 'POST', url: '/api/publications/import/preview/', headers: staff, payload: { bibtex } });
-  const publications = async () => (await get('/api/publications/')).json<Publication[]>();
+  const publications = async () => (await get('/api/publications/')).json<ListedPublication[]>();
 
   beforeAll(async () => {
     await importBib(`${PAPERS_BIB}\n${WORKING_PAPER_BIB}\n${GRADIENT_BIB}`);

@@ -1,5 +1,5 @@
 import type { DownloadStats } from '../../../server/contract/media';
-import type { ImportPlan, Publication, SelectedPaper } from '../../../server/contract/publications';
+import type { ImportPlan, ListedPublication, Paper, SelectedPaper } from '../../../server/contract/publications';
 import { PUBLICATION_MESSAGES } from '../../../server/src/services/publications';
 import { documentIn } from '../media/client';
 import { serverWithAccountsFor } from '../testServer';
@@ -9,7 +9,7 @@ describe('publications API', () => {
   const { server, staff, user: visitor } = serverWithAccountsFor();
 
   const post = (url: string, payload: unknown, headers = staff) => server.inject({ method: 'POST', url, headers, payload: payload as object });
-  const list = async () => (await server.inject({ method: 'GET', url: '/api/publications/' })).json<Publication[]>();
+  const list = async () => (await server.inject({ method: 'GET', url: '/api/publications/' })).json<ListedPublication[]>();
 
   it('shows what an import would do before doing it, then adds the entries', async () => {
     const preview = await post('/api/publications/import/preview/', { bibtex: PAPERS_BIB });
@@ -29,7 +29,11 @@ describe('publications API', () => {
     expect(article).toMatchObject({ ...ARTICLE_AS_SHOWN, paper_url: '' });
     expect(preprint).toMatchObject({ arxiv: '2403.01234', is_working_paper: true, venue: 'arXiv preprint arXiv:2403.01234' });
     expect(preprint.title_html).toContain('<math');
-    expect(preprint.abstract_html).toContain('<em>after</em>');
+    // The list says an abstract is there; the paper's page holds it.
+    expect(preprint).not.toHaveProperty('abstract_html');
+    expect([preprint.has_abstract, article.has_abstract]).toEqual([true, false]);
+    const paper = await server.inject({ method: 'GET', url: `/api/publications/papers/${preprint.key}/` });
+    expect(paper.json<Paper>().abstract_html).toContain('<em>after</em>');
     expect(preprint.bibtex.startsWith('@misc{northcote2024rough,')).toBe(true);
   });
 
@@ -70,7 +74,7 @@ describe('publications API', () => {
     const patch = (payload: object) => server.inject({ method: 'PATCH', url: `/api/publications/${paper.id}/`, headers: staff, payload });
     const edited = await patch({ bibtex: WORKING_PAPER_BIB.replace('Transaction costs', 'Trading costs') });
     expect(edited.statusCode).toBe(200);
-    expect(edited.json<Publication>().title).toBe('Trading costs in statistical arbitrage');
+    expect(edited.json<ListedPublication>().title).toBe('Trading costs in statistical arbitrage');
     expect((await patch({ bibtex: WORKING_PAPER_BIB.replace('northcote2025costs', 'other') })).json()).toEqual({
       bibtex: [PUBLICATION_MESSAGES.sameKey('northcote2025costs')],
     });
@@ -83,7 +87,7 @@ describe('publications API', () => {
     const document = await documentIn(server, staff, 'Papers', 'Paper');
     const patch = (payload: object) => server.inject({ method: 'PATCH', url: `/api/publications/${first.id}/`, headers: staff, payload });
     expect((await patch({ document: 9999 })).json()).toEqual({ document: [PUBLICATION_MESSAGES.noDocument(9999)] });
-    expect((await patch({ document })).json<Publication>().paper_url).toBe(`/research/${first.key}/paper.pdf`);
+    expect((await patch({ document })).json<ListedPublication>().paper_url).toBe(`/research/${first.key}/paper.pdf`);
     const get = (url: string) => server.inject({ method: 'GET', url });
     // Beside the paper's page, shown in the browser.
     const paper = await get(`/research/${first.key}/paper.pdf`);
@@ -145,7 +149,7 @@ describe('publications API', () => {
     const selectedList = async () => (await server.inject({ method: 'GET', url: '/api/publications/selected/' })).json<SelectedPaper[]>();
     expect(await selectedList()).toEqual([]);
 
-    expect((await select(article.id, true)).json<Publication>().selected).toBe(true);
+    expect((await select(article.id, true)).json<ListedPublication>().selected).toBe(true);
     expect((await select(preprint.id, true)).statusCode).toBe(200);
     expect(await selectedList()).toEqual([
       {
@@ -167,7 +171,7 @@ describe('publications API', () => {
 
     await post('/api/publications/import/', { bibtex: PAPERS_BIB.replace('year = {2019}', 'year = {2020}') });
     expect((await list()).find((entry) => entry.id === article.id)).toMatchObject({ year: 2020, selected: true });
-    expect((await select(preprint.id, false)).json<Publication>().selected).toBe(false);
+    expect((await select(preprint.id, false)).json<ListedPublication>().selected).toBe(false);
     expect((await selectedList()).map((paper) => paper.id)).toEqual([article.id]);
     expect((await server.inject({ method: 'PATCH', url: `/api/publications/${article.id}/`, headers: visitor, payload: { selected: false } })).statusCode).toBe(
       403,

@@ -2,7 +2,7 @@ import { delay, http, HttpResponse } from 'msw';
 
 import type { Document, Image } from '@/contract';
 import type { CurrentContent, SiteContent } from '@/contract/content';
-import type { Publication } from '@/contract/publications';
+import type { ListedPublication } from '@/contract/publications';
 import type { TeachingCourse, TeachingMaterial } from '@/contract/teaching';
 
 import { seedContent } from '../../../server/src/content/seed';
@@ -60,7 +60,7 @@ export function serveBannerImages(images: Image[], pauseMs = 0) {
 }
 
 /** A publication as the API lists it; the HTML forms are what the server renders. */
-export const aPublication = (overrides: Partial<Publication> = {}): Publication => ({
+export const aPublication = (overrides: Partial<ListedPublication> = {}): ListedPublication => ({
   id: 1,
   cite_key: 'northcote2019slv',
   key: 'northcote2019slv',
@@ -76,8 +76,7 @@ export const aPublication = (overrides: Partial<Publication> = {}): Publication 
   arxiv: '',
   ssrn: '',
   url: '',
-  abstract: '',
-  abstract_html: '',
+  has_abstract: false,
   bibtex: '@article{northcote2019slv,\n  title = {Calibrating stochastic-local volatility with jumps}\n}',
   is_working_paper: false,
   document: null,

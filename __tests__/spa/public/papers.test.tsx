@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 
-import type { Paper, Publication } from '@/contract/publications';
+import type { ListedPublication, Paper } from '@/contract/publications';
 
 import { server, url } from '../msw';
 import { renderApp, signedOutState } from '../render';
@@ -18,7 +18,7 @@ const volatility = { slug: 'volatility', name: 'Volatility' };
 const monteCarlo = { slug: 'monte-carlo', name: 'Monte Carlo' };
 
 /** An article of 2019, a conference paper and a working paper of 2024, with topics that overlap. */
-const PUBLICATIONS: Publication[] = [
+const PUBLICATIONS: ListedPublication[] = [
   aPublication({ topics: [volatility] }),
   aPublication({
     id: 2,

@@ -1,17 +1,17 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { HttpResponse } from 'msw';
+import { http, HttpResponse } from 'msw';
 
-import type { Publication } from '@/contract/publications';
+import type { ListedPublication } from '@/contract/publications';
 
-import { serveList } from '../msw';
+import { serveList, server, url } from '../msw';
 import { headingTexts, openAsVisitor } from '../render';
 import { aPublication } from './fixtures';
 
 const MATH_TITLE_HTML =
   'Rough volatility under <span class="katex"><math xmlns="http://www.w3.org/1998/Math/MathML"><semantics><mrow><mi>α</mi></mrow></semantics></math></span>-stable jumps';
 
-const servePublications = (publications: Publication[] | (() => Response)) => serveList('/api/publications/', publications);
+const servePublications = (publications: ListedPublication[] | (() => Response)) => serveList('/api/publications/', publications);
 const openResearch = () => openAsVisitor('/research', 'Research');
 
 describe('the Research page', () => {
@@ -60,16 +60,29 @@ describe('the Research page', () => {
     expect(within(early).getByRole('link', { name: /DOI/ })).toHaveAttribute('href', 'https://doi.org/10.21314/JCF.2019.001');
   });
 
-  it('shows the abstract on request and links the attached paper', async () => {
-    servePublications([
-      aPublication({ abstract: 'We calibrate.', abstract_html: 'We <em>calibrate</em>.', paper_url: '/research/northcote2019slv/paper.pdf', document: 4 }),
-    ]);
+  it('shows the abstract on request, read from the paper once, and links the attached paper', async () => {
+    const publication = aPublication({ has_abstract: true, paper_url: '/research/northcote2019slv/paper.pdf', document: 4 });
+    servePublications([publication, aPublication({ id: 2, key: 'without', title_text: 'Without an abstract', title_html: 'Without an abstract' })]);
+    const asked: string[] = [];
+    server.use(
+      http.get(url('/api/publications/papers/:key/'), ({ params }) => {
+        asked.push(String(params.key));
+        return HttpResponse.json({ ...publication, abstract_html: 'We <em>calibrate</em>.' });
+      }),
+    );
     await openResearch();
-    const entry = await screen.findByRole('article', { name: 'Calibrating stochastic-local volatility with jumps' });
+    expect(within(await screen.findByRole('article', { name: 'Without an abstract' })).queryByText('Abstract')).toBeNull();
+    const entry = screen.getByRole('article', { name: 'Calibrating stochastic-local volatility with jumps' });
     const toggle = within(entry).getByText('Abstract');
-    expect(within(entry).getByText('calibrate', { selector: 'em' })).not.toBeVisible();
+    // Before it is opened, and without scripts, the paper's page is where the abstract is.
+    expect(within(entry).getByRole('link', { name: 'Read it on the paper’s page' })).toHaveAttribute('href', '/research/northcote2019slv');
+    expect(asked).toEqual([]);
+    await userEvent.click(toggle);
+    expect(await within(entry).findByText('calibrate', { selector: 'em' })).toBeVisible();
+    await userEvent.click(toggle);
     await userEvent.click(toggle);
     expect(within(entry).getByText('calibrate', { selector: 'em' })).toBeVisible();
+    expect(asked).toEqual(['northcote2019slv']);
     expect(within(entry).getByRole('link', { name: /PDF/ })).toHaveAttribute('href', '/research/northcote2019slv/paper.pdf');
   });
 

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 
-import type { ImportPlan, Publication } from '@/contract/publications';
+import type { ImportPlan, ListedPublication } from '@/contract/publications';
 import { IMPORT_MESSAGES } from '@/features/managePublications/importMessages';
 import { PUBLICATIONS_MESSAGES } from '@/features/managePublications/PublicationsPage';
 import { NETWORK_ERROR_MESSAGE } from '@/lib/api/errors';
@@ -22,7 +22,7 @@ const plan: ImportPlan = {
 };
 
 /** The screen's calls, with a list that the mutations change as the server would; bodies recorded. */
-function serveScreen(initial: Publication[] = [first, second]) {
+function serveScreen(initial: ListedPublication[] = [first, second]) {
   let list = initial;
   const calls: { method: string; path: string; body: unknown }[] = [];
   const record = async (request: Request) => {
@@ -48,7 +48,7 @@ function serveScreen(initial: Publication[] = [first, second]) {
     }),
     http.put(url('/api/publications/order/'), async ({ request }) => {
       const { ids } = (await record(request)) as { ids: number[] };
-      list = ids.map((id) => list.find((entry) => entry.id === id) as Publication);
+      list = ids.map((id) => list.find((entry) => entry.id === id) as ListedPublication);
       return HttpResponse.json(list);
     }),
     http.delete(url('/api/publications/:id/'), async ({ request, params }) => {

@@ -2,7 +2,7 @@ import type { ArticleHead } from '../../../src/app/serverPage';
 import { documentTitle, type PageHead } from '../../../src/content/head';
 import type { SiteContent } from '../../contract/content';
 import { paths } from '../../contract/paths';
-import type { Paper, Publication } from '../../contract/publications';
+import type { ListedPublication, Paper } from '../../contract/publications';
 import type { Talk } from '../../contract/talks';
 import { escapeHtml } from '../lib/html';
 
@@ -84,7 +84,7 @@ export function pageHeadTags(head: PageHead, content: SiteContent, canonicalPath
 const people = (authors: string[]) => authors.filter((name) => name !== 'others').map((name) => ({ '@type': 'Person', name }));
 
 /** Structured data for each publication, so that scholarly search engines can list them. */
-export function scholarlyArticlesJsonLd(publications: Publication[], publicUrl: string): string {
+export function scholarlyArticlesJsonLd(publications: ListedPublication[], publicUrl: string): string {
   if (publications.length === 0) return '';
   const articles = publications.map((publication) =>
     schemaOrg('ScholarlyArticle', {
@@ -93,7 +93,6 @@ export function scholarlyArticlesJsonLd(publications: Publication[], publicUrl: 
       author: people(publication.authors),
       ...(publication.year ? { datePublished: String(publication.year) } : {}),
       ...(publication.venue ? { isPartOf: { '@type': 'Periodical', name: publication.venue } } : {}),
-      ...(publication.abstract ? { abstract: publication.abstract } : {}),
       ...(publication.doi ? { sameAs: `https://doi.org/${publication.doi}` } : {}),
       url: `${publicUrl}${paths.paper(publication.key)}`,
     }),

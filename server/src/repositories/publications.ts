@@ -1,4 +1,4 @@
-import type { Citations, Publication, SelectedPaper } from '../../contract/publications';
+import type { Citations, ListedPublication, Publication, SelectedPaper } from '../../contract/publications';
 import type { Db } from '../db';
 import { nowIso } from '../db/columns';
 import type { PublicationRow } from '../db/schema';
@@ -57,6 +57,12 @@ export function toPublication(row: PublicationRow): Publication {
     position: row.position,
     updated_at: row.updated_at,
   };
+}
+
+/** A publication as the list gives it (see ListedPublicationSchema). */
+export function toListedPublication(row: PublicationRow): ListedPublication {
+  const { abstract: _abstract, abstract_html: abstractHtml, ...listed } = toPublication(row);
+  return { ...listed, has_abstract: abstractHtml !== '' };
 }
 
 export const toSelectedPaper = (row: PublicationRow): SelectedPaper => ({

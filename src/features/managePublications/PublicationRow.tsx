@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import styled from 'styled-components';
 
 import type { Document } from '@/contract';
-import type { Publication } from '@/contract/publications';
+import type { ListedPublication } from '@/contract/publications';
 import { theme } from '@/lib/theme/themes';
 import { Button, CheckboxField, Row, SelectField, TextAreaField } from '@/ui';
 
@@ -56,7 +56,7 @@ export function PublicationRow({
   refocusAfterMove,
   actions,
 }: {
-  publication: Publication;
+  publication: ListedPublication;
   documents: Document[];
   canMoveUp: boolean;
   canMoveDown: boolean;

@@ -3,10 +3,11 @@ import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 
 import { paths } from '@/contract/paths';
-import type { Publication } from '@/contract/publications';
+import type { ListedPublication } from '@/contract/publications';
+import { useGetPaperQuery } from '@/lib/api/publicationsApi';
 import { htmlFrom } from '@/lib/htmlFrom';
 import { theme } from '@/lib/theme/themes';
-import { Button, EntryActions, EntryMeta, MathTitle, titleLink } from '@/ui';
+import { Button, EntryActions, EntryMeta, LoadingText, MathTitle, titleLink } from '@/ui';
 
 import { AuthorList } from './AuthorList';
 import { paperLinks } from './links';
@@ -52,10 +53,35 @@ const Source = styled.pre`
 type CiteState = 'idle' | 'copied' | 'manual';
 
 /**
+ * The abstract, read with the paper's page once a visitor first opens it; until then, and if it cannot
+ * be read, a link to that page (which also serves a browser without scripts).
+ */
+function AbstractOnRequest({ publication }: { publication: ListedPublication }) {
+  const [asked, setAsked] = useState(false);
+  const paper = useGetPaperQuery(publication.key, { skip: !asked });
+  return (
+    <Abstract onToggle={(event) => event.currentTarget.open && setAsked(true)}>
+      <summary>
+        Abstract<span className="visually-hidden"> of {publication.title_text}</span>
+      </summary>
+      {paper.data ? (
+        <p {...htmlFrom(paper.data.abstract_html)} />
+      ) : paper.isFetching ? (
+        <LoadingText>Loading the abstract...</LoadingText>
+      ) : (
+        <p>
+          <Link to={paths.paper(publication.key)}>Read it on the paper’s page</Link>
+        </p>
+      )}
+    </Abstract>
+  );
+}
+
+/**
  * One publication, its title leading to its page. The title and abstract are server-rendered HTML
  * (escaped text and MathML); names read by screen readers use the title's plain text.
  */
-export function PublicationEntry({ publication, owner }: { publication: Publication; owner: string }) {
+export function PublicationEntry({ publication, owner }: { publication: ListedPublication; owner: string }) {
   const [cite, setCite] = useState<CiteState>('idle');
   const titleId = `publication-${publication.id}`;
   const copy = async () => {
@@ -96,14 +122,7 @@ export function PublicationEntry({ publication, owner }: { publication: Publicat
           <Source tabIndex={0}>{publication.bibtex}</Source>
         </>
       )}
-      {publication.abstract_html && (
-        <Abstract>
-          <summary>
-            Abstract<span className="visually-hidden"> of {publication.title_text}</span>
-          </summary>
-          <p {...htmlFrom(publication.abstract_html)} />
-        </Abstract>
-      )}
+      {publication.has_abstract && <AbstractOnRequest publication={publication} />}
     </Entry>
   );
 }

@@ -2,7 +2,7 @@ import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 
 import { paths, RESEARCH_FILTERS, type ResearchFilter } from '@/contract/paths';
-import type { Facet, Publication } from '@/contract/publications';
+import type { Facet, ListedPublication } from '@/contract/publications';
 import { theme } from '@/lib/theme/themes';
 import { Foldable, tagLink } from '@/ui';
 
@@ -73,7 +73,7 @@ const Group = styled.div`
  * Each value of the filter among the publications the other filters leave, with how many have it:
  * every link leads to a list that is not empty. Years newest first, kinds and topics by name.
  */
-function valuesOf(publications: Publication[], filter: ResearchFilter, facet: FilterFacet): (Facet & { count: number })[] {
+function valuesOf(publications: ListedPublication[], filter: ResearchFilter, facet: FilterFacet): (Facet & { count: number })[] {
   const counted = new Map<string, Facet & { count: number }>();
   for (const publication of publications)
     if (matches(publication, filter, facet))
@@ -88,7 +88,7 @@ function valuesOf(publications: Publication[], filter: ResearchFilter, facet: Fi
  * Links that narrow the list by year, type and topic, so that a filtered list has an address of its own.
  * Folded on a phone, where they would push the list a screen down; open beside the list on a wide screen.
  */
-export function ResearchFilters({ publications, filter }: { publications: Publication[]; filter: ResearchFilter }) {
+export function ResearchFilters({ publications, filter }: { publications: ListedPublication[]; filter: ResearchFilter }) {
   return (
     <Filters aria-labelledby="research-filters">
       <Foldable summary="Filter" headingId="research-filters" wideFrom={theme.breakpoints.tablet}>

@@ -2,7 +2,7 @@ import { Link, useParams } from 'react-router-dom';
 import styled from 'styled-components';
 
 import { paths, RESEARCH_FILTERS, type ResearchFilter } from '@/contract/paths';
-import type { Publication } from '@/contract/publications';
+import type { ListedPublication } from '@/contract/publications';
 import { useGetPublicationsQuery } from '@/lib/api/publicationsApi';
 import { theme } from '@/lib/theme/themes';
 import { useDocumentTitle } from '@/lib/useDocumentTitle';
@@ -28,15 +28,15 @@ const Section = styled.section`
 `;
 
 /** Newest year first; within a year, the order staff gave. Entries without a year come last. */
-function byYear(publications: Publication[]): [string, Publication[]][] {
-  const years = new Map<number | null, Publication[]>();
+function byYear(publications: ListedPublication[]): [string, ListedPublication[]][] {
+  const years = new Map<number | null, ListedPublication[]>();
   for (const publication of publications) years.set(publication.year, [...(years.get(publication.year) ?? []), publication]);
   return [...years.entries()]
     .sort(([a], [b]) => (b ?? -Infinity) - (a ?? -Infinity))
     .map(([year, entries]) => [year === null ? 'Undated' : String(year), entries]);
 }
 
-function PublicationSection({ title, publications, owner }: { title: string; publications: Publication[]; owner: string }) {
+function PublicationSection({ title, publications, owner }: { title: string; publications: ListedPublication[]; owner: string }) {
   if (publications.length === 0) return null;
   const id = `research-${title.toLowerCase().replace(/\W+/g, '-')}`;
   return (
@@ -61,7 +61,7 @@ const Showing = styled.p`
 `;
 
 /** What the filters set, by the names of their values: "2024, Journal article, Volatility". */
-function filterNames(publications: Publication[], filter: ResearchFilter): string {
+function filterNames(publications: ListedPublication[], filter: ResearchFilter): string {
   return RESEARCH_FILTERS.flatMap((facet) => {
     const slug = filter[facet];
     if (slug === undefined) return [];

@@ -1,4 +1,4 @@
-import type { Publication } from '@/contract/publications';
+import type { PublicationCore } from '@/contract/publications';
 
 export interface PaperLink {
   label: string;
@@ -11,7 +11,7 @@ export interface PaperLink {
  * The addresses a reader may follow: the paper itself, the publisher's DOI, the preprint servers, the
  * entry's own link, then its further material (code, slides, data, video, poster).
  */
-export function paperLinks(publication: Publication, pdf = true): PaperLink[] {
+export function paperLinks(publication: PublicationCore, pdf = true): PaperLink[] {
   const list: PaperLink[] = [];
   const add = (label: string, href: string, external = true) => {
     if (!list.some((link) => link.href === href)) list.push({ label, href, external });

@@ -6,7 +6,7 @@
 import type { Params } from 'react-router-dom';
 
 import { paths, RESEARCH_FILTERS, type ResearchFilter } from '@/contract/paths';
-import type { Facet, Publication } from '@/contract/publications';
+import type { Facet, ListedPublication } from '@/contract/publications';
 import { publicationsApi } from '@/lib/api/publicationsApi';
 import type { RootState } from '@/lib/state';
 import { cutAtWord } from '@/lib/text';
@@ -34,14 +34,14 @@ export function researchFilterOf(params: Params): ResearchFilter | undefined {
 }
 
 /** The values of one filter a publication has: its year, its kind, its topics. */
-export function facetValues(publication: Publication, facet: FilterFacet): Facet[] {
+export function facetValues(publication: ListedPublication, facet: FilterFacet): Facet[] {
   if (facet === 'year') return publication.year === null ? [] : [{ slug: String(publication.year), name: String(publication.year) }];
   if (facet === 'type') return [publication.kind];
   return publication.topics;
 }
 
 /** Whether the publication has every value the filter sets (`except` one of them, left out). */
-export function matches(publication: Publication, filter: ResearchFilter, except?: FilterFacet): boolean {
+export function matches(publication: ListedPublication, filter: ResearchFilter, except?: FilterFacet): boolean {
   return RESEARCH_FILTERS.every((facet) => {
     const wanted = filter[facet];
     return facet === except || wanted === undefined || facetValues(publication, facet).some((value) => value.slug === wanted);

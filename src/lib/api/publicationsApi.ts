@@ -1,5 +1,5 @@
 import { apiPaths } from '@/contract/paths';
-import type { Paper, Publication, SelectedPaper } from '@/contract/publications';
+import type { ListedPublication, Paper, SelectedPaper } from '@/contract/publications';
 
 import { api } from './apiSlice';
 
@@ -13,7 +13,7 @@ const talks = { type: 'Talk', id: 'LIST' } as const;
  */
 export const publicationsApi = api.injectEndpoints({
   endpoints: (build) => ({
-    getPublications: build.query<Publication[], void>({
+    getPublications: build.query<ListedPublication[], void>({
       query: () => apiPaths.publications,
       providesTags: [list],
     }),

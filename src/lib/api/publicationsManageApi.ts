@@ -1,4 +1,4 @@
-import type { BibtexImport, ImportPlan, Publication, PublicationOrder, PublicationUpdate } from '@/contract/publications';
+import type { BibtexImport, ImportPlan, ListedPublication, PublicationOrder, PublicationUpdate } from '@/contract/publications';
 
 import { staffApiPaths } from '../staffApiPaths';
 import { api } from './apiSlice';
@@ -15,7 +15,7 @@ export const publicationsManageApi = api.injectEndpoints({
       query: (body) => ({ url: staffApiPaths.publicationImport, method: 'POST', body }),
       invalidatesTags: [list],
     }),
-    updatePublication: build.mutation<Publication, PublicationUpdate & { id: number }>({
+    updatePublication: build.mutation<ListedPublication, PublicationUpdate & { id: number }>({
       query: ({ id, ...body }) => ({ url: staffApiPaths.publication(id), method: 'PATCH', body }),
       invalidatesTags: [list],
     }),
@@ -23,7 +23,7 @@ export const publicationsManageApi = api.injectEndpoints({
       query: (id) => ({ url: staffApiPaths.publication(id), method: 'DELETE' }),
       invalidatesTags: [list],
     }),
-    reorderPublications: build.mutation<Publication[], PublicationOrder>({
+    reorderPublications: build.mutation<ListedPublication[], PublicationOrder>({
       query: (body) => ({ url: staffApiPaths.publicationOrder, method: 'PUT', body }),
       invalidatesTags: [list],
     }),

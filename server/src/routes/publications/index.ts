@@ -8,11 +8,11 @@ import {
   BibtexImportSchema,
   CitationParamsSchema,
   ImportPlanSchema,
+  ListedPublicationSchema,
   PaperFileParamsSchema,
   PaperKeyParamsSchema,
   PaperSchema,
   PublicationOrderSchema,
-  PublicationSchema,
   PublicationUpdateSchema,
   SelectedPaperSchema,
 } from '../../../contract/publications';
@@ -32,6 +32,7 @@ import {
   listSelectedPublications,
   paperPath,
   storedFields,
+  toListedPublication,
   toPublication,
   toSelectedPaper,
 } from '../../repositories/publications';
@@ -66,8 +67,8 @@ const publicationRoutes: FastifyPluginAsyncTypebox = async (app) => {
   // Deleting a document detaches it from its publications; a paper's page lists the talks given on it.
   app.changes.subscribe(['Publication', 'Document', 'Talk'], () => cache.clear());
 
-  app.get('/api/publications/', { schema: { response: { 200: Type.Array(PublicationSchema), ...errorResponses } } }, async (_request, reply) =>
-    cache.send(reply, 'publications', async () => ({ status: 200, body: (await listPublications(app.db)).map(toPublication) })),
+  app.get('/api/publications/', { schema: { response: { 200: Type.Array(ListedPublicationSchema), ...errorResponses } } }, async (_request, reply) =>
+    cache.send(reply, 'publications', async () => ({ status: 200, body: (await listPublications(app.db)).map(toListedPublication) })),
   );
 
   /** The papers staff chose for the home page, in the list's order and in short: the home page carries them in its HTML. */
@@ -139,23 +140,26 @@ const publicationRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.put(
     '/api/publications/order/',
-    { onRequest: app.requireStaff, schema: { body: PublicationOrderSchema, response: { 200: Type.Array(PublicationSchema), ...errorResponses } } },
+    { onRequest: app.requireStaff, schema: { body: PublicationOrderSchema, response: { 200: Type.Array(ListedPublicationSchema), ...errorResponses } } },
     async (request, reply) => {
       if (!(await reorderPublications(app, signedInUser(request), request.body.ids)))
         return reply.code(400).send(fieldError('ids', PUBLICATION_MESSAGES.everyId));
-      return (await listPublications(app.db)).map(toPublication);
+      return (await listPublications(app.db)).map(toListedPublication);
     },
   );
 
   app.patch(
     '/api/publications/:id/',
-    { onRequest: app.requireStaff, schema: { params: IdParamsSchema, body: PublicationUpdateSchema, response: { 200: PublicationSchema, ...errorResponses } } },
+    {
+      onRequest: app.requireStaff,
+      schema: { params: IdParamsSchema, body: PublicationUpdateSchema, response: { 200: ListedPublicationSchema, ...errorResponses } },
+    },
     async (request, reply) => {
       const { bibtex, is_working_paper: isWorkingPaper, document: documentId, selected } = request.body;
       const outcome = await editPublication(app, signedInUser(request), request.params.id, { bibtex, isWorkingPaper, documentId, selected });
       if (!outcome) return reply.code(404).send(detail(MESSAGES.notFound));
       if ('problems' in outcome) return reply.code(400).send(outcome.problems);
-      return toPublication(outcome.publication);
+      return toListedPublication(outcome.publication);
     },
   );
 
