@@ -77,7 +77,7 @@ export const CitationsSchema = Type.Object({
   chicago: Type.String(),
   bibtex: Type.String(),
   ris: Type.String(),
-  /** HTML holding text and `<i>`, `<em>` or `<b>` only. */
+  /** HTML holding text and `<i>`, `<em>`, `<b>`, `<sup>` or `<sub>` only. */
   apa_html: Type.String(),
   chicago_html: Type.String(),
 });

@@ -20,6 +20,8 @@ export const GlobalStyle = createGlobalStyle`
     font-size: ${theme.fontSizes.md};
     line-height: 1.6;
     text-rendering: optimizeLegibility;
+    /* A word longer than the line (an address, a title without spaces) breaks rather than widening the page. */
+    overflow-wrap: break-word;
   }
   h1, h2, h3, h4 { line-height: 1.2; margin: 0 0 ${theme.space[4]}; font-weight: 600; }
   h1 { font-size: ${theme.fontSizes.xxl}; }

@@ -50,6 +50,11 @@ const StyledTable = styled.table`
   }
 `;
 
+/** A value longer than the screen allows (a title without spaces) scrolls the table, not the page. */
+const Scroller = styled.div`
+  overflow-x: auto;
+`;
+
 /** A column whose heading only screen readers need (a column of buttons, say). */
 export const hiddenHeading = (text: string) => <span className="visually-hidden">{text}</span>;
 
@@ -76,18 +81,20 @@ export function Table({ columns, caption, children, ...props }: TableProps) {
     table.querySelectorAll('td').forEach((cell) => cell.setAttribute('role', 'cell'));
   });
   return (
-    <StyledTable ref={ref} {...props}>
-      {caption && <caption className="visually-hidden">{caption}</caption>}
-      <thead>
-        <tr>
-          {columns.map((column, index) => (
-            <th key={index} scope="col">
-              {column}
-            </th>
-          ))}
-        </tr>
-      </thead>
-      {children}
-    </StyledTable>
+    <Scroller>
+      <StyledTable ref={ref} {...props}>
+        {caption && <caption className="visually-hidden">{caption}</caption>}
+        <thead>
+          <tr>
+            {columns.map((column, index) => (
+              <th key={index} scope="col">
+                {column}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        {children}
+      </StyledTable>
+    </Scroller>
   );
 }

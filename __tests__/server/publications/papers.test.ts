@@ -2,6 +2,7 @@ import sharp from 'sharp';
 
 import { KATEX_FIRST_FONTS, KATEX_FONT_FACES, KATEX_INLINE_STYLES_ID } from '../../../server/contract/paths';
 import type { ImportPlan, ListedPublication, Paper } from '../../../server/contract/publications';
+import { formatMissingCitations } from '../../../server/src/services/citations';
 import { PUBLICATION_MESSAGES } from '../../../server/src/services/publications';
 import { documentIn } from '../media/client';
 import { pageServerFor } from '../testServer';
@@ -270,6 +271,26 @@ describe('a page per paper', () => {
       'Northcote, Elias. 2025. <i>Transaction Costs in Statistical Arbitrage</i>. Working Paper No. 4567890. SSRN. https://papers.ssrn.com/sol3/papers.cfm?abstract_id=4567890.',
     );
     expect(citations.apa).not.toBe(older.apa);
+  });
+
+  it('formats again, in the background, citations an earlier formatting stored', async () => {
+    const earlier = {
+      apa: 'Earlier APA.',
+      chicago: 'Earlier Chicago.',
+      bibtex: '@misc{x}',
+      ris: 'TY  - GEN\nER  - \n',
+      apa_html: 'Earlier APA.',
+      chicago_html: 'Earlier.',
+    };
+    const papers = await server.db
+      .updateTable('publications')
+      .set({ citations: JSON.stringify(earlier) })
+      .executeTakeFirst();
+    expect(await formatMissingCitations(server)).toBe(Number(papers.numUpdatedRows));
+    expect(await formatMissingCitations(server)).toBe(0);
+    server.changes.publish('Publication');
+    const { citations } = (await get('/api/publications/papers/northcote2025costs/')).json<Paper>();
+    expect(citations.chicago).toContain('Working Paper No. 4567890. SSRN.');
   });
 
   it('reads a paper imported before its fields were kept from its BibTeX source', async () => {

@@ -191,6 +191,20 @@ describe('citations', () => {
     });
   }, 30_000);
 
+  it('keeps a title’s mathematics as written: its letters’ case and its superscripts', () => {
+    const paper = cite(
+      String.raw`@article{smile, author = {Northcote, Elias}, title = {The $x^2$ smile and $\mathbb{E}[\sigma_t^2]$ under roughness}, journal = {Risk}, year = {2024}}`,
+    );
+    expect(paper.chicago).toBe('Northcote, Elias. 2024. “The x² Smile and E[σt²] under Roughness.” Risk.');
+    expect(paper.apa_html).toBe('Northcote, E. (2024). The x<sup>2</sup> smile and E[σt<sup>2</sup>] under roughness. <i>Risk</i>.');
+    expect(paper.chicago_html).toBe('Northcote, Elias. 2024. “The x<sup>2</sup> Smile and E[σt<sup>2</sup>] under Roughness.” <i>Risk</i>.');
+    expect(paper.ris).toContain('TI  - The x² smile and E[σt²] under roughness\n');
+    // A formula's own signs are text.
+    expect(cite(String.raw`@article{rough, author = {Doe, Jane}, title = {Paths with $H < 1/2$}, journal = {Risk}, year = {2024}}`).apa_html).toBe(
+      'Doe, J. (2024). Paths with H &lt; 1/2. <i>Risk</i>.',
+    );
+  });
+
   it('gives APA and Chicago as HTML too, with their italics and nothing else, reading as the plain text', () => {
     const article = cite(REFERENCES.article);
     expect(article.apa).toBe(

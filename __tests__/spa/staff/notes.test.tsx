@@ -443,6 +443,17 @@ describe('notes (staff editor: keeping every word)', () => {
     expect(backend.dropped).toEqual(['5']);
   });
 
+  it('says when the server answered but refused the copy, which this browser keeps', async () => {
+    serveNotes([aNote()]);
+    server.use(http.put(url('/api/notes/manage/:id/autosave/'), () => HttpResponse.json({ body: ['The body is too long.'] }, { status: 400 })));
+    const { user } = await openEditor('/manage-notes/5');
+    await user.type(screen.getByLabelText('Title'), ' (draft)');
+    expect(
+      await screen.findByText(/^Kept in this browser at .*: the server refused this copy \(Save says why\)\.$/, {}, { timeout: 3000 }),
+    ).toBeInTheDocument();
+    expect(JSON.parse(window.localStorage.getItem('note-draft:1:5') ?? 'null')).toMatchObject({ input: { title: 'Volatility smiles (draft)' } });
+  });
+
   it('offers a copy kept in this browser only to the staff member who made it', async () => {
     const backend = serveNotes([aNote()]);
     backend.offline = true;

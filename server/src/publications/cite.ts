@@ -17,6 +17,7 @@ import { unified } from 'unified';
 
 import type { Citations, Publication } from '../../contract/publications';
 import { type CslItem, cslItem } from './csl';
+import { htmlToPlainText } from './plainText';
 
 /** Beside this module in the sources, beside the bundle in a build (scripts/buildServer.mjs copies it). */
 const CHICAGO_FILE = path.join(__dirname, 'styles', 'chicago-author-date.csl');
@@ -106,9 +107,12 @@ function ris(item: CslItem, arxiv: string): string {
   return [...lines, 'ER  - ', ''].join('\n');
 }
 
-/** Citeproc's HTML reduced to text and italics or bold: nothing else of it reaches the page. */
+/**
+ * Citeproc's HTML reduced to text, italics, bold and the superscripts and subscripts it writes for a
+ * title's `²` or `₀` (without them `x²` read `x2`): nothing else of it reaches the page.
+ */
 const cleaner = unified()
-  .use(rehypeSanitize, { tagNames: ['i', 'em', 'b'], attributes: {}, strip: ['script', 'style'] })
+  .use(rehypeSanitize, { tagNames: ['i', 'em', 'b', 'sup', 'sub'], attributes: {}, strip: ['script', 'style'] })
   .use(rehypeStringify, { characterReferences: { useNamedReferences: true } });
 const cleanHtml = (html: string) => cleaner.stringify(cleaner.runSync(fromHtml(html, { fragment: true }))).trim();
 
@@ -121,12 +125,16 @@ function bibliography(item: CslItem, template: string): { text: string; html: st
   };
 }
 
+/** A formula in a title marked for citeproc as "no case change", so that a style's title case does not make `σ` a `Σ`. */
+const asWritten = (formula: string) => `<span class="nocase">${formula}</span>`;
+
 /** Every way to cite the publication; `fields` are its entry's, `abstract` its abstract as plain text. */
 export function citationsOf(publication: Publication, fields: Record<string, string>, abstract: string): Citations {
   const item = cslItem(publication, fields, abstract);
   const genre = !item.genre && Object.hasOwn(THESIS_GENRES, publication.entry_type) ? THESIS_GENRES[publication.entry_type] : undefined;
-  const apa = bibliography(genre ? { ...item, genre: genre.apa } : item, 'apa');
-  const chicago = bibliography(genre ? { ...item, genre: genre.chicago } : item, CHICAGO);
+  const styled = { ...item, title: htmlToPlainText(publication.title_html, asWritten), ...(genre ? { genre: genre.apa } : {}) };
+  const apa = bibliography(styled, 'apa');
+  const chicago = bibliography(genre ? { ...styled, genre: genre.chicago } : styled, CHICAGO);
   return {
     apa: apa.text,
     chicago: chicago.text,

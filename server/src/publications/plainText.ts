@@ -101,20 +101,23 @@ function mathText(node: ElementContent): string {
  * Each formula of the tree in place as the text it reads as, so that the tree's text is the page's.
  * KaTeX's typeset copy of a formula (hidden from screen readers) says it again: it is left out.
  */
-function readFormulas(parent: Root | Element): void {
+function readFormulas(parent: Root | Element, formula: (text: string) => string): void {
   parent.children = parent.children
     .filter((child) => !(child.type === 'element' && Array.isArray(child.properties.className) && child.properties.className.includes('katex-html')))
     .map((child) => {
       if (child.type !== 'element') return child;
-      if (child.tagName === 'math') return { type: 'text', value: mathText(child) };
-      readFormulas(child);
+      if (child.tagName === 'math') return { type: 'text', value: formula(mathText(child)) };
+      readFormulas(child, formula);
       return child;
     });
 }
 
-/** The HTML's text, mathematics included as readable characters, on one line. */
-export function htmlToPlainText(html: string): string {
+/**
+ * The HTML's text, mathematics included as readable characters, on one line; `formula` writes each
+ * formula's text into it (as it is, unless given).
+ */
+export function htmlToPlainText(html: string, formula: (text: string) => string = (text) => text): string {
   const tree = fromHtml(html, { fragment: true });
-  readFormulas(tree);
+  readFormulas(tree, formula);
   return toText(tree).replace(/\s+/g, ' ').replace(/\( /g, '(').replace(/ \)/g, ')').trim();
 }

@@ -219,16 +219,34 @@ export async function publicationIdsByCiteKeys(db: Db, keys: string[]): Promise<
   return rows.map((row) => row.id);
 }
 
-/** Papers whose citations a change left unformatted, a few at a time, in order of id after `afterId`. */
+/**
+ * The version of the citations' formatting, stored with them: citations an earlier one stored are
+ * formatted again (2: a title's formulas keep their letters' case and their superscripts).
+ */
+const CITATIONS_FORMAT = 2;
+/** How stored citations start (JSON.stringify writes the version first). */
+const STORED_CITATIONS = `{"format":${CITATIONS_FORMAT},`;
+
+/** Papers whose citations a change left unformatted, or an earlier formatting made, a few at a time, in order of id after `afterId`. */
 export function publicationsWithoutCitations(db: Db, afterId: number, limit: number): Promise<PublicationRow[]> {
-  return db.selectFrom('publications').selectAll().where('citations', 'is', null).where('id', '>', afterId).orderBy('id').limit(limit).execute();
+  return db
+    .selectFrom('publications')
+    .selectAll()
+    .where((eb) => eb.or([eb('citations', 'is', null), eb('citations', 'not like', `${STORED_CITATIONS}%`)]))
+    .where('id', '>', afterId)
+    .orderBy('id')
+    .limit(limit)
+    .execute();
 }
+
+/** The paper's stored citations, when the current formatting made them. */
+export const storedCitations = (row: PublicationRow): unknown => (row.citations?.startsWith(STORED_CITATIONS) ? JSON.parse(row.citations) : undefined);
 
 /** Stores a paper's formatted citations, unless its entry changed meanwhile (they would be the old entry's). */
 export async function storeCitations(db: Db, row: PublicationRow, citations: Citations): Promise<void> {
   await db
     .updateTable('publications')
-    .set({ citations: JSON.stringify(citations) })
+    .set({ citations: JSON.stringify({ format: CITATIONS_FORMAT, ...citations }) })
     .where('id', '=', row.id)
     .where('updated_at', '=', row.updated_at)
     .execute();

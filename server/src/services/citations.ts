@@ -7,7 +7,7 @@ import type { FastifyInstance } from 'fastify';
 
 import { type Citations, CitationsSchema } from '../../contract/publications';
 import type { PublicationRow } from '../db/schema';
-import { publicationsWithoutCitations, storeCitations } from '../repositories/publications';
+import { publicationsWithoutCitations, storeCitations, storedCitations } from '../repositories/publications';
 
 type Site = Pick<FastifyInstance, 'db' | 'work'>;
 
@@ -30,10 +30,10 @@ async function formatAndStore(site: Site, row: PublicationRow): Promise<Citation
 
 /**
  * The paper's citations: stored ones, or formatted now (and stored) when its entry changed since or
- * they were stored in an older shape (without a part the site now gives).
+ * they were stored by an older formatting or in an older shape (without a part the site now gives).
  */
 export async function paperCitations(site: Site, row: PublicationRow): Promise<Citations> {
-  const stored: unknown = row.citations ? JSON.parse(row.citations) : undefined;
+  const stored = storedCitations(row);
   if (Value.Check(CitationsSchema, stored)) return stored;
   return (await formatAndStore(site, row)) ?? bibtexOnly(row);
 }

@@ -370,7 +370,9 @@ export function NoteEditor({ note, recovered, onReload }: { note?: StaffNote; re
               <Muted>
                 {autosaved.where === 'server'
                   ? NOTE_EDITOR_MESSAGES.keptOnServer(keptAt(autosaved.at))
-                  : NOTE_EDITOR_MESSAGES.keptInBrowser(keptAt(autosaved.at))}
+                  : autosaved.refused
+                    ? NOTE_EDITOR_MESSAGES.keptInBrowserRefused(keptAt(autosaved.at))
+                    : NOTE_EDITOR_MESSAGES.keptInBrowser(keptAt(autosaved.at))}
               </Muted>
             )}
           </ActionBar>

@@ -19,6 +19,7 @@ export const NOTE_EDITOR_MESSAGES = {
     'The note has been saved since, as shown: keep them to bring them back into the form (saving then replaces that version, which the history keeps), or discard them.',
   keptOnServer: (at: string) => `Kept as you type (at ${at}); Save makes them the note’s.`,
   keptInBrowser: (at: string) => `Kept in this browser at ${at}: the server could not be reached.`,
+  keptInBrowserRefused: (at: string) => `Kept in this browser at ${at}: the server refused this copy (Save says why).`,
   altRequired: 'Describe what the picture shows.',
   pictureRequired: 'Choose a picture.',
   uploadFailed: 'The picture was not added to the photo library.',

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 
 import type { NoteInput } from '@/contract/notes';
+import { isNetworkError } from '@/lib/api/errors';
 import { useDropNoteAutosaveMutation, useKeepNoteAutosaveMutation } from '@/lib/api/notesManageApi';
 import { useAuth } from '@/lib/session/AuthProvider';
 
@@ -10,7 +11,7 @@ import { readLocalCopy, removeLocalCopy, writeLocalCopy } from './localCopy';
 export const AUTOSAVE_DELAY_MS = 1000;
 
 /** Where the latest copy of the unsaved changes went, and when. */
-export type Autosaved = { where: 'server' | 'browser'; at: string } | null;
+export type Autosaved = { where: 'server' | 'browser'; at: string; refused?: boolean } | null;
 
 /**
  * Keeps the editor's unsaved changes as the owner types: at each pause, in this browser and then on
@@ -59,7 +60,8 @@ export function useAutosave(id: number | 'new', input: NoteInput, dirty: boolean
             if (readLocalCopy(owner, id)?.saved_at === copy.saved_at) removeLocalCopy(owner, id);
             setAutosaved({ where: 'server', at: saved_at });
           },
-          () => setAutosaved({ where: 'browser', at: copy.saved_at }),
+          // A copy the server refused (over its limits) is kept here too; Save then says what is wrong with it.
+          (error: unknown) => setAutosaved({ where: 'browser', at: copy.saved_at, refused: !isNetworkError(error) }),
         );
     }, AUTOSAVE_DELAY_MS);
     return () => window.clearTimeout(timer.current);

@@ -4,7 +4,7 @@ import styled from 'styled-components';
 import type { Document } from '@/contract';
 import type { ListedPublication } from '@/contract/publications';
 import { theme } from '@/lib/theme/themes';
-import { Button, CheckboxField, Row, SelectField, TextAreaField } from '@/ui';
+import { Button, CheckboxField, MathTitle, Row, SelectField, TextAreaField } from '@/ui';
 
 const Item = styled.li`
   padding: ${theme.space[4]} 0;
@@ -79,7 +79,9 @@ export function PublicationRow({
   const name = publication.title_text;
   return (
     <Item aria-label={name}>
-      <h3 dangerouslySetInnerHTML={{ __html: publication.title_html }} />
+      <h3>
+        <MathTitle html={publication.title_html} text={publication.title_text} />
+      </h3>
       <p>
         {[publication.authors.join(', '), publication.venue, publication.year].filter(Boolean).join(' · ')} <code>{publication.cite_key}</code>
       </p>
