@@ -129,6 +129,8 @@ describe('titles as plain text and page keys', () => {
     expect(plain(String.raw`DOI of $\partial_\theta \mathbb{E}[f(X)]$`)).toBe('DOI of ∂θE[f(X)]');
     expect(plain(String.raw`With $\sigma^2 = 0.04$, $e^{\mu t}$ and $\frac{a+b}{2}$ \& \emph{more}`)).toBe('With σ² = 0.04, e^(μt) and (a + b)/2 & more');
     expect(plain(String.raw`$x_{1}$ and $\sqrt{x}$`)).toBe('x₁ and √x');
+    // MathML's invisible operators (function application, times) are not text.
+    expect(plain(String.raw`$\log(K/F)$ and $\sin x$`)).toBe('log(K/F) and sin x');
   });
 
   it('makes page keys from citation keys: lower case, one hyphen for each run of other characters', () => {

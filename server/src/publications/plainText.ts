@@ -119,5 +119,15 @@ function readFormulas(parent: Root | Element, formula: (text: string) => string)
 export function htmlToPlainText(html: string, formula: (text: string) => string = (text) => text): string {
   const tree = fromHtml(html, { fragment: true });
   readFormulas(tree, formula);
-  return toText(tree).replace(/\s+/g, ' ').replace(/\( /g, '(').replace(/ \)/g, ')').trim();
+  return (
+    toText(tree)
+      // MathML's invisible operators: a function applied (`sin x`, `log(x)`), times, a separator, plus.
+      .replace(/\u2061(?=\()/g, '')
+      .replace(/\u2061/g, ' ')
+      .replace(/[\u2062-\u2064]/g, '')
+      .replace(/\s+/g, ' ')
+      .replace(/\( /g, '(')
+      .replace(/ \)/g, ')')
+      .trim()
+  );
 }
