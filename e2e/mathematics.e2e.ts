@@ -620,7 +620,8 @@ describe('mathematics', () => {
     await page.getByLabel('Tags').fill('volatility, backtesting');
     await page.getByLabel('Body', { exact: true }).fill(noteBody());
     const preview = page.getByRole('region', { name: 'Preview' });
-    await preview.locator('figure.chart svg').nth(2).waitFor();
+    // Five years of daily data, drawn by the server's niced worker threads: beside another suite that takes seconds.
+    await preview.locator('figure.chart svg').nth(2).waitFor({ timeout: 60_000 });
     expect(await preview.locator('.katex').count()).toBe(FORMULAS.length);
     await page.getByLabel('Publish now').check();
     await page.getByRole('button', { name: 'Save', exact: true }).click();

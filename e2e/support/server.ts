@@ -81,6 +81,9 @@ export async function startSite({
       // CI runs other suites beside the journeys: a server starved of processor time would shed load, and a
       // journey's step wait out the Retry-After. Shedding has its own tests (loadShedding.test.ts, bench/).
       MAX_EVENT_LOOP_DELAY_MS: '0',
+      // Likewise the heavy work's deadline (2 s): its threads run niced, so beside another suite a preview of a
+      // long note, or a paper's citations, would pass it and be refused as too big. The deadline has its own tests (heavyWork.test.ts).
+      WORK_DEADLINE_MS: '30000',
       ...env,
     },
     stdio: ['ignore', log, log],

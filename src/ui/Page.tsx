@@ -21,8 +21,10 @@ export const Muted = styled.p`
   color: ${theme.colors.muted};
 `;
 
+/** Blocks one under the other, as wide as the page: a wider one (a table) scrolls within it rather than widening it. */
 export const Stack = styled.div<{ $gap?: number }>`
   display: grid;
+  grid-template-columns: minmax(0, 1fr);
   gap: ${({ $gap = 5 }) => theme.space[$gap]};
 `;
 

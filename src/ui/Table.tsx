@@ -50,8 +50,12 @@ const StyledTable = styled.table`
   }
 `;
 
-/** A value longer than the screen allows (a title without spaces) scrolls the table, not the page. */
+/**
+ * A value longer than the screen allows (a title without spaces) scrolls the table, not the page; so do
+ * the texts only screen readers get, which are positioned.
+ */
 const Scroller = styled.div`
+  position: relative;
   overflow-x: auto;
 `;
 
