@@ -49,6 +49,14 @@ const BODIES: Record<string, () => string> = {
   'math: \\frac nested': () => fill('$\\frac{\\frac{\\frac{a}{b}}{c}}{d}$ '),
 };
 
+/** As many papers as one file imports, each with formulas in its title and abstract: the longest list one import makes. */
+const MANY_PAPERS = () =>
+  Array.from(
+    { length: 500 },
+    (_, i) =>
+      `@article{many${i}, author = {Doe, Jane and Roe, Rick}, title = {Paper ${i} on $\\alpha_${i % 9}$ and $\\sigma_t^2$}, journal = {Journal of Risk}, year = {${2000 + (i % 25)}}, abstract = {${'We study $x^2$ and $\\sigma_t$ under a model with $H < 1/2$. '.repeat(3)}}}\n`,
+  ).join('');
+
 /** Node reads request lines up to 16 KB: each address fills most of that. */
 const HOSTILE_ADDRESSES: Record<string, () => string> = {
   'a reset link of slashes': () => `/reset-password${'/'.repeat(15_000)}x`,
@@ -186,6 +194,13 @@ export async function corpusAgainstSite(): Promise<CaseResult[]> {
         request('POST', '/api/publications/import/preview/', { headers: staff, body: JSON.stringify({ bibtex: file() }) }),
       ),
     );
+  // Last: the papers stay, and every page that lists them grows.
+  report(
+    await runCase('BibTeX import of 500 papers with formulas', () =>
+      request('POST', '/api/publications/import/', { headers: staff, body: JSON.stringify({ bibtex: MANY_PAPERS() }) }),
+    ),
+  );
+  report(await runCase('the Research page of those 500 papers, its first view', () => request('GET', '/research', { headers: { accept: 'text/html' } })));
   return results;
 }
 

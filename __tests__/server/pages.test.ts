@@ -139,6 +139,10 @@ describe('server-rendered pages', () => {
 
   it('shows the current CV download on the CV page, and says so when there is none', async () => {
     expect((await get('/cv')).body).toContain('No Current CV Found');
+    // Its stable address, followed from an old link, answers the not-found page.
+    const noCv = await get('/cv.pdf');
+    expect([noCv.statusCode, noCv.headers['content-type']]).toEqual([404, 'text/html; charset=utf-8']);
+    expect(noCv.body).toContain('Bee Error?');
     const category = await createCategory(server, staff, 'CV');
     expect((await uploadDocument(server, staff, { name: 'CV 2026', category: String(category.id), is_current: 'true' })).statusCode).toBe(201);
     const html = (await get('/cv')).body;

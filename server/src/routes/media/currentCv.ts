@@ -39,7 +39,8 @@ const currentCvRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) => {
       if (!DOCUMENT_EXTENSIONS.has(request.params.extension)) return reply.callNotFound();
       const row = await findCurrentCv(app.db);
-      if (!row) return reply.code(404).send({ detail: NO_CURRENT_CV });
+      // A visitor following an old link gets the site's not-found page.
+      if (!row) return reply.callNotFound();
       const extension = documentExtension(row.content_type);
       if (request.params.extension !== extension) return reply.header('cache-control', 'no-cache').redirect(`/cv.${extension}`, 302);
       // Revalidated on every use: the address stays, the file behind it changes.
