@@ -4,7 +4,7 @@ import { http, HttpResponse } from 'msw';
 
 import { formatDate, formatDateTime } from '@/contract/dates';
 import type { NoteAutosave, NoteInput, NoteRevision, Preview, StaffNote, StaffNoteSummary } from '@/contract/notes';
-import { NOTE_MESSAGES } from '@/contract/notes';
+import { NOTE_LIMITS, NOTE_MESSAGES } from '@/contract/notes';
 import { NOTE_EDITOR_MESSAGES } from '@/features/manageNotes/messages';
 import { LEAVE_QUESTION } from '@/lib/useUnsavedChangesGuard';
 
@@ -257,6 +257,19 @@ describe('notes (staff editor)', () => {
     expect(body).toHaveAccessibleDescription(expect.stringContaining('Line 3: This formula does not parse: Undefined control sequence.'));
     expect(body).toHaveAccessibleDescription(expect.stringContaining('Line 9: There is no picture photo:99 in the photo library.'));
     expect(screen.getByLabelText('Title')).toHaveValue('');
+  });
+
+  it('says a body over the limit is too long without sending it, and keeps it in the field', async () => {
+    serveNotes([aNote()]);
+    const sent = serveSave('put', '/api/notes/manage/5/', (body) => HttpResponse.json(savedFrom(body)));
+    const { user } = await openEditor('/manage-notes/5');
+    const long = '|a|b|\n'.repeat(Math.ceil((2.5 * NOTE_LIMITS.bodyBytes) / 6));
+    fireEvent.change(screen.getByLabelText('Body'), { target: { value: long } });
+    await save(user);
+    expect(await screen.findByText(NOTE_EDITOR_MESSAGES.problems)).toBeInTheDocument();
+    expect(screen.getByLabelText('Body')).toHaveAccessibleDescription(expect.stringContaining(NOTE_MESSAGES.bodyTooLong));
+    expect(screen.getByLabelText('Body')).toHaveValue(long);
+    expect(sent).toEqual([]);
   });
 
   it('says when someone else saved first, and reloads the note as it is now', async () => {

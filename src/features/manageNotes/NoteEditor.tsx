@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
 
 import { formatDateTime } from '@/contract/dates';
-import { tidyTag } from '@/contract/noteRules';
+import { NOTE_MESSAGES, tidyTag } from '@/contract/noteRules';
 import { NOTE_LIMITS, type NoteAutosave, type NoteRevision, slugFromTitle, type StaffNote } from '@/contract/notes';
 import { paths } from '@/contract/paths';
 import { failureMessage, fieldProblems } from '@/lib/api/errors';
@@ -158,6 +158,12 @@ export function NoteEditor({ note, recovered, onReload }: { note?: StaffNote; re
     setMessage(null);
     setStale(false);
     setErrors({});
+    // Past twice the limit the server's schema refuses the body before its own check, in other words.
+    if (bytesOf(fields.body) > NOTE_LIMITS.bodyBytes) {
+      setErrors({ body: [NOTE_MESSAGES.bodyTooLong] });
+      setMessage({ tone: 'error', text: [NOTE_EDITOR_MESSAGES.problems] });
+      return;
+    }
     const input = noteInput(fields, base?.revision);
     try {
       const saved = base ? await update({ id: base.id, ...input }).unwrap() : await create(input).unwrap();
