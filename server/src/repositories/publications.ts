@@ -239,8 +239,12 @@ export function publicationsWithoutCitations(db: Db, afterId: number, limit: num
     .execute();
 }
 
-/** The paper's stored citations, when the current formatting made them. */
-export const storedCitations = (row: PublicationRow): unknown => (row.citations?.startsWith(STORED_CITATIONS) ? JSON.parse(row.citations) : undefined);
+/** The paper's stored citations (without their version), when the current formatting made them. */
+export function storedCitations(row: PublicationRow): unknown {
+  if (!row.citations?.startsWith(STORED_CITATIONS)) return undefined;
+  const { format: _format, ...citations } = JSON.parse(row.citations) as Record<string, unknown>;
+  return citations;
+}
 
 /** Stores a paper's formatted citations, unless its entry changed meanwhile (they would be the old entry's). */
 export async function storeCitations(db: Db, row: PublicationRow, citations: Citations): Promise<void> {
