@@ -254,7 +254,8 @@ describe('documents', () => {
       expect(res.json()).toEqual({ detail: 'No current CV has been published.' });
       const stable = await get('/cv.pdf');
       expect(stable.statusCode).toBe(404);
-      expect(stable.json()).toEqual({ detail: 'No current CV has been published.' });
+      // The site's not-found answer: the not-found page where pages are served (pages.test.ts).
+      expect(stable.json()).toEqual({ detail: 'Not found.' });
     });
 
     it('answers the current document of the category named CV in any case, with download_url and name', async () => {
