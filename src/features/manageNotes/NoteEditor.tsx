@@ -158,7 +158,7 @@ export function NoteEditor({ note, recovered, onReload }: { note?: StaffNote; re
     setMessage(null);
     setStale(false);
     setErrors({});
-    // Past twice the limit the server's schema refuses the body before its own check, in other words.
+    // Past twice the limit the server's schema would refuse it before the service, in characters, not in KB.
     if (bytesOf(fields.body) > NOTE_LIMITS.bodyBytes) {
       setErrors({ body: [NOTE_MESSAGES.bodyTooLong] });
       setMessage({ tone: 'error', text: [NOTE_EDITOR_MESSAGES.problems] });
