@@ -69,7 +69,11 @@ export type ListedPublication = Static<typeof ListedPublicationSchema>;
 export const SelectedPaperSchema = Type.Pick(PublicationSchema, ['id', 'key', 'title_html', 'title_text', 'authors', 'venue', 'year']);
 export type SelectedPaper = Static<typeof SelectedPaperSchema>;
 
-/** The ways to cite a paper: APA and Chicago as plain text (to copy) and as HTML with their italics (to show), BibTeX and RIS. */
+/**
+ * The ways to cite a paper: APA and Chicago as plain text (to copy) and as HTML with their italics (to
+ * show), BibTeX and RIS. All but the BibTeX are empty for the moments after the paper changed, until the
+ * server has formatted them in the background.
+ */
 export const CitationsSchema = Type.Object({
   apa: Type.String(),
   chicago: Type.String(),

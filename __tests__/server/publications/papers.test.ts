@@ -49,6 +49,7 @@ describe('a page per paper', () => {
     const document = await documentIn(server, staff, 'Papers', 'SLV paper');
     const attached = await server.inject({ method: 'PATCH', url: `/api/publications/${article.id}/`, headers: staff, payload: { document } });
     expect(attached.statusCode).toBe(200);
+    await server.refreshDerivedContent();
   });
 
   it('gives each publication a page key from its citation key, a kind, topics and further links', async () => {
@@ -258,19 +259,29 @@ describe('a page per paper', () => {
     });
   });
 
-  it('formats again citations stored without a part the page now shows', async () => {
+  it('shows a paper’s BibTeX alone, never formatting on a view, until the background has formatted its citations again', async () => {
     const older = { apa: 'Older APA.', chicago: 'Older Chicago.', bibtex: '@misc{x}', ris: 'TY  - GEN\nER  - \n' };
+    const row = await server.db.selectFrom('publications').select(['bibtex']).where('cite_key', '=', 'northcote2025costs').executeTakeFirstOrThrow();
     await server.db
       .updateTable('publications')
       .set({ citations: JSON.stringify(older) })
       .where('cite_key', '=', 'northcote2025costs')
       .execute();
     server.changes.publish('Publication');
+    const pending = (await get('/api/publications/papers/northcote2025costs/')).json<Paper>().citations;
+    expect(pending).toEqual({ apa: '', chicago: '', bibtex: row.bibtex, ris: '', apa_html: '', chicago_html: '' });
+    const file = await get('/api/publications/papers/northcote2025costs/cite/apa/');
+    expect([file.statusCode, file.headers['retry-after'], file.json()]).toEqual([503, '5', { detail: PUBLICATION_MESSAGES.citationPending }]);
+    expect((await get('/api/publications/papers/northcote2025costs/cite/bibtex/')).body).toBe(row.bibtex);
+
+    // The background's pass announces what it stored: the cached answer is not kept.
+    await server.refreshDerivedContent();
     const { citations } = (await get('/api/publications/papers/northcote2025costs/')).json<Paper>();
     expect(citations.chicago_html).toBe(
       'Northcote, Elias. 2025. <i>Transaction Costs in Statistical Arbitrage</i>. Working Paper No. 4567890. SSRN. https://papers.ssrn.com/sol3/papers.cfm?abstract_id=4567890.',
     );
     expect(citations.apa).not.toBe(older.apa);
+    expect((await get('/api/publications/papers/northcote2025costs/cite/apa/')).statusCode).toBe(200);
   });
 
   it('formats again, in the background, citations an earlier formatting stored', async () => {
@@ -288,7 +299,6 @@ describe('a page per paper', () => {
       .executeTakeFirst();
     expect(await formatMissingCitations(server)).toBe(Number(papers.numUpdatedRows));
     expect(await formatMissingCitations(server)).toBe(0);
-    server.changes.publish('Publication');
     const { citations } = (await get('/api/publications/papers/northcote2025costs/')).json<Paper>();
     expect(citations.chicago).toContain('Working Paper No. 4567890. SSRN.');
   });
@@ -296,7 +306,7 @@ describe('a page per paper', () => {
   it('reads a paper imported before its fields were kept from its BibTeX source', async () => {
     // Such rows come from before citations were stored too.
     await server.db.updateTable('publications').set({ fields: '{}', citations: null, updated_at: new Date().toISOString() }).execute();
-    server.changes.publish('Publication');
+    await server.refreshDerivedContent();
     const costs = (await get('/api/publications/papers/northcote2025costs/')).json<Paper>();
     expect(costs.citations.chicago).toContain('Working Paper No. 4567890. SSRN.');
     const gradient = (await get('/api/publications/papers/northcote2023-grad/')).json<Paper>();

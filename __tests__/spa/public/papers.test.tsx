@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 
 import type { ListedPublication, Paper } from '@/contract/publications';
+import { CITATIONS_PENDING } from '@/features/research/CiteAs';
 
 import { server, url } from '../msw';
 import { renderApp, signedOutState } from '../render';
@@ -241,6 +242,25 @@ describe('a paper’s page', () => {
     expect(await screen.findByText('BibTeX citation selected: copy it with Ctrl+C or ⌘C.')).toBeInTheDocument();
     expect(window.getSelection()?.toString()).toBe(paper.citations.bibtex);
     writeText.mockRestore();
+  });
+
+  it('shows the BibTeX alone while the other citations are being prepared, and the others once they are', async () => {
+    const formatted = aPaper();
+    let answer = aPaper({ citations: { ...formatted.citations, apa: '', chicago: '', ris: '', apa_html: '', chicago_html: '' } });
+    server.use(http.get(url('/api/publications/papers/:key/'), () => HttpResponse.json(answer)));
+    renderAt('/research/northcote2024-grad');
+    const cite = await screen.findByRole('region', { name: 'Cite as' });
+    expect(within(cite).getByRole('status')).toHaveTextContent(CITATIONS_PENDING);
+    expect(
+      within(cite)
+        .getAllByRole('region')
+        .map((block) => block.getAttribute('aria-labelledby')),
+    ).toEqual(['cite-bibtex']);
+
+    answer = formatted;
+    expect(await within(cite).findByRole('region', { name: 'APA' }, { timeout: 5_000 })).toHaveTextContent(formatted.citations.apa);
+    expect(within(cite).getByRole('status')).toHaveTextContent('');
+    expect(within(cite).getAllByRole('region')).toHaveLength(4);
   });
 
   it('moves another spelling of the key to the paper’s own address', async () => {

@@ -246,12 +246,13 @@ export function storedCitations(row: PublicationRow): unknown {
   return citations;
 }
 
-/** Stores a paper's formatted citations, unless its entry changed meanwhile (they would be the old entry's). */
-export async function storeCitations(db: Db, row: PublicationRow, citations: Citations): Promise<void> {
-  await db
+/** Stores a paper's formatted citations, unless its entry changed meanwhile (they would be the old entry's); answers whether it did. */
+export async function storeCitations(db: Db, row: PublicationRow, citations: Citations): Promise<boolean> {
+  const { numUpdatedRows } = await db
     .updateTable('publications')
     .set({ citations: JSON.stringify({ format: CITATIONS_FORMAT, ...citations }) })
     .where('id', '=', row.id)
     .where('updated_at', '=', row.updated_at)
-    .execute();
+    .executeTakeFirst();
+  return numUpdatedRows > 0n;
 }

@@ -27,6 +27,7 @@ export const PUBLICATION_MESSAGES = {
   noDocument: (id: number) => `Invalid pk "${id}" - object does not exist.`,
   everyId: 'List every publication exactly once.',
   noPaper: 'This publication has no paper attached.',
+  citationPending: 'This citation is being prepared. Please try again in a few seconds.',
   sameAddress: (key: string, other: string, address: string) =>
     `Citation keys "${key}" and "${other}" give the same page address (${address}): rename one of them.`,
 } as const;

@@ -1,11 +1,14 @@
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import styled from 'styled-components';
 
 import { apiPaths } from '@/contract/paths';
 import { CITATION_FORMATS, type CitationFormat } from '@/contract/publicationRules';
 import type { Paper } from '@/contract/publications';
+import { useGetPaperQuery } from '@/lib/api/publicationsApi';
 import { theme } from '@/lib/theme/themes';
 import { Button, EntryActions } from '@/ui';
+
+export const CITATIONS_PENDING = 'The APA, Chicago and RIS citations are being prepared and appear here in a moment.';
 
 /** The styles people read first, then the files reference managers import. */
 const ORDER: CitationFormat[] = ['apa', 'chicago', 'bibtex', 'ris'];
@@ -33,6 +36,21 @@ const Text = styled.pre<{ $code: boolean }>`
   white-space: pre-wrap;
   overflow-wrap: anywhere;
 `;
+
+/** While the server formats a changed paper's citations, the page asks for them again this often, this many times at most. */
+const PENDING_POLL_MS = 3_000;
+const PENDING_POLLS = 20;
+
+/** Asks for the paper again while its citations are being formatted, until they are there (or it has asked long enough). */
+function useCitationsWhenFormatted(paper: Paper): boolean {
+  const pending = !paper.citations.apa;
+  const [polls, setPolls] = useState(0);
+  const { fulfilledTimeStamp } = useGetPaperQuery(paper.key, { pollingInterval: pending && polls < PENDING_POLLS ? PENDING_POLL_MS : 0 });
+  useEffect(() => {
+    if (pending) setPolls((count) => count + 1);
+  }, [pending, fulfilledTimeStamp]);
+  return pending;
+}
 
 type Copied = { format: CitationFormat; by: 'clipboard' | 'selection' };
 
@@ -79,13 +97,14 @@ function Citation({ paper, format, onCopy }: { paper: Paper; format: CitationFor
 /** The paper's citation in APA, Chicago, BibTeX and RIS, each to copy or download; the server wrote them. */
 export function CiteAs({ paper }: { paper: Paper }) {
   const [copied, setCopied] = useState<Copied>();
+  const pending = useCitationsWhenFormatted(paper);
   const said = copied && `${CITATION_FORMATS[copied.format].label} citation ${copied.by === 'clipboard' ? 'copied.' : 'selected: copy it with Ctrl+C or ⌘C.'}`;
   return (
     <section aria-labelledby="cite-as">
       <h2 id="cite-as">Cite as</h2>
-      <p role="status">{said ?? ''}</p>
+      <p role="status">{said ?? (pending ? CITATIONS_PENDING : '')}</p>
       <Formats>
-        {ORDER.map((format) => (
+        {ORDER.filter((format) => paper.citations[format]).map((format) => (
           <Citation key={format} paper={paper} format={format} onCopy={setCopied} />
         ))}
       </Formats>

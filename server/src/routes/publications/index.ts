@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 
-import { IdParamsSchema } from '../../../contract';
+import { DetailSchema, IdParamsSchema } from '../../../contract';
 import { CITATION_FORMATS } from '../../../contract/publicationRules';
 import {
   BIBTEX_MAX_CHARS,
@@ -21,6 +21,7 @@ import type { DocumentRow, PublicationRow } from '../../db/schema';
 import { detail, errorResponses, fieldError, MESSAGES } from '../../errors';
 import { ResponseCache } from '../../lib/responseCache';
 import { signedInUser } from '../../plugins/auth';
+import { RETRY_AFTER_SECONDS } from '../../plugins/loadShedding';
 import { cslItem, publishedIn } from '../../publications/csl';
 import { paperKey } from '../../publications/facets';
 import { htmlToPlainText } from '../../publications/plainText';
@@ -95,7 +96,7 @@ const publicationRoutes: FastifyPluginAsyncTypebox = async (app) => {
             abstract_text: htmlToPlainText(row.abstract_html),
             paper_is_pdf: document?.content_type === 'application/pdf',
             published_in: publishedIn(cslItem(publication, storedFields(row), '')),
-            citations: await paperCitations(app, row),
+            citations: paperCitations(row),
             talks: await listTalksOnPaper(app.db, row.id),
           },
         };
@@ -105,18 +106,21 @@ const publicationRoutes: FastifyPluginAsyncTypebox = async (app) => {
   /** One citation of a paper as a file to save (`KEY.bib`, `KEY.ris`, `KEY-apa.txt`, `KEY-chicago.txt`). */
   app.get(
     '/api/publications/papers/:key/cite/:format/',
-    { schema: { params: CitationParamsSchema, response: { 200: Type.String(), ...errorResponses } } },
+    { schema: { params: CitationParamsSchema, response: { 200: Type.String(), ...errorResponses, 503: DetailSchema } } },
     async (request, reply) => {
       const row = await findPublicationByKey(app.db, request.params.key);
       if (!row) return reply.code(404).send(detail(MESSAGES.notFound));
       const { format } = request.params;
+      const text = paperCitations(row)[format];
+      // Formatted in the background moments after the paper changed: the page offers it once it is.
+      if (!text) return reply.code(503).header('Retry-After', RETRY_AFTER_SECONDS).send(detail(PUBLICATION_MESSAGES.citationPending));
       const { extension } = CITATION_FORMATS[format];
       const key = toPublication(row).key;
       return reply
         .type(CITATION_TYPES[extension])
         .header('content-disposition', attachmentDisposition(extension === 'txt' ? `${key}-${format}.txt` : `${key}.${extension}`))
         .header('cache-control', 'no-cache')
-        .send((await paperCitations(app, row))[format]);
+        .send(text);
     },
   );
 
