@@ -99,6 +99,22 @@ describe('backup and restore', () => {
     }
   });
 
+  it('restores publications from before their titles’ plain text was stored with it', async () => {
+    const site = await furnishedSite();
+    const fromOlder = await buildTestServer();
+    const titles = async (target: Site) => (await target.inject({ method: 'GET', url: '/api/publications/' })).json<{ title_text: string }[]>();
+    try {
+      await site.db.updateTable('publications').set({ title_html: 'Rough <em>volatility</em> &amp; jumps' }).execute();
+      const older = olderArchive(await backUp(site, 'titles.tar'), path.join(archiveDir, 'before-title-text.tar'), '027_publication_title_text', {
+        publications: (rows) => rows.map(({ title_text: _text, ...row }) => row),
+      });
+      await restoreBackup(fromOlder, fromOlder.storage, fromOlder.config.dataDir, older);
+      expect((await titles(fromOlder)).map((paper) => paper.title_text)).toEqual(['Rough volatility & jumps']);
+    } finally {
+      await Promise.all([site.cleanup(), fromOlder.cleanup()]);
+    }
+  });
+
   it('carries the medium renditions, and restores a backup from before them with none, derived afterwards', async () => {
     const site = await furnishedSite();
     const restored = await buildTestServer();

@@ -8,6 +8,7 @@ import { SECRET_FILES } from '../config';
 import type { Db, DbHandle } from '../db';
 import { upgradeRows as upgradeFollowerRows } from '../db/migrations/018_follower_mailbox';
 import { upgradeRows as upgradeIdentityRows } from '../db/migrations/025_owner_identity';
+import { upgradeRows as upgradeTitleRows } from '../db/migrations/027_publication_title_text';
 import { deleteAll, isValidKey, type Storage } from '../storage';
 import { ENTRY, FORMAT, FORMAT_VERSION, keyColumnsOf, type Manifest, TABLES, TABLES_WITH_SERIAL_ID } from './manifest';
 import { TarReader } from './tar';
@@ -342,6 +343,8 @@ async function writeRows(handle: DbHandle, archive: TarReader, backup: CheckedBa
     if (!backup.manifest.migrations.includes('018_follower_mailbox')) await upgradeFollowerRows(trx);
     // Words from before the identity was written once get its references, their example sections, and count as set up once edited.
     if (!backup.manifest.migrations.includes('025_owner_identity')) await upgradeIdentityRows(trx);
+    // Titles from before their plain text was stored get it.
+    if (!backup.manifest.migrations.includes('027_publication_title_text')) await upgradeTitleRows(trx);
     // Rows came with their ids; new rows must be numbered after them.
     if (dialect === 'postgres') {
       for (const table of TABLES_WITH_SERIAL_ID) {

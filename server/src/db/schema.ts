@@ -192,6 +192,8 @@ export interface PublicationsTable {
   entry_type: string;
   title: string;
   title_html: string;
+  /** The title's plain text, its formulas as readable characters (see htmlToPlainText). */
+  title_text: Generated<string>;
   /** JSON array of names. */
   authors: string;
   venue: Generated<string>;

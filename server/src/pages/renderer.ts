@@ -22,9 +22,10 @@ import { resolveContent } from '../../contract/identity';
 import { paths } from '../../contract/paths';
 import { CachedBuild } from '../lib/cachedBuild';
 import { ChangeBoundCache, OTHER_INSTANCES_DELAY_MS } from '../lib/changeBoundCache';
+import { paperKey } from '../publications/facets';
 import { findImageRow } from '../repositories/images';
 import { allPublishedNotes, findPublishedNote } from '../repositories/notes';
-import { findPublicationByKey, listPublications, toPublication } from '../repositories/publications';
+import { findPublicationByKey, listListedPublications, toPublication } from '../repositories/publications';
 import { currentContent } from '../repositories/siteContent';
 import { type AssetManifest, buildTime } from './assets';
 import { lastChangeIn, sitemapXml } from './crawlers';
@@ -438,8 +439,8 @@ export class PageRenderer {
     }
     for (const note of await allPublishedNotes(this.app.db))
       entries.push({ path: paths.note(note.slug), lastModified: new Date(note.revised_at ?? note.published_at ?? note.updated_at) });
-    for (const publication of (await listPublications(this.app.db)).map(toPublication))
-      entries.push({ path: paths.paper(publication.key), lastModified: new Date(publication.updated_at) });
+    for (const publication of await listListedPublications(this.app.db))
+      entries.push({ path: paths.paper(paperKey(publication.cite_key)), lastModified: new Date(publication.updated_at) });
     return sitemapXml(this.app.config.publicUrl, entries);
   }
 

@@ -1,6 +1,7 @@
 import { type BibEntry, parseBibtex } from './bibtex';
 import { latexToHtml, latexToText } from './latex';
 import { authorsOf } from './names';
+import { htmlToPlainText } from './plainText';
 
 /** A BibTeX entry as the Research page shows it and the database keeps it. */
 export interface RenderedPublication {
@@ -8,6 +9,8 @@ export interface RenderedPublication {
   entry_type: string;
   title: string;
   title_html: string;
+  /** The title's plain text, formulas as readable characters. */
+  title_text: string;
   authors: string[];
   venue: string;
   year: number | null;
@@ -122,11 +125,13 @@ export function renderEntry(entry: BibEntry): RenderedPublication {
   const ssrn = ssrnOf(fields);
   const url = (fields.url ?? '').trim();
   const year = /\d{4}/.exec(fields.year ?? fields.date ?? '')?.[0];
+  const titleHtml = latexToHtml(fields.title);
   return {
     cite_key: entry.key,
     entry_type: entry.type,
     title: latexToText(fields.title),
-    title_html: latexToHtml(fields.title),
+    title_html: titleHtml,
+    title_text: htmlToPlainText(titleHtml),
     authors: authorsOf(fields.author),
     venue: venueOf(entry.type, fields) || (arxiv ? `arXiv preprint arXiv:${arxiv}` : ''),
     year: year ? Number(year) : null,

@@ -1,10 +1,11 @@
-import type { Citations, ListedPublication, Publication, SelectedPaper } from '../../contract/publications';
+import { sql } from 'kysely';
+
+import type { Citations, ListedPublication, Publication, PublicationCore, SelectedPaper } from '../../contract/publications';
 import type { Db } from '../db';
 import { nowIso } from '../db/columns';
 import type { PublicationRow } from '../db/schema';
 import { parseBibtex } from '../publications/bibtex';
 import { kindOf, linksOf, paperKey, topicsOf } from '../publications/facets';
-import { htmlToPlainText } from '../publications/plainText';
 import type { RenderedPublication } from '../publications/render';
 import { type AuditActor, recordAudit } from './audit';
 
@@ -18,7 +19,7 @@ export const paperPath = (citeKey: string, extension = 'pdf') => `/research/${pa
  * The entry's fields, macros expanded. A row imported before they were kept is read from its source,
  * which holds them all unless it used @string macros defined elsewhere in its file: then from its columns.
  */
-export function storedFields(row: PublicationRow): Record<string, string> {
+export function storedFields(row: Pick<PublicationRow, 'fields' | 'bibtex' | 'title' | 'authors' | 'year'>): Record<string, string> {
   const fields = JSON.parse(row.fields) as Record<string, string>;
   if (Object.keys(fields).length > 0) return fields;
   const parsed = parseBibtex(row.bibtex);
@@ -26,7 +27,11 @@ export function storedFields(row: PublicationRow): Record<string, string> {
   return { title: row.title, author: (JSON.parse(row.authors) as string[]).join(' and '), ...(row.year === null ? {} : { year: String(row.year) }) };
 }
 
-export function toPublication(row: PublicationRow): Publication {
+/** A publication's row as lists read it: without its abstract and citations, and whether it has an abstract (1 or 0). */
+export type ListedPublicationRow = Omit<PublicationRow, 'abstract' | 'abstract_html' | 'citations'> & { has_abstract: number };
+
+/** What a publication is wherever it is shown (see PublicationCore). */
+function publicationCore(row: Omit<PublicationRow, 'abstract' | 'abstract_html' | 'citations'>): PublicationCore {
   const fields = storedFields(row);
   const isWorkingPaper = row.is_working_paper === 1;
   return {
@@ -36,7 +41,7 @@ export function toPublication(row: PublicationRow): Publication {
     entry_type: row.entry_type,
     kind: kindOf(row.entry_type, isWorkingPaper),
     title: row.title,
-    title_text: htmlToPlainText(row.title_html),
+    title_text: row.title_text,
     title_html: row.title_html,
     authors: JSON.parse(row.authors) as string[],
     venue: row.venue,
@@ -45,8 +50,6 @@ export function toPublication(row: PublicationRow): Publication {
     arxiv: row.arxiv,
     ssrn: row.ssrn,
     url: row.url,
-    abstract: row.abstract,
-    abstract_html: row.abstract_html,
     bibtex: row.bibtex,
     is_working_paper: isWorkingPaper,
     document: row.document_id,
@@ -59,17 +62,19 @@ export function toPublication(row: PublicationRow): Publication {
   };
 }
 
-/** A publication as the list gives it (see ListedPublicationSchema). */
-export function toListedPublication(row: PublicationRow): ListedPublication {
-  const { abstract: _abstract, abstract_html: abstractHtml, ...listed } = toPublication(row);
-  return { ...listed, has_abstract: abstractHtml !== '' };
-}
+export const toPublication = (row: PublicationRow): Publication => ({ ...publicationCore(row), abstract: row.abstract, abstract_html: row.abstract_html });
 
-export const toSelectedPaper = (row: PublicationRow): SelectedPaper => ({
+/** A publication as the list gives it (see ListedPublicationSchema). */
+export const toListedPublication = (row: ListedPublicationRow | PublicationRow): ListedPublication => ({
+  ...publicationCore(row),
+  has_abstract: 'has_abstract' in row ? row.has_abstract === 1 : row.abstract_html !== '',
+});
+
+export const toSelectedPaper = (row: ListedPublicationRow): SelectedPaper => ({
   id: row.id,
   key: paperKey(row.cite_key),
   title_html: row.title_html,
-  title_text: htmlToPlainText(row.title_html),
+  title_text: row.title_text,
   authors: JSON.parse(row.authors) as string[],
   venue: row.venue,
   year: row.year,
@@ -80,6 +85,7 @@ export const entryColumns = (entry: RenderedPublication) => ({
   entry_type: entry.entry_type,
   title: entry.title,
   title_html: entry.title_html,
+  title_text: entry.title_text,
   authors: JSON.stringify(entry.authors),
   venue: entry.venue,
   year: entry.year,
@@ -100,31 +106,65 @@ export const entryColumns = (entry: RenderedPublication) => ({
 const inListOrder = (db: Db) =>
   db
     .selectFrom('publications')
-    .selectAll()
     .orderBy('year', (order) => order.desc().nullsLast())
     .orderBy('position')
     .orderBy('id');
 
+/** Every column but the abstract and the citations, which lists leave out (a third of a paper's row, or more). */
+const LISTED_COLUMNS = [
+  'id',
+  'cite_key',
+  'entry_type',
+  'title',
+  'title_text',
+  'title_html',
+  'authors',
+  'venue',
+  'year',
+  'doi',
+  'arxiv',
+  'ssrn',
+  'url',
+  'bibtex',
+  'is_working_paper',
+  'document_id',
+  'position',
+  'updated_at',
+  'fields',
+  'selected',
+] as const;
+const hasAbstract = sql<number>`case when abstract_html = '' then 0 else 1 end`.as('has_abstract');
+
+/** Whole rows, for the writes that compare them with entries. */
 export async function listPublications(db: Db): Promise<PublicationRow[]> {
-  return inListOrder(db).execute();
+  return inListOrder(db).selectAll().execute();
+}
+
+/** The rows the list of publications shows. */
+export async function listListedPublications(db: Db): Promise<ListedPublicationRow[]> {
+  return inListOrder(db)
+    .select([...LISTED_COLUMNS, hasAbstract])
+    .execute();
 }
 
 /** The publications staff chose for the home page, in the list's order. */
-export async function listSelectedPublications(db: Db): Promise<PublicationRow[]> {
-  return inListOrder(db).where('selected', '=', 1).execute();
+export async function listSelectedPublications(db: Db): Promise<ListedPublicationRow[]> {
+  return inListOrder(db)
+    .select([...LISTED_COLUMNS, hasAbstract])
+    .where('selected', '=', 1)
+    .execute();
 }
 
 export function findPublication(db: Db, id: number): Promise<PublicationRow | undefined> {
   return db.selectFrom('publications').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
-/**
- * The publication whose page has the key, in any case. Page keys are made from citation keys, so
- * every row is read: a site's publications number in the hundreds, and the answer is cached.
- */
+/** The publication whose page has the key, in any case. Page keys are made from citation keys, so every key is read. */
 export async function findPublicationByKey(db: Db, key: string): Promise<PublicationRow | undefined> {
   const wanted = key.toLowerCase();
-  return (await listPublications(db)).find((row) => paperKey(row.cite_key) === wanted);
+  const keys = await db.selectFrom('publications').select(['id', 'cite_key']).execute();
+  const found = keys.find((row) => paperKey(row.cite_key) === wanted);
+  return found && findPublication(db, found.id);
 }
 
 /** Adds entries after the existing ones and rewrites others in place, with one audit line; run in the transaction that planned it. */

@@ -21,7 +21,7 @@ export interface TalkFields {
 }
 
 /** A talk with what its page shows of its related publication. */
-export type TalkWithPaper = TalkRow & { paper_cite_key: string | null; paper_title_html: string | null };
+export type TalkWithPaper = TalkRow & { paper_cite_key: string | null; paper_title_text: string | null };
 
 /** Where visitors download a talk's slides: public, as the talk is. */
 export const slidesPath = (id: number) => `/api/talks/${id}/slides/`;
@@ -40,8 +40,7 @@ export const toTalk = (row: TalkWithPaper): Talk => ({
   slides_url: row.slides_document_id === null ? '' : slidesPath(row.id),
   video: row.video,
   paper: row.publication_id,
-  paper_link:
-    row.paper_cite_key === null || row.paper_title_html === null ? null : { key: paperKey(row.paper_cite_key), title: htmlToPlainText(row.paper_title_html) },
+  paper_link: row.paper_cite_key === null || row.paper_title_text === null ? null : { key: paperKey(row.paper_cite_key), title: row.paper_title_text },
   updated_at: row.updated_at,
 });
 
@@ -52,7 +51,7 @@ function selectTalks(db: Db) {
     .selectFrom('talks')
     .leftJoin('publications', 'publications.id', 'talks.publication_id')
     .selectAll('talks')
-    .select(['publications.cite_key as paper_cite_key', 'publications.title_html as paper_title_html']);
+    .select(['publications.cite_key as paper_cite_key', 'publications.title_text as paper_title_text']);
 }
 
 /** The latest first: by the date they are given, then the latest written. */

@@ -26,6 +26,7 @@ import * as m023 from './023_note_autosaves';
 import * as m024 from './024_news_html';
 import * as m025 from './025_owner_identity';
 import * as m026 from './026_image_medium';
+import * as m027 from './027_publication_title_text';
 
 /** Every migration, in order. Both dialects run the same list. */
 export const migrations: Record<string, Migration> = {
@@ -55,4 +56,5 @@ export const migrations: Record<string, Migration> = {
   '024_news_html': m024,
   '025_owner_identity': m025,
   '026_image_medium': m026,
+  '027_publication_title_text': m027,
 };

@@ -29,7 +29,7 @@ import { findDocument } from '../../repositories/documents';
 import {
   findPublication,
   findPublicationByKey,
-  listPublications,
+  listListedPublications,
   listSelectedPublications,
   paperPath,
   storedFields,
@@ -69,7 +69,7 @@ const publicationRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.changes.subscribe(['Publication', 'Document', 'Talk'], () => cache.clear());
 
   app.get('/api/publications/', { schema: { response: { 200: Type.Array(ListedPublicationSchema), ...errorResponses } } }, async (_request, reply) =>
-    cache.send(reply, 'publications', async () => ({ status: 200, body: (await listPublications(app.db)).map(toListedPublication) })),
+    cache.send(reply, 'publications', async () => ({ status: 200, body: (await listListedPublications(app.db)).map(toListedPublication) })),
   );
 
   /** The papers staff chose for the home page, in the list's order and in short: the home page carries them in its HTML. */
@@ -148,7 +148,7 @@ const publicationRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) => {
       if (!(await reorderPublications(app, signedInUser(request), request.body.ids)))
         return reply.code(400).send(fieldError('ids', PUBLICATION_MESSAGES.everyId));
-      return (await listPublications(app.db)).map(toListedPublication);
+      return (await listListedPublications(app.db)).map(toListedPublication);
     },
   );
 
