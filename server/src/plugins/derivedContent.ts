@@ -31,11 +31,7 @@ export default fp(
     });
     // A paper's change leaves citations to format; a picture replaced, bodies marked to render again.
     app.changes.subscribe(['Publication', 'Image'], () => loop.wake());
-    // The pass's own announcements ask for another pass, which finds nothing left: done once both are.
-    app.decorate('refreshDerivedContent', async () => {
-      await loop.runNow();
-      await loop.idle();
-    });
+    app.decorate('refreshDerivedContent', () => loop.runNow());
 
     // Images from before the medium rendition: made once the site listens rather than before, as each
     // takes the image worker a moment. The originals that failed are remembered for the process's life.

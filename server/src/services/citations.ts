@@ -46,7 +46,7 @@ export async function formatMissingCitations(site: Site, stopping?: AbortSignal)
       const citations = await site.work.attempt('citations', row, () => undefined);
       if (citations && (await storeCitations(site.db, row, citations))) stored += 1;
     }
-    if (stored > 0) site.changes.publish('Publication');
+    if (stored > 0) site.changes.publish('Citations');
     formatted += stored;
     if (stopping?.aborted) return formatted;
     after = rows[rows.length - 1].id;

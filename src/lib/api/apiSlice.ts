@@ -17,6 +17,7 @@ const tagTypes = [
   'SiteContent',
   'ContentHistory',
   'Publication',
+  'Citations',
   'News',
   'Note',
   'NoteDraft',

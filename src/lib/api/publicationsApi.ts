@@ -26,7 +26,7 @@ export const publicationsApi = api.injectEndpoints({
     getPaper: build.query<Paper | null, string>({
       query: (key) => ({ url: apiPaths.paper(key), validateStatus: (response) => response.ok || response.status === 404 }),
       transformResponse: (paper: Paper, meta) => (meta?.response?.status === 404 ? null : paper),
-      providesTags: [list, talks],
+      providesTags: [list, talks, 'Citations'],
     }),
   }),
 });

@@ -66,7 +66,7 @@ async function attachedDocument(db: Db, row: PublicationRow): Promise<DocumentRo
 const publicationRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const cache = new ResponseCache();
   // Deleting a document detaches it from its publications; a paper's page lists the talks given on it.
-  app.changes.subscribe(['Publication', 'Document', 'Talk'], () => cache.clear());
+  app.changes.subscribe(['Publication', 'Citations', 'Document', 'Talk'], () => cache.clear());
 
   app.get('/api/publications/', { schema: { response: { 200: Type.Array(ListedPublicationSchema), ...errorResponses } } }, async (_request, reply) =>
     cache.send(reply, 'publications', async () => ({ status: 200, body: (await listListedPublications(app.db)).map(toListedPublication) })),
