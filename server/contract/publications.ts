@@ -126,7 +126,7 @@ export const BIBTEX_MAX_CHARS = 1_000_000;
 export const BibtexImportSchema = Type.Object({ bibtex: Type.String({ maxLength: BIBTEX_MAX_CHARS }) }, { additionalProperties: false });
 export type BibtexImport = Static<typeof BibtexImportSchema>;
 
-/** What an import would do, shown before it is applied. */
+/** What an import would do, shown before it is applied; titles as plain text, their formulas as readable characters. */
 export const ImportPlanSchema = Type.Object({
   added: Type.Array(Type.Object({ cite_key: Type.String(), title: Type.String() })),
   updated: Type.Array(Type.Object({ cite_key: Type.String(), title: Type.String(), changes: Type.Array(Type.String()) })),

@@ -17,7 +17,7 @@ describe('publications API', () => {
     expect(preview.json<ImportPlan>()).toEqual({
       added: [
         { cite_key: 'northcote2019slv', title: 'Calibrating stochastic-local volatility with jumps' },
-        { cite_key: 'northcote2024rough', title: 'Pricing under $\\alpha$-stable Lévy processes with $\\sigma^2 = 0.04$' },
+        { cite_key: 'northcote2024rough', title: 'Pricing under α-stable Lévy processes with σ² = 0.04' },
       ],
       updated: [],
       unchanged: [],

@@ -90,7 +90,7 @@ function planImport(existing: PublicationRow[], entries: RenderedPublication[]) 
   for (const entry of entries) {
     const row = byKey.get(entry.cite_key.toLowerCase());
     if (!row) {
-      plan.added.push({ cite_key: entry.cite_key, title: entry.title });
+      plan.added.push({ cite_key: entry.cite_key, title: entry.title_text });
       writes.added.push(entry);
       continue;
     }
@@ -103,7 +103,7 @@ function planImport(existing: PublicationRow[], entries: RenderedPublication[]) 
       ...FIELD_LABELS.filter(([column]) => changed.includes(column)).map(([, label]) => label),
       ...(changed.includes('fields') ? fieldChanges(row, entry) : []),
     ];
-    plan.updated.push({ cite_key: entry.cite_key, title: entry.title, changes: changes.length > 0 ? changes : ['formatting'] });
+    plan.updated.push({ cite_key: entry.cite_key, title: entry.title_text, changes: changes.length > 0 ? changes : ['formatting'] });
     writes.updated.push({ id: row.id, entry });
   }
   return { plan, writes };
