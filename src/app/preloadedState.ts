@@ -37,15 +37,26 @@ const FRAGMENT_KEY = '$fragment';
 /** The mark in the start tag of an element marked by htmlFrom: React escapes `>` in attribute values, so the next `>` ends the tag. */
 const MARK_ATTRIBUTE = ` ${FRAGMENT_MARK}=""`;
 
+/** How much of a text the marked elements are looked up by (see markedContent). */
+const LOOKUP_CHARS = 64;
+
 /**
- * Where the content of each marked element starts. The mark counts inside a tag only (a note's text may
- * show it). Searching for it took a fifth of the time of a regular expression over every tag.
+ * The marked elements by the start of their content (LOOKUP_CHARS characters), each with its place among
+ * them and where its content starts. The mark counts inside a tag only (a note's text may show it).
+ * Searching for it took a fifth of the time of a regular expression over every tag; looking a text up by
+ * its start, rather than trying it at every marked element, a list of 500 titles with formulas a tenth.
  */
-function markedContent(markup: string): number[] {
-  const at: number[] = [];
-  for (let mark = markup.indexOf(MARK_ATTRIBUTE); mark >= 0; mark = markup.indexOf(MARK_ATTRIBUTE, mark + 1))
-    if (markup.lastIndexOf('<', mark) > markup.lastIndexOf('>', mark)) at.push(markup.indexOf('>', mark) + 1);
-  return at;
+function markedContent(markup: string): Map<string, { place: number; at: number }[]> {
+  const byStart = new Map<string, { place: number; at: number }[]>();
+  let place = 0;
+  for (let mark = markup.indexOf(MARK_ATTRIBUTE); mark >= 0; mark = markup.indexOf(MARK_ATTRIBUTE, mark + 1)) {
+    if (markup.lastIndexOf('<', mark) < markup.lastIndexOf('>', mark)) continue;
+    const at = markup.indexOf('>', mark) + 1;
+    const start = markup.slice(at, at + LOOKUP_CHARS);
+    byStart.set(start, [...(byStart.get(start) ?? []), { place, at }]);
+    place += 1;
+  }
+  return byStart;
 }
 
 /**
@@ -55,15 +66,15 @@ function markedContent(markup: string): number[] {
  * added to `referred`.
  */
 export function serializeState(state: Partial<RootState>, markup = '', referred: string[] = []): string {
-  const contentAt = markedContent(markup);
+  const marked = markedContent(markup);
   const refer = (_key: string, value: unknown) => {
     if (typeof value !== 'string' || value.length < FRAGMENT_MIN_LENGTH) return value;
-    const place = contentAt.findIndex((at) => markup.startsWith(value, at) && markup.startsWith('</', at + value.length));
-    if (place === -1) return value;
+    const found = marked.get(value.slice(0, LOOKUP_CHARS))?.find(({ at }) => markup.startsWith(value, at) && markup.startsWith('</', at + value.length));
+    if (!found) return value;
     referred.push(value);
-    return { [FRAGMENT_KEY]: place };
+    return { [FRAGMENT_KEY]: found.place };
   };
-  return JSON.stringify(state, contentAt.length ? refer : undefined).replace(/</g, '\\u003c');
+  return JSON.stringify(state, marked.size ? refer : undefined).replace(/</g, '\\u003c');
 }
 
 /** The state handed over by the server, if this page was rendered there. */

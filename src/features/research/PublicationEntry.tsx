@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 
@@ -52,27 +52,31 @@ const Source = styled.pre`
 
 type CiteState = 'idle' | 'copied' | 'manual';
 
+/** The abstract as the paper's answer gives it, asked for when this is first shown; `fallback` until then, or if it cannot be read. */
+function AbstractText({ paperKey, fallback }: { paperKey: string; fallback: ReactNode }) {
+  const paper = useGetPaperQuery(paperKey);
+  if (paper.data) return <p {...htmlFrom(paper.data.abstract_html)} />;
+  return paper.isFetching ? <LoadingText>Loading the abstract...</LoadingText> : fallback;
+}
+
 /**
  * The abstract, read with the paper's page once a visitor first opens it; until then, and if it cannot
- * be read, a link to that page (which also serves a browser without scripts).
+ * be read, a link to that page (which also serves a browser without scripts). The query is only made
+ * once asked for: a list of hundreds of papers renders no hundreds of idle queries.
  */
 function AbstractOnRequest({ publication }: { publication: ListedPublication }) {
   const [asked, setAsked] = useState(false);
-  const paper = useGetPaperQuery(publication.key, { skip: !asked });
+  const pageLink = (
+    <p>
+      <Link to={paths.paper(publication.key)}>Read it on the paper’s page</Link>
+    </p>
+  );
   return (
     <Abstract onToggle={(event) => event.currentTarget.open && setAsked(true)}>
       <summary>
         Abstract<span className="visually-hidden"> of {publication.title_text}</span>
       </summary>
-      {paper.data ? (
-        <p {...htmlFrom(paper.data.abstract_html)} />
-      ) : paper.isFetching ? (
-        <LoadingText>Loading the abstract...</LoadingText>
-      ) : (
-        <p>
-          <Link to={paths.paper(publication.key)}>Read it on the paper’s page</Link>
-        </p>
-      )}
+      {asked ? <AbstractText paperKey={publication.key} fallback={pageLink} /> : pageLink}
     </Abstract>
   );
 }
