@@ -1,8 +1,7 @@
 import type { Document, Image } from '../../../server/contract';
-import { DATA_TAGS } from '../../../server/contract/changes';
 import { nowIso } from '../../../server/src/db/columns';
 import * as galleries from '../../../server/src/repositories/galleries';
-import { serverWithAccountsFor } from '../testServer';
+import { serverWithAccountsFor, WRITTEN_TOPICS } from '../testServer';
 import { createCategory, createGallery, editImage, uploadDocument, uploadImage } from './client';
 import { filesOnDisk, textAsJpg } from './fixtures';
 
@@ -15,7 +14,7 @@ describe('change announcements of media writes', () => {
   let announced: string[][];
   beforeEach(() => {
     announced = [];
-    server.changes.subscribe(DATA_TAGS, (changed) => announced.push([...changed].sort()));
+    server.changes.subscribe(WRITTEN_TOPICS, (changed) => announced.push([...changed].sort()));
   });
   afterEach(() => {
     jest.restoreAllMocks();

@@ -257,6 +257,12 @@ describe('notes (staff editor)', () => {
     expect(body).toHaveAccessibleDescription(expect.stringContaining('Line 3: This formula does not parse: Undefined control sequence.'));
     expect(body).toHaveAccessibleDescription(expect.stringContaining('Line 9: There is no picture photo:99 in the photo library.'));
     expect(screen.getByLabelText('Title')).toHaveValue('');
+
+    // A field changed since shows no message; the others keep theirs until the next save.
+    await user.type(screen.getByLabelText('Title'), 'Smiles');
+    expect(screen.getByLabelText('Title')).not.toHaveAccessibleDescription(NOTE_MESSAGES.titleRequired);
+    expect(screen.getByLabelText('Title')).not.toHaveAttribute('aria-invalid', 'true');
+    expect(body).toHaveAccessibleDescription(expect.stringContaining('Line 3: This formula does not parse: Undefined control sequence.'));
   });
 
   it('says a body over the limit is too long without sending it, and keeps it in the field', async () => {

@@ -56,6 +56,8 @@ type FieldErrors = Partial<Record<string, string[]>>;
 
 /** The fields that show their own messages; anything else the server names goes in the message above the form. */
 const PLACED = ['title', 'slug', 'summary', 'tags', 'cover_image', 'body', 'publish_at'];
+/** The field of the draft each placed message is about, where the server names it otherwise. */
+const DRAFT_FIELD: Record<string, keyof NoteDraft> = { cover_image: 'cover', publish_at: 'publishAt' };
 
 const statusOf = (error: unknown) => (error as { status?: unknown }).status;
 
@@ -115,7 +117,9 @@ export function NoteEditor({ note, recovered, onReload }: { note?: StaffNote; re
   const bodyBox = useRef<HTMLDivElement>(null);
   const caret = useRef<{ start: number; end: number } | null>(null);
   const caretAfterInsert = useRef<number | null>(null);
-  const [errors, setErrors] = useState<FieldErrors>({});
+  // Each message with the fields as they were when it was given: a field changed since shows no message.
+  const [errors, setErrorState] = useState<{ problems: FieldErrors; given: NoteDraft }>(() => ({ problems: {}, given: fields }));
+  const setErrors = (problems: FieldErrors) => setErrorState({ problems, given: fields });
   const [message, setMessage] = useState<FormMessage | null>(justCreated ? { tone: 'success', text: NOTE_EDITOR_MESSAGES.saved } : null);
   const [stale, setStale] = useState(false);
   const [deleting, setDeleting] = useState(false);
@@ -126,7 +130,10 @@ export function NoteEditor({ note, recovered, onReload }: { note?: StaffNote; re
 
   const saving = creating.isLoading || updating.isLoading;
   const { autosaved, forget } = useAutosave(base?.id ?? 'new', noteInput(fields, base?.revision), dirty, saving);
-  const errorOf = (field: string) => errors[field]?.join('\n');
+  const errorOf = (field: string) => {
+    const draftField = DRAFT_FIELD[field] ?? (field as keyof NoteDraft);
+    return fields[draftField] === errors.given[draftField] ? errors.problems[field]?.join('\n') : undefined;
+  };
 
   const replaceWith = (saved: StaffNote) => {
     setBase(saved);
