@@ -53,6 +53,12 @@ async function attachPdf(publicationId: number): Promise<void> {
   await apiCall(access, 'PATCH', `/api/publications/${publicationId}/`, { document });
 }
 
+/** Whether the paper's answer has its formatted citations, not its BibTeX alone. */
+async function citationsFormatted(): Promise<boolean> {
+  const paper = (await (await fetch(`${BASE_URL}/api/publications/papers/${KEY}/`)).json()) as { citations: { apa: string } };
+  return paper.citations.apa !== '';
+}
+
 describe('papers', () => {
   it('staff import a .bib; a visitor filters the research list, opens a paper and copies its citation; search engines read it', async () => {
     const staff = await staffSession(shared.browser, STAFF.email, STAFF.password, { screen: 'Manage publications' });
@@ -69,6 +75,13 @@ describe('papers', () => {
     const publications = await (await fetch(`${BASE_URL}/api/publications/`)).json();
     const article = (publications as { id: number; key: string }[]).find((entry) => entry.key === KEY)!;
     await attachPdf(article.id);
+
+    // The citations are formatted in the background moments after the import: a crawler that comes
+    // after that reads them in the page, and until then the BibTeX.
+    for (let waited = 0; !(await citationsFormatted()); waited += 200) {
+      if (waited > 30_000) throw new Error('The citations were not formatted within 30 s.');
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
 
     // What a crawler reads before any script: the Scholar tags, the abstract and every citation.
     const paperHtml = await firstHtml(`/research/${KEY}`);
